@@ -1,0 +1,285 @@
+package antelope
+
+import "strconv"
+
+// MaxAssetAmount is the largest magnitude of an asset's amount, 2^62−1
+// (nodeos asset::max_amount).
+const MaxAssetAmount = 1<<62 - 1
+
+// Asset is a quantity of a token: an integer amount in units of
+// 10^-precision, and a symbol. Binary: int64 amount little-endian, then the
+// symbol (16 bytes). JSON: "1.2345 SYS".
+type Asset struct {
+	Amount int64
+	Symbol Symbol
+}
+
+var pow10 = [MaxPrecision + 1]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
+
+// ParseAsset parses "amount CODE" as nodeos does: the number of decimals gives
+// the precision (at most 18), |amount| must be at most 2^62−1, and the code 1
+// to 7 letters A–Z. The space may be left out ("1.0SYS", as abieos accepts).
+func ParseAsset(s string) (Asset, error) { return parseAsset([]byte(s)) }
+
+func parseAsset(s []byte) (Asset, error) {
+	bad := func(msg string) (Asset, error) { return Asset{}, valueErr("asset", string(s), msg) }
+	i, end := 0, len(s)
+	for i < end && s[i] == ' ' {
+		i++
+	}
+	for end > i && s[end-1] == ' ' {
+		end--
+	}
+	neg := false
+	if i < end && s[i] == '-' {
+		neg = true
+		i++
+	}
+	var mag uint64 // magnitude in units; checked against MaxAssetAmount as it grows
+	digits, precision := 0, -1
+	for ; i < end; i++ {
+		c := s[i]
+		if c == '.' {
+			if precision >= 0 || digits == 0 {
+				return bad("malformed amount")
+			}
+			precision = 0
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		digits++
+		if precision >= 0 {
+			precision++
+			if precision > MaxPrecision {
+				return bad("precision above 18")
+			}
+		}
+		mag = mag*10 + uint64(c-'0')
+		if mag > MaxAssetAmount {
+			return bad("amount magnitude above 2^62-1")
+		}
+	}
+	if digits == 0 {
+		return bad("missing amount")
+	}
+	if precision == 0 {
+		return bad("missing decimal fraction after decimal point")
+	}
+	if precision < 0 {
+		precision = 0
+	}
+	for i < end && s[i] == ' ' {
+		i++
+	}
+	code, err := parseSymbolCode(s[i:end])
+	if err != nil {
+		return bad("symbol code must be 1 to 7 letters A-Z")
+	}
+	amount := int64(mag)
+	if neg {
+		amount = -amount
+	}
+	return Asset{Amount: amount, Symbol: Symbol{Precision: uint8(precision), Code: code}}, nil
+}
+
+func (a Asset) check() error {
+	if a.Amount > MaxAssetAmount || a.Amount < -MaxAssetAmount {
+		return valueErr("asset", "", "amount "+strconv.FormatInt(a.Amount, 10)+" has a magnitude above 2^62-1")
+	}
+	return a.Symbol.check()
+}
+
+func (a Asset) appendText(b []byte) []byte {
+	amount := a.Amount
+	if amount < 0 {
+		b = append(b, '-')
+	}
+	mag := uint64(amount)
+	if amount < 0 {
+		mag = uint64(-amount)
+	}
+	p := int(a.Symbol.Precision)
+	if p > MaxPrecision { // only reachable for an invalid symbol; String must not panic
+		p = MaxPrecision
+	}
+	unit := uint64(pow10[p])
+	b = strconv.AppendUint(b, mag/unit, 10)
+	if p > 0 {
+		b = append(b, '.')
+		frac := strconv.AppendUint(make([]byte, 0, 20), mag%unit, 10)
+		for range p - len(frac) {
+			b = append(b, '0')
+		}
+		b = append(b, frac...)
+	}
+	b = append(b, ' ')
+	return a.Symbol.Code.appendText(b)
+}
+
+// String returns "amount CODE", e.g. "-1.2345 SYS".
+func (a Asset) String() string { return string(a.appendText(nil)) }
+
+// AppendBinary appends amount and symbol; an invalid asset is an error.
+func (a Asset) AppendBinary(b []byte) ([]byte, error) {
+	if err := a.check(); err != nil {
+		return b, err
+	}
+	b = AppendInt64(b, a.Amount)
+	return AppendUint64(b, a.Symbol.Uint64()), nil
+}
+
+// MarshalBinary returns the 16-byte encoding.
+func (a Asset) MarshalBinary() ([]byte, error) { return a.AppendBinary(nil) }
+
+// DecodeBinary reads 16 bytes and checks the amount range and the symbol, as
+// nodeos does when it unpacks an asset.
+func (a *Asset) DecodeBinary(d *Decoder) error {
+	off := d.Offset()
+	amount, err := d.Int64()
+	if err != nil {
+		return err
+	}
+	var sym Symbol
+	if err := sym.DecodeBinary(d); err != nil {
+		return err
+	}
+	v := Asset{Amount: amount, Symbol: sym}
+	if err := v.check(); err != nil {
+		return d.errAt(off, "asset", err.Error())
+	}
+	*a = v
+	return nil
+}
+
+// UnmarshalBinary decodes exactly 16 bytes.
+func (a *Asset) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, a) }
+
+// AppendJSON appends "amount CODE".
+func (a Asset) AppendJSON(b []byte) ([]byte, error) {
+	if err := a.check(); err != nil {
+		return b, err
+	}
+	b = append(b, '"')
+	b = a.appendText(b)
+	return append(b, '"'), nil
+}
+
+// MarshalJSON returns "amount CODE".
+func (a Asset) MarshalJSON() ([]byte, error) { return a.AppendJSON(nil) }
+
+// DecodeJSON reads "amount CODE".
+func (a *Asset) DecodeJSON(r *JSONReader) error {
+	t, err := r.StringBytes()
+	if err != nil {
+		return err
+	}
+	v, err := parseAsset(t)
+	if err == nil {
+		*a = v
+	}
+	return err
+}
+
+// UnmarshalJSON reads "amount CODE".
+func (a *Asset) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, a) }
+
+// ExtendedAsset is an asset with the account of its token contract. Binary:
+// asset then name (24 bytes). JSON: {"quantity":"1.0000 SYS","contract":"eosio.token"};
+// input also accepts nodeos's ["1.0000 SYS","eosio.token"].
+type ExtendedAsset struct {
+	Quantity Asset
+	Contract Name
+}
+
+// AppendBinary appends the asset, then the contract name.
+func (e ExtendedAsset) AppendBinary(b []byte) ([]byte, error) {
+	b, err := e.Quantity.AppendBinary(b)
+	if err != nil {
+		return b, AtField(err, "quantity")
+	}
+	return AppendUint64(b, uint64(e.Contract)), nil
+}
+
+// MarshalBinary returns the 24-byte encoding.
+func (e ExtendedAsset) MarshalBinary() ([]byte, error) { return e.AppendBinary(nil) }
+
+// DecodeBinary reads the asset, then the contract name.
+func (e *ExtendedAsset) DecodeBinary(d *Decoder) error {
+	if err := e.Quantity.DecodeBinary(d); err != nil {
+		return AtField(err, "quantity")
+	}
+	return AtField(e.Contract.DecodeBinary(d), "contract")
+}
+
+// UnmarshalBinary decodes exactly 24 bytes.
+func (e *ExtendedAsset) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, e) }
+
+// AppendJSON appends {"quantity":…,"contract":…}.
+func (e ExtendedAsset) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"quantity":`...)
+	b, err := e.Quantity.AppendJSON(b)
+	if err != nil {
+		return b, AtField(err, "quantity")
+	}
+	b = append(b, `,"contract":`...)
+	b, _ = e.Contract.AppendJSON(b)
+	return append(b, '}'), nil
+}
+
+// MarshalJSON returns {"quantity":…,"contract":…}.
+func (e ExtendedAsset) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil) }
+
+// DecodeJSON reads {"quantity":…,"contract":…} (both required, unknown keys
+// ignored) or [quantity, contract].
+func (e *ExtendedAsset) DecodeJSON(r *JSONReader) error {
+	if r.Peek() == JSONArray {
+		return e.decodeJSONArray(r)
+	}
+	var v ExtendedAsset
+	err := readObject(r, []objectField{
+		{"quantity", func(r *JSONReader) error { return v.Quantity.DecodeJSON(r) }},
+		{"contract", func(r *JSONReader) error { return v.Contract.DecodeJSON(r) }},
+	})
+	if err == nil {
+		*e = v
+	}
+	return err
+}
+
+func (e *ExtendedAsset) decodeJSONArray(r *JSONReader) error {
+	if err := r.BeginArray(); err != nil {
+		return err
+	}
+	var v ExtendedAsset
+	if ok, err := r.NextElement(); err != nil || !ok {
+		return orErr(err, r.errorf("extended_asset array needs 2 elements"))
+	}
+	if err := v.Quantity.DecodeJSON(r); err != nil {
+		return AtField(err, "quantity")
+	}
+	if ok, err := r.NextElement(); err != nil || !ok {
+		return orErr(err, r.errorf("extended_asset array needs 2 elements"))
+	}
+	if err := v.Contract.DecodeJSON(r); err != nil {
+		return AtField(err, "contract")
+	}
+	if ok, err := r.NextElement(); err != nil || ok {
+		return orErr(err, r.errorf("extended_asset array needs exactly 2 elements"))
+	}
+	*e = v
+	return nil
+}
+
+// orErr returns err when it is set, else alt.
+func orErr(err, alt error) error {
+	if err != nil {
+		return err
+	}
+	return alt
+}
+
+// UnmarshalJSON reads an extended_asset.
+func (e *ExtendedAsset) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, e) }

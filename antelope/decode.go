@@ -1,0 +1,293 @@
+package antelope
+
+import (
+	"encoding/binary"
+	"math"
+	"strconv"
+)
+
+// Decoder reads the binary encoding of Antelope values from a byte slice. It
+// never reads past the end of its input and never panics; every method
+// returns a *DecodeError for input that is short or not canonical.
+type Decoder struct {
+	data  []byte
+	pos   int
+	depth int
+}
+
+// NewDecoder returns a Decoder reading data.
+func NewDecoder(data []byte) *Decoder { return &Decoder{data: data} }
+
+// Reset makes d read data from the start, so that one Decoder can be reused.
+func (d *Decoder) Reset(data []byte) { *d = Decoder{data: data} }
+
+// Offset is the number of bytes consumed so far.
+func (d *Decoder) Offset() int { return d.pos }
+
+// Remaining is the number of bytes not yet consumed.
+func (d *Decoder) Remaining() int { return len(d.data) - d.pos }
+
+// Finish reports an error when input remains: a value was followed by bytes
+// that are not part of it.
+func (d *Decoder) Finish() error {
+	if d.pos != len(d.data) {
+		return d.errAt(d.pos, "end of input", strconv.Itoa(len(d.data)-d.pos)+" unexpected trailing bytes")
+	}
+	return nil
+}
+
+// Error returns a DecodeError at the current offset. Generated code uses it
+// for failures it detects itself, such as an unknown variant index.
+func (d *Decoder) Error(what, msg string) error { return d.errAt(d.pos, what, msg) }
+
+func (d *Decoder) errAt(off int, what, msg string) error {
+	return &DecodeError{Offset: off, What: what, Msg: msg}
+}
+
+func (d *Decoder) short(what string, need int) error {
+	return d.errAt(d.pos, what, "need "+strconv.Itoa(need)+" bytes, have "+strconv.Itoa(len(d.data)-d.pos))
+}
+
+// Enter marks the start of a nested struct or variant. It fails beyond
+// MaxDepth levels; every successful Enter must be paired with Leave.
+func (d *Decoder) Enter(what string) error {
+	if d.depth >= MaxDepth {
+		return d.errAt(d.pos, what, "nesting deeper than "+strconv.Itoa(MaxDepth)+" levels")
+	}
+	d.depth++
+	return nil
+}
+
+// Leave marks the end of a nested struct or variant.
+func (d *Decoder) Leave() { d.depth-- }
+
+// Raw consumes n bytes and returns them without copying; the result aliases
+// the input.
+func (d *Decoder) Raw(what string, n int) ([]byte, error) {
+	if n < 0 || n > len(d.data)-d.pos {
+		return nil, d.short(what, n)
+	}
+	b := d.data[d.pos : d.pos+n : d.pos+n]
+	d.pos += n
+	return b, nil
+}
+
+// Bool reads a bool. Only 0 and 1 are accepted: any other byte is not what a
+// contract writes and would not re-encode to itself.
+func (d *Decoder) Bool() (bool, error) {
+	if d.pos >= len(d.data) {
+		return false, d.short("bool", 1)
+	}
+	switch d.data[d.pos] {
+	case 0:
+		d.pos++
+		return false, nil
+	case 1:
+		d.pos++
+		return true, nil
+	}
+	return false, d.errAt(d.pos, "bool", "byte "+strconv.Itoa(int(d.data[d.pos]))+" is neither 0 nor 1")
+}
+
+// OptionalFlag reads the presence byte of an optional value (0 or 1).
+func (d *Decoder) OptionalFlag() (bool, error) {
+	if d.pos >= len(d.data) {
+		return false, d.short("optional flag", 1)
+	}
+	switch d.data[d.pos] {
+	case 0:
+		d.pos++
+		return false, nil
+	case 1:
+		d.pos++
+		return true, nil
+	}
+	return false, d.errAt(d.pos, "optional flag", "byte "+strconv.Itoa(int(d.data[d.pos]))+" is neither 0 nor 1")
+}
+
+// Uint8 reads one byte.
+func (d *Decoder) Uint8() (uint8, error) {
+	if d.pos >= len(d.data) {
+		return 0, d.short("uint8", 1)
+	}
+	v := d.data[d.pos]
+	d.pos++
+	return v, nil
+}
+
+// Int8 reads one byte as a signed integer.
+func (d *Decoder) Int8() (int8, error) {
+	if d.pos >= len(d.data) {
+		return 0, d.short("int8", 1)
+	}
+	v := d.data[d.pos]
+	d.pos++
+	return int8(v), nil
+}
+
+func (d *Decoder) fixed(what string, n int) ([]byte, error) {
+	if n > len(d.data)-d.pos {
+		return nil, d.short(what, n)
+	}
+	b := d.data[d.pos : d.pos+n]
+	d.pos += n
+	return b, nil
+}
+
+// Uint16 reads 2 bytes little-endian.
+func (d *Decoder) Uint16() (uint16, error) {
+	b, err := d.fixed("uint16", 2)
+	if err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint16(b), nil
+}
+
+// Int16 reads 2 bytes little-endian.
+func (d *Decoder) Int16() (int16, error) {
+	b, err := d.fixed("int16", 2)
+	if err != nil {
+		return 0, err
+	}
+	return int16(binary.LittleEndian.Uint16(b)), nil
+}
+
+// Uint32 reads 4 bytes little-endian.
+func (d *Decoder) Uint32() (uint32, error) {
+	b, err := d.fixed("uint32", 4)
+	if err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint32(b), nil
+}
+
+// Int32 reads 4 bytes little-endian.
+func (d *Decoder) Int32() (int32, error) {
+	b, err := d.fixed("int32", 4)
+	if err != nil {
+		return 0, err
+	}
+	return int32(binary.LittleEndian.Uint32(b)), nil
+}
+
+// Uint64 reads 8 bytes little-endian.
+func (d *Decoder) Uint64() (uint64, error) {
+	b, err := d.fixed("uint64", 8)
+	if err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint64(b), nil
+}
+
+// Int64 reads 8 bytes little-endian.
+func (d *Decoder) Int64() (int64, error) {
+	b, err := d.fixed("int64", 8)
+	if err != nil {
+		return 0, err
+	}
+	return int64(binary.LittleEndian.Uint64(b)), nil
+}
+
+// Float32 reads an IEEE-754 binary32.
+func (d *Decoder) Float32() (float32, error) {
+	b, err := d.fixed("float32", 4)
+	if err != nil {
+		return 0, err
+	}
+	return math.Float32frombits(binary.LittleEndian.Uint32(b)), nil
+}
+
+// Float64 reads an IEEE-754 binary64.
+func (d *Decoder) Float64() (float64, error) {
+	b, err := d.fixed("float64", 8)
+	if err != nil {
+		return 0, err
+	}
+	return math.Float64frombits(binary.LittleEndian.Uint64(b)), nil
+}
+
+// VarUint32 reads an unsigned LEB128 integer. More than 5 bytes, a value above
+// 2^32-1, or a redundant trailing zero group (a non-canonical encoding) is an
+// error.
+func (d *Decoder) VarUint32() (uint32, error) { return d.varuint32("varuint32") }
+
+func (d *Decoder) varuint32(what string) (uint32, error) {
+	start := d.pos
+	var v uint64
+	for i := 0; i < 5; i++ {
+		if d.pos >= len(d.data) {
+			return 0, d.errAt(start, what, "input ends inside a varuint32")
+		}
+		c := d.data[d.pos]
+		d.pos++
+		v |= uint64(c&0x7f) << (7 * i)
+		if c&0x80 == 0 {
+			if c == 0 && i > 0 {
+				return 0, d.errAt(start, what, "varuint32 has a redundant trailing zero byte")
+			}
+			if v > math.MaxUint32 {
+				return 0, d.errAt(start, what, "varuint32 exceeds 2^32-1")
+			}
+			return uint32(v), nil
+		}
+	}
+	return 0, d.errAt(start, what, "varuint32 longer than 5 bytes")
+}
+
+// VarInt32 reads a zigzag-encoded signed LEB128 integer.
+func (d *Decoder) VarInt32() (int32, error) {
+	u, err := d.varuint32("varint32")
+	return int32(u>>1) ^ -int32(u&1), err
+}
+
+// Length reads an array element count and checks it against the input: each
+// element takes at least minElemSize bytes, so a count the remaining input
+// cannot hold is rejected before the caller allocates anything.
+func (d *Decoder) Length(what string, minElemSize int) (int, error) {
+	start := d.pos
+	n, err := d.varuint32(what + " length")
+	if err != nil {
+		return 0, err
+	}
+	if n > MaxArrayElements {
+		return 0, d.errAt(start, what+" length", strconv.FormatUint(uint64(n), 10)+" elements exceed the limit of "+strconv.Itoa(MaxArrayElements))
+	}
+	if minElemSize > 0 && uint64(n)*uint64(minElemSize) > uint64(len(d.data)-d.pos) {
+		return 0, d.errAt(start, what+" length", strconv.FormatUint(uint64(n), 10)+" elements cannot fit in the "+strconv.Itoa(len(d.data)-d.pos)+" bytes left")
+	}
+	return int(n), nil
+}
+
+// ByteSlice reads a varuint32 length and that many bytes, without copying.
+func (d *Decoder) ByteSlice(what string) ([]byte, error) {
+	start := d.pos
+	n, err := d.varuint32(what + " length")
+	if err != nil {
+		return nil, err
+	}
+	if n > MaxBytesLength {
+		return nil, d.errAt(start, what, "length "+strconv.FormatUint(uint64(n), 10)+" exceeds the limit of "+strconv.Itoa(MaxBytesLength))
+	}
+	if uint64(n) > uint64(len(d.data)-d.pos) {
+		return nil, d.errAt(start, what, "length "+strconv.FormatUint(uint64(n), 10)+" exceeds the "+strconv.Itoa(len(d.data)-d.pos)+" bytes left")
+	}
+	b := d.data[d.pos : d.pos+int(n) : d.pos+int(n)]
+	d.pos += int(n)
+	return b, nil
+}
+
+// Bytes reads bytes (varuint32 length + data) into a new slice.
+func (d *Decoder) Bytes() ([]byte, error) {
+	b, err := d.ByteSlice("bytes")
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte{}, b...), nil
+}
+
+// String reads a string (varuint32 length + bytes). The bytes are not checked
+// for UTF-8, as on the chain.
+func (d *Decoder) String() (string, error) {
+	b, err := d.ByteSlice("string")
+	return string(b), err
+}

@@ -1,0 +1,86 @@
+package antelope
+
+import (
+	"strconv"
+	"strings"
+)
+
+// DecodeError reports why binary decoding failed and at which byte offset of
+// the input.
+type DecodeError struct {
+	Offset int    // byte offset in the input where the failing read started
+	What   string // what was being read, e.g. "name" or "array length"
+	Msg    string // what went wrong
+}
+
+func (e *DecodeError) Error() string {
+	return "decoding " + e.What + " at byte " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+// JSONError reports why JSON decoding failed and at which byte offset.
+type JSONError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *JSONError) Error() string {
+	return e.Msg + " (at JSON byte " + strconv.Itoa(e.Offset) + ")"
+}
+
+// ValueError reports an invalid value: a name, asset, key… that does not parse
+// or is out of range. It carries no position; PathError adds one.
+type ValueError struct {
+	Type  string // the ABI type, e.g. "name"
+	Input string // the offending input, shortened when long
+	Msg   string
+}
+
+func (e *ValueError) Error() string {
+	if e.Input == "" {
+		return "invalid " + e.Type + ": " + e.Msg
+	}
+	return "invalid " + e.Type + " " + strconv.Quote(e.Input) + ": " + e.Msg
+}
+
+func valueErr(typ, input, msg string) error {
+	if len(input) > 80 {
+		input = input[:77] + "..."
+	}
+	return &ValueError{Type: typ, Input: input, Msg: msg}
+}
+
+// PathError locates an error inside a value, by field names and array
+// indexes: "requestrand.caller: invalid name \"ABC\"".
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *PathError) Unwrap() error { return e.Err }
+
+// AtField says that err happened inside the field or type called name. Calls
+// nest from the inside out, so the outermost caller's name comes first.
+func AtField(err error, name string) error { return withPathSegment(err, name) }
+
+// AtIndex says that err happened inside element i of an array.
+func AtIndex(err error, i int) error {
+	if err == nil {
+		return nil
+	}
+	return withPathSegment(err, "["+strconv.Itoa(i)+"]")
+}
+
+func withPathSegment(err error, seg string) error {
+	if err == nil {
+		return nil
+	}
+	pe, ok := err.(*PathError)
+	if !ok {
+		return &PathError{Path: seg, Err: err}
+	}
+	if strings.HasPrefix(pe.Path, "[") {
+		return &PathError{Path: seg + pe.Path, Err: pe.Err}
+	}
+	return &PathError{Path: seg + "." + pe.Path, Err: pe.Err}
+}

@@ -1,0 +1,223 @@
+package antelope
+
+import (
+	"math"
+	"strconv"
+)
+
+// JSON input for the built-ins that generated code keeps as plain Go types.
+// Integers and floats are accepted as JSON numbers or as strings holding one,
+// as nodeos, abieos and wharfkit all write some of them as strings.
+
+// Bool reads a bool: true/false, 1/0, or any of those as a string (nodeos
+// prints bools as 1/0).
+func (r *JSONReader) Bool() (bool, error) {
+	switch r.Peek() {
+	case JSONBool:
+		if r.literal("true") {
+			return true, nil
+		}
+		if r.literal("false") {
+			return false, nil
+		}
+		return false, r.errorf("invalid literal")
+	case JSONNumber, JSONString:
+		t, _, err := r.Scalar("a bool")
+		if err != nil {
+			return false, err
+		}
+		switch string(t) {
+		case "1", "true":
+			return true, nil
+		case "0", "false":
+			return false, nil
+		}
+		return false, valueErr("bool", string(t), "expected true, false, 1 or 0")
+	}
+	return false, r.unexpected("a bool")
+}
+
+func (r *JSONReader) signed(typ string, bits int) (int64, error) {
+	t, _, err := r.Scalar("an integer")
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.ParseInt(string(t), 10, bits)
+	if err != nil {
+		return 0, intErr(typ, t, err)
+	}
+	return v, nil
+}
+
+func (r *JSONReader) unsigned(typ string, bits int) (uint64, error) {
+	t, _, err := r.Scalar("an integer")
+	if err != nil {
+		return 0, err
+	}
+	if len(t) > 0 && t[0] == '-' {
+		return 0, valueErr(typ, string(t), "negative value for an unsigned type")
+	}
+	v, err := strconv.ParseUint(string(t), 10, bits)
+	if err != nil {
+		return 0, intErr(typ, t, err)
+	}
+	return v, nil
+}
+
+func intErr(typ string, t []byte, err error) error {
+	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+		return valueErr(typ, string(t), "out of range")
+	}
+	return valueErr(typ, string(t), "not an integer")
+}
+
+// Int8 reads an int8.
+func (r *JSONReader) Int8() (int8, error) { v, err := r.signed("int8", 8); return int8(v), err }
+
+// Int16 reads an int16.
+func (r *JSONReader) Int16() (int16, error) { v, err := r.signed("int16", 16); return int16(v), err }
+
+// Int32 reads an int32.
+func (r *JSONReader) Int32() (int32, error) { v, err := r.signed("int32", 32); return int32(v), err }
+
+// Int64 reads an int64.
+func (r *JSONReader) Int64() (int64, error) { return r.signed("int64", 64) }
+
+// Uint8 reads a uint8.
+func (r *JSONReader) Uint8() (uint8, error) { v, err := r.unsigned("uint8", 8); return uint8(v), err }
+
+// Uint16 reads a uint16.
+func (r *JSONReader) Uint16() (uint16, error) {
+	v, err := r.unsigned("uint16", 16)
+	return uint16(v), err
+}
+
+// Uint32 reads a uint32.
+func (r *JSONReader) Uint32() (uint32, error) {
+	v, err := r.unsigned("uint32", 32)
+	return uint32(v), err
+}
+
+// Uint64 reads a uint64.
+func (r *JSONReader) Uint64() (uint64, error) { return r.unsigned("uint64", 64) }
+
+// Float64 reads a float64 from a number or a string. Strings may also be
+// "inf", "-inf", "nan" (nodeos) or "Infinity", "-Infinity", "NaN" (abieos).
+// A finite value too large for the type is an error.
+func (r *JSONReader) Float64() (float64, error) { return r.float("float64", 64) }
+
+// Float32 reads a float32, rounding the decimal text once, directly to
+// binary32 (as strtof does).
+func (r *JSONReader) Float32() (float32, error) {
+	v, err := r.float("float32", 32)
+	return float32(v), err
+}
+
+func (r *JSONReader) float(typ string, bits int) (float64, error) {
+	t, isString, err := r.Scalar("a number")
+	if err != nil {
+		return 0, err
+	}
+	s := string(t)
+	if isString {
+		switch s {
+		case "Infinity", "inf", "+inf":
+			return math.Inf(1), nil
+		case "-Infinity", "-inf":
+			return math.Inf(-1), nil
+		case "NaN", "nan", "-nan":
+			return math.NaN(), nil
+		}
+		if !isDecimalFloat(s) {
+			return 0, valueErr(typ, s, "not a number")
+		}
+	}
+	v, err := strconv.ParseFloat(s, bits)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && !math.IsInf(v, 0) {
+			return v, nil // underflow to zero or a denormal: not an error
+		}
+		return 0, valueErr(typ, s, "out of range")
+	}
+	return v, nil
+}
+
+// isDecimalFloat reports whether s is a plain decimal number, as JSON writes
+// one, optionally with a leading '+': strconv.ParseFloat alone would also take
+// hex floats, underscores and "infinity".
+func isDecimalFloat(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	digits := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+		digits++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			digits++
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '-' || s[i] == '+') {
+			i++
+		}
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// Bytes reads bytes written as a hex string, in either case.
+func (r *JSONReader) Bytes() ([]byte, error) {
+	t, err := r.StringBytes()
+	if err != nil {
+		return nil, err
+	}
+	return decodeHex("bytes", t, nil)
+}
+
+// decodeHex appends the bytes that the hex text t encodes to dst.
+func decodeHex(typ string, t []byte, dst []byte) ([]byte, error) {
+	if len(t)%2 != 0 {
+		return nil, valueErr(typ, string(t), "odd number of hex digits")
+	}
+	if dst == nil {
+		dst = make([]byte, 0, len(t)/2)
+	}
+	for i := 0; i < len(t); i += 2 {
+		hi, ok1 := unhex(t[i])
+		lo, ok2 := unhex(t[i+1])
+		if !ok1 || !ok2 {
+			return nil, valueErr(typ, string(t), "not a hex string")
+		}
+		dst = append(dst, hi<<4|lo)
+	}
+	return dst, nil
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}

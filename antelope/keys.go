@@ -1,0 +1,463 @@
+package antelope
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"strconv"
+
+	"golang.org/x/crypto/ripemd160" //nolint:staticcheck // RIPEMD-160 is what the chain's key checksums use.
+)
+
+// KeyType is the curve or scheme of a key or signature, the varuint32 that
+// starts its binary form.
+type KeyType uint8
+
+// The key types Antelope defines.
+const (
+	KeyK1 KeyType = 0 // secp256k1
+	KeyR1 KeyType = 1 // secp256r1 (P-256)
+	KeyWA KeyType = 2 // WebAuthn (P-256 with authenticator data)
+)
+
+func (t KeyType) suffix() string { return [...]string{"K1", "R1", "WA"}[t] }
+
+// PublicKey is a public key. Binary: varuint32 type, then for K1 and R1 the
+// 33-byte compressed point, for WA the point, a uint8 user-presence flag and a
+// string rpid. JSON: K1 in the legacy "EOS…" form nodeos prints, R1 and WA as
+// "PUB_R1_…"/"PUB_WA_…"; input takes "EOS…" and every "PUB_XX_…" form. The
+// checksum of the text form is always verified.
+type PublicKey struct {
+	Type KeyType
+	Data []byte // everything after the type: 33 bytes for K1/R1, more for WA
+}
+
+// PrivateKey is a private key (abieos's built-in; nodeos has none). Binary:
+// varuint32 type, then 32 bytes. JSON: "PVT_K1_…"/"PVT_R1_…"; input also
+// takes a legacy WIF K1 key ("5…"), whose checksum is verified.
+type PrivateKey struct {
+	Type KeyType
+	Data [32]byte
+}
+
+// Signature is a signature. Binary: varuint32 type, then for K1 and R1 65
+// bytes, for WA 65 bytes, bytes auth_data and string client_json. JSON:
+// "SIG_K1_…", "SIG_R1_…", "SIG_WA_…".
+type Signature struct {
+	Type KeyType
+	Data []byte // everything after the type
+}
+
+func ripemdChecksum(data []byte, suffix string) []byte {
+	h := ripemd160.New()
+	h.Write(data)
+	h.Write([]byte(suffix))
+	return h.Sum(nil)[:4]
+}
+
+// appendKeyString appends prefix + base58(data ‖ ripemd160(data ‖ suffix)[:4]).
+func appendKeyString(b []byte, prefix string, data []byte, suffix string) []byte {
+	buf := make([]byte, 0, len(data)+4)
+	buf = append(buf, data...)
+	buf = append(buf, ripemdChecksum(data, suffix)...)
+	return base58Encode(append(b, prefix...), buf)
+}
+
+// parseKeyString parses "PREFIX_XX_base58" and verifies its checksum,
+// returning the type and the data without checksum.
+func parseKeyString(typ string, s []byte, prefix string) (KeyType, []byte, error) {
+	rest := s[len(prefix):]
+	var kt KeyType
+	switch {
+	case bytes.HasPrefix(rest, []byte("K1_")):
+		kt = KeyK1
+	case bytes.HasPrefix(rest, []byte("R1_")):
+		kt = KeyR1
+	case bytes.HasPrefix(rest, []byte("WA_")):
+		kt = KeyWA
+	default:
+		return 0, nil, valueErr(typ, string(s), "unknown key type (expected K1, R1 or WA)")
+	}
+	raw, ok := base58Decode(rest[3:])
+	if !ok || len(raw) < 4 {
+		return 0, nil, valueErr(typ, string(s), "not valid base58")
+	}
+	data, sum := raw[:len(raw)-4], raw[len(raw)-4:]
+	if !bytes.Equal(sum, ripemdChecksum(data, kt.suffix())) {
+		return 0, nil, valueErr(typ, string(s), "checksum mismatch")
+	}
+	return kt, data, nil
+}
+
+// checkKeyData checks that data is exactly one key or signature body of type
+// kt, by decoding it.
+func checkKeyData(typ string, kt KeyType, data []byte, sig bool) error {
+	d := Decoder{data: data}
+	var err error
+	if sig {
+		err = decodeSignatureBody(&d, kt)
+	} else {
+		err = decodePublicKeyBody(&d, kt)
+	}
+	if err == nil {
+		err = d.Finish()
+	}
+	if err != nil {
+		return valueErr(typ, "", "malformed "+kt.suffix()+" data: "+err.Error())
+	}
+	return nil
+}
+
+// ParsePublicKey parses "EOS…", "PUB_K1_…", "PUB_R1_…" or "PUB_WA_…".
+func ParsePublicKey(s string) (PublicKey, error) { return parsePublicKey([]byte(s)) }
+
+func parsePublicKey(s []byte) (PublicKey, error) {
+	if bytes.HasPrefix(s, []byte("PUB_")) {
+		kt, data, err := parseKeyString("public_key", s, "PUB_")
+		if err != nil {
+			return PublicKey{}, err
+		}
+		if err := checkKeyData("public_key", kt, data, false); err != nil {
+			return PublicKey{}, err
+		}
+		return PublicKey{Type: kt, Data: data}, nil
+	}
+	if bytes.HasPrefix(s, []byte("EOS")) && bytes.IndexByte(s, '_') < 0 {
+		raw, ok := base58Decode(s[3:])
+		if !ok || len(raw) != 37 {
+			return PublicKey{}, valueErr("public_key", string(s), "legacy key must be 33 bytes and a checksum in base58")
+		}
+		if !bytes.Equal(raw[33:], ripemdChecksum(raw[:33], "")) {
+			return PublicKey{}, valueErr("public_key", string(s), "checksum mismatch")
+		}
+		return PublicKey{Type: KeyK1, Data: raw[:33]}, nil
+	}
+	return PublicKey{}, valueErr("public_key", string(s), `expected "EOS…" or "PUB_K1_…", "PUB_R1_…", "PUB_WA_…"`)
+}
+
+func (k PublicKey) check() error {
+	if k.Type > KeyWA {
+		return valueErr("public_key", "", "unknown key type "+strconv.Itoa(int(k.Type)))
+	}
+	return checkKeyData("public_key", k.Type, k.Data, false)
+}
+
+func (k PublicKey) appendText(b []byte) []byte {
+	if k.Type == KeyK1 {
+		return appendKeyString(b, "EOS", k.Data, "")
+	}
+	return appendKeyString(b, "PUB_"+k.Type.suffix()+"_", k.Data, k.Type.suffix())
+}
+
+// String returns the text form ("EOS…" for K1), or a description of why the
+// key is invalid.
+func (k PublicKey) String() string {
+	if err := k.check(); err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(k.appendText(nil))
+}
+
+func decodePublicKeyBody(d *Decoder, kt KeyType) error {
+	if _, err := d.Raw("public_key", 33); err != nil {
+		return err
+	}
+	if kt == KeyWA {
+		if _, err := d.Uint8(); err != nil {
+			return err
+		}
+		if _, err := d.ByteSlice("public_key rpid"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeKeyType(d *Decoder, what string) (KeyType, error) {
+	off := d.Offset()
+	t, err := d.VarUint32()
+	if err != nil {
+		return 0, err
+	}
+	if t > uint32(KeyWA) {
+		return 0, d.errAt(off, what, "unknown key type "+strconv.FormatUint(uint64(t), 10))
+	}
+	return KeyType(t), nil
+}
+
+// AppendBinary appends the type and the data; a malformed key is an error.
+func (k PublicKey) AppendBinary(b []byte) ([]byte, error) {
+	if err := k.check(); err != nil {
+		return b, err
+	}
+	b = AppendVarUint32(b, uint32(k.Type))
+	return append(b, k.Data...), nil
+}
+
+// MarshalBinary returns the binary form.
+func (k PublicKey) MarshalBinary() ([]byte, error) { return k.AppendBinary(nil) }
+
+// DecodeBinary reads the type and the data.
+func (k *PublicKey) DecodeBinary(d *Decoder) error {
+	kt, err := decodeKeyType(d, "public_key")
+	if err != nil {
+		return err
+	}
+	start := d.Offset()
+	if err := decodePublicKeyBody(d, kt); err != nil {
+		return err
+	}
+	k.Type, k.Data = kt, append([]byte(nil), d.data[start:d.Offset()]...)
+	return nil
+}
+
+// UnmarshalBinary decodes exactly one key.
+func (k *PublicKey) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, k) }
+
+// AppendJSON appends the quoted text form.
+func (k PublicKey) AppendJSON(b []byte) ([]byte, error) {
+	if err := k.check(); err != nil {
+		return b, err
+	}
+	b = append(b, '"')
+	b = k.appendText(b)
+	return append(b, '"'), nil
+}
+
+// MarshalJSON returns the quoted text form.
+func (k PublicKey) MarshalJSON() ([]byte, error) { return k.AppendJSON(nil) }
+
+// DecodeJSON reads any text form.
+func (k *PublicKey) DecodeJSON(r *JSONReader) error {
+	t, err := r.StringBytes()
+	if err != nil {
+		return err
+	}
+	v, err := parsePublicKey(t)
+	if err == nil {
+		*k = v
+	}
+	return err
+}
+
+// UnmarshalJSON reads any text form.
+func (k *PublicKey) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, k) }
+
+// ParsePrivateKey parses "PVT_K1_…", "PVT_R1_…" or a legacy WIF K1 key.
+func ParsePrivateKey(s string) (PrivateKey, error) { return parsePrivateKey([]byte(s)) }
+
+func parsePrivateKey(s []byte) (PrivateKey, error) {
+	var k PrivateKey
+	if bytes.HasPrefix(s, []byte("PVT_")) {
+		kt, data, err := parseKeyString("private_key", s, "PVT_")
+		if err != nil {
+			return k, err
+		}
+		if kt == KeyWA || len(data) != 32 {
+			return k, valueErr("private_key", string(s), "expected a 32-byte K1 or R1 key")
+		}
+		k.Type = kt
+		copy(k.Data[:], data)
+		return k, nil
+	}
+	raw, ok := base58Decode(s)
+	if !ok || len(raw) != 37 || raw[0] != 0x80 {
+		return k, valueErr("private_key", string(s), `expected "PVT_K1_…", "PVT_R1_…" or a WIF key`)
+	}
+	h := sha256.Sum256(raw[:33])
+	h = sha256.Sum256(h[:])
+	if !bytes.Equal(h[:4], raw[33:]) {
+		return k, valueErr("private_key", string(s), "WIF checksum mismatch")
+	}
+	k.Type = KeyK1
+	copy(k.Data[:], raw[1:33])
+	return k, nil
+}
+
+func (k PrivateKey) check() error {
+	if k.Type > KeyR1 {
+		return valueErr("private_key", "", "unknown key type "+strconv.Itoa(int(k.Type)))
+	}
+	return nil
+}
+
+func (k PrivateKey) appendText(b []byte) []byte {
+	return appendKeyString(b, "PVT_"+k.Type.suffix()+"_", k.Data[:], k.Type.suffix())
+}
+
+// String returns "PVT_K1_…" or "PVT_R1_…". Mind where you print it.
+func (k PrivateKey) String() string {
+	if err := k.check(); err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(k.appendText(nil))
+}
+
+// AppendBinary appends the type and the 32 bytes.
+func (k PrivateKey) AppendBinary(b []byte) ([]byte, error) {
+	if err := k.check(); err != nil {
+		return b, err
+	}
+	b = AppendVarUint32(b, uint32(k.Type))
+	return append(b, k.Data[:]...), nil
+}
+
+// MarshalBinary returns the binary form.
+func (k PrivateKey) MarshalBinary() ([]byte, error) { return k.AppendBinary(nil) }
+
+// DecodeBinary reads the type and the 32 bytes.
+func (k *PrivateKey) DecodeBinary(d *Decoder) error {
+	off := d.Offset()
+	kt, err := decodeKeyType(d, "private_key")
+	if err != nil {
+		return err
+	}
+	if kt == KeyWA {
+		return d.errAt(off, "private_key", "WA is not a private key type")
+	}
+	if err := decodeFixed(d, "private_key", k.Data[:]); err != nil {
+		return err
+	}
+	k.Type = kt
+	return nil
+}
+
+// UnmarshalBinary decodes exactly one key.
+func (k *PrivateKey) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, k) }
+
+// AppendJSON appends the quoted text form.
+func (k PrivateKey) AppendJSON(b []byte) ([]byte, error) {
+	if err := k.check(); err != nil {
+		return b, err
+	}
+	b = append(b, '"')
+	b = k.appendText(b)
+	return append(b, '"'), nil
+}
+
+// MarshalJSON returns the quoted text form.
+func (k PrivateKey) MarshalJSON() ([]byte, error) { return k.AppendJSON(nil) }
+
+// DecodeJSON reads any text form.
+func (k *PrivateKey) DecodeJSON(r *JSONReader) error {
+	t, err := r.StringBytes()
+	if err != nil {
+		return err
+	}
+	v, err := parsePrivateKey(t)
+	if err == nil {
+		*k = v
+	}
+	return err
+}
+
+// UnmarshalJSON reads any text form.
+func (k *PrivateKey) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, k) }
+
+// ParseSignature parses "SIG_K1_…", "SIG_R1_…" or "SIG_WA_…".
+func ParseSignature(s string) (Signature, error) { return parseSignature([]byte(s)) }
+
+func parseSignature(s []byte) (Signature, error) {
+	if !bytes.HasPrefix(s, []byte("SIG_")) {
+		return Signature{}, valueErr("signature", string(s), `expected "SIG_K1_…", "SIG_R1_…" or "SIG_WA_…"`)
+	}
+	kt, data, err := parseKeyString("signature", s, "SIG_")
+	if err != nil {
+		return Signature{}, err
+	}
+	if err := checkKeyData("signature", kt, data, true); err != nil {
+		return Signature{}, err
+	}
+	return Signature{Type: kt, Data: data}, nil
+}
+
+func decodeSignatureBody(d *Decoder, kt KeyType) error {
+	if _, err := d.Raw("signature", 65); err != nil {
+		return err
+	}
+	if kt == KeyWA {
+		if _, err := d.ByteSlice("signature auth_data"); err != nil {
+			return err
+		}
+		if _, err := d.ByteSlice("signature client_json"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s Signature) check() error {
+	if s.Type > KeyWA {
+		return valueErr("signature", "", "unknown key type "+strconv.Itoa(int(s.Type)))
+	}
+	return checkKeyData("signature", s.Type, s.Data, true)
+}
+
+func (s Signature) appendText(b []byte) []byte {
+	return appendKeyString(b, "SIG_"+s.Type.suffix()+"_", s.Data, s.Type.suffix())
+}
+
+// String returns the text form, or a description of why it is invalid.
+func (s Signature) String() string {
+	if err := s.check(); err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(s.appendText(nil))
+}
+
+// AppendBinary appends the type and the data; a malformed signature is an error.
+func (s Signature) AppendBinary(b []byte) ([]byte, error) {
+	if err := s.check(); err != nil {
+		return b, err
+	}
+	b = AppendVarUint32(b, uint32(s.Type))
+	return append(b, s.Data...), nil
+}
+
+// MarshalBinary returns the binary form.
+func (s Signature) MarshalBinary() ([]byte, error) { return s.AppendBinary(nil) }
+
+// DecodeBinary reads the type and the data.
+func (s *Signature) DecodeBinary(d *Decoder) error {
+	kt, err := decodeKeyType(d, "signature")
+	if err != nil {
+		return err
+	}
+	start := d.Offset()
+	if err := decodeSignatureBody(d, kt); err != nil {
+		return err
+	}
+	s.Type, s.Data = kt, append([]byte(nil), d.data[start:d.Offset()]...)
+	return nil
+}
+
+// UnmarshalBinary decodes exactly one signature.
+func (s *Signature) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, s) }
+
+// AppendJSON appends the quoted text form.
+func (s Signature) AppendJSON(b []byte) ([]byte, error) {
+	if err := s.check(); err != nil {
+		return b, err
+	}
+	b = append(b, '"')
+	b = s.appendText(b)
+	return append(b, '"'), nil
+}
+
+// MarshalJSON returns the quoted text form.
+func (s Signature) MarshalJSON() ([]byte, error) { return s.AppendJSON(nil) }
+
+// DecodeJSON reads the text form.
+func (s *Signature) DecodeJSON(r *JSONReader) error {
+	t, err := r.StringBytes()
+	if err != nil {
+		return err
+	}
+	v, err := parseSignature(t)
+	if err == nil {
+		*s = v
+	}
+	return err
+}
+
+// UnmarshalJSON reads the text form.
+func (s *Signature) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, s) }

@@ -1,0 +1,244 @@
+package antelope
+
+import "strconv"
+
+// SymbolCode is a token symbol's code, 1 to 7 characters A–Z, such as "WAX".
+// Binary: uint64 little-endian with the first character in the lowest byte.
+// JSON: a string.
+type SymbolCode uint64
+
+// MaxPrecision is the largest number of decimals a symbol may have (nodeos).
+const MaxPrecision = 18
+
+// ParseSymbolCode parses 1 to 7 upper-case letters.
+func ParseSymbolCode(s string) (SymbolCode, error) { return parseSymbolCode([]byte(s)) }
+
+func parseSymbolCode(s []byte) (SymbolCode, error) {
+	if len(s) == 0 || len(s) > 7 {
+		return 0, valueErr("symbol_code", string(s), "must be 1 to 7 letters A-Z")
+	}
+	var v uint64
+	for i, c := range s {
+		if c < 'A' || c > 'Z' {
+			return 0, valueErr("symbol_code", string(s), "must be 1 to 7 letters A-Z")
+		}
+		v |= uint64(c) << (8 * i)
+	}
+	return SymbolCode(v), nil
+}
+
+// Valid reports whether c holds 1 to 7 letters A–Z followed only by zero
+// bytes, the only values nodeos and the contract libraries accept.
+func (c SymbolCode) Valid() bool {
+	v := uint64(c)
+	if v == 0 {
+		return false
+	}
+	n := 0
+	for ; v != 0; v >>= 8 {
+		ch := byte(v)
+		if ch < 'A' || ch > 'Z' {
+			return false
+		}
+		n++
+	}
+	return n <= 7
+}
+
+func (c SymbolCode) appendText(b []byte) []byte {
+	for v := uint64(c); v != 0; v >>= 8 {
+		b = append(b, byte(v))
+	}
+	return b
+}
+
+// String returns the code's letters. An invalid code prints its raw value.
+func (c SymbolCode) String() string {
+	if !c.Valid() {
+		return "<invalid symbol_code 0x" + strconv.FormatUint(uint64(c), 16) + ">"
+	}
+	return string(c.appendText(nil))
+}
+
+func (c SymbolCode) invalid() error {
+	return valueErr("symbol_code", "", "raw value 0x"+strconv.FormatUint(uint64(c), 16)+" is not 1 to 7 letters A-Z")
+}
+
+// AppendBinary appends the 8-byte value; an invalid code is an error.
+func (c SymbolCode) AppendBinary(b []byte) ([]byte, error) {
+	if !c.Valid() {
+		return b, c.invalid()
+	}
+	return AppendUint64(b, uint64(c)), nil
+}
+
+// MarshalBinary returns the 8-byte value.
+func (c SymbolCode) MarshalBinary() ([]byte, error) { return c.AppendBinary(nil) }
+
+// DecodeBinary reads 8 bytes and checks that they form a valid code.
+func (c *SymbolCode) DecodeBinary(d *Decoder) error {
+	off := d.Offset()
+	v, err := d.Uint64()
+	if err != nil {
+		return err
+	}
+	if !SymbolCode(v).Valid() {
+		return d.errAt(off, "symbol_code", SymbolCode(v).invalid().Error())
+	}
+	*c = SymbolCode(v)
+	return nil
+}
+
+// UnmarshalBinary decodes exactly 8 bytes.
+func (c *SymbolCode) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, c) }
+
+// AppendJSON appends the code as a JSON string.
+func (c SymbolCode) AppendJSON(b []byte) ([]byte, error) {
+	if !c.Valid() {
+		return b, c.invalid()
+	}
+	b = append(b, '"')
+	b = c.appendText(b)
+	return append(b, '"'), nil
+}
+
+// MarshalJSON returns the code as a JSON string.
+func (c SymbolCode) MarshalJSON() ([]byte, error) { return c.AppendJSON(nil) }
+
+// DecodeJSON reads a JSON string of 1 to 7 letters A–Z.
+func (c *SymbolCode) DecodeJSON(r *JSONReader) error {
+	t, err := r.StringBytes()
+	if err != nil {
+		return err
+	}
+	v, err := parseSymbolCode(t)
+	if err == nil {
+		*c = v
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string of 1 to 7 letters A–Z.
+func (c *SymbolCode) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, c) }
+
+// Symbol is a token symbol: a precision (number of decimals, 0–18) and a code.
+// Binary: uint64 little-endian, code << 8 | precision. JSON: "4,WAX".
+type Symbol struct {
+	Precision uint8
+	Code      SymbolCode
+}
+
+// ParseSymbol parses "precision,CODE", e.g. "8,WAX".
+func ParseSymbol(s string) (Symbol, error) { return parseSymbol([]byte(s)) }
+
+func parseSymbol(s []byte) (Symbol, error) {
+	comma := -1
+	for i, c := range s {
+		if c == ',' {
+			comma = i
+			break
+		}
+	}
+	if comma <= 0 || comma > 2 {
+		return Symbol{}, valueErr("symbol", string(s), `expected "precision,CODE"`)
+	}
+	p := 0
+	for _, c := range s[:comma] {
+		if c < '0' || c > '9' {
+			return Symbol{}, valueErr("symbol", string(s), `expected "precision,CODE"`)
+		}
+		p = p*10 + int(c-'0')
+	}
+	if p > MaxPrecision {
+		return Symbol{}, valueErr("symbol", string(s), "precision above 18")
+	}
+	code, err := parseSymbolCode(s[comma+1:])
+	if err != nil {
+		return Symbol{}, valueErr("symbol", string(s), "code must be 1 to 7 letters A-Z")
+	}
+	return Symbol{Precision: uint8(p), Code: code}, nil
+}
+
+// Valid reports whether the precision is at most 18 and the code is valid.
+func (s Symbol) Valid() bool { return s.Precision <= MaxPrecision && s.Code.Valid() }
+
+func (s Symbol) check() error {
+	if s.Precision > MaxPrecision {
+		return valueErr("symbol", "", "precision "+strconv.Itoa(int(s.Precision))+" is above 18")
+	}
+	if !s.Code.Valid() {
+		return s.Code.invalid()
+	}
+	return nil
+}
+
+// Uint64 returns the symbol's packed value, code << 8 | precision.
+func (s Symbol) Uint64() uint64 { return uint64(s.Code)<<8 | uint64(s.Precision) }
+
+func (s Symbol) appendText(b []byte) []byte {
+	b = strconv.AppendUint(b, uint64(s.Precision), 10)
+	b = append(b, ',')
+	return s.Code.appendText(b)
+}
+
+// String returns "precision,CODE".
+func (s Symbol) String() string { return string(s.appendText(nil)) }
+
+// AppendBinary appends the packed 8-byte value; an invalid symbol is an error.
+func (s Symbol) AppendBinary(b []byte) ([]byte, error) {
+	if err := s.check(); err != nil {
+		return b, err
+	}
+	return AppendUint64(b, s.Uint64()), nil
+}
+
+// MarshalBinary returns the packed 8-byte value.
+func (s Symbol) MarshalBinary() ([]byte, error) { return s.AppendBinary(nil) }
+
+// DecodeBinary reads 8 bytes and checks that they form a valid symbol, as
+// nodeos does when it unpacks one.
+func (s *Symbol) DecodeBinary(d *Decoder) error {
+	off := d.Offset()
+	v, err := d.Uint64()
+	if err != nil {
+		return err
+	}
+	sym := Symbol{Precision: uint8(v), Code: SymbolCode(v >> 8)}
+	if err := sym.check(); err != nil {
+		return d.errAt(off, "symbol", err.Error())
+	}
+	*s = sym
+	return nil
+}
+
+// UnmarshalBinary decodes exactly 8 bytes.
+func (s *Symbol) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, s) }
+
+// AppendJSON appends "precision,CODE".
+func (s Symbol) AppendJSON(b []byte) ([]byte, error) {
+	if err := s.check(); err != nil {
+		return b, err
+	}
+	b = append(b, '"')
+	b = s.appendText(b)
+	return append(b, '"'), nil
+}
+
+// MarshalJSON returns "precision,CODE".
+func (s Symbol) MarshalJSON() ([]byte, error) { return s.AppendJSON(nil) }
+
+// DecodeJSON reads "precision,CODE".
+func (s *Symbol) DecodeJSON(r *JSONReader) error {
+	t, err := r.StringBytes()
+	if err != nil {
+		return err
+	}
+	v, err := parseSymbol(t)
+	if err == nil {
+		*s = v
+	}
+	return err
+}
+
+// UnmarshalJSON reads "precision,CODE".
+func (s *Symbol) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, s) }
