@@ -100,7 +100,7 @@ func (s Bitset) MarshalBinary() ([]byte, error) { return s.AppendBinary(nil) }
 // error, as they would not re-encode.
 func (s *Bitset) DecodeBinary(d *Decoder) error {
 	off := d.Offset()
-	n, err := d.varuint32("bitset length")
+	n, err := d.varuint32("bitset", true)
 	if err != nil {
 		return err
 	}

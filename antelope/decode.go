@@ -136,56 +136,62 @@ func (d *Decoder) fixed(what string, n int) ([]byte, error) {
 
 // Uint16 reads 2 bytes little-endian.
 func (d *Decoder) Uint16() (uint16, error) {
-	b, err := d.fixed("uint16", 2)
-	if err != nil {
-		return 0, err
+	if len(d.data)-d.pos < 2 {
+		return 0, d.short("uint16", 2)
 	}
-	return binary.LittleEndian.Uint16(b), nil
+	v := binary.LittleEndian.Uint16(d.data[d.pos:])
+	d.pos += 2
+	return v, nil
 }
 
 // Int16 reads 2 bytes little-endian.
 func (d *Decoder) Int16() (int16, error) {
-	b, err := d.fixed("int16", 2)
-	if err != nil {
-		return 0, err
+	if len(d.data)-d.pos < 2 {
+		return 0, d.short("int16", 2)
 	}
-	return int16(binary.LittleEndian.Uint16(b)), nil
+	v := int16(binary.LittleEndian.Uint16(d.data[d.pos:]))
+	d.pos += 2
+	return v, nil
 }
 
 // Uint32 reads 4 bytes little-endian.
 func (d *Decoder) Uint32() (uint32, error) {
-	b, err := d.fixed("uint32", 4)
-	if err != nil {
-		return 0, err
+	if len(d.data)-d.pos < 4 {
+		return 0, d.short("uint32", 4)
 	}
-	return binary.LittleEndian.Uint32(b), nil
+	v := binary.LittleEndian.Uint32(d.data[d.pos:])
+	d.pos += 4
+	return v, nil
 }
 
 // Int32 reads 4 bytes little-endian.
 func (d *Decoder) Int32() (int32, error) {
-	b, err := d.fixed("int32", 4)
-	if err != nil {
-		return 0, err
+	if len(d.data)-d.pos < 4 {
+		return 0, d.short("int32", 4)
 	}
-	return int32(binary.LittleEndian.Uint32(b)), nil
+	v := int32(binary.LittleEndian.Uint32(d.data[d.pos:]))
+	d.pos += 4
+	return v, nil
 }
 
 // Uint64 reads 8 bytes little-endian.
 func (d *Decoder) Uint64() (uint64, error) {
-	b, err := d.fixed("uint64", 8)
-	if err != nil {
-		return 0, err
+	if len(d.data)-d.pos < 8 {
+		return 0, d.short("uint64", 8)
 	}
-	return binary.LittleEndian.Uint64(b), nil
+	v := binary.LittleEndian.Uint64(d.data[d.pos:])
+	d.pos += 8
+	return v, nil
 }
 
 // Int64 reads 8 bytes little-endian.
 func (d *Decoder) Int64() (int64, error) {
-	b, err := d.fixed("int64", 8)
-	if err != nil {
-		return 0, err
+	if len(d.data)-d.pos < 8 {
+		return 0, d.short("int64", 8)
 	}
-	return int64(binary.LittleEndian.Uint64(b)), nil
+	v := int64(binary.LittleEndian.Uint64(d.data[d.pos:]))
+	d.pos += 8
+	return v, nil
 }
 
 // Float32 reads an IEEE-754 binary32.
@@ -209,34 +215,43 @@ func (d *Decoder) Float64() (float64, error) {
 // VarUint32 reads an unsigned LEB128 integer. More than 5 bytes, a value above
 // 2^32-1, or a redundant trailing zero group (a non-canonical encoding) is an
 // error.
-func (d *Decoder) VarUint32() (uint32, error) { return d.varuint32("varuint32") }
+func (d *Decoder) VarUint32() (uint32, error) { return d.varuint32("varuint32", false) }
 
-func (d *Decoder) varuint32(what string) (uint32, error) {
+// varuint32 reads a varuint32 for what; isLength marks it as the length
+// prefix of what. The label is only built on error, to keep the hot path
+// free of allocations.
+func (d *Decoder) varuint32(what string, isLength bool) (uint32, error) {
 	start := d.pos
+	fail := func(msg string) (uint32, error) {
+		if isLength {
+			what += " length"
+		}
+		return 0, d.errAt(start, what, msg)
+	}
 	var v uint64
 	for i := 0; i < 5; i++ {
 		if d.pos >= len(d.data) {
-			return 0, d.errAt(start, what, "input ends inside a varuint32")
+			return fail("input ends inside a varuint32")
 		}
 		c := d.data[d.pos]
 		d.pos++
 		v |= uint64(c&0x7f) << (7 * i)
 		if c&0x80 == 0 {
 			if c == 0 && i > 0 {
-				return 0, d.errAt(start, what, "varuint32 has a redundant trailing zero byte")
+				return fail("varuint32 has a redundant trailing zero byte")
 			}
 			if v > math.MaxUint32 {
-				return 0, d.errAt(start, what, "varuint32 exceeds 2^32-1")
+				return fail("varuint32 exceeds 2^32-1")
 			}
 			return uint32(v), nil
 		}
 	}
-	return 0, d.errAt(start, what, "varuint32 longer than 5 bytes")
+	return fail("varuint32 longer than 5 bytes")
 }
 
 // VarInt32 reads a zigzag-encoded signed LEB128 integer.
 func (d *Decoder) VarInt32() (int32, error) {
-	u, err := d.varuint32("varint32")
+	u, err := d.varuint32("varint32", false)
 	return int32(u>>1) ^ -int32(u&1), err
 }
 
@@ -245,7 +260,7 @@ func (d *Decoder) VarInt32() (int32, error) {
 // cannot hold is rejected before the caller allocates anything.
 func (d *Decoder) Length(what string, minElemSize int) (int, error) {
 	start := d.pos
-	n, err := d.varuint32(what + " length")
+	n, err := d.varuint32(what, true)
 	if err != nil {
 		return 0, err
 	}
@@ -261,7 +276,7 @@ func (d *Decoder) Length(what string, minElemSize int) (int, error) {
 // ByteSlice reads a varuint32 length and that many bytes, without copying.
 func (d *Decoder) ByteSlice(what string) ([]byte, error) {
 	start := d.pos
-	n, err := d.varuint32(what + " length")
+	n, err := d.varuint32(what, true)
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,9 @@ func (r *JSONReader) signed(typ string, bits int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if len(t) > 0 && t[0] == '+' {
+		return 0, valueErr(typ, string(t), "not an integer")
+	}
 	v, err := strconv.ParseInt(string(t), 10, bits)
 	if err != nil {
 		return 0, intErr(typ, t, err)
@@ -56,6 +59,9 @@ func (r *JSONReader) unsigned(typ string, bits int) (uint64, error) {
 	}
 	if len(t) > 0 && t[0] == '-' {
 		return 0, valueErr(typ, string(t), "negative value for an unsigned type")
+	}
+	if len(t) > 0 && t[0] == '+' {
+		return 0, valueErr(typ, string(t), "not an integer")
 	}
 	v, err := strconv.ParseUint(string(t), 10, bits)
 	if err != nil {

@@ -5,7 +5,8 @@ import (
 	"crypto/sha256"
 	"strconv"
 
-	"golang.org/x/crypto/ripemd160" //nolint:staticcheck // RIPEMD-160 is what the chain's key checksums use.
+	//lint:ignore SA1019 the chain's key checksums are RIPEMD-160; there is no choice to make
+	"golang.org/x/crypto/ripemd160"
 )
 
 // KeyType is the curve or scheme of a key or signature, the varuint32 that

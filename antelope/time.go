@@ -244,6 +244,11 @@ func parseTimePoint(s []byte) (TimePoint, error) {
 
 func (t TimePoint) appendText(b []byte) []byte {
 	ms := floorDiv(int64(t), 1000)
+	// Within 808 µs of MinInt64 the floored millisecond is not representable
+	// in microseconds; print the nearest one that is, so the text parses.
+	if ms < math.MinInt64/1000 {
+		ms = math.MinInt64 / 1000
+	}
 	sec := floorDiv(ms, 1000)
 	return appendTime(b, sec, int(ms-sec*1000), true)
 }
