@@ -2,4 +2,13 @@ module github.com/antelopego/abigen
 
 go 1.26.0
 
-require golang.org/x/crypto v0.58.0
+require (
+	github.com/dave/jennifer v1.7.1
+	golang.org/x/crypto v0.58.0
+	golang.org/x/tools v0.52.0
+)
+
+require (
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+)

@@ -1,0 +1,270 @@
+package gen
+
+import (
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// codecMethods are the methods every generated named type has; a field or
+// member whose Go name is one of them gets a trailing underscore.
+var codecMethods = []string{"AppendBinary", "MarshalBinary", "UnmarshalBinary", "DecodeBinary",
+	"AppendJSON", "MarshalJSON", "UnmarshalJSON", "DecodeJSON"}
+
+// jsonKey is the Go source of the JSON text `"name":`, escaped as the
+// runtime escapes strings, with a leading comma unless first.
+func jsonKey(name string, first bool) string {
+	k := string(antelope.AppendStringJSON(nil, name)) + ":"
+	if !first {
+		k = "," + k
+	}
+	return k
+}
+
+func appendLit(s string) jen.Code {
+	return jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(s).Op("..."))
+}
+
+func (g *generator) emitAlias(f *jen.File, a *model.Alias) {
+	name := g.aliasNames[a]
+	f.Commentf("%s is the ABI typedef %s = %s.", name, commentText(a.Name, 80), commentText(a.Target.Name, 80))
+	f.Type().Id(name).Op("=").Add(g.goType(a.Target))
+}
+
+// structField is a field as the codecs see it: base fields first, each with
+// the Go expression that reaches it from v.
+type structField struct {
+	f    *model.Field
+	x    expr
+	base bool // declared in a base struct
+}
+
+func (g *generator) flatFields(s *model.Struct, x expr) []structField {
+	var out []structField
+	if s.Base != nil {
+		for _, bf := range g.flatFields(s.Base, x.field(g.structNames[s.Base])) {
+			bf.base = true
+			out = append(out, bf)
+		}
+	}
+	for _, f := range s.Fields {
+		out = append(out, structField{f: f, x: x.field(g.fieldNames[f])})
+	}
+	return out
+}
+
+func (g *generator) fieldGoType(f *model.Field) *jen.Statement {
+	if f.Extension {
+		return jen.Qual(rt, "Ext").Types(g.goType(f.Type))
+	}
+	return g.goType(f.Type)
+}
+
+func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
+	name := g.structNames[s]
+	v := id("v")
+	var fields []jen.Code
+	if s.Base != nil {
+		fields = append(fields, jen.Id(g.structNames[s.Base]).Comment("base "+commentText(s.Base.Name, 80)))
+	}
+	for _, fl := range s.Fields {
+		c := commentText(fl.Name, 80) + " " + commentText(fl.Type.Name, 80)
+		if fl.Extension {
+			c += "$ (binary extension)"
+		}
+		fields = append(fields, jen.Id(g.fieldNames[fl]).Add(g.fieldGoType(fl)).Comment(c))
+	}
+	doc := name + " is the ABI struct " + commentText(s.Name, 80) + "."
+	if ds := g.docs[s]; ds != "" {
+		doc += "\n\n" + ds
+	}
+	f.Comment(doc)
+	f.Type().Id(name).Struct(fields...)
+
+	recv := jen.Id("v").Op("*").Id(name)
+	all := g.flatFields(s, v)
+	exts := extFields(s)
+
+	// Binary encoding.
+	var enc []jen.Code
+	if len(exts) > 0 {
+		enc = append(enc, jen.If(jen.Err().Op("=").Id("v").Dot("checkExtensions").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("b"), jen.Err())))
+	}
+	for i, sf := range all {
+		last := i == len(all)-1 && !sf.base
+		fail := returnB(atField(sf.f.Name))
+		switch {
+		case sf.f.Extension && !sf.base:
+			enc = append(enc, jen.If(jen.Op("!").Add(sf.x.field("Present").c())).Block(
+				jen.If(jen.Op("!").Id("tail")).Block(jen.Return(jen.Id("b"), jen.Qual(rt, "ErrExtensionRequired").Call(jen.Lit(sf.f.Name)))),
+				jen.Return(jen.Id("b"), jen.Nil())))
+			enc = append(enc, g.encBin(sf.f.Type, sf.x.field("Value"), last, fail)...)
+		case sf.f.Extension: // a base's extension field: bases never end early
+			enc = append(enc, jen.If(jen.Op("!").Add(sf.x.field("Present").c())).Block(
+				jen.Return(jen.Id("b"), jen.Qual(rt, "ErrExtensionRequired").Call(jen.Lit(sf.f.Name)))))
+			enc = append(enc, g.encBin(sf.f.Type, sf.x.field("Value"), false, fail)...)
+		default:
+			enc = append(enc, g.encBin(sf.f.Type, sf.x, last && s.ExtensionTail, fail)...)
+		}
+	}
+	enc = append(enc, jen.Return(jen.Id("b"), jen.Nil()))
+
+	// Binary decoding.
+	dec := []jen.Code{
+		jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(s.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Defer().Id("d").Dot("Leave").Call(),
+		jen.Op("*").Id("v").Op("=").Id(name).Values(),
+	}
+	for i, sf := range all {
+		last := i == len(all)-1 && !sf.base
+		fail := returnErr(atField(sf.f.Name))
+		if sf.f.Extension {
+			if !sf.base {
+				dec = append(dec, jen.If(jen.Id("tail").Op("&&").Id("d").Dot("Remaining").Call().Op("==").Lit(0)).Block(jen.Return(jen.Nil())))
+			}
+			dec = append(dec, g.decBin(sf.f.Type, sf.x.field("Value"), last && !sf.base, fail)...)
+			dec = append(dec, sf.x.field("Present").c().Op("=").True())
+			continue
+		}
+		dec = append(dec, g.decBin(sf.f.Type, sf.x, last && s.ExtensionTail, fail)...)
+	}
+	dec = append(dec, jen.Return(jen.Nil()))
+
+	if s.ExtensionTail {
+		f.Comment("AppendBinary appends the binary encoding of v to b. Binary-extension fields\nthat are absent are left out at the end.")
+		f.Func().Params(recv.Clone()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+			jen.Return(jen.Id("v").Dot("appendBinary").Call(jen.Id("b"), jen.True())))
+		f.Comment("appendBinary encodes v; tail says whether v ends the encoded value, the only\nplace where binary extensions may be left out.")
+		f.Func().Params(recv.Clone()).Id("appendBinary").Params(jen.Id("b").Index().Byte(), jen.Id("tail").Bool()).
+			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
+		f.Comment("DecodeBinary decodes v from d; binary-extension fields absent at the end of\nthe input are left absent.")
+		f.Func().Params(recv.Clone()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Error().Block(
+			jen.Return(jen.Id("v").Dot("decodeBinary").Call(jen.Id("d"), jen.True())))
+		f.Func().Params(recv.Clone()).Id("decodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder"), jen.Id("tail").Bool()).
+			Params(jen.Err().Error()).Block(dec...)
+	} else {
+		f.Comment("AppendBinary appends the binary encoding of v to b.")
+		f.Func().Params(recv.Clone()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).
+			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
+		f.Comment("DecodeBinary decodes v from d.")
+		f.Func().Params(recv.Clone()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).
+			Params(jen.Err().Error()).Block(dec...)
+	}
+	g.emitStandardMethods(f, name, s.Name)
+
+	// JSON encoding.
+	jenc := []jen.Code{}
+	if len(exts) > 0 {
+		jenc = append(jenc, jen.If(jen.Err().Op("=").Id("v").Dot("checkExtensions").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("b"), jen.Err())))
+	}
+	jenc = append(jenc, jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune('{')))
+	for i, sf := range all {
+		fail := returnB(atField(sf.f.Name))
+		if sf.f.Extension {
+			jenc = append(jenc, jen.If(sf.x.field("Present").c()).Block(append([]jen.Code{appendLit(jsonKey(sf.f.Name, i == 0))},
+				g.encJSON(sf.f.Type, sf.x.field("Value"), fail)...)...))
+			continue
+		}
+		jenc = append(jenc, appendLit(jsonKey(sf.f.Name, i == 0)))
+		jenc = append(jenc, g.encJSON(sf.f.Type, sf.x, fail)...)
+	}
+	jenc = append(jenc, jen.Return(jen.Append(jen.Id("b"), jen.LitRune('}')), jen.Nil()))
+	f.Comment("AppendJSON appends the JSON form of v to b.")
+	f.Func().Params(recv.Clone()).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).
+		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(jenc...)
+
+	// JSON decoding.
+	jdec := []jen.Code{
+		jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Defer().Id("r").Dot("Leave").Call(),
+		jen.If(jen.Err().Op("=").Id("r").Dot("BeginObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Op("*").Id("v").Op("=").Id(name).Values(),
+	}
+	if len(all) > 0 {
+		jdec = append(jdec, jen.Var().Id("seen").Index(jen.Lit(len(all))).Bool())
+	}
+	var cases []jen.Code
+	for i, sf := range all {
+		fail := returnErr(atField(sf.f.Name))
+		body := []jen.Code{
+			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Return(jen.Id("r").Dot("DuplicateField").Call(jen.Lit(sf.f.Name)))),
+			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
+		}
+		if sf.f.Extension {
+			body = append(body, g.decJSON(sf.f.Type, sf.x.field("Value"), fail)...)
+			body = append(body, sf.x.field("Present").c().Op("=").True())
+		} else {
+			body = append(body, g.decJSON(sf.f.Type, sf.x, fail)...)
+		}
+		cases = append(cases, jen.Case(jen.Lit(sf.f.Name)).Block(body...))
+	}
+	cases = append(cases, jen.Default().Block(
+		jen.If(jen.Err().Op("=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))))
+	jdec = append(jdec, jen.For().Block(
+		jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("NextKey").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
+		jen.Switch(jen.String().Call(jen.Id("key"))).Block(cases...),
+	))
+	for i, sf := range all {
+		// Missing optionals are null and missing extensions absent, as nodeos
+		// reads them; every other field is required.
+		if sf.f.Extension || sf.f.Type.Resolved().Kind == model.Optional {
+			continue
+		}
+		jdec = append(jdec, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
+			jen.Return(jen.Id("r").Dot("MissingField").Call(jen.Lit(sf.f.Name)))))
+	}
+	if len(exts) > 0 {
+		jdec = append(jdec, jen.Return(jen.Id("v").Dot("checkExtensions").Call()))
+	} else {
+		jdec = append(jdec, jen.Return(jen.Nil()))
+	}
+	f.Comment("DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a\nmissing optional field is null and a missing binary extension is absent.")
+	f.Func().Params(recv.Clone()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).
+		Params(jen.Err().Error()).Block(jdec...)
+
+	if len(exts) > 0 {
+		var checks []jen.Code
+		for i := 0; i+1 < len(exts); i++ {
+			a, b := exts[i], exts[i+1]
+			checks = append(checks, jen.If(jen.Op("!").Id("v").Dot(g.fieldNames[a]).Dot("Present").Op("&&").Id("v").Dot(g.fieldNames[b]).Dot("Present")).Block(
+				jen.Return(jen.Qual(rt, "ErrExtensionOrder").Call(jen.Lit(b.Name), jen.Lit(a.Name)))))
+		}
+		checks = append(checks, jen.Return(jen.Nil()))
+		f.Comment("checkExtensions reports a binary-extension field present after an absent one.")
+		f.Func().Params(recv.Clone()).Id("checkExtensions").Params().Error().Block(checks...)
+	}
+}
+
+// extFields lists a struct's own binary-extension fields.
+func extFields(s *model.Struct) []*model.Field {
+	var out []*model.Field
+	for _, f := range s.Fields {
+		if f.Extension {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// emitStandardMethods writes MarshalBinary, UnmarshalBinary, MarshalJSON and
+// UnmarshalJSON on top of the Append/Decode methods. Errors from the
+// Unmarshal methods start with the ABI type name.
+func (g *generator) emitStandardMethods(f *jen.File, name, abiName string) {
+	recv := func() *jen.Statement { return jen.Id("v").Op("*").Id(name) }
+	f.Comment("MarshalBinary returns the binary encoding of v.")
+	f.Func().Params(recv()).Id("MarshalBinary").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id("v").Dot("AppendBinary").Call(jen.Nil())))
+	f.Comment("UnmarshalBinary decodes data, which must hold exactly one value, into v.")
+	f.Func().Params(recv()).Id("UnmarshalBinary").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Return(jen.Qual(rt, "AtField").Call(jen.Qual(rt, "UnmarshalBinary").Call(jen.Id("data"), jen.Id("v")), jen.Lit(abiName))))
+	f.Comment("MarshalJSON returns the JSON form of v.")
+	f.Func().Params(recv()).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id("v").Dot("AppendJSON").Call(jen.Nil())))
+	f.Comment("UnmarshalJSON decodes one JSON value into v.")
+	f.Func().Params(recv()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Return(jen.Qual(rt, "AtField").Call(jen.Qual(rt, "UnmarshalJSON").Call(jen.Id("data"), jen.Id("v")), jen.Lit(abiName))))
+}

@@ -1,0 +1,196 @@
+package model
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Source is an ABI as loaded, with what its container said about it.
+type Source struct {
+	ABI *ABI
+	// JSON is the exact ABI JSON: the bytes of the ABI object as the input
+	// gave them, or for a packed ABI a canonical rendering. Generated
+	// packages embed it, and its sha256 identifies the ABI.
+	JSON []byte
+	// Account and BlockNum come from a saved API response; empty and
+	// HasBlock=false when the input did not say.
+	Account  string
+	BlockNum uint64
+	HasBlock bool
+	// Form says what the input was, for messages: "ABI JSON", "state API
+	// response", "nodeos get_abi response", "nodeos get_raw_abi response",
+	// "packed ABI (hex)", "packed ABI (binary)".
+	Form string
+}
+
+// SHA256 is the lowercase hex sha256 of JSON.
+func (s *Source) SHA256() string {
+	h := sha256.Sum256(s.JSON)
+	return hex.EncodeToString(h[:])
+}
+
+// Load reads an ABI in any of the forms users have: ABI JSON; a saved state
+// API response {block_num, account, abi} with abi as an object or as packed
+// hex; a saved nodeos get_abi {account_name, abi} or get_raw_abi {account_name,
+// abi (base64), abi_hash} response (also inside a recorded {status, json}
+// wrapper); or a packed ABI as hex text or raw bytes.
+func Load(data []byte) (*Source, error) {
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	if len(trimmed) == 0 {
+		return nil, errors.New("empty input: expected an ABI")
+	}
+	if trimmed[0] == '{' {
+		return loadJSON(trimmed)
+	}
+	if isHexText(trimmed) {
+		raw, err := hex.DecodeString(string(trimmed))
+		if err != nil {
+			return nil, fmt.Errorf("packed ABI hex: %v", err)
+		}
+		return loadPacked(raw, "packed ABI (hex)")
+	}
+	return loadPacked(data, "packed ABI (binary)")
+}
+
+func isHexText(b []byte) bool {
+	if len(b)%2 != 0 {
+		return false
+	}
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func loadPacked(raw []byte, form string) (*Source, error) {
+	abi, err := ParsePacked(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", form, err)
+	}
+	return &Source{ABI: abi, JSON: abi.canonicalJSON(), Form: form}, nil
+}
+
+func loadJSON(data []byte) (*Source, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return nil, fmt.Errorf("invalid JSON: %v", err)
+	}
+	if _, ok := top["version"]; ok {
+		return parseABIJSON(data, "ABI JSON")
+	}
+	// A recorded HTTP exchange {api, headers, status, json, text}.
+	if inner, ok := top["json"]; ok && len(bytes.TrimSpace(inner)) > 0 && bytes.TrimSpace(inner)[0] == '{' {
+		if _, hasStatus := top["status"]; hasStatus {
+			return loadJSON(bytes.TrimSpace(inner))
+		}
+	}
+	abiRaw, hasABI := top["abi"]
+	account := jsonString(top["account_name"])
+	if _, ok := top["account_name"]; ok {
+		if !hasABI || isNull(abiRaw) {
+			return nil, fmt.Errorf("account %q has no ABI (the get_abi response has no \"abi\")", account)
+		}
+		if abiRaw[0] == '"' {
+			return loadRawABI(top, account)
+		}
+		src, err := parseABIJSON(abiRaw, "nodeos get_abi response")
+		if err != nil {
+			return nil, err
+		}
+		src.Account = account
+		return src, nil
+	}
+	if _, ok := top["block_num"]; ok || top["account"] != nil {
+		if !hasABI || isNull(abiRaw) {
+			return nil, errors.New("state API response has no \"abi\"")
+		}
+		var src *Source
+		var err error
+		if abiRaw[0] == '"' {
+			var h string
+			if err := json.Unmarshal(abiRaw, &h); err != nil {
+				return nil, fmt.Errorf("state API response: abi: %v", err)
+			}
+			raw, err := hex.DecodeString(strings.TrimPrefix(h, "0x"))
+			if err != nil {
+				return nil, fmt.Errorf("state API response: abi is neither an object nor hex: %v", err)
+			}
+			src, err = loadPacked(raw, "state API response (packed ABI)")
+			if err != nil {
+				return nil, err
+			}
+		} else if src, err = parseABIJSON(abiRaw, "state API response"); err != nil {
+			return nil, err
+		}
+		src.Account = jsonString(top["account"])
+		if bn, ok := top["block_num"]; ok {
+			n, err := strconv.ParseUint(strings.Trim(string(bn), `"`), 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("state API response: block_num %s: not a block number", bn)
+			}
+			src.BlockNum, src.HasBlock = n, true
+		}
+		return src, nil
+	}
+	if msg, ok := top["message"]; ok {
+		if _, ok := top["code"]; ok {
+			return nil, fmt.Errorf("the input is an API error response, not an ABI: %s", jsonString(msg))
+		}
+	}
+	return nil, errors.New(`unrecognized JSON: expected an ABI (an object with "version"), a state API response {"block_num","account","abi"}, or a nodeos get_abi/get_raw_abi response`)
+}
+
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+
+func jsonString(raw json.RawMessage) string {
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s
+}
+
+// loadRawABI decodes get_raw_abi's base64 ABI, whose padding nodeos gets
+// wrong, and checks it against abi_hash.
+func loadRawABI(top map[string]json.RawMessage, account string) (*Source, error) {
+	b64 := jsonString(top["abi"])
+	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(b64, "="))
+	if err != nil {
+		return nil, fmt.Errorf("get_raw_abi response: abi is not base64: %v", err)
+	}
+	if want := jsonString(top["abi_hash"]); want != "" {
+		got := sha256.Sum256(raw)
+		if !strings.EqualFold(hex.EncodeToString(got[:]), want) {
+			return nil, fmt.Errorf("get_raw_abi response: abi_hash %s does not match the ABI's sha256 %x", want, got)
+		}
+	}
+	src, err := loadPacked(raw, "nodeos get_raw_abi response")
+	if err != nil {
+		return nil, err
+	}
+	src.Account = account
+	return src, nil
+}
+
+func parseABIJSON(data []byte, form string) (*Source, error) {
+	var abi ABI
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&abi); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("%s: %q should be %s, not a JSON %s", form, te.Field, te.Type, te.Value)
+		}
+		return nil, fmt.Errorf("%s: %v", form, err)
+	}
+	if ext := bytes.TrimSpace(abi.ABIExtensions); len(ext) > 0 && string(ext) != "[]" && string(ext) != "null" {
+		return nil, fmt.Errorf("%s: abi_extensions must be empty; no extension is defined", form)
+	}
+	return &Source{ABI: &abi, JSON: bytes.TrimSpace(data), Form: form}, nil
+}

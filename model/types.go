@@ -1,0 +1,128 @@
+package model
+
+// Kind says what a Type is.
+type Kind uint8
+
+// The kinds of type.
+const (
+	Builtin    Kind = iota // one of the chain's built-in types, by Name
+	StructKind             // a struct, in Struct
+	VariantKind            // a variant, in Variant
+	AliasKind              // a typedef, in Alias; Elem is its target
+	Array                  // T[]: Elem
+	FixedArray             // T[N]: Elem, Len
+	Optional               // T?: Elem
+)
+
+// Type is a node of the resolved type graph. Types are interned: one ABI
+// spelling gives one *Type.
+type Type struct {
+	Kind    Kind
+	Name    string // the ABI spelling: "uint64", "jobs_a", "uint8[]", "vec_uint16[]"
+	Elem    *Type
+	Len     int
+	Struct  *Struct
+	Variant *Variant
+	Alias   *Alias
+}
+
+// Resolved follows typedefs to the type they stand for.
+func (t *Type) Resolved() *Type {
+	for t.Kind == AliasKind {
+		t = t.Elem
+	}
+	return t
+}
+
+// Struct is a resolved struct.
+type Struct struct {
+	Name   string
+	Base   *Struct // nil when the struct has no base
+	Fields []*Field
+	// ExtensionTail is set when encoding may stop early at the end of this
+	// struct: it has binary-extension fields, or its last field is a struct
+	// that has them.
+	ExtensionTail bool
+}
+
+// AllFields lists the base's fields (recursively) then the struct's own, in
+// encoding order.
+func (s *Struct) AllFields() []*Field {
+	if s.Base == nil {
+		return s.Fields
+	}
+	return append(append([]*Field{}, s.Base.AllFields()...), s.Fields...)
+}
+
+// Field is one field of a struct.
+type Field struct {
+	Name      string
+	Type      *Type // without the "$"
+	Extension bool  // declared with a trailing "$": may be absent at the end of the data
+}
+
+// Variant is a resolved variant.
+type Variant struct {
+	Name    string
+	Members []*Type // as listed; Members[i].Name is the name JSON uses
+}
+
+// Alias is a resolved typedef.
+type Alias struct {
+	Name   string
+	Target *Type
+}
+
+// Action is an action and the type of its data.
+type Action struct {
+	Name      string // the action name, valid as an antelope.Name
+	Type      *Type
+	Ricardian string
+}
+
+// Table is a table and the type of its rows.
+type Table struct {
+	Name      string
+	IndexType string
+	KeyNames  []string
+	KeyTypes  []string
+	Type      *Type
+}
+
+// ActionResult is the type an action returns (ABI 1.2).
+type ActionResult struct {
+	Name string
+	Type *Type
+}
+
+// Model is a validated ABI with every type resolved. Slices keep the ABI's
+// order.
+type Model struct {
+	Version       string
+	Structs       []*Struct
+	Variants      []*Variant
+	Aliases       []*Alias
+	Actions       []*Action
+	Tables        []*Table
+	ActionResults []*ActionResult
+	Clauses       []ClausePair
+	ErrorMessages []ErrorMessage
+}
+
+// BuiltinTypes lists the chain's built-in type names.
+var BuiltinTypes = []string{"bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+	"int128", "uint128", "varint32", "varuint32", "float32", "float64", "float128",
+	"time_point", "time_point_sec", "block_timestamp_type", "name", "bytes", "string",
+	"checksum160", "checksum256", "checksum512", "public_key", "private_key", "signature",
+	"symbol", "symbol_code", "asset", "extended_asset", "bitset"}
+
+var builtinSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, b := range BuiltinTypes {
+		m[b] = true
+	}
+	return m
+}()
+
+// IsBuiltin reports whether name is a built-in type.
+func IsBuiltin(name string) bool { return builtinSet[name] }
