@@ -47,7 +47,6 @@ func (g *generator) emitHelpers(f *jen.File) {
 	}
 }
 
-
 func (g *generator) emitArrayHelper(f *jen.File, h *helper) {
 	t, elem := h.t, h.t.Elem
 	ptr := jen.Op("*").Add(g.goType(t))
@@ -84,7 +83,7 @@ func (g *generator) emitArrayHelper(f *jen.File, h *helper) {
 			jen.List(jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("NextElement").Call(),
 			jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Err())),
 			jen.If(jen.Id("i").Op(">=").Qual(rt, "MaxArrayElements")).Block(
-				jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit(label+": more elements than the limit")))),
+				jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit(label + ": more elements than the limit")))),
 			jen.Var().Id("e").Add(g.goType(elem)),
 		}, append(g.decJSON(elem, id("e"), returnErr(atIndex("i"))),
 			x.c().Op("=").Append(x.c(), jen.Id("e")))...)...),
@@ -125,7 +124,7 @@ func (g *generator) emitFixedHelper(f *jen.File, h *helper) {
 					jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit(label+": expected exactly "+itoa(t.Len)+" elements")))),
 				jen.Return(jen.Nil())),
 			jen.If(jen.Id("i").Op(">=").Lit(t.Len)).Block(
-				jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit(label+": expected exactly "+itoa(t.Len)+" elements")))),
+				jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit(label + ": expected exactly " + itoa(t.Len) + " elements")))),
 		}, g.decJSON(elem, el, returnErr(atIndex("i")))...)...),
 	)
 }

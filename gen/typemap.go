@@ -25,7 +25,9 @@ type builtin struct {
 }
 
 func basic(name string) func() *jen.Statement { return func() *jen.Statement { return jen.Id(name) } }
-func named(name string) func() *jen.Statement { return func() *jen.Statement { return jen.Qual(rt, name) } }
+func named(name string) func() *jen.Statement {
+	return func() *jen.Statement { return jen.Qual(rt, name) }
+}
 
 var builtins = map[string]builtin{
 	"bool":    {goType: basic("bool"), plain: true, bin: "AppendBool", dec: "Bool", json: "AppendBoolJSON", jdec: "Bool", minSize: 1},

@@ -5,13 +5,13 @@ type Kind uint8
 
 // The kinds of type.
 const (
-	Builtin    Kind = iota // one of the chain's built-in types, by Name
-	StructKind             // a struct, in Struct
-	VariantKind            // a variant, in Variant
-	AliasKind              // a typedef, in Alias; Elem is its target
-	Array                  // T[]: Elem
-	FixedArray             // T[N]: Elem, Len
-	Optional               // T?: Elem
+	Builtin     Kind = iota // one of the chain's built-in types, by Name
+	StructKind              // a struct, in Struct
+	VariantKind             // a variant, in Variant
+	AliasKind               // a typedef, in Alias; Elem is its target
+	Array                   // T[]: Elem
+	FixedArray              // T[N]: Elem, Len
+	Optional                // T?: Elem
 )
 
 // Type is a node of the resolved type graph. Types are interned: one ABI
