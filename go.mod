@@ -9,6 +9,7 @@ require (
 )
 
 require (
+	github.com/spf13/pflag v1.0.10 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )

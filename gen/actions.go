@@ -27,19 +27,19 @@ func (g *generator) actionsFile() *jen.File {
 			consts = append(consts, jen.Comment(g.actionConsts[a]+" is the name of the action "+a.Name+"."),
 				jen.Id(g.actionConsts[a]).Qual(rt, "Name").Op("=").Add(hexLit(uint64(n))).Comment(a.Name))
 		}
-		f.Comment("Action names.")
+		docComment(f, "Action names.")
 		f.Const().Defs(consts...)
 	}
 
 	if g.hasAccount {
 		acct, _ := antelope.ParseName(g.src.Account)
-		f.Commentf("DefaultAccount is the account the ABI was read from, %s.", g.src.Account)
+		docCommentf(f, "DefaultAccount is the account the ABI was read from, %s.", g.src.Account)
 		f.Const().Id("DefaultAccount").Qual(rt, "Name").Op("=").Add(hexLit(uint64(acct))).Comment(g.src.Account)
 	}
-	f.Comment("Contract builds the contract's actions for one account: an ABI is often\ndeployed under many accounts, so the account is chosen here.")
+	docComment(f, "Contract builds the contract's actions for one account: an ABI is often\ndeployed under many accounts, so the account is chosen here.")
 	f.Type().Id("Contract").Struct(jen.Id("Account").Qual(rt, "Name"))
 	if g.hasAccount {
-		f.Comment("Default is the contract at DefaultAccount.")
+		docComment(f, "Default is the contract at DefaultAccount.")
 		f.Var().Id("Default").Op("=").Id("Contract").Values(jen.Dict{jen.Id("Account"): jen.Id("DefaultAccount")})
 	}
 	for _, a := range g.m.Actions {
@@ -47,7 +47,7 @@ func (g *generator) actionsFile() *jen.File {
 		if title, summary := ricardianSummary(a.Ricardian); title != "" || summary != "" {
 			doc += "\n\n" + joinNonEmpty(title, summary)
 		}
-		f.Comment(doc)
+		docComment(f, doc)
 		f.Func().Params(jen.Id("c").Id("Contract")).Id(g.contractMethods[a]).
 			Params(jen.Id("data").Add(g.payloadType(a.Type, g.actionValues[a])), jen.Id("auth").Op("...").Qual(rt, "PermissionLevel")).
 			Params(jen.Qual(rt, "Action"), jen.Error()).Block(
@@ -59,7 +59,7 @@ func (g *generator) actionsFile() *jen.File {
 		cases = append(cases, jen.Case(jen.Lit(a.Name)).Block(
 			jen.Return(jen.Qual(rt, "Decoded").Call(jen.New(g.payloadType(a.Type, g.actionValues[a])), jen.Id("data")))))
 	}
-	f.Comment("DecodeAction decodes the data of the action called name. The result is a\npointer to the action's payload type.")
+	docComment(f, "DecodeAction decodes the data of the action called name. The result is a\npointer to the action's payload type.")
 	f.Func().Id("DecodeAction").Params(jen.Id("name").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
 		jen.Switch(jen.Id("name")).Block(cases...),
 		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(g.opts.Package+": unknown action %q"), jen.Id("name"))))
@@ -70,7 +70,7 @@ func (g *generator) actionsFile() *jen.File {
 			rcases = append(rcases, jen.Case(jen.Lit(ar.Name)).Block(
 				jen.Return(jen.Qual(rt, "Decoded").Call(jen.New(g.payloadType(ar.Type, g.resultValues[ar])), jen.Id("data")))))
 		}
-		f.Comment("DecodeActionResult decodes the value returned by the action called name.")
+		docComment(f, "DecodeActionResult decodes the value returned by the action called name.")
 		f.Func().Id("DecodeActionResult").Params(jen.Id("name").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
 			jen.Switch(jen.Id("name")).Block(rcases...),
 			jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(g.opts.Package+": no result type for action %q"), jen.Id("name"))))
@@ -120,7 +120,7 @@ func (g *generator) tablesFile() *jen.File {
 	if len(vars) > 0 {
 		f.Var().Defs(vars...)
 	}
-	f.Comment("Tables lists the contract's tables in ABI order.")
+	docComment(f, "Tables lists the contract's tables in ABI order.")
 	f.Var().Id("Tables").Op("=").Index().Qual(rt, "Table").Values(list...)
 
 	var cases []jen.Code
@@ -128,7 +128,7 @@ func (g *generator) tablesFile() *jen.File {
 		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
 			jen.Return(jen.Qual(rt, "Decoded").Call(jen.New(g.payloadType(t.Type, g.tableValues[t])), jen.Id("data")))))
 	}
-	f.Comment("DecodeTableRow decodes a row of the table called table. The result is a\npointer to the table's row type.")
+	docComment(f, "DecodeTableRow decodes a row of the table called table. The result is a\npointer to the table's row type.")
 	f.Func().Id("DecodeTableRow").Params(jen.Id("table").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
 		jen.Switch(jen.Id("table")).Block(cases...),
 		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(g.opts.Package+": unknown table %q"), jen.Id("table"))))
@@ -138,13 +138,13 @@ func (g *generator) tablesFile() *jen.File {
 func (g *generator) abiFile() *jen.File {
 	f := g.newFile()
 	f.Anon("embed")
-	f.Comment("ABIJSON is the exact ABI this package was generated from.")
-	f.Comment("")
-	f.Comment("//go:embed abi.json")
+	docComment(f, "ABIJSON is the exact ABI this package was generated from.")
+	docComment(f, "")
+	docComment(f, "//go:embed abi.json")
 	f.Var().Id("ABIJSON").Index().Byte()
-	f.Comment("ABISHA256 is the lowercase hex sha256 of ABIJSON.")
+	docComment(f, "ABISHA256 is the lowercase hex sha256 of ABIJSON.")
 	f.Const().Id("ABISHA256").Op("=").Lit(g.src.SHA256())
-	f.Comment("ABIVersion is the ABI's version string.")
+	docComment(f, "ABIVersion is the ABI's version string.")
 	f.Const().Id("ABIVersion").Op("=").Lit(g.m.Version)
 
 	if len(g.m.ErrorMessages) > 0 {
@@ -156,9 +156,9 @@ func (g *generator) abiFile() *jen.File {
 				jen.Id(n).Uint64().Op("=").Add(decLit(uint64(em.Code))))
 			cases = append(cases, jen.Case(decLit(uint64(em.Code))).Block(jen.Return(jen.Lit(em.Message), jen.True())))
 		}
-		f.Comment("Error codes of the contract's error_messages.")
+		docComment(f, "Error codes of the contract's error_messages.")
 		f.Const().Defs(consts...)
-		f.Comment("ErrorMessage returns the message the ABI gives for an error code.")
+		docComment(f, "ErrorMessage returns the message the ABI gives for an error code.")
 		f.Func().Id("ErrorMessage").Params(jen.Id("code").Uint64()).Params(jen.String(), jen.Bool()).Block(
 			jen.Switch(jen.Id("code")).Block(cases...),
 			jen.Return(jen.Lit(""), jen.False()))

@@ -188,7 +188,13 @@ func (g *generator) docFile() *jen.File {
 	if err != nil {
 		panic(err) // the templates are embedded and tested; failure is a programming error
 	}
-	f.PackageComment(strings.TrimRight(text, "\n"))
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if line == "" {
+			f.PackageComment("//")
+		} else {
+			f.PackageComment(line)
+		}
+	}
 	return f
 }
 
@@ -403,3 +409,17 @@ func (g *generator) assignNames() error {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// docComment writes text as // comment lines (jennifer would use /* */ for
+// a multi-line string). Blank lines become a bare //.
+func docComment(f *jen.File, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		if line == "" {
+			f.Comment("//")
+		} else {
+			f.Comment(line)
+		}
+	}
+}
+
+func docCommentf(f *jen.File, format string, args ...any) { docComment(f, fmt.Sprintf(format, args...)) }

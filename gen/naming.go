@@ -32,7 +32,8 @@ func Initialisms() []string {
 //
 //   - split on every character that is not an ASCII letter or digit
 //     ("assoc_id", "config.a", "foo-bar");
-//   - capitalise each part, or upper-case it when it is an initialism;
+//   - capitalise each part, or upper-case it when it is an initialism
+//     (a plural keeps its s: "job_ids" → JobIDs);
 //   - a name that starts with a digit gets the prefix X ("1abc" → X1abc);
 //   - a name with no ASCII letter or digit at all (empty, or only
 //     non-ASCII) becomes X followed by the hex of its UTF-8 bytes ("" → X).
@@ -45,8 +46,13 @@ func GoName(abiName string) string {
 	})
 	var b strings.Builder
 	for _, p := range parts {
-		if initialisms[strings.ToLower(p)] {
+		lower := strings.ToLower(p)
+		if initialisms[lower] {
 			b.WriteString(strings.ToUpper(p))
+			continue
+		}
+		if stem, ok := strings.CutSuffix(lower, "s"); ok && initialisms[stem] {
+			b.WriteString(strings.ToUpper(stem) + "s") // job_ids → JobIDs
 			continue
 		}
 		b.WriteString(strings.ToUpper(p[:1]))

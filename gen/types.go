@@ -27,7 +27,7 @@ func appendLit(s string) jen.Code {
 
 func (g *generator) emitAlias(f *jen.File, a *model.Alias) {
 	name := g.aliasNames[a]
-	f.Commentf("%s is the ABI typedef %s = %s.", name, commentText(a.Name, 80), commentText(a.Target.Name, 80))
+	docCommentf(f, "%s is the ABI typedef %s = %s.", name, commentText(a.Name, 80), commentText(a.Target.Name, 80))
 	f.Type().Id(name).Op("=").Add(g.goType(a.Target))
 }
 
@@ -78,7 +78,7 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	if ds := g.docs[s]; ds != "" {
 		doc += "\n\n" + ds
 	}
-	f.Comment(doc)
+	docComment(f, doc)
 	f.Type().Id(name).Struct(fields...)
 
 	recv := jen.Id("v").Op("*").Id(name)
@@ -132,22 +132,22 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	dec = append(dec, jen.Return(jen.Nil()))
 
 	if s.ExtensionTail {
-		f.Comment("AppendBinary appends the binary encoding of v to b. Binary-extension fields\nthat are absent are left out at the end.")
+		docComment(f, "AppendBinary appends the binary encoding of v to b. Binary-extension fields\nthat are absent are left out at the end.")
 		f.Func().Params(recv.Clone()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 			jen.Return(jen.Id("v").Dot("appendBinary").Call(jen.Id("b"), jen.True())))
-		f.Comment("appendBinary encodes v; tail says whether v ends the encoded value, the only\nplace where binary extensions may be left out.")
+		docComment(f, "appendBinary encodes v; tail says whether v ends the encoded value, the only\nplace where binary extensions may be left out.")
 		f.Func().Params(recv.Clone()).Id("appendBinary").Params(jen.Id("b").Index().Byte(), jen.Id("tail").Bool()).
 			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
-		f.Comment("DecodeBinary decodes v from d; binary-extension fields absent at the end of\nthe input are left absent.")
+		docComment(f, "DecodeBinary decodes v from d; binary-extension fields absent at the end of\nthe input are left absent.")
 		f.Func().Params(recv.Clone()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Error().Block(
 			jen.Return(jen.Id("v").Dot("decodeBinary").Call(jen.Id("d"), jen.True())))
 		f.Func().Params(recv.Clone()).Id("decodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder"), jen.Id("tail").Bool()).
 			Params(jen.Err().Error()).Block(dec...)
 	} else {
-		f.Comment("AppendBinary appends the binary encoding of v to b.")
+		docComment(f, "AppendBinary appends the binary encoding of v to b.")
 		f.Func().Params(recv.Clone()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).
 			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
-		f.Comment("DecodeBinary decodes v from d.")
+		docComment(f, "DecodeBinary decodes v from d.")
 		f.Func().Params(recv.Clone()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).
 			Params(jen.Err().Error()).Block(dec...)
 	}
@@ -171,7 +171,7 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 		jenc = append(jenc, g.encJSON(sf.f.Type, sf.x, fail)...)
 	}
 	jenc = append(jenc, jen.Return(jen.Append(jen.Id("b"), jen.LitRune('}')), jen.Nil()))
-	f.Comment("AppendJSON appends the JSON form of v to b.")
+	docComment(f, "AppendJSON appends the JSON form of v to b.")
 	f.Func().Params(recv.Clone()).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).
 		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(jenc...)
 
@@ -222,7 +222,7 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	} else {
 		jdec = append(jdec, jen.Return(jen.Nil()))
 	}
-	f.Comment("DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a\nmissing optional field is null and a missing binary extension is absent.")
+	docComment(f, "DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a\nmissing optional field is null and a missing binary extension is absent.")
 	f.Func().Params(recv.Clone()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).
 		Params(jen.Err().Error()).Block(jdec...)
 
@@ -234,7 +234,7 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 				jen.Return(jen.Qual(rt, "ErrExtensionOrder").Call(jen.Lit(b.Name), jen.Lit(a.Name)))))
 		}
 		checks = append(checks, jen.Return(jen.Nil()))
-		f.Comment("checkExtensions reports a binary-extension field present after an absent one.")
+		docComment(f, "checkExtensions reports a binary-extension field present after an absent one.")
 		f.Func().Params(recv.Clone()).Id("checkExtensions").Params().Error().Block(checks...)
 	}
 }
@@ -255,16 +255,16 @@ func extFields(s *model.Struct) []*model.Field {
 // Unmarshal methods start with the ABI type name.
 func (g *generator) emitStandardMethods(f *jen.File, name, abiName string) {
 	recv := func() *jen.Statement { return jen.Id("v").Op("*").Id(name) }
-	f.Comment("MarshalBinary returns the binary encoding of v.")
+	docComment(f, "MarshalBinary returns the binary encoding of v.")
 	f.Func().Params(recv()).Id("MarshalBinary").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("v").Dot("AppendBinary").Call(jen.Nil())))
-	f.Comment("UnmarshalBinary decodes data, which must hold exactly one value, into v.")
+	docComment(f, "UnmarshalBinary decodes data, which must hold exactly one value, into v.")
 	f.Func().Params(recv()).Id("UnmarshalBinary").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Return(jen.Qual(rt, "AtField").Call(jen.Qual(rt, "UnmarshalBinary").Call(jen.Id("data"), jen.Id("v")), jen.Lit(abiName))))
-	f.Comment("MarshalJSON returns the JSON form of v.")
+	docComment(f, "MarshalJSON returns the JSON form of v.")
 	f.Func().Params(recv()).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("v").Dot("AppendJSON").Call(jen.Nil())))
-	f.Comment("UnmarshalJSON decodes one JSON value into v.")
+	docComment(f, "UnmarshalJSON decodes one JSON value into v.")
 	f.Func().Params(recv()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Return(jen.Qual(rt, "AtField").Call(jen.Qual(rt, "UnmarshalJSON").Call(jen.Id("data"), jen.Id("v")), jen.Lit(abiName))))
 }

@@ -31,9 +31,9 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		}
 		list += commentText(m.Name, 60)
 	}
-	f.Commentf("%s is the ABI variant %s: one of %s. Value holds the\nalternative; a nil Value cannot be encoded.", name, commentText(v.Name, 80), list)
+	docCommentf(f, "%s is the ABI variant %s: one of %s. Value holds the\nalternative; a nil Value cannot be encoded.", name, commentText(v.Name, 80), list)
 	f.Type().Id(name).Struct(jen.Id("Value").Id(iface))
-	f.Commentf("%s is implemented by the alternatives of %s.", iface, name)
+	docCommentf(f, "%s is implemented by the alternatives of %s.", iface, name)
 	f.Type().Id(iface).Interface(jen.Id(marker).Params())
 
 	for i, m := range v.Members {
@@ -42,7 +42,7 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 			continue
 		}
 		w := g.memberNames[v][i]
-		f.Commentf("%s is the %s alternative of %s.", w, commentText(m.Name, 80), name)
+		docCommentf(f, "%s is the %s alternative of %s.", w, commentText(m.Name, 80), name)
 		f.Type().Id(w).Add(g.goType(m))
 		f.Func().Params(jen.Id(w)).Id(marker).Params().Block()
 	}
@@ -88,11 +88,11 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		decCases = append(decCases, jen.Case(jen.Lit(i)).Block(dbody...))
 	}
 	encCases = append(encCases, jen.Default().Block(jen.Return(jen.Id("b"), jen.Qual(rt, "ErrNoVariantValue").Call(jen.Lit(v.Name)))))
-	f.Comment("AppendBinary appends the variant index, then the value.")
+	docComment(f, "AppendBinary appends the variant index, then the value.")
 	f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Dot("Value").Assert(jen.Type())).Block(encCases...),
 		jen.Return(jen.Id("b"), jen.Nil()))
-	f.Comment("DecodeBinary decodes v from d.")
+	docComment(f, "DecodeBinary decodes v from d.")
 	f.Func().Params(recv()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Params(jen.Err().Error()).Block(
 		jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(v.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Defer().Id("d").Dot("Leave").Call(),
@@ -134,11 +134,11 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 	jencCases = append(jencCases, jen.Default().Block(jen.Return(jen.Id("b"), jen.Qual(rt, "ErrNoVariantValue").Call(jen.Lit(v.Name)))))
 	jdecCases = append(jdecCases, jen.Default().Block(
 		jen.Return(jen.Id("r").Dot("UnknownVariantType").Call(jen.Lit(v.Name), jen.String().Call(jen.Id("name"))))))
-	f.Comment("AppendJSON appends [\"type\", value].")
+	docComment(f, "AppendJSON appends [\"type\", value].")
 	f.Func().Params(recv()).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Dot("Value").Assert(jen.Type())).Block(jencCases...),
 		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Nil()))
-	f.Comment("DecodeJSON decodes v from [\"type\", value].")
+	docComment(f, "DecodeJSON decodes v from [\"type\", value].")
 	f.Func().Params(recv()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).Params(jen.Err().Error()).Block(
 		jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Defer().Id("r").Dot("Leave").Call(),
@@ -152,22 +152,22 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 // table or action-result type that is neither a struct nor a variant
 // (action_results often return a bare int32 or bytes).
 func (g *generator) emitValueType(f *jen.File, name string, t *model.Type, what string) {
-	f.Commentf("%s is %s, of ABI type %s.", name, what, commentText(t.Name, 80))
+	docCommentf(f, "%s is %s, of ABI type %s.", name, what, commentText(t.Name, 80))
 	f.Type().Id(name).Add(g.goType(t))
 	recv := func() *jen.Statement { return jen.Id("v").Op("*").Id(name) }
 	x := id("x").deref()
 	conv := jen.Id("x").Op(":=").Parens(jen.Op("*").Add(g.goType(t))).Call(jen.Id("v"))
-	f.Comment("AppendBinary appends the binary encoding of v to b.")
+	docComment(f, "AppendBinary appends the binary encoding of v to b.")
 	f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
 		append(append([]jen.Code{conv.Clone()}, g.encBin(t, x, false, returnB(nil))...), jen.Return(jen.Id("b"), jen.Nil()))...)
-	f.Comment("DecodeBinary decodes v from d.")
+	docComment(f, "DecodeBinary decodes v from d.")
 	f.Func().Params(recv()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Params(jen.Err().Error()).Block(
 		append(append([]jen.Code{conv.Clone()}, g.decBin(t, x, false, returnErr(nil))...), jen.Return(jen.Nil()))...)
 	g.emitStandardMethods(f, name, t.Name)
-	f.Comment("AppendJSON appends the JSON form of v to b.")
+	docComment(f, "AppendJSON appends the JSON form of v to b.")
 	f.Func().Params(recv()).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
 		append(append([]jen.Code{conv.Clone()}, g.encJSON(t, x, returnB(nil))...), jen.Return(jen.Id("b"), jen.Nil()))...)
-	f.Comment("DecodeJSON decodes v from r.")
+	docComment(f, "DecodeJSON decodes v from r.")
 	f.Func().Params(recv()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).Params(jen.Err().Error()).Block(
 		append(append([]jen.Code{conv.Clone()}, g.decJSON(t, x, returnErr(nil))...), jen.Return(jen.Nil()))...)
 }

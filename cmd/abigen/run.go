@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/antelopego/abigen/gen"
+	"github.com/antelopego/abigen/model"
+	"github.com/spf13/pflag"
+)
+
+// Exit codes, documented in --help and the README.
+const (
+	exitOK       = 0 // generated (or, with --check, nothing to change)
+	exitDrift    = 1 // --check: the files on disk differ from what the ABI generates
+	exitUsage    = 2 // bad flags or arguments
+	exitBadABI   = 3 // the ABI cannot be read, or is invalid
+	exitGenerate = 4 // the ABI is valid but cannot be turned into Go (e.g. a --rename clash)
+	exitIO       = 5 // reading or writing files failed
+)
+
+const usageText = `abigen generates a Go package for an Antelope contract ABI: types with
+binary and JSON codecs byte-exact with the chain, action builders, table rows.
+
+Usage:
+  abigen --abi FILE [--pkg NAME] [--out DIR] [flags]
+
+The ABI file may be ABI JSON (eosio::abi/1.0 to 1.3), a saved state API
+response {"block_num","account","abi"}, a saved nodeos get_abi or get_raw_abi
+response, or a packed ABI as hex text or raw bytes. "-" reads stdin.
+
+Examples:
+  # Generate the orng.wax bindings from the saved state API response:
+  abigen --abi testdata/fetch-responses/dfuse/state-abi.orng.wax.json-true.json \
+         --pkg randcontract --out ./randcontract
+
+  # From a go:generate line in the package directory:
+  //go:generate go run github.com/antelopego/abigen/cmd/abigen --abi token.abi.json --pkg token
+
+  # In CI, fail when the committed bindings are stale (prints a diff):
+  abigen --abi token.abi.json --pkg token --out ./token --check
+
+  # Choose Go names yourself:
+  abigen --abi x.abi.json --pkg x --rename jobs_a=Job --rename jobs_a.assoc_id=Association
+
+Flags:
+`
+
+const exitText = `
+Exit codes:
+  0  done (with --check: the files are up to date)
+  1  --check: the files differ from what the ABI generates (a diff is printed)
+  2  usage error
+  3  the ABI cannot be read or is invalid
+  4  the ABI cannot be turned into Go (a --rename clash)
+  5  reading or writing files failed
+`
+
+type options struct {
+	abi     string
+	account string
+	pkg     string
+	out     string
+	renames []string
+	check   bool
+	quiet   bool
+	version bool
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var o options
+	fl := pflag.NewFlagSet("abigen", pflag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	fl.StringVar(&o.abi, "abi", "", "the ABI `file`, in any of the forms above; - for stdin")
+	fl.StringVar(&o.account, "account", "", "the contract `account`, used as Default's account; must match the file's when it names one")
+	fl.StringVar(&o.pkg, "pkg", "", "Go package `name` (default: the --out directory's name)")
+	fl.StringVar(&o.out, "out", ".", "output `dir`ectory; created if missing")
+	fl.StringArrayVar(&o.renames, "rename", nil, "override a Go name (repeatable): `old=New`, where old is abi_name for a type,\nstruct.field for a field, action:name for a Contract method, table:name for a table variable")
+	fl.BoolVar(&o.check, "check", false, "write nothing: compare with the files in --out, print a unified diff, exit 1 if they differ")
+	fl.BoolVarP(&o.quiet, "quiet", "q", false, "do not print notes (such as names changed to avoid a clash)")
+	fl.BoolVar(&o.version, "version", false, "print the version and exit")
+	help := fl.BoolP("help", "h", false, "show this help")
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, usageText)
+		fmt.Fprint(w, fl.FlagUsages())
+		fmt.Fprint(w, exitText)
+	}
+	if err := fl.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "abigen: %v\nRun abigen --help for usage.\n", err)
+		return exitUsage
+	}
+	switch {
+	case *help:
+		usage(stdout)
+		return exitOK
+	case o.version:
+		fmt.Fprintln(stdout, "abigen", version())
+		return exitOK
+	case fl.NArg() > 0:
+		fmt.Fprintf(stderr, "abigen: unexpected argument %q: the ABI is given with --abi\n", fl.Arg(0))
+		return exitUsage
+	case o.abi == "":
+		fmt.Fprintln(stderr, "abigen: --abi is required: name the ABI file (or - for stdin)\nRun abigen --help for usage.")
+		return exitUsage
+	}
+	renames, err := parseRenames(o.renames)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen: %v\n", err)
+		return exitUsage
+	}
+	if o.pkg == "" {
+		if o.pkg, err = packageFromDir(o.out); err != nil {
+			fmt.Fprintf(stderr, "abigen: %v\n", err)
+			return exitUsage
+		}
+	}
+
+	data, err := readInput(o.abi, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen: %v\n", err)
+		return exitIO
+	}
+	src, err := model.Load(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen: %s: %v\n", o.abi, err)
+		return exitBadABI
+	}
+	if o.account != "" {
+		if src.Account != "" && src.Account != o.account {
+			fmt.Fprintf(stderr, "abigen: --account %s, but %s is the ABI of %s\n", o.account, o.abi, src.Account)
+			return exitUsage
+		}
+		src.Account = o.account
+	}
+	m, err := model.Resolve(src.ABI)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", o.abi, strings.ReplaceAll(err.Error(), "\n", "\n  "))
+		return exitBadABI
+	}
+	source := o.abi
+	if source == "-" {
+		source = "(stdin)"
+	}
+	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: filepath.ToSlash(source)})
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen: %v\n", err)
+		return exitGenerate
+	}
+	if !o.quiet {
+		for _, n := range res.Notes {
+			fmt.Fprintf(stderr, "abigen: note: %s\n", n)
+		}
+	}
+	if o.check {
+		return check(o.out, res.Files, stdout, stderr)
+	}
+	if err := writeFiles(o.out, res.Files); err != nil {
+		fmt.Fprintf(stderr, "abigen: %v\n", err)
+		return exitIO
+	}
+	return exitOK
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+func parseRenames(list []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, r := range list {
+		k, v, ok := strings.Cut(r, "=")
+		if !ok || k == "" || v == "" {
+			return nil, fmt.Errorf("--rename %q: expected abi_name=GoName", r)
+		}
+		if prev, dup := m[k]; dup && prev != v {
+			return nil, fmt.Errorf("--rename %s given twice (%s and %s)", k, prev, v)
+		}
+		m[k] = v
+	}
+	return m, nil
+}
+
+// packageFromDir derives a package name from the output directory's name.
+func packageFromDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	base := strings.ToLower(filepath.Base(abs))
+	var b strings.Builder
+	for _, r := range base {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	name := b.String()
+	if name == "" || name[0] < 'a' || name[0] > 'z' {
+		return "", fmt.Errorf("--pkg is required: no package name can be derived from the directory %q", dir)
+	}
+	return name, nil
+}
+
+func readInput(path string, stdin io.Reader) ([]byte, error) {
+	const maxABI = 64 << 20
+	var r io.Reader = stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading the ABI: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxABI+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading the ABI: %w", err)
+	}
+	if len(data) > maxABI {
+		return nil, fmt.Errorf("%s is larger than %d MiB; that is not an ABI", path, maxABI>>20)
+	}
+	return data, nil
+}
+
+func sortedNames(files map[string][]byte) []string {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// writeFiles writes each file atomically (a temporary file renamed over the
+// old one), so an interrupted run never leaves a half-written file.
+func writeFiles(dir string, files map[string][]byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	for _, name := range sortedNames(files) {
+		path := filepath.Join(dir, name)
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, files[name]) {
+			continue // unchanged: keep the file's time stamp
+		}
+		tmp, err := os.CreateTemp(dir, "."+name+".*.tmp")
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		_, werr := tmp.Write(files[name])
+		cerr := tmp.Close()
+		if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o644)); err != nil {
+			os.Remove(tmp.Name())
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		if err := os.Rename(tmp.Name(), path); err != nil {
+			os.Remove(tmp.Name())
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// check compares files with the directory and prints a diff per difference.
+func check(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
+	var differ []string
+	for _, name := range sortedNames(files) {
+		path := filepath.Join(dir, name)
+		old, err := os.ReadFile(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(stderr, "abigen: %v\n", err)
+			return exitIO
+		}
+		if d := unifiedDiff(filepath.ToSlash(path), filepath.ToSlash(path)+" (generated)", string(old), string(files[name])); d != "" {
+			fmt.Fprint(stdout, d)
+			differ = append(differ, name)
+		}
+	}
+	if len(differ) > 0 {
+		fmt.Fprintf(stderr, "abigen: %d file(s) in %s differ from what the ABI generates (%s); run abigen without --check to update them\n",
+			len(differ), dir, strings.Join(differ, ", "))
+		return exitDrift
+	}
+	return exitOK
+}
