@@ -422,4 +422,6 @@ func docComment(f *jen.File, text string) {
 	}
 }
 
-func docCommentf(f *jen.File, format string, args ...any) { docComment(f, fmt.Sprintf(format, args...)) }
+func docCommentf(f *jen.File, format string, args ...any) {
+	docComment(f, fmt.Sprintf(format, args...))
+}
