@@ -273,6 +273,10 @@ func (e *ExtendedAsset) decodeJSONArray(r *JSONReader) error {
 	return nil
 }
 
+// OrErr returns err when it is set, else alt. Generated code uses it where
+// a read either failed or found the wrong shape.
+func OrErr(err, alt error) error { return orErr(err, alt) }
+
 // orErr returns err when it is set, else alt.
 func orErr(err, alt error) error {
 	if err != nil {

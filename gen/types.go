@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"strconv"
+
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/model"
 	"github.com/dave/jennifer/jen"
@@ -179,9 +181,17 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	jdec := []jen.Code{
 		jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Defer().Id("r").Dot("Leave").Call(),
+	}
+	if s.Base == nil {
+		// nodeos also reads a struct without a base as the array of its
+		// field values, which may stop before binary extensions.
+		jdec = append(jdec, jen.If(jen.Id("r").Dot("Peek").Call().Op("==").Qual(rt, "JSONArray")).Block(
+			jen.Return(jen.Id("v").Dot("decodeJSONArray").Call(jen.Id("r")))))
+	}
+	jdec = append(jdec,
 		jen.If(jen.Err().Op("=").Id("r").Dot("BeginObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("v").Op("=").Id(name).Values(),
-	}
+	)
 	if len(all) > 0 {
 		jdec = append(jdec, jen.Var().Id("seen").Index(jen.Lit(len(all))).Bool())
 	}
@@ -225,6 +235,37 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	docComment(f, "DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a\nmissing optional field is null and a missing binary extension is absent.")
 	f.Func().Params(recv.Clone()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).
 		Params(jen.Err().Error()).Block(jdec...)
+
+	if s.Base == nil {
+		arr := []jen.Code{
+			jen.If(jen.Err().Op("=").Id("r").Dot("BeginArray").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Op("*").Id("v").Op("=").Id(name).Values(),
+			jen.Var().Id("ok").Bool(),
+		}
+		for _, sf := range all {
+			fail := returnErr(atField(sf.f.Name))
+			var end jen.Code = jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit("early end of the array of " + s.Name + " fields: missing " + strconv.Quote(sf.f.Name))))
+			if sf.f.Extension {
+				end = jen.Return(jen.Nil())
+			}
+			arr = append(arr,
+				jen.If(jen.List(jen.Id("ok"), jen.Err()).Op("=").Id("r").Dot("NextElement").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.If(jen.Op("!").Id("ok")).Block(end))
+			if sf.f.Extension {
+				arr = append(arr, g.decJSON(sf.f.Type, sf.x.field("Value"), fail)...)
+				arr = append(arr, sf.x.field("Present").c().Op("=").True())
+			} else {
+				arr = append(arr, g.decJSON(sf.f.Type, sf.x, fail)...)
+			}
+		}
+		arr = append(arr,
+			jen.If(jen.List(jen.Id("ok"), jen.Err()).Op("=").Id("r").Dot("NextElement").Call(), jen.Err().Op("!=").Nil().Op("||").Id("ok")).Block(
+				jen.Return(jen.Qual(rt, "OrErr").Call(jen.Err(), jen.Id("r").Dot("Errorf").Call(jen.Lit("more values than "+s.Name+" has fields"))))),
+			jen.Return(jen.Nil()))
+		docComment(f, "decodeJSONArray decodes v from the array of its field values, a form nodeos\naccepts for structs without a base.")
+		f.Func().Params(recv.Clone()).Id("decodeJSONArray").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).
+			Params(jen.Err().Error()).Block(arr...)
+	}
 
 	if len(exts) > 0 {
 		var checks []jen.Code

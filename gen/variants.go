@@ -14,11 +14,15 @@ import (
 // their pointer (*S1); every other member gets a defined type named after
 // the variant and the member (V1Int8 int8), which implements it by value.
 
-// memberWrapper is the defined type for a non-struct member, or "" when the
-// member is a struct or variant used through its pointer.
+// memberIsPointer reports whether a member is a struct or variant, used
+// through its pointer; other members get a wrapper type.
 func (g *generator) memberIsPointer(t *model.Type) bool {
 	return t.Kind == model.StructKind || t.Kind == model.VariantKind
 }
+
+// isBoxed reports whether a wrapper for t must be a struct {Value T}: Go
+// allows no methods on a defined pointer type, which an optional would be.
+func isBoxed(t *model.Type) bool { return t.Resolved().Kind == model.Optional }
 
 func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 	name := g.variantNames[v]
@@ -43,7 +47,11 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		}
 		w := g.memberNames[v][i]
 		docCommentf(f, "%s is the %s alternative of %s.", w, commentText(m.Name, 80), name)
-		f.Type().Id(w).Add(g.goType(m))
+		if isBoxed(m) {
+			f.Type().Id(w).Struct(jen.Id("Value").Add(g.goType(m)))
+		} else {
+			f.Type().Id(w).Add(g.goType(m))
+		}
 		f.Func().Params(jen.Id(w)).Id(marker).Params().Block()
 	}
 
@@ -52,10 +60,20 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 	// expression of its value as the member's own Go type.
 	member := func(i int) (expr, []jen.Code) {
 		m := v.Members[i]
-		if g.memberIsPointer(m) {
+		switch {
+		case g.memberIsPointer(m):
 			return id("x").deref(), nil
+		case isBoxed(m):
+			return id("y"), []jen.Code{jen.Id("y").Op(":=").Id("x").Dot("Value")}
 		}
-		return id("y"), []jen.Code{jen.Id("y").Op(":=").Add(g.goType(m)).Call(jen.Id("x"))}
+		return id("y"), []jen.Code{jen.Id("y").Op(":=").Parens(g.goType(m)).Call(jen.Id("x"))}
+	}
+	// wrap returns the wrapper value of member i holding y.
+	wrap := func(i int) *jen.Statement {
+		if isBoxed(v.Members[i]) {
+			return jen.Id(g.memberNames[v][i]).Values(jen.Dict{jen.Id("Value"): jen.Id("y")})
+		}
+		return jen.Id(g.memberNames[v][i]).Call(jen.Id("y"))
 	}
 
 	// Binary.
@@ -83,7 +101,7 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		} else {
 			dbody = append(dbody, jen.Var().Id("y").Add(g.goType(m)))
 			dbody = append(dbody, g.decBin(m, id("y"), false, returnErr(atField("<"+m.Name+">")))...)
-			dbody = append(dbody, jen.Id("v").Dot("Value").Op("=").Id(g.memberNames[v][i]).Call(jen.Id("y")))
+			dbody = append(dbody, jen.Id("v").Dot("Value").Op("=").Add(wrap(i)))
 		}
 		decCases = append(decCases, jen.Case(jen.Lit(i)).Block(dbody...))
 	}
@@ -127,7 +145,7 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		} else {
 			dbody = append(dbody, jen.Var().Id("y").Add(g.goType(m)))
 			dbody = append(dbody, g.decJSON(m, id("y"), returnErr(atField("<"+m.Name+">")))...)
-			dbody = append(dbody, jen.Id("v").Dot("Value").Op("=").Id(g.memberNames[v][i]).Call(jen.Id("y")))
+			dbody = append(dbody, jen.Id("v").Dot("Value").Op("=").Add(wrap(i)))
 		}
 		jdecCases = append(jdecCases, jen.Case(jen.Lit(m.Name)).Block(dbody...))
 	}
@@ -153,10 +171,16 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 // (action_results often return a bare int32 or bytes).
 func (g *generator) emitValueType(f *jen.File, name string, t *model.Type, what string) {
 	docCommentf(f, "%s is %s, of ABI type %s.", name, what, commentText(t.Name, 80))
-	f.Type().Id(name).Add(g.goType(t))
 	recv := func() *jen.Statement { return jen.Id("v").Op("*").Id(name) }
 	x := id("x").deref()
 	conv := jen.Id("x").Op(":=").Parens(jen.Op("*").Add(g.goType(t))).Call(jen.Id("v"))
+	if isBoxed(t) {
+		f.Type().Id(name).Struct(jen.Id("Value").Add(g.goType(t)))
+		x = id("v").field("Value")
+		conv = jen.Null()
+	} else {
+		f.Type().Id(name).Add(g.goType(t))
+	}
 	docComment(f, "AppendBinary appends the binary encoding of v to b.")
 	f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
 		append(append([]jen.Code{conv.Clone()}, g.encBin(t, x, false, returnB(nil))...), jen.Return(jen.Id("b"), jen.Nil()))...)

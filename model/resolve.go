@@ -38,8 +38,16 @@ type resolver struct {
 	aliases  map[string]*Alias
 	resolved map[string]*Struct
 	vars     map[string]*Variant
-	stack    map[string]bool // typedefs being resolved, for cycle detection
+	stack    []string        // typedefs being resolved, for cycle detection
+	failed   map[string]bool // typedefs already reported as broken
 	errs     []error
+}
+
+// report records err at where, unless it was already reported at its source.
+func (r *resolver) report(where string, err error) {
+	if err != errReported {
+		r.errorf("%s: %v", where, err)
+	}
 }
 
 func (r *resolver) errorf(format string, args ...any) {
@@ -56,13 +64,10 @@ func Resolve(abi *ABI) (*Model, error) {
 	}
 	r := &resolver{abi: abi, decls: map[string]string{}, typedefs: map[string]int{}, structs: map[string]int{},
 		variants: map[string]int{}, types: map[string]*Type{}, aliases: map[string]*Alias{},
-		resolved: map[string]*Struct{}, vars: map[string]*Variant{}, stack: map[string]bool{}}
+		resolved: map[string]*Struct{}, vars: map[string]*Variant{}, failed: map[string]bool{}}
 	m := &Model{Version: abi.Version, Clauses: abi.RicardianClauses, ErrorMessages: abi.ErrorMessages}
 
 	r.declare()
-	if len(r.errs) > 0 {
-		return nil, errors.Join(r.errs...)
-	}
 	for i, td := range abi.Types {
 		if r.typedefs[td.NewTypeName] != i {
 			continue // a duplicate, already reported
@@ -167,26 +172,43 @@ func (r *resolver) declare() {
 	}
 }
 
+// errReported stands for an error already reported at its source, so that
+// callers do not report its consequences again.
+var errReported = errors.New("reported")
+
 func (r *resolver) resolveTypedef(name string) *Type {
 	if t := r.types[name]; t != nil {
 		return t
 	}
+	if r.failed[name] {
+		return nil
+	}
 	i := r.typedefs[name]
 	td := r.abi.Types[i]
 	where := fmt.Sprintf("types[%d] %q", i, name)
-	if r.stack[name] {
-		r.errorf("%s: typedef cycle through %q", where, name)
-		return nil
+	for j, on := range r.stack {
+		if on == name {
+			loop := append(append([]string{}, r.stack[j:]...), name)
+			r.errorf("%s: typedef cycle %s", where, strings.Join(loop, " → "))
+			for _, n := range loop {
+				r.failed[n] = true
+			}
+			return nil
+		}
 	}
 	if strings.Contains(td.Type, "$") {
 		r.errorf("%s: type %q: a typedef cannot be a binary extension ($)", where, td.Type)
+		r.failed[name] = true
 		return nil
 	}
-	r.stack[name] = true
+	r.stack = append(r.stack, name)
 	target, err := r.typeOf(td.Type, 0)
-	delete(r.stack, name)
+	r.stack = r.stack[:len(r.stack)-1]
 	if err != nil {
-		r.errorf("%s: %v", where, err)
+		if err != errReported {
+			r.errorf("%s: %v", where, err)
+		}
+		r.failed[name] = true
 		return nil
 	}
 	a := &Alias{Name: name, Target: target}
@@ -245,7 +267,7 @@ func (r *resolver) typeOf(spelling string, depth int) (*Type, error) {
 			if at := r.resolveTypedef(spelling); at != nil {
 				return at, nil
 			}
-			return nil, fmt.Errorf("type %q is an invalid typedef", spelling)
+			return nil, errReported
 		}
 		if _, ok := r.structs[spelling]; ok {
 			t = &Type{Kind: StructKind, Name: spelling}
@@ -302,7 +324,7 @@ func (r *resolver) structFor(name string) *Struct {
 		}
 		t, err := r.typeOf(spelling, 0)
 		if err != nil {
-			r.errorf("%s: %v", fwhere, err)
+			r.report(fwhere, err)
 			continue
 		}
 		s.Fields = append(s.Fields, &Field{Name: fd.Name, Type: t, Extension: ext})
@@ -313,7 +335,7 @@ func (r *resolver) structFor(name string) *Struct {
 func (r *resolver) baseOf(s *Struct, base, where string) *Struct {
 	t, err := r.typeOf(base, 0)
 	if err != nil {
-		r.errorf("%s: base: %v", where, err)
+		r.report(where+": base", err)
 		return nil
 	}
 	rt := t.Resolved()
@@ -351,7 +373,7 @@ func (r *resolver) variantFor(name string) *Variant {
 		seen[spelling] = true
 		t, err := r.typeOf(spelling, 0)
 		if err != nil {
-			r.errorf("%s: types[%d]: %v", where, j, err)
+			r.report(fmt.Sprintf("%s: types[%d]", where, j), err)
 			continue
 		}
 		v.Members = append(v.Members, t)
@@ -380,7 +402,7 @@ func (r *resolver) actions() []*Action {
 		seen[ad.Name] = true
 		t, err := r.typeOf(ad.Type, 0)
 		if err != nil {
-			r.errorf("%s: %v", where, err)
+			r.report(where, err)
 			continue
 		}
 		out = append(out, &Action{Name: ad.Name, Type: t, Ricardian: ad.RicardianContract})
@@ -407,7 +429,7 @@ func (r *resolver) tables() []*Table {
 		seen[td.Name] = true
 		t, err := r.typeOf(td.Type, 0)
 		if err != nil {
-			r.errorf("%s: %v", where, err)
+			r.report(where, err)
 			continue
 		}
 		out = append(out, &Table{Name: td.Name, IndexType: td.IndexType, KeyNames: td.KeyNames, KeyTypes: td.KeyTypes, Type: t})
@@ -431,7 +453,7 @@ func (r *resolver) actionResults() []*ActionResult {
 		seen[ar.Name] = true
 		t, err := r.typeOf(ar.ResultType, 0)
 		if err != nil {
-			r.errorf("%s: %v", where, err)
+			r.report(where, err)
 			continue
 		}
 		out = append(out, &ActionResult{Name: ar.Name, Type: t})

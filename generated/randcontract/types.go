@@ -75,6 +75,9 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -116,6 +119,38 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[1] {
 		return r.MissingField("value")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *ConfigA) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = ConfigA{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of config_a fields: missing \"name\"")
+	}
+	if v.Name, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "name")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of config_a fields: missing \"value\"")
+	}
+	if v.Value, err = r.Int64(); err != nil {
+		return antelope.AtField(err, "value")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than config_a has fields"))
 	}
 	return nil
 }
@@ -206,6 +241,9 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -269,6 +307,56 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[3] {
 		return r.MissingField("caller")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *JobsA) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = JobsA{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of jobs_a fields: missing \"id\"")
+	}
+	if v.ID, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "id")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of jobs_a fields: missing \"assoc_id\"")
+	}
+	if v.AssocID, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "assoc_id")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of jobs_a fields: missing \"signing_value\"")
+	}
+	if v.SigningValue, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "signing_value")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of jobs_a fields: missing \"caller\"")
+	}
+	if err = v.Caller.DecodeJSON(r); err != nil {
+		return antelope.AtField(err, "caller")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than jobs_a has fields"))
 	}
 	return nil
 }
@@ -338,6 +426,9 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -368,6 +459,29 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[0] {
 		return r.MissingField("job_ids")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *Killjobs) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = Killjobs{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of killjobs fields: missing \"job_ids\"")
+	}
+	if err = jsonDecodeUint64Array(r, &v.JobIDs); err != nil {
+		return antelope.AtField(err, "job_ids")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than killjobs has fields"))
 	}
 	return nil
 }
@@ -433,6 +547,9 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -463,6 +580,29 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[0] {
 		return r.MissingField("paused")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *Pause) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = Pause{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of pause fields: missing \"paused\"")
+	}
+	if v.Paused, err = r.Bool(); err != nil {
+		return antelope.AtField(err, "paused")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than pause has fields"))
 	}
 	return nil
 }
@@ -548,6 +688,9 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -600,6 +743,47 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[2] {
 		return r.MissingField("caller")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *Requestrand) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = Requestrand{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of requestrand fields: missing \"assoc_id\"")
+	}
+	if v.AssocID, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "assoc_id")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of requestrand fields: missing \"signing_value\"")
+	}
+	if v.SigningValue, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "signing_value")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of requestrand fields: missing \"caller\"")
+	}
+	if err = v.Caller.DecodeJSON(r); err != nil {
+		return antelope.AtField(err, "caller")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than requestrand has fields"))
 	}
 	return nil
 }
@@ -674,6 +858,9 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -715,6 +902,38 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[1] {
 		return r.MissingField("random_value")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *Setrand) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = Setrand{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of setrand fields: missing \"job_id\"")
+	}
+	if v.JobID, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "job_id")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of setrand fields: missing \"random_value\"")
+	}
+	if v.RandomValue, err = r.String(); err != nil {
+		return antelope.AtField(err, "random_value")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than setrand has fields"))
 	}
 	return nil
 }
@@ -791,6 +1010,9 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -832,6 +1054,38 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[1] {
 		return r.MissingField("modulus")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *Setsigpubkey) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = Setsigpubkey{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of setsigpubkey fields: missing \"exponent\"")
+	}
+	if v.Exponent, err = r.String(); err != nil {
+		return antelope.AtField(err, "exponent")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of setsigpubkey fields: missing \"modulus\"")
+	}
+	if v.Modulus, err = r.String(); err != nil {
+		return antelope.AtField(err, "modulus")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than setsigpubkey has fields"))
 	}
 	return nil
 }
@@ -895,6 +1149,9 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -925,6 +1182,29 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[0] {
 		return r.MissingField("signing_value")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *SignvalsA) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = SignvalsA{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of signvals_a fields: missing \"signing_value\"")
+	}
+	if v.SigningValue, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "signing_value")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than signvals_a has fields"))
 	}
 	return nil
 }
@@ -1006,6 +1286,9 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -1058,6 +1341,47 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	if !seen[2] {
 		return r.MissingField("modulus")
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *SigpubkeyA) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = SigpubkeyA{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of sigpubkey_a fields: missing \"id\"")
+	}
+	if v.ID, err = r.Uint64(); err != nil {
+		return antelope.AtField(err, "id")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of sigpubkey_a fields: missing \"exponent\"")
+	}
+	if v.Exponent, err = r.String(); err != nil {
+		return antelope.AtField(err, "exponent")
+	}
+	if ok, err = r.NextElement(); err != nil {
+		return err
+	}
+	if !ok {
+		return r.Errorf("early end of the array of sigpubkey_a fields: missing \"modulus\"")
+	}
+	if v.Modulus, err = r.String(); err != nil {
+		return antelope.AtField(err, "modulus")
+	}
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than sigpubkey_a has fields"))
 	}
 	return nil
 }
@@ -1115,6 +1439,9 @@ func (v *Version) DecodeJSON(r *antelope.JSONReader) (err error) {
 		return err
 	}
 	defer r.Leave()
+	if r.Peek() == antelope.JSONArray {
+		return v.decodeJSONArray(r)
+	}
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -1133,6 +1460,20 @@ func (v *Version) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// decodeJSONArray decodes v from the array of its field values, a form nodeos
+// accepts for structs without a base.
+func (v *Version) decodeJSONArray(r *antelope.JSONReader) (err error) {
+	if err = r.BeginArray(); err != nil {
+		return err
+	}
+	*v = Version{}
+	var ok bool
+	if ok, err = r.NextElement(); err != nil || ok {
+		return antelope.OrErr(err, r.Errorf("more values than version has fields"))
 	}
 	return nil
 }

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const orngState = "../../testdata/fetch-responses/dfuse/state-abi.orng.wax.json-true.json"
+
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// The README's first command, and the go:generate line of randcontract,
+// give the committed package byte for byte.
+func TestGenerateMatchesCommittedRandcontract(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runCLI(t, "", "--abi", orngState, "--pkg", "randcontract", "--out", dir)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{"abi.go", "abi.json", "actions.go", "doc.go", "tables.go", "types.go"} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join("../../generated/randcontract", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from generated/randcontract/%s", name, name)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "--abi", orngState, "--out", dir, "--pkg", "randcontract"); code != 0 {
+		t.Fatal(stderr)
+	}
+	code, stdout, stderr := runCLI(t, "", "--abi", orngState, "--out", dir, "--pkg", "randcontract", "--check")
+	if code != exitOK || stdout != "" {
+		t.Fatalf("fresh output: exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+	path := filepath.Join(dir, "tables.go")
+	old, _ := os.ReadFile(path)
+	edited := strings.Replace(string(old), `IndexType: "i64"`, `IndexType: "i128"`, 1)
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI(t, "", "--abi", orngState, "--out", dir, "--pkg", "randcontract", "--check")
+	if code != exitDrift || !strings.Contains(stdout, `-		IndexType: "i128",`) || !strings.Contains(stdout, `+		IndexType: "i64",`) ||
+		!strings.Contains(stderr, "1 file(s)") || !strings.Contains(stderr, "tables.go") {
+		t.Fatalf("edited file: exit %d\nstdout:\n%s\nstderr: %s", code, stdout, stderr)
+	}
+	if after, _ := os.ReadFile(path); string(after) != edited {
+		t.Fatal("--check wrote a file")
+	}
+	// A directory that does not exist yet: everything differs, nothing is created.
+	missing := filepath.Join(dir, "none")
+	if code, _, _ = runCLI(t, "", "--abi", orngState, "--out", missing, "--pkg", "x", "--check"); code != exitDrift {
+		t.Fatalf("missing dir: exit %d", code)
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Fatal("--check created the directory")
+	}
+}
+
+func TestErrorsAndExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		msg   string
+	}{
+		{"no --abi", "", []string{"--pkg", "x"}, exitUsage, "--abi is required"},
+		{"unknown flag", "", []string{"--abi", orngState, "--bogus"}, exitUsage, "unknown flag: --bogus"},
+		{"stray argument", "", []string{"--abi", orngState, "extra"}, exitUsage, `unexpected argument "extra"`},
+		{"bad rename syntax", "", []string{"--abi", orngState, "--rename", "x"}, exitUsage, "expected abi_name=GoName"},
+		{"no package name", "", []string{"--abi", orngState, "--out", "/"}, exitUsage, "--pkg is required"},
+		{"bad package name", "", []string{"--abi", orngState, "--pkg", "Rand", "--out", dir}, exitGenerate, `invalid package name "Rand"`},
+		{"account mismatch", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--account", "eosio"}, exitUsage, "is the ABI of orng.wax"},
+		{"missing file", "", []string{"--abi", "nosuch.json", "--pkg", "x", "--out", dir}, exitIO, "nosuch.json"},
+		{"unknown type", "", []string{"--abi", "../../testdata/abis/eosio.token.bad.abi.json", "--pkg", "x", "--out", dir},
+			exitBadABI, `tables[2] "global": unknown type "global"`},
+		{"not an ABI", `{"code":401,"message":"token expired"}`, []string{"--abi", "-", "--pkg", "x", "--out", dir},
+			exitBadABI, "an API error response, not an ABI: token expired"},
+		{"garbage", "hello", []string{"--abi", "-", "--pkg", "x", "--out", dir}, exitBadABI, "packed ABI (binary)"},
+		{"rename not exported", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--rename", "jobs_a=job"}, exitGenerate, "not an exported Go identifier"},
+		{"rename unknown", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--rename", "nosuch=X"}, exitGenerate, "the ABI has no"},
+	} {
+		code, _, stderr := runCLI(t, c.stdin, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.msg) {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d containing %q", c.name, code, stderr, c.code, c.msg)
+		}
+		if strings.Count(strings.TrimSpace(stderr), "\n") > 3 {
+			t.Errorf("%s: error is not short: %q", c.name, stderr)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	code, stdout, _ := runCLI(t, "", "--help")
+	for _, want := range []string{"--abi", "--check", "--rename", "Exit codes", "Examples"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("--help lacks %q", want)
+		}
+	}
+	if code, stdout, _ := runCLI(t, "", "--version"); code != 0 || !strings.HasPrefix(stdout, "abigen ") {
+		t.Errorf("--version: %d %q", code, stdout)
+	}
+}
+
+// Every saved form of an ABI generates, and the account the response names
+// becomes DefaultAccount.
+func TestEverySavedForm(t *testing.T) {
+	for _, c := range []struct{ file, account string }{
+		{"dfuse/state-abi.orng.wax.json-true.json", "orng.wax"},
+		{"dfuse/state-abi.eosio.test.json-false.json", "eosio.test"},
+		{"nodeos/get_abi.eosio.token.json", "eosio.token"},
+		{"nodeos/get_raw_abi.eosio.token.json", "eosio.token"},
+		{"nodeos/get_abi.corecorecore.json", "corecorecore"},
+		{"nodeos/get_raw_abi.corecorecore.json", "corecorecore"},
+		{"nodeos/get_abi.eosio.json", "eosio"},
+	} {
+		dir := t.TempDir()
+		code, _, stderr := runCLI(t, "", "--abi", "../../testdata/fetch-responses/"+c.file, "--pkg", "x", "--out", dir)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", c.file, code, stderr)
+			continue
+		}
+		actions, _ := os.ReadFile(filepath.Join(dir, "actions.go"))
+		if !strings.Contains(string(actions), "DefaultAccount is the account the ABI was read from, "+c.account+".") {
+			t.Errorf("%s: DefaultAccount is not %s", c.file, c.account)
+		}
+	}
+	// stdin, and --account for a plain ABI.
+	abi, _ := os.ReadFile("../../testdata/abis/eosio.token.abi.json")
+	dir := t.TempDir()
+	if code, _, stderr := runCLI(t, string(abi), "--abi", "-", "--account", "eosio.token", "--out", dir, "--pkg", "token"); code != 0 {
+		t.Fatal(stderr)
+	}
+	doc, _ := os.ReadFile(filepath.Join(dir, "doc.go"))
+	if !strings.Contains(string(doc), "source:    (stdin)") || !strings.Contains(string(doc), "account:   eosio.token") {
+		t.Errorf("header: %s", doc[:400])
+	}
+}
+
+func TestUnifiedDiff(t *testing.T) {
+	if d := unifiedDiff("a", "b", "x\ny\n", "x\ny\n"); d != "" {
+		t.Fatalf("equal inputs gave %q", d)
+	}
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n11\n"
+	want := "--- a\n+++ b\n@@ -2,9 +2,10 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n 9\n 10\n+11\n"
+	if d := unifiedDiff("a", "b", a, b); d != want {
+		t.Fatalf("diff:\n%s\nwant:\n%s", d, want)
+	}
+	if d := unifiedDiff("a", "b", "", "new\n"); d != "--- a\n+++ b\n@@ -1,0 +1,1 @@\n+new\n" {
+		t.Fatalf("from empty: %q", d)
+	}
+}
