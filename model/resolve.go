@@ -100,7 +100,7 @@ func Resolve(abi *ABI) (*Model, error) {
 		}
 	}
 	m.Actions = r.actions()
-	m.Tables = r.tables()
+	m.Tables = r.tables(m)
 	m.ActionResults = r.actionResults()
 	r.errorCodes()
 	if len(r.errs) == 0 {
@@ -410,7 +410,7 @@ func (r *resolver) actions() []*Action {
 	return out
 }
 
-func (r *resolver) tables() []*Table {
+func (r *resolver) tables(m *Model) []*Table {
 	var out []*Table
 	seen := map[string]bool{}
 	for i, td := range r.abi.Tables {
@@ -421,6 +421,9 @@ func (r *resolver) tables() []*Table {
 		if td.Name == "" {
 			r.errorf("tables[%d]: empty table name", i)
 			continue
+		}
+		if err := validName(td.Name); err != nil {
+			m.Warnings = append(m.Warnings, fmt.Sprintf("%s: not a valid name, so nodeos could not load this ABI on chain (kept: off-chain ABIs such as state history use such names)", where))
 		}
 		if seen[td.Name] {
 			r.errorf("%s: duplicate table", where)

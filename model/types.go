@@ -107,6 +107,9 @@ type Model struct {
 	ActionResults []*ActionResult
 	Clauses       []ClausePair
 	ErrorMessages []ErrorMessage
+	// Warnings are problems that do not stop generation, such as a table
+	// name nodeos could not load on chain.
+	Warnings []string
 }
 
 // BuiltinTypes lists the chain's built-in type names.

@@ -169,3 +169,19 @@ func TestUnifiedDiff(t *testing.T) {
 		t.Fatalf("from empty: %q", d)
 	}
 }
+
+// Renamed clashes and off-chain table names are reported; --quiet hides it.
+func TestNotesAndQuiet(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runCLI(t, "", "--abi", "../../golden/hazardcollisions/input.abi.json", "--pkg", "x", "--out", dir)
+	if code != 0 || !strings.Contains(stderr, `abigen: note: struct "foo.bar" is named FooBar_: FooBar is taken by struct "foo_bar" (use --rename to choose a name)`) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "", "--abi", "../../testdata/abieos-abis/state_history_plugin.abi.json", "--pkg", "x", "--out", dir)
+	if code != 0 || !strings.Contains(stderr, `abigen: warning: tables[1] "account_metadata": not a valid name`) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if code, _, stderr = runCLI(t, "", "--abi", "../../golden/hazardcollisions/input.abi.json", "--pkg", "x", "--out", dir, "-q"); code != 0 || stderr != "" {
+		t.Errorf("--quiet: exit %d, stderr %q", code, stderr)
+	}
+}

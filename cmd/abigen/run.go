@@ -155,6 +155,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitGenerate
 	}
 	if !o.quiet {
+		for _, w := range m.Warnings {
+			fmt.Fprintf(stderr, "abigen: warning: %s\n", w)
+		}
 		for _, n := range res.Notes {
 			fmt.Fprintf(stderr, "abigen: note: %s\n", n)
 		}
