@@ -68,14 +68,7 @@ func (g *generator) emitArrayHelper(f *jen.File, h *helper) {
 		jen.For(jen.Id("i").Op(":=").Range().Add(x.c())).Block(g.decBin(elem, el, false, returnErr(atIndex("i")))...),
 		jen.Return(jen.Nil()),
 	)
-	f.Func().Id("jsonAppend"+h.name).Params(jen.Id("b").Index().Byte(), jen.Id("x").Add(ptr)).
-		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
-		jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune('[')),
-		jen.For(jen.Id("i").Op(":=").Range().Add(x.c())).Block(append([]jen.Code{
-			jen.If(jen.Id("i").Op(">").Lit(0)).Block(jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune(','))),
-		}, g.encJSON(elem, el, returnB(atIndex("i")))...)...),
-		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Nil()),
-	)
+	g.emitJSONAppendArray(f, h, ptr, x)
 	f.Func().Id("jsonDecode"+h.name).Params(jen.Id("r").Op("*").Qual(rt, "JSONReader"), jen.Id("x").Add(ptr)).Params(jen.Err().Error()).Block(
 		jen.If(jen.Err().Op(":=").Id("r").Dot("BeginArray").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		x.c().Op("=").Add(g.goType(t)).Values(),
@@ -106,14 +99,7 @@ func (g *generator) emitFixedHelper(f *jen.File, h *helper) {
 		jen.For(jen.Id("i").Op(":=").Range().Add(x.c())).Block(g.decBin(elem, el, false, returnErr(atIndex("i")))...),
 		jen.Return(jen.Err()),
 	)
-	f.Func().Id("jsonAppend"+h.name).Params(jen.Id("b").Index().Byte(), jen.Id("x").Add(ptr)).
-		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
-		jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune('[')),
-		jen.For(jen.Id("i").Op(":=").Range().Add(x.c())).Block(append([]jen.Code{
-			jen.If(jen.Id("i").Op(">").Lit(0)).Block(jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune(','))),
-		}, g.encJSON(elem, el, returnB(atIndex("i")))...)...),
-		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Err()),
-	)
+	g.emitJSONAppendArray(f, h, ptr, x)
 	f.Func().Id("jsonDecode"+h.name).Params(jen.Id("r").Op("*").Qual(rt, "JSONReader"), jen.Id("x").Add(ptr)).Params(jen.Err().Error()).Block(
 		jen.If(jen.Err().Op(":=").Id("r").Dot("BeginArray").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(append([]jen.Code{
@@ -153,4 +139,17 @@ func (g *generator) emitOptionalHelper(f *jen.File, h *helper) {
 		jen.If(jen.Id("r").Dot("Null").Call()).Block(x.c().Op("=").Nil(), jen.Return(jen.Nil())),
 		x.c().Op("=").New(g.goType(elem)),
 	}, append(g.decJSON(elem, val, returnErr(nil)), jen.Return(jen.Nil()))...)...)
+}
+
+// emitJSONAppendArray writes jsonAppend for arrays and fixed arrays alike:
+// both print a JSON array of their elements.
+func (g *generator) emitJSONAppendArray(f *jen.File, h *helper, ptr *jen.Statement, x expr) {
+	f.Func().Id("jsonAppend"+h.name).Params(jen.Id("b").Index().Byte(), jen.Id("x").Add(ptr)).
+		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
+		jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune('[')),
+		jen.For(jen.Id("i").Op(":=").Range().Add(x.c())).Block(append([]jen.Code{
+			jen.If(jen.Id("i").Op(">").Lit(0)).Block(jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune(','))),
+		}, g.encJSON(h.t.Elem, x.index("i"), returnB(atIndex("i")))...)...),
+		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Nil()),
+	)
 }

@@ -460,7 +460,7 @@ func jsonAppendInt8Array2(b []byte, x *[2]int8) (_ []byte, err error) {
 		}
 		b = antelope.AppendIntJSON(b, int64((*x)[i]))
 	}
-	return append(b, ']'), err
+	return append(b, ']'), nil
 }
 func jsonDecodeInt8Array2(r *antelope.JSONReader, x *[2]int8) (err error) {
 	if err := r.BeginArray(); err != nil {
