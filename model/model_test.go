@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"os"
@@ -214,5 +215,41 @@ func TestOffChainTableNamesWarn(t *testing.T) {
 	}
 	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0], `tables[0] "account_metadata": not a valid name`) {
 		t.Errorf("warnings: %q", m.Warnings)
+	}
+}
+
+// Pack is the inverse of ParsePacked on the real packed ABIs (nodeos writes
+// an empty variants list before action_results, so those bytes are compared
+// after a parse/pack round trip).
+func TestPack(t *testing.T) {
+	for _, path := range []string{"abieos-abis/eosio.token.abi.hex", "abieos-abis/test.hex.abi.hex"} {
+		raw, _ := hex.DecodeString(strings.TrimSpace(string(readFile(t, path))))
+		abi, err := ParsePacked(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		packed, err := abi.Pack()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParsePacked(packed)
+		if err != nil || !reflect.DeepEqual(normalize(back), normalize(abi)) {
+			t.Errorf("%s: pack/parse round trip differs: %v", path, err)
+		}
+		if len(abi.Variants) == 0 && !bytes.Equal(packed, raw[:len(packed)]) {
+			t.Errorf("%s: packed bytes differ from the original", path)
+		}
+	}
+	src, _ := Load(readFile(t, "abis/orng.wax.abi.json"))
+	packed, err := src.ABI.Pack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParsePacked(packed)
+	if err != nil || !reflect.DeepEqual(normalize(back), normalize(src.ABI)) {
+		t.Fatalf("orng.wax pack/parse: %v", err)
+	}
+	if _, err := (&ABI{Version: "eosio::abi/1.1", Actions: []ActionDef{{Name: "BAD"}}}).Pack(); err == nil {
+		t.Error("invalid action name packed")
 	}
 }

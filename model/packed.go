@@ -124,3 +124,89 @@ func (p *packedReader) list(what string, item func()) {
 		p.err = fmt.Errorf("%s: %w", what, p.err)
 	}
 }
+
+// Pack returns the binary form of the ABI, as set on chain: the inverse of
+// ParsePacked. Sections after abi_extensions are written only when they, or
+// a later one, are not empty, so a 1.0 ABI packs as nodeos packs it.
+func (a *ABI) Pack() ([]byte, error) {
+	var b []byte
+	var err error
+	str := func(s string) {
+		if err == nil {
+			b, err = antelope.AppendString(b, s)
+		}
+	}
+	name := func(s string) {
+		n, perr := antelope.ParseName(s)
+		if perr != nil && err == nil {
+			err = fmt.Errorf("%q: %w", s, perr)
+		}
+		b = antelope.AppendUint64(b, uint64(n))
+	}
+	count := func(n int) { b = antelope.AppendVarUint32(b, uint32(n)) }
+	str(a.Version)
+	count(len(a.Types))
+	for _, t := range a.Types {
+		str(t.NewTypeName)
+		str(t.Type)
+	}
+	count(len(a.Structs))
+	for _, s := range a.Structs {
+		str(s.Name)
+		str(s.Base)
+		count(len(s.Fields))
+		for _, f := range s.Fields {
+			str(f.Name)
+			str(f.Type)
+		}
+	}
+	count(len(a.Actions))
+	for _, ac := range a.Actions {
+		name(ac.Name)
+		str(ac.Type)
+		str(ac.RicardianContract)
+	}
+	count(len(a.Tables))
+	for _, t := range a.Tables {
+		name(t.Name)
+		str(t.IndexType)
+		count(len(t.KeyNames))
+		for _, k := range t.KeyNames {
+			str(k)
+		}
+		count(len(t.KeyTypes))
+		for _, k := range t.KeyTypes {
+			str(k)
+		}
+		str(t.Type)
+	}
+	count(len(a.RicardianClauses))
+	for _, c := range a.RicardianClauses {
+		str(c.ID)
+		str(c.Body)
+	}
+	count(len(a.ErrorMessages))
+	for _, e := range a.ErrorMessages {
+		b = antelope.AppendUint64(b, uint64(e.Code))
+		str(e.Message)
+	}
+	count(0) // abi_extensions
+	if len(a.Variants) > 0 || len(a.ActionResults) > 0 {
+		count(len(a.Variants))
+		for _, v := range a.Variants {
+			str(v.Name)
+			count(len(v.Types))
+			for _, t := range v.Types {
+				str(t)
+			}
+		}
+	}
+	if len(a.ActionResults) > 0 {
+		count(len(a.ActionResults))
+		for _, r := range a.ActionResults {
+			name(r.Name)
+			str(r.ResultType)
+		}
+	}
+	return b, err
+}
