@@ -82,7 +82,7 @@ func TestErrorsAndExitCodes(t *testing.T) {
 		code  int
 		msg   string
 	}{
-		{"no --abi", "", []string{"--pkg", "x"}, exitUsage, "--abi is required"},
+		{"no --abi", "", []string{"--pkg", "x"}, exitUsage, "--abi FILE or --account NAME"},
 		{"unknown flag", "", []string{"--abi", orngState, "--bogus"}, exitUsage, "unknown flag: --bogus"},
 		{"stray argument", "", []string{"--abi", orngState, "extra"}, exitUsage, `unexpected argument "extra"`},
 		{"bad rename syntax", "", []string{"--abi", orngState, "--rename", "x"}, exitUsage, "expected abi_name=GoName"},

@@ -2,15 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/antelopego/abigen/gen"
 	"github.com/antelopego/abigen/model"
@@ -32,6 +35,8 @@ binary and JSON codecs byte-exact with the chain, action builders, table rows.
 
 Usage:
   abigen --abi FILE [--pkg NAME] [--out DIR] [flags]
+  abigen --account NAME --base-url URL --auth-url URL [--block-num N] [flags]
+  abigen --account NAME --chain-url URL [flags]
 
 The ABI file may be ABI JSON (eosio::abi/1.0 to 1.3), a saved state API
 response {"block_num","account","abi"}, a saved nodeos get_abi or get_raw_abi
@@ -48,6 +53,13 @@ Examples:
   # In CI, fail when the committed bindings are stale (prints a diff):
   abigen --abi token.abi.json --pkg token --out ./token --check
 
+  # Fetch through the state API (key in ABIGEN_API_KEY; tokens are cached):
+  abigen --account orng.wax --base-url https://wax.example.io \
+         --auth-url https://auth.example.io --pkg randcontract --out ./randcontract
+
+  # Fetch from a nodeos node:
+  abigen --account eosio.token --chain-url https://wax.example.io --pkg token
+
   # Choose Go names yourself:
   abigen --abi x.abi.json --pkg x --rename jobs_a=Job --rename jobs_a.assoc_id=Association
 
@@ -62,9 +74,12 @@ Exit codes:
   3  the ABI cannot be read or is invalid
   4  the ABI cannot be turned into Go (a --rename clash)
   5  reading or writing files failed
+  6  the ABI could not be fetched (network, service, unknown account, no ABI)
+  7  the API key or token was refused
 `
 
 type options struct {
+	fetch   fetchOptions
 	abi     string
 	account string
 	pkg     string
@@ -80,7 +95,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := pflag.NewFlagSet("abigen", pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	fl.StringVar(&o.abi, "abi", "", "the ABI `file`, in any of the forms above; - for stdin")
-	fl.StringVar(&o.account, "account", "", "the contract `account`, used as Default's account; must match the file's when it names one")
+	fl.StringVar(&o.account, "account", "", "the contract `account`: the one to fetch, and Default's account; must match --abi's file when it names one")
+	fl.StringVar(&o.fetch.baseURL, "base-url", "", "state service `URL` (or ABIGEN_BASE_URL): fetch --account's ABI through the state API")
+	fl.StringVar(&o.fetch.authURL, "auth-url", "", "token service `URL` (or ABIGEN_AUTH_URL) issuing the state API's tokens;\nthe API key comes from ABIGEN_API_KEY or --api-key-file")
+	fl.StringVar(&o.fetch.chainURL, "chain-url", "", "nodeos chain API `URL` (or ABIGEN_CHAIN_URL): fetch --account's current ABI with get_abi")
+	fl.Uint64Var(&o.fetch.blockNum, "block-num", 0, "state API: the ABI as it was at this `block` (default: the head block)")
+	fl.StringVar(&o.fetch.apiKeyFile, "api-key-file", "", "read the state API key from this `file` instead of ABIGEN_API_KEY")
+	fl.DurationVar(&o.fetch.timeout, "timeout", 30*time.Second, "give up fetching after this `duration`, retries included")
+	fl.BoolVar(&o.fetch.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one (cache: ABIGEN_TOKEN_CACHE_DIR,\nor abigen/tokens in the user cache directory)")
+	fl.StringVar(&o.fetch.encoding, "abi-encoding", "json", "ask the service for the ABI as `json` or packed (the exact bytes on chain:\nstate API json=false, nodeos get_raw_abi)")
 	fl.StringVar(&o.pkg, "pkg", "", "Go package `name` (default: the --out directory's name)")
 	fl.StringVar(&o.out, "out", ".", "output `dir`ectory; created if missing")
 	fl.StringArrayVar(&o.renames, "rename", nil, "override a Go name (repeatable): `old=New`, where old is abi_name for a type,\nstruct.field for a field, action:name for a Contract method, table:name for a table variable")
@@ -107,8 +130,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case fl.NArg() > 0:
 		fmt.Fprintf(stderr, "abigen: unexpected argument %q: the ABI is given with --abi\n", fl.Arg(0))
 		return exitUsage
-	case o.abi == "":
-		fmt.Fprintln(stderr, "abigen: --abi is required: name the ABI file (or - for stdin)\nRun abigen --help for usage.")
+	case o.abi == "" && o.account == "":
+		fmt.Fprintln(stderr, "abigen: --abi FILE or --account NAME (with a service to fetch from) is required\nRun abigen --help for usage.")
+		return exitUsage
+	case o.abi != "" && (o.fetch.baseURL != "" || o.fetch.authURL != "" || o.fetch.chainURL != ""):
+		fmt.Fprintln(stderr, "abigen: --abi reads a file; --base-url, --auth-url and --chain-url fetch one: give one or the other")
 		return exitUsage
 	}
 	renames, err := parseRenames(o.renames)
@@ -123,33 +149,46 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	data, err := readInput(o.abi, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %v\n", err)
-		return exitIO
+	var data []byte
+	source := o.abi
+	if o.abi != "" {
+		if data, err = readInput(o.abi, stdin); err != nil {
+			fmt.Fprintf(stderr, "abigen: %v\n", err)
+			return exitIO
+		}
+		if source == "-" {
+			source = "(stdin)"
+		}
+		source = filepath.ToSlash(source)
+	} else {
+		o.fetch.fromEnv()
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		fetched, err := fetchABI(ctx, o.account, o.fetch, o.quiet, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "abigen: %v\n", err)
+			return fetchExitCode(err)
+		}
+		data, source = fetched.Body, fetched.Source
 	}
 	src, err := model.Load(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %s: %v\n", o.abi, err)
+		fmt.Fprintf(stderr, "abigen: %s: %v\n", source, err)
 		return exitBadABI
 	}
 	if o.account != "" {
 		if src.Account != "" && src.Account != o.account {
-			fmt.Fprintf(stderr, "abigen: --account %s, but %s is the ABI of %s\n", o.account, o.abi, src.Account)
+			fmt.Fprintf(stderr, "abigen: --account %s, but %s is the ABI of %s\n", o.account, source, src.Account)
 			return exitUsage
 		}
 		src.Account = o.account
 	}
 	m, err := model.Resolve(src.ABI)
 	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", o.abi, strings.ReplaceAll(err.Error(), "\n", "\n  "))
+		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", source, strings.ReplaceAll(err.Error(), "\n", "\n  "))
 		return exitBadABI
 	}
-	source := o.abi
-	if source == "-" {
-		source = "(stdin)"
-	}
-	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: filepath.ToSlash(source)})
+	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: source})
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen: %v\n", err)
 		return exitGenerate

@@ -341,7 +341,7 @@ func (s *State) serve(w http.ResponseWriter, r *http.Request) {
 			map[string]any{"account": account, "block_num": block})
 		return
 	}
-	var abi any = json.RawMessage(found.abi)
+	abi := found.abi // sent as stored, byte for byte, as the real service sends what it holds
 	if q.Get("json") != "true" && q.Get("json") != "1" {
 		src, err := model.Load(found.abi)
 		if err != nil {
@@ -353,9 +353,10 @@ func (s *State) serve(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, "unexpected_error", err.Error(), nil)
 			return
 		}
-		abi = hex.EncodeToString(packed)
+		abi = []byte(`"` + hex.EncodeToString(packed) + `"`)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"block_num": found.block, "account": account, "abi": abi})
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"block_num":%d,"account":%q,"abi":%s}`, found.block, account, abi)
 }
 
 // Chain is the fake nodeos chain API.
