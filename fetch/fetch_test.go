@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -305,4 +306,85 @@ func TestTokenUsable(t *testing.T) {
 	if !short.Usable(now.Add(39*time.Second)) || short.Usable(now.Add(40*time.Second)) {
 		t.Error("a short token must be renewed 60 s before expiry")
 	}
+}
+
+// A custom state service for responses the fakes do not make.
+func stateWith(t *testing.T, h http.HandlerFunc) (*fetch.StateAPI, *[]time.Duration) {
+	env := fetchtest.New(t)
+	env.Auth.Keys[key] = true
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	var waits []time.Duration
+	return &fetch.StateAPI{BaseURL: srv.URL, AuthURL: env.Auth.URL(), APIKey: key,
+		Client: &fetch.Client{Sleep: func(ctx context.Context, d time.Duration) error { waits = append(waits, d); return nil }}}, &waits
+}
+
+func TestProxyAndTierErrors(t *testing.T) {
+	api, _ := stateWith(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		w.Write([]byte("<html><body><h1>502 Bad Gateway</h1></body></html>"))
+	})
+	_, err := api.FetchABI(context.Background(), "orng.wax", 0, false)
+	if err == nil || !strings.Contains(err.Error(), `HTTP 502: not a JSON error: "<html><body><h1>502 Bad Gateway`) {
+		t.Errorf("proxy page: %v", err)
+	}
+	api, _ = stateWith(t, func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusForbidden)
+		w.Write([]byte(`{"code":"auth_invalid_tier_error","trace_id":"x","message":"Your plan does not allow this.","details":{"tier":"free","required_tier":"pro"}}`))
+	})
+	_, err = api.FetchABI(context.Background(), "orng.wax", 0, false)
+	if !errors.Is(err, fetch.ErrAuth) || !strings.Contains(err.Error(), "plan does not allow") {
+		t.Errorf("tier: %v", err)
+	}
+}
+
+func TestRateLimitReset(t *testing.T) {
+	calls := 0
+	api, waits := stateWith(t, func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		if calls == 1 {
+			w.Header().Set("X-RateLimit-Reset", "2")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		w.Write([]byte(`{"block_num":1,"account":"a","abi":{"version":"eosio::abi/1.0"}}`))
+	})
+	if _, err := api.FetchABI(context.Background(), "a", 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if len(*waits) != 1 || (*waits)[0] != 2*time.Second {
+		t.Errorf("waits %v, want 2 s from X-RateLimit-Reset", *waits)
+	}
+	// A server asking for an hour is waited for at most the cap.
+	calls = 0
+	*waits = nil
+	api2, waits2 := stateWith(t, func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		if calls == 1 {
+			w.Header().Set("Retry-After", "3600")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		w.Write([]byte(`{"block_num":1,"account":"a","abi":{"version":"eosio::abi/1.0"}}`))
+	})
+	if _, err := api2.FetchABI(context.Background(), "a", 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if len(*waits2) != 1 || (*waits2)[0] != 10*time.Second {
+		t.Errorf("waits %v, want the 10 s cap", *waits2)
+	}
+}
+
+func TestFileSource(t *testing.T) {
+	f, err := fetch.FileSource{Path: "../testdata/abis/orng.wax.abi.json"}.Fetch(context.Background())
+	if err != nil || f.Source != "../testdata/abis/orng.wax.abi.json" || len(f.Body) == 0 {
+		t.Fatalf("%v %q", err, f.Source)
+	}
+	f, err = fetch.FileSource{Path: "-", Stdin: strings.NewReader("{}")}.Fetch(context.Background())
+	if err != nil || f.Source != "(stdin)" || string(f.Body) != "{}" {
+		t.Fatalf("stdin: %v %+v", err, f)
+	}
+	var _ fetch.Source = fetch.StateSource{}
+	var _ fetch.Source = fetch.ChainSource{}
 }

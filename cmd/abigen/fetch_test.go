@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/antelopego/abigen/fetch/fetchtest"
 )
@@ -139,5 +140,20 @@ func TestFetchOptionsAndFaults(t *testing.T) {
 		if strings.Contains(stderr, testKey) {
 			t.Errorf("%s: the key leaked into stderr", c.name)
 		}
+	}
+}
+
+// A fetch slower than a second says so on stderr, once; --quiet hides it.
+func TestProgressNote(t *testing.T) {
+	env := fetchEnv(t)
+	env.Chain.Fault().Delay = 1200 * time.Millisecond
+	args := []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--pkg", "x", "--out", t.TempDir()}
+	code, _, stderr := runCLI(t, "", args...)
+	host := strings.TrimPrefix(env.Chain.URL(), "http://")
+	if code != 0 || stderr != "abigen: fetching the ABI of orng.wax from "+host+"…\n" {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr = runCLI(t, "", append(args, "--quiet")...); code != 0 || stderr != "" {
+		t.Errorf("--quiet: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/antelopego/abigen/fetch"
 	"github.com/antelopego/abigen/gen"
 	"github.com/antelopego/abigen/model"
 	"github.com/spf13/pflag"
@@ -149,46 +150,48 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	var data []byte
-	source := o.abi
+	var source fetch.Source
+	note := ""
 	if o.abi != "" {
-		if data, err = readInput(o.abi, stdin); err != nil {
-			fmt.Fprintf(stderr, "abigen: %v\n", err)
-			return exitIO
-		}
-		if source == "-" {
-			source = "(stdin)"
-		}
-		source = filepath.ToSlash(source)
+		source = fetch.FileSource{Path: o.abi, Stdin: stdin}
 	} else {
 		o.fetch.fromEnv()
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
-		fetched, err := fetchABI(ctx, o.account, o.fetch, o.quiet, stderr)
-		if err != nil {
+		var host string
+		if source, host, err = networkSource(o.account, o.fetch); err != nil {
 			fmt.Fprintf(stderr, "abigen: %v\n", err)
 			return fetchExitCode(err)
 		}
-		data, source = fetched.Body, fetched.Source
+		note = "the ABI of " + o.account + " from " + host
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	fetched, err := fetchWithNote(ctx, source, note, o.fetch.timeout, o.quiet || note == "", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen: %v\n", err)
+		if o.abi != "" {
+			return exitIO
+		}
+		return fetchExitCode(err)
+	}
+	data, from := fetched.Body, fetched.Source
 	src, err := model.Load(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %s: %v\n", source, err)
+		fmt.Fprintf(stderr, "abigen: %s: %v\n", from, err)
 		return exitBadABI
 	}
 	if o.account != "" {
 		if src.Account != "" && src.Account != o.account {
-			fmt.Fprintf(stderr, "abigen: --account %s, but %s is the ABI of %s\n", o.account, source, src.Account)
+			fmt.Fprintf(stderr, "abigen: --account %s, but %s is the ABI of %s\n", o.account, from, src.Account)
 			return exitUsage
 		}
 		src.Account = o.account
 	}
 	m, err := model.Resolve(src.ABI)
 	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", source, strings.ReplaceAll(err.Error(), "\n", "\n  "))
+		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", from, strings.ReplaceAll(err.Error(), "\n", "\n  "))
 		return exitBadABI
 	}
-	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: source})
+	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: from})
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen: %v\n", err)
 		return exitGenerate
@@ -251,27 +254,6 @@ func packageFromDir(dir string) (string, error) {
 		return "", fmt.Errorf("--pkg is required: no package name can be derived from the directory %q", dir)
 	}
 	return name, nil
-}
-
-func readInput(path string, stdin io.Reader) ([]byte, error) {
-	const maxABI = 64 << 20
-	var r io.Reader = stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("reading the ABI: %w", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, maxABI+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading the ABI: %w", err)
-	}
-	if len(data) > maxABI {
-		return nil, fmt.Errorf("%s is larger than %d MiB; that is not an ABI", path, maxABI>>20)
-	}
-	return data, nil
 }
 
 func sortedNames(files map[string][]byte) []string {

@@ -48,32 +48,25 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
-// fetchABI fetches the account's ABI from the configured service and returns
-// the body and its provenance. progress is told when a fetch is slow.
-func fetchABI(ctx context.Context, account string, f fetchOptions, quiet bool, stderr io.Writer) (*fetch.Fetched, error) {
+// networkSource builds the Source the fetch flags describe for account.
+func networkSource(account string, f fetchOptions) (src fetch.Source, host string, err error) {
 	if f.encoding != "json" && f.encoding != "packed" {
-		return nil, &usageError{fmt.Sprintf("--abi-encoding %q: use json or packed", f.encoding)}
+		return nil, "", &usageError{fmt.Sprintf("--abi-encoding %q: use json or packed", f.encoding)}
 	}
 	packed := f.encoding == "packed"
-	ctx, cancel := context.WithTimeout(ctx, f.timeout)
-	defer cancel()
-	var host string
-	var get func() (*fetch.Fetched, error)
 	client := &fetch.Client{}
 	switch {
 	case f.chainURL != "" && (f.baseURL != "" || f.authURL != ""):
-		return nil, &usageError{"both a chain API (--chain-url) and a state API (--base-url/--auth-url) are set: choose one"}
+		return nil, "", &usageError{"both a chain API (--chain-url) and a state API (--base-url/--auth-url) are set: choose one"}
 	case f.chainURL != "":
 		if f.blockNum != 0 {
-			return nil, &usageError{"--block-num needs the state API: nodeos serves only the current ABI"}
+			return nil, "", &usageError{"--block-num needs the state API: nodeos serves only the current ABI"}
 		}
-		host = hostOf(f.chainURL)
-		chain := &fetch.ChainAPI{Client: client, URL: f.chainURL}
-		get = func() (*fetch.Fetched, error) { return chain.FetchABI(ctx, account, packed) }
+		return fetch.ChainSource{API: &fetch.ChainAPI{Client: client, URL: f.chainURL}, Account: account, Packed: packed}, hostOf(f.chainURL), nil
 	case f.baseURL != "" && f.authURL != "":
 		key, err := apiKey(f.apiKeyFile)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		state := &fetch.StateAPI{Client: client, BaseURL: f.baseURL, AuthURL: f.authURL, APIKey: key}
 		if !f.noTokenCache {
@@ -83,21 +76,33 @@ func fetchABI(ctx context.Context, account string, f fetchOptions, quiet bool, s
 				state.Cache = nil // no cache dir: a token per run
 			}
 		}
-		host = hostOf(f.baseURL)
-		get = func() (*fetch.Fetched, error) { return state.FetchABI(ctx, account, f.blockNum, packed) }
+		return fetch.StateSource{API: state, Account: account, BlockNum: f.blockNum, Packed: packed}, hostOf(f.baseURL), nil
 	case f.baseURL != "" || f.authURL != "":
-		return nil, &usageError{"the state API needs both --base-url (state service) and --auth-url (token service)"}
+		return nil, "", &usageError{"the state API needs both --base-url (state service) and --auth-url (token service)"}
 	default:
-		return nil, &usageError{"--account needs a source: --base-url and --auth-url (state API), or --chain-url (nodeos); or give --abi FILE"}
+		return nil, "", &usageError{"--account needs a source: --base-url and --auth-url (state API), or --chain-url (nodeos); or give --abi FILE"}
 	}
+}
+
+// fetchWithNote runs src within the timeout, printing a one-line note when
+// it takes longer than a second, so fast runs stay silent.
+func fetchWithNote(ctx context.Context, src fetch.Source, what string, timeout time.Duration, quiet bool, stderr io.Writer) (*fetch.Fetched, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	if !quiet {
-		// A one-line note only when the fetch is slow, so fast runs stay silent.
+		done := make(chan struct{})
 		t := time.AfterFunc(time.Second, func() {
-			fmt.Fprintf(stderr, "abigen: fetching the ABI of %s from %s…\n", account, host)
+			defer close(done)
+			fmt.Fprintf(stderr, "abigen: fetching %s…\n", what)
 		})
-		defer t.Stop()
+		// A note already being written finishes before run writes again.
+		defer func() {
+			if !t.Stop() {
+				<-done
+			}
+		}()
 	}
-	return get()
+	return src.Fetch(ctx)
 }
 
 func hostOf(raw string) string {
