@@ -122,6 +122,8 @@ func TestFetchOptionsAndFaults(t *testing.T) {
 		{"key file", nil, append([]string{"--account", "orng.wax", "--api-key-file", keyFile}, state...), 0, ""},
 		{"429 then ok", func() { restoreKey(); env.State.Fault().RateLimitNext(1, 1) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
 		{"401 mid-run", func() { env.State.RejectNextTokens(1) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
+		{"invalid account", nil, append([]string{"--account", "BAD"}, state...), exitFetch, `the state service rejected the request for account "BAD"`},
+		{"token refused twice", func() { env.State.RejectNextTokens(2) }, append([]string{"--account", "orng.wax"}, state...), exitAuth, "refused a freshly issued token"},
 		{"block-num with chain", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--block-num", "5"}, exitUsage, "--block-num needs the state API"},
 		{"both sources", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--base-url", env.State.URL()}, exitUsage, "choose one"},
 		{"half a state API", nil, []string{"--account", "orng.wax", "--base-url", env.State.URL()}, exitUsage, "needs both --base-url"},
