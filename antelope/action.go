@@ -1,5 +1,7 @@
 package antelope
 
+import "strconv"
+
 // PermissionLevel is an authorization: an actor and one of its permissions.
 // Binary: two names. JSON: {"actor":"alice","permission":"active"}.
 type PermissionLevel struct {
@@ -208,7 +210,7 @@ func readObject(r *JSONReader, fields []objectField) error {
 				continue
 			}
 			if seen&(1<<i) != 0 {
-				return r.errorf("duplicate key " + strconvQuote(f.key))
+				return r.errorf("duplicate key " + strconv.Quote(f.key))
 			}
 			seen |= 1 << i
 			if err := f.decode(r); err != nil {
@@ -225,7 +227,7 @@ func readObject(r *JSONReader, fields []objectField) error {
 	}
 	for i, f := range fields {
 		if seen&(1<<i) == 0 {
-			return r.errorf("missing field " + strconvQuote(f.key))
+			return r.errorf("missing field " + strconv.Quote(f.key))
 		}
 	}
 	return nil

@@ -2,8 +2,6 @@ package antelope
 
 import "strconv"
 
-func strconvQuote(s string) string { return strconv.Quote(s) }
-
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // Bytes is a byte string. Binary: varuint32 length, then the bytes. JSON:

@@ -16,12 +16,15 @@ var codecMethods = []string{"AppendBinary", "MarshalBinary", "UnmarshalBinary", 
 // jsonKey is the Go source of the JSON text `"name":`, escaped as the
 // runtime escapes strings, with a leading comma unless first.
 func jsonKey(name string, first bool) string {
-	k := string(antelope.AppendStringJSON(nil, name)) + ":"
+	k := jsonString(name) + ":"
 	if !first {
 		k = "," + k
 	}
 	return k
 }
+
+// jsonString is name as a JSON string, escaped as the runtime escapes it.
+func jsonString(name string) string { return string(antelope.AppendStringJSON(nil, name)) }
 
 func appendLit(s string) jen.Code {
 	return jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(s).Op("..."))

@@ -128,7 +128,7 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		if g.memberIsPointer(m) {
 			typ = jen.Op("*").Add(g.goType(m))
 		}
-		body := []jen.Code{appendLit("[" + jsonKey(m.Name, true)[:len(jsonKey(m.Name, true))-1] + ",")}
+		body := []jen.Code{appendLit("[" + jsonString(m.Name) + ",")}
 		if g.memberIsPointer(m) {
 			body = append(body, jen.If(jen.Id("x").Op("==").Nil()).Block(
 				jen.Return(jen.Id("b"), jen.Qual(rt, "ErrNoVariantValue").Call(jen.Lit(v.Name)))))

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,17 +86,17 @@ func Resolve(abi *ABI) (*Model, error) {
 		}
 	}
 	for _, td := range abi.Types {
-		if a := r.aliases[td.NewTypeName]; a != nil && !containsAlias(m.Aliases, a) {
+		if a := r.aliases[td.NewTypeName]; a != nil && !slices.Contains(m.Aliases, a) {
 			m.Aliases = append(m.Aliases, a)
 		}
 	}
 	for _, sd := range abi.Structs {
-		if s := r.resolved[sd.Name]; s != nil && !containsStruct(m.Structs, s) {
+		if s := r.resolved[sd.Name]; s != nil && !slices.Contains(m.Structs, s) {
 			m.Structs = append(m.Structs, s)
 		}
 	}
 	for _, vd := range abi.Variants {
-		if v := r.vars[vd.Name]; v != nil && !containsVariant(m.Variants, v) {
+		if v := r.vars[vd.Name]; v != nil && !slices.Contains(m.Variants, v) {
 			m.Variants = append(m.Variants, v)
 		}
 	}
@@ -113,33 +114,6 @@ func Resolve(abi *ABI) (*Model, error) {
 		computeExtensionTail(s, map[*Struct]bool{})
 	}
 	return m, nil
-}
-
-func containsAlias(l []*Alias, a *Alias) bool {
-	for _, x := range l {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
-
-func containsStruct(l []*Struct, s *Struct) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func containsVariant(l []*Variant, v *Variant) bool {
-	for _, x := range l {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // declare records every declared type name and rejects empty, malformed,
