@@ -41,3 +41,18 @@ func UnmarshalJSON(data []byte, v JSONDecodable) error {
 	}
 	return r.Finish()
 }
+
+// Value is implemented by every struct, variant and payload type of a
+// generated package: its binary and JSON codecs, and the standard
+// encoding.Binary(Un)Marshaler and json.(Un)Marshaler methods. A generated
+// package's NewValue returns one by ABI type name.
+type Value interface {
+	BinaryAppender
+	BinaryDecodable
+	JSONAppender
+	JSONDecodable
+	MarshalBinary() ([]byte, error)
+	UnmarshalBinary(data []byte) error
+	MarshalJSON() ([]byte, error)
+	UnmarshalJSON(data []byte) error
+}

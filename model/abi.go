@@ -119,6 +119,15 @@ func (a *ABI) canonicalJSON() []byte {
 	if c.Tables == nil {
 		c.Tables = []TableDef{}
 	}
+	c.Tables = append([]TableDef{}, c.Tables...)
+	for i := range c.Tables {
+		if c.Tables[i].KeyNames == nil {
+			c.Tables[i].KeyNames = []string{}
+		}
+		if c.Tables[i].KeyTypes == nil {
+			c.Tables[i].KeyTypes = []string{}
+		}
+	}
 	if c.RicardianClauses == nil {
 		c.RicardianClauses = []ClausePair{}
 	}
@@ -127,6 +136,12 @@ func (a *ABI) canonicalJSON() []byte {
 	}
 	if c.Variants == nil {
 		c.Variants = []VariantDef{}
+	}
+	c.Variants = append([]VariantDef{}, c.Variants...)
+	for i := range c.Variants {
+		if c.Variants[i].Types == nil {
+			c.Variants[i].Types = []string{}
+		}
 	}
 	if c.ActionResults == nil {
 		c.ActionResults = []ActionResultDef{}

@@ -884,3 +884,22 @@ func (v *CurrencyStats) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "account":
+		return new(Account)
+	case "create":
+		return new(Create)
+	case "currency_stats":
+		return new(CurrencyStats)
+	case "issue":
+		return new(Issue)
+	case "transfer":
+		return new(Transfer)
+	}
+	return nil
+}

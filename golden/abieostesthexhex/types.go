@@ -925,6 +925,26 @@ func (v *V1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return r.EndVariant("v1")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "s1":
+		return new(S1)
+	case "s2":
+		return new(S2)
+	case "s3":
+		return new(S3)
+	case "s4":
+		return new(S4)
+	case "v1":
+		return new(V1)
+	}
+	return nil
+}
+
 func binAppendOptInt8(b []byte, x **int8) (_ []byte, err error) {
 	if (*x) == nil {
 		return append(b, 0), nil

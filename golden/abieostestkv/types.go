@@ -1035,3 +1035,30 @@ func (v *Updateerr2) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "get":
+		return new(Get)
+	case "iteration":
+		return new(Iteration)
+	case "my_struct":
+		return new(MyStruct)
+	case "nonunique":
+		return new(Nonunique)
+	case "setup":
+		return new(Setup)
+	case "tuple_string_uint32":
+		return new(TupleStringUint32)
+	case "update":
+		return new(Update)
+	case "updateerr1":
+		return new(Updateerr1)
+	case "updateerr2":
+		return new(Updateerr2)
+	}
+	return nil
+}

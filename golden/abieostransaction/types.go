@@ -1073,6 +1073,26 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "action":
+		return new(Action)
+	case "extension":
+		return new(Extension)
+	case "permission_level":
+		return new(PermissionLevel)
+	case "transaction":
+		return new(Transaction)
+	case "transaction_header":
+		return new(TransactionHeader)
+	}
+	return nil
+}
+
 func binAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

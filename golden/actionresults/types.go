@@ -784,3 +784,28 @@ func (v *RetoverlimResult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "actionresret":
+		return new(Actionresret)
+	case "bytes":
+		return new(Ret1overlimResult)
+	case "int32":
+		return new(ActionresretResult)
+	case "ret1overlim":
+		return new(Ret1overlim)
+	case "retlim":
+		return new(Retlim)
+	case "retmaxlim":
+		return new(Retmaxlim)
+	case "retoverlim":
+		return new(Retoverlim)
+	case "setliminv":
+		return new(Setliminv)
+	}
+	return nil
+}

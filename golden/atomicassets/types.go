@@ -13566,6 +13566,144 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 	}
 	return r.EndVariant("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "ATOMIC_ATTRIBUTE":
+		return new(VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC)
+	case "FORMAT":
+		return new(FORMAT)
+	case "FORMAT_TYPE":
+		return new(FORMATTYPE)
+	case "acceptauswap":
+		return new(Acceptauswap)
+	case "acceptoffer":
+		return new(Acceptoffer)
+	case "addcolauth":
+		return new(Addcolauth)
+	case "addconftoken":
+		return new(Addconftoken)
+	case "addnotifyacc":
+		return new(Addnotifyacc)
+	case "admincoledit":
+		return new(Admincoledit)
+	case "announcedepo":
+		return new(Announcedepo)
+	case "assets_s":
+		return new(AssetsS)
+	case "author_swaps_s":
+		return new(AuthorSwapsS)
+	case "backasset":
+		return new(Backasset)
+	case "balances_s":
+		return new(BalancesS)
+	case "burnasset":
+		return new(Burnasset)
+	case "canceloffer":
+		return new(Canceloffer)
+	case "collections_s":
+		return new(CollectionsS)
+	case "config_s":
+		return new(ConfigS)
+	case "createauswap":
+		return new(Createauswap)
+	case "createcol":
+		return new(Createcol)
+	case "createoffer":
+		return new(Createoffer)
+	case "createschema":
+		return new(Createschema)
+	case "createtempl":
+		return new(Createtempl)
+	case "createtempl2":
+		return new(Createtempl2)
+	case "declineoffer":
+		return new(Declineoffer)
+	case "deltemplate":
+		return new(Deltemplate)
+	case "extended_symbol":
+		return new(ExtendedSymbol)
+	case "extendschema":
+		return new(Extendschema)
+	case "forbidnotify":
+		return new(Forbidnotify)
+	case "holders_s":
+		return new(HoldersS)
+	case "init":
+		return new(Init)
+	case "locktemplate":
+		return new(Locktemplate)
+	case "logbackasset":
+		return new(Logbackasset)
+	case "logburnasset":
+		return new(Logburnasset)
+	case "logmint":
+		return new(Logmint)
+	case "logmove":
+		return new(Logmove)
+	case "lognewoffer":
+		return new(Lognewoffer)
+	case "lognewtempl":
+		return new(Lognewtempl)
+	case "logsetdata":
+		return new(Logsetdata)
+	case "logsetdatatl":
+		return new(Logsetdatatl)
+	case "logtransfer":
+		return new(Logtransfer)
+	case "mintasset":
+		return new(Mintasset)
+	case "move":
+		return new(Move)
+	case "offers_s":
+		return new(OffersS)
+	case "pair_string_ATOMIC_ATTRIBUTE":
+		return new(PairStringATOMICATTRIBUTE)
+	case "payofferram":
+		return new(Payofferram)
+	case "redtemplmax":
+		return new(Redtemplmax)
+	case "rejectauswap":
+		return new(Rejectauswap)
+	case "remcolauth":
+		return new(Remcolauth)
+	case "remnotifyacc":
+		return new(Remnotifyacc)
+	case "schema_types_s":
+		return new(SchemaTypesS)
+	case "schemas_s":
+		return new(SchemasS)
+	case "setassetdata":
+		return new(Setassetdata)
+	case "setcoldata":
+		return new(Setcoldata)
+	case "setmarketfee":
+		return new(Setmarketfee)
+	case "setschematyp":
+		return new(Setschematyp)
+	case "settempldata":
+		return new(Settempldata)
+	case "setversion":
+		return new(Setversion)
+	case "template_mutables_s":
+		return new(TemplateMutablesS)
+	case "templates_s":
+		return new(TemplatesS)
+	case "tokenconfigs_s":
+		return new(TokenconfigsS)
+	case "transfer":
+		return new(Transfer)
+	case "variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC":
+		return new(VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC)
+	case "withdraw":
+		return new(Withdraw)
+	}
+	return nil
+}
+
 func binAppendFORMATArray(b []byte, x *[]FORMAT) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

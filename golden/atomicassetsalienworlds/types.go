@@ -10215,6 +10215,110 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 	}
 	return r.EndVariant("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "FORMAT":
+		return new(FORMAT)
+	case "acceptoffer":
+		return new(Acceptoffer)
+	case "addcolauth":
+		return new(Addcolauth)
+	case "addconftoken":
+		return new(Addconftoken)
+	case "addnotifyacc":
+		return new(Addnotifyacc)
+	case "admincoledit":
+		return new(Admincoledit)
+	case "announcedepo":
+		return new(Announcedepo)
+	case "assets_s":
+		return new(AssetsS)
+	case "backasset":
+		return new(Backasset)
+	case "balances_s":
+		return new(BalancesS)
+	case "burnasset":
+		return new(Burnasset)
+	case "canceloffer":
+		return new(Canceloffer)
+	case "collections_s":
+		return new(CollectionsS)
+	case "config_s":
+		return new(ConfigS)
+	case "createcol":
+		return new(Createcol)
+	case "createoffer":
+		return new(Createoffer)
+	case "createschema":
+		return new(Createschema)
+	case "createtempl":
+		return new(Createtempl)
+	case "declineoffer":
+		return new(Declineoffer)
+	case "extended_symbol":
+		return new(ExtendedSymbol)
+	case "extendschema":
+		return new(Extendschema)
+	case "forbidnotify":
+		return new(Forbidnotify)
+	case "init":
+		return new(Init)
+	case "locktemplate":
+		return new(Locktemplate)
+	case "logbackasset":
+		return new(Logbackasset)
+	case "logburnasset":
+		return new(Logburnasset)
+	case "logmint":
+		return new(Logmint)
+	case "lognewoffer":
+		return new(Lognewoffer)
+	case "lognewtempl":
+		return new(Lognewtempl)
+	case "logsetdata":
+		return new(Logsetdata)
+	case "logtransfer":
+		return new(Logtransfer)
+	case "mintasset":
+		return new(Mintasset)
+	case "offers_s":
+		return new(OffersS)
+	case "pair_string_variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC":
+		return new(PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC)
+	case "payofferram":
+		return new(Payofferram)
+	case "remcolauth":
+		return new(Remcolauth)
+	case "remnotifyacc":
+		return new(Remnotifyacc)
+	case "schemas_s":
+		return new(SchemasS)
+	case "setassetdata":
+		return new(Setassetdata)
+	case "setcoldata":
+		return new(Setcoldata)
+	case "setmarketfee":
+		return new(Setmarketfee)
+	case "setversion":
+		return new(Setversion)
+	case "templates_s":
+		return new(TemplatesS)
+	case "tokenconfigs_s":
+		return new(TokenconfigsS)
+	case "transfer":
+		return new(Transfer)
+	case "variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC":
+		return new(VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC)
+	case "withdraw":
+		return new(Withdraw)
+	}
+	return nil
+}
+
 func binAppendFORMATArray(b []byte, x *[]FORMAT) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

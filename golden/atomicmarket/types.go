@@ -8488,6 +8488,100 @@ func (v *Withdraw) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "SYMBOLPAIR":
+		return new(SYMBOLPAIR)
+	case "TOKEN":
+		return new(TOKEN)
+	case "acceptbuyo":
+		return new(Acceptbuyo)
+	case "addconftoken":
+		return new(Addconftoken)
+	case "adddelphi":
+		return new(Adddelphi)
+	case "announceauct":
+		return new(Announceauct)
+	case "announcesale":
+		return new(Announcesale)
+	case "assertauct":
+		return new(Assertauct)
+	case "assertsale":
+		return new(Assertsale)
+	case "auctclaimbuy":
+		return new(Auctclaimbuy)
+	case "auctclaimsel":
+		return new(Auctclaimsel)
+	case "auctionbid":
+		return new(Auctionbid)
+	case "auctions_s":
+		return new(AuctionsS)
+	case "balances_s":
+		return new(BalancesS)
+	case "buyoffers_s":
+		return new(BuyoffersS)
+	case "cancelauct":
+		return new(Cancelauct)
+	case "cancelbuyo":
+		return new(Cancelbuyo)
+	case "cancelsale":
+		return new(Cancelsale)
+	case "config_s":
+		return new(ConfigS)
+	case "convcounters":
+		return new(Convcounters)
+	case "counters_s":
+		return new(CountersS)
+	case "createbuyo":
+		return new(Createbuyo)
+	case "declinebuyo":
+		return new(Declinebuyo)
+	case "hydraload":
+		return new(Hydraload)
+	case "hydraload_payload":
+		return new(HydraloadPayload)
+	case "init":
+		return new(Init)
+	case "logauctstart":
+		return new(Logauctstart)
+	case "lognewauct":
+		return new(Lognewauct)
+	case "lognewbuyo":
+		return new(Lognewbuyo)
+	case "lognewsale":
+		return new(Lognewsale)
+	case "logsalestart":
+		return new(Logsalestart)
+	case "marketplaces_s":
+		return new(MarketplacesS)
+	case "payauctram":
+		return new(Payauctram)
+	case "paybuyoram":
+		return new(Paybuyoram)
+	case "paysaleram":
+		return new(Paysaleram)
+	case "purchasesale":
+		return new(Purchasesale)
+	case "regmarket":
+		return new(Regmarket)
+	case "sales_s":
+		return new(SalesS)
+	case "setmarketfee":
+		return new(Setmarketfee)
+	case "setminbidinc":
+		return new(Setminbidinc)
+	case "setversion":
+		return new(Setversion)
+	case "withdraw":
+		return new(Withdraw)
+	}
+	return nil
+}
+
 func binAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

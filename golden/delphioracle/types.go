@@ -6940,6 +6940,86 @@ func (v *Writehash) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "abusers":
+		return new(Abusers)
+	case "addcustodian":
+		return new(Addcustodian)
+	case "bars":
+		return new(Bars)
+	case "cancelbounty":
+		return new(Cancelbounty)
+	case "claim":
+		return new(Claim)
+	case "clear":
+		return new(Clear)
+	case "configure":
+		return new(Configure)
+	case "custodians":
+		return new(Custodians)
+	case "datapoints":
+		return new(Datapoints)
+	case "delcustodian":
+		return new(Delcustodian)
+	case "deletepair":
+		return new(Deletepair)
+	case "donations":
+		return new(Donations)
+	case "editbounty":
+		return new(Editbounty)
+	case "editpair":
+		return new(Editpair)
+	case "forfeithash":
+		return new(Forfeithash)
+	case "global":
+		return new(Global)
+	case "globalinput":
+		return new(Globalinput)
+	case "hashes":
+		return new(Hashes)
+	case "migratedata":
+		return new(Migratedata)
+	case "networks":
+		return new(Networks)
+	case "newbounty":
+		return new(Newbounty)
+	case "oglobal":
+		return new(Oglobal)
+	case "pairinput":
+		return new(Pairinput)
+	case "pairs":
+		return new(Pairs)
+	case "quote":
+		return new(Quote)
+	case "reguser":
+		return new(Reguser)
+	case "stats":
+		return new(Stats)
+	case "unvotebounty":
+		return new(Unvotebounty)
+	case "updateusers":
+		return new(Updateusers)
+	case "users":
+		return new(Users)
+	case "voteabuser":
+		return new(Voteabuser)
+	case "votebounty":
+		return new(Votebounty)
+	case "voter_info":
+		return new(VoterInfo)
+	case "write":
+		return new(Write)
+	case "writehash":
+		return new(Writehash)
+	}
+	return nil
+}
+
 func binAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

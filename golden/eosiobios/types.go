@@ -4654,6 +4654,70 @@ func (v *VariantBlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err
 	}
 	return r.EndVariant("variant_block_signing_authority_v0")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "abi_hash":
+		return new(ABIHash)
+	case "activate":
+		return new(Activate)
+	case "authority":
+		return new(Authority)
+	case "block_signing_authority":
+		return new(VariantBlockSigningAuthorityV0)
+	case "block_signing_authority_v0":
+		return new(BlockSigningAuthorityV0)
+	case "blockchain_parameters":
+		return new(BlockchainParameters)
+	case "canceldelay":
+		return new(Canceldelay)
+	case "deleteauth":
+		return new(Deleteauth)
+	case "key_weight":
+		return new(KeyWeight)
+	case "linkauth":
+		return new(Linkauth)
+	case "newaccount":
+		return new(Newaccount)
+	case "onerror":
+		return new(Onerror)
+	case "permission_level":
+		return new(PermissionLevel)
+	case "permission_level_weight":
+		return new(PermissionLevelWeight)
+	case "producer_authority":
+		return new(ProducerAuthority)
+	case "reqactivated":
+		return new(Reqactivated)
+	case "reqauth":
+		return new(Reqauth)
+	case "setabi":
+		return new(Setabi)
+	case "setalimits":
+		return new(Setalimits)
+	case "setcode":
+		return new(Setcode)
+	case "setparams":
+		return new(Setparams)
+	case "setpriv":
+		return new(Setpriv)
+	case "setprods":
+		return new(Setprods)
+	case "unlinkauth":
+		return new(Unlinkauth)
+	case "updateauth":
+		return new(Updateauth)
+	case "variant_block_signing_authority_v0":
+		return new(VariantBlockSigningAuthorityV0)
+	case "wait_weight":
+		return new(WaitWeight)
+	}
+	return nil
+}
+
 func binAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

@@ -3824,6 +3824,64 @@ func (v *GcResult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "account":
+		return new(Account)
+	case "account_code":
+		return new(AccountCode)
+	case "addegress":
+		return new(Addegress)
+	case "allowed_egress_account":
+		return new(AllowedEgressAccount)
+	case "balance":
+		return new(Balance)
+	case "balance_with_dust":
+		return new(BalanceWithDust)
+	case "bool":
+		return new(GcResult)
+	case "close":
+		return new(Close)
+	case "config":
+		return new(Config)
+	case "exec":
+		return new(Exec)
+	case "exec_callback":
+		return new(ExecCallback)
+	case "exec_input":
+		return new(ExecInput)
+	case "fee_parameters":
+		return new(FeeParameters)
+	case "freeze":
+		return new(Freeze)
+	case "gc":
+		return new(Gc)
+	case "gcstore":
+		return new(Gcstore)
+	case "init":
+		return new(Init)
+	case "nextnonce":
+		return new(Nextnonce)
+	case "open":
+		return new(Open)
+	case "pushtx":
+		return new(Pushtx)
+	case "removeegress":
+		return new(Removeegress)
+	case "setfeeparams":
+		return new(Setfeeparams)
+	case "storage":
+		return new(Storage)
+	case "withdraw":
+		return new(Withdraw)
+	}
+	return nil
+}
+
 func binAppendOptUint64(b []byte, x **uint64) (_ []byte, err error) {
 	if (*x) == nil {
 		return append(b, 0), nil

@@ -9806,6 +9806,116 @@ func (v *BidRefund) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "authority":
+		return new(Authority)
+	case "bid_refund":
+		return new(BidRefund)
+	case "bidname":
+		return new(Bidname)
+	case "bidrefund":
+		return new(Bidrefund)
+	case "blockchain_parameters":
+		return new(BlockchainParameters)
+	case "buyram":
+		return new(Buyram)
+	case "buyrambytes":
+		return new(Buyrambytes)
+	case "canceldelay":
+		return new(Canceldelay)
+	case "claimrewards":
+		return new(Claimrewards)
+	case "connector":
+		return new(Connector)
+	case "delegatebw":
+		return new(Delegatebw)
+	case "delegated_bandwidth":
+		return new(DelegatedBandwidth)
+	case "deleteauth":
+		return new(Deleteauth)
+	case "eosio_global_state":
+		return new(EosioGlobalState)
+	case "eosio_global_state2":
+		return new(EosioGlobalState2)
+	case "exchange_state":
+		return new(ExchangeState)
+	case "key_weight":
+		return new(KeyWeight)
+	case "linkauth":
+		return new(Linkauth)
+	case "name_bid":
+		return new(NameBid)
+	case "newaccount":
+		return new(Newaccount)
+	case "onerror":
+		return new(Onerror)
+	case "permission_level":
+		return new(PermissionLevel)
+	case "permission_level_weight":
+		return new(PermissionLevelWeight)
+	case "producer_info":
+		return new(ProducerInfo)
+	case "producer_key":
+		return new(ProducerKey)
+	case "refund":
+		return new(Refund)
+	case "refund_request":
+		return new(RefundRequest)
+	case "regproducer":
+		return new(Regproducer)
+	case "regproxy":
+		return new(Regproxy)
+	case "require_auth":
+		return new(RequireAuth)
+	case "rmvproducer":
+		return new(Rmvproducer)
+	case "sellram":
+		return new(Sellram)
+	case "set_account_limits":
+		return new(SetAccountLimits)
+	case "set_global_limits":
+		return new(SetGlobalLimits)
+	case "set_producers":
+		return new(SetProducers)
+	case "setabi":
+		return new(Setabi)
+	case "setcode":
+		return new(Setcode)
+	case "setparams":
+		return new(Setparams)
+	case "setpriv":
+		return new(Setpriv)
+	case "setram":
+		return new(Setram)
+	case "setramrate":
+		return new(Setramrate)
+	case "total_resources":
+		return new(TotalResources)
+	case "undelegatebw":
+		return new(Undelegatebw)
+	case "unlinkauth":
+		return new(Unlinkauth)
+	case "unregprod":
+		return new(Unregprod)
+	case "updateauth":
+		return new(Updateauth)
+	case "user_resources":
+		return new(UserResources)
+	case "voteproducer":
+		return new(Voteproducer)
+	case "voter_info":
+		return new(VoterInfo)
+	case "wait_weight":
+		return new(WaitWeight)
+	}
+	return nil
+}
+
 func binAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

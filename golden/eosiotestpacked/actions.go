@@ -3,7 +3,7 @@
 // source:    ../../testdata/fetch-responses/dfuse/state-abi.eosio.test.json-false.json
 // account:   eosio.test
 // block_num: 5
-// abi:       eosio::abi/1.0, sha256 5b388ff27beae79975344476124dd864fde661f2de8bbc6d2c78804ae10fd201
+// abi:       eosio::abi/1.0, sha256 d315e50e603449945e84eae35aba34fa036853a03ab961dc86cf76eb8e42fc35
 
 package eosiotestpacked
 

@@ -3,7 +3,7 @@
 // source:    ../../testdata/fetch-responses/dfuse/state-abi.eosio.test.json-false.json
 // account:   eosio.test
 // block_num: 5
-// abi:       eosio::abi/1.0, sha256 5b388ff27beae79975344476124dd864fde661f2de8bbc6d2c78804ae10fd201
+// abi:       eosio::abi/1.0, sha256 d315e50e603449945e84eae35aba34fa036853a03ab961dc86cf76eb8e42fc35
 
 package eosiotestpacked
 
@@ -124,6 +124,17 @@ func (v *Value) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	if ok, err = r.NextElement(); err != nil || ok {
 		return antelope.OrErr(err, r.Errorf("more values than value has fields"))
+	}
+	return nil
+}
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "value":
+		return new(Value)
 	}
 	return nil
 }

@@ -1390,3 +1390,28 @@ func (v *Transfer) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "account":
+		return new(Account)
+	case "close":
+		return new(Close)
+	case "create":
+		return new(Create)
+	case "currency_stats":
+		return new(CurrencyStats)
+	case "issue":
+		return new(Issue)
+	case "open":
+		return new(Open)
+	case "retire":
+		return new(Retire)
+	case "transfer":
+		return new(Transfer)
+	}
+	return nil
+}

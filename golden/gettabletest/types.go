@@ -937,3 +937,24 @@ func (v *Numobj) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "addhashobj":
+		return new(Addhashobj)
+	case "addnumobj":
+		return new(Addnumobj)
+	case "erasenumobj":
+		return new(Erasenumobj)
+	case "hashobj":
+		return new(Hashobj)
+	case "modifynumobj":
+		return new(Modifynumobj)
+	case "numobj":
+		return new(Numobj)
+	}
+	return nil
+}

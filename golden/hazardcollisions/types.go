@@ -650,3 +650,22 @@ func (v *ABRow_) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "FooBar":
+		return new(FooBar__)
+	case "foo.bar":
+		return new(FooBar_)
+	case "foo_bar":
+		return new(FooBar)
+	case "foobar":
+		return new(Foobar)
+	case "uint64":
+		return new(ABRow)
+	}
+	return nil
+}

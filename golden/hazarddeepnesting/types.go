@@ -351,6 +351,18 @@ func (v *Deep) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "deep":
+		return new(Deep)
+	}
+	return nil
+}
+
 func binAppendOptT62(b []byte, x **T62) (_ []byte, err error) {
 	if (*x) == nil {
 		return append(b, 0), nil

@@ -452,3 +452,18 @@ func (v *Nicode) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "1abc":
+		return new(X1abc)
+	case "héllo":
+		return new(HLlo)
+	case "ünicode":
+		return new(Nicode)
+	}
+	return nil
+}

@@ -975,3 +975,28 @@ func (v *AccountResult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "abi_json":
+		return new(ABIJSON_)
+	case "contract":
+		return new(Contract_)
+	case "decode_action":
+		return new(DecodeAction_)
+	case "default":
+		return new(Default_)
+	case "tables":
+		return new(Tables_)
+	case "uint8":
+		return new(AccountResult)
+	case "v":
+		return new(V)
+	case "v_value":
+		return new(VValue)
+	}
+	return nil
+}

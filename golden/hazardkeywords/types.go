@@ -1082,6 +1082,30 @@ func (v *GoRow) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "any":
+		return new(Select)
+	case "func":
+		return new(Func)
+	case "iota":
+		return new(GoRow)
+	case "len":
+		return new(Len)
+	case "nil":
+		return new(Nil)
+	case "select":
+		return new(Select)
+	case "type":
+		return new(Type)
+	}
+	return nil
+}
+
 func binAppendOptFunc(b []byte, x **Func) (_ []byte, err error) {
 	if (*x) == nil {
 		return append(b, 0), nil

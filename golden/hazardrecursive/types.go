@@ -533,6 +533,22 @@ func (v *Node) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return r.EndVariant("node")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "list":
+		return new(List)
+	case "node":
+		return new(Node)
+	case "tree":
+		return new(Tree)
+	}
+	return nil
+}
+
 func binAppendTreeArray(b []byte, x *[]Tree) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

@@ -186,3 +186,16 @@ func (v *B_) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "a":
+		return new(B)
+	case "b":
+		return new(B_)
+	}
+	return nil
+}

@@ -278,6 +278,20 @@ func (v *Killjobs) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "jobs_a":
+		return new(Job)
+	case "killjobs":
+		return new(Killjobs)
+	}
+	return nil
+}
+
 func binAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

@@ -128,3 +128,14 @@ func (v *Hack) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "hack":
+		return new(Hack)
+	}
+	return nil
+}

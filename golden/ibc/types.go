@@ -3949,6 +3949,60 @@ func (v *VariantSimpleBlockDataExtendedBlockData) DecodeJSON(r *antelope.JSONRea
 	}
 	return r.EndVariant("variant_simple_block_data_extended_block_data")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "action":
+		return new(Action)
+	case "action_base":
+		return new(ActionBase)
+	case "action_data":
+		return new(ActionData)
+	case "action_proof_of_inclusion":
+		return new(ActionProofOfInclusion)
+	case "block_data_type":
+		return new(VariantSimpleBlockDataExtendedBlockData)
+	case "block_finality_data":
+		return new(BlockFinalityData)
+	case "block_proof_of_inclusion":
+		return new(BlockProofOfInclusion)
+	case "checkproof":
+		return new(Checkproof)
+	case "dynamic_data_v0":
+		return new(DynamicDataV0)
+	case "extended_block_data":
+		return new(ExtendedBlockData)
+	case "finality_proof":
+		return new(FinalityProof)
+	case "finalizer_authority_input":
+		return new(FinalizerAuthorityInput)
+	case "finalizer_policy_input":
+		return new(FinalizerPolicyInput)
+	case "lastproof":
+		return new(Lastproof)
+	case "permission_level":
+		return new(PermissionLevel)
+	case "proof":
+		return new(Proof)
+	case "quorum_certificate":
+		return new(QuorumCertificate)
+	case "setfpolicy":
+		return new(Setfpolicy)
+	case "simple_block_data":
+		return new(SimpleBlockData)
+	case "storedpolicy":
+		return new(Storedpolicy)
+	case "testbitset":
+		return new(Testbitset)
+	case "variant_simple_block_data_extended_block_data":
+		return new(VariantSimpleBlockDataExtendedBlockData)
+	}
+	return nil
+}
+
 func binAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

@@ -9929,6 +9929,130 @@ func (v *TupleUint16VecUint16VecUint16) decodeJSONArray(r *antelope.JSONReader) 
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "mystruct":
+		return new(Mystruct)
+	case "pair_uint16_mp_uint16":
+		return new(PairUint16MpUint16)
+	case "pair_uint16_op_uint16":
+		return new(PairUint16OpUint16)
+	case "pair_uint16_pr_uint16":
+		return new(PairUint16PrUint16)
+	case "pair_uint16_set_uint16":
+		return new(PairUint16SetUint16)
+	case "pair_uint16_tup_uint16":
+		return new(PairUint16TupUint16)
+	case "pair_uint16_uint16":
+		return new(PairUint16Uint16)
+	case "pair_uint16_vec_op_uint16":
+		return new(PairUint16VecOpUint16)
+	case "pair_uint16_vec_uint16":
+		return new(PairUint16VecUint16)
+	case "person2":
+		return new(Person2)
+	case "pr_uint16":
+		return new(PairUint16Uint16)
+	case "setmm":
+		return new(Setmm)
+	case "setmo":
+		return new(Setmo)
+	case "setmp":
+		return new(Setmp)
+	case "setmst":
+		return new(Setmst)
+	case "setmt":
+		return new(Setmt)
+	case "setmv":
+		return new(Setmv)
+	case "setom":
+		return new(Setom)
+	case "setoo":
+		return new(Setoo)
+	case "setop":
+		return new(Setop)
+	case "setost":
+		return new(Setost)
+	case "setot":
+		return new(Setot)
+	case "setov":
+		return new(Setov)
+	case "setpm":
+		return new(Setpm)
+	case "setpo":
+		return new(Setpo)
+	case "setpp":
+		return new(Setpp)
+	case "setpst":
+		return new(Setpst)
+	case "setpt":
+		return new(Setpt)
+	case "setpv":
+		return new(Setpv)
+	case "setpvo":
+		return new(Setpvo)
+	case "setstm":
+		return new(Setstm)
+	case "setsto":
+		return new(Setsto)
+	case "setstp":
+		return new(Setstp)
+	case "setstst":
+		return new(Setstst)
+	case "setstt":
+		return new(Setstt)
+	case "setstv":
+		return new(Setstv)
+	case "settm":
+		return new(Settm)
+	case "setto":
+		return new(Setto)
+	case "settp":
+		return new(Settp)
+	case "settst":
+		return new(Settst)
+	case "settt":
+		return new(Settt)
+	case "settv":
+		return new(Settv)
+	case "setvm":
+		return new(Setvm)
+	case "setvo":
+		return new(Setvo)
+	case "setvos":
+		return new(Setvos)
+	case "setvp":
+		return new(Setvp)
+	case "setvst":
+		return new(Setvst)
+	case "setvt":
+		return new(Setvt)
+	case "setvv":
+		return new(Setvv)
+	case "tup_uint16":
+		return new(TupleUint16Uint16)
+	case "tuple_op_uint16_op_uint16_op_uint16_op_uint16_op_uint16":
+		return new(TupleOpUint16OpUint16OpUint16OpUint16OpUint16)
+	case "tuple_tup_uint16_tup_uint16_tup_uint16":
+		return new(TupleTupUint16TupUint16TupUint16)
+	case "tuple_uint16_mp_uint16_mp_uint16":
+		return new(TupleUint16MpUint16MpUint16)
+	case "tuple_uint16_pr_uint16_pr_uint16":
+		return new(TupleUint16PrUint16PrUint16)
+	case "tuple_uint16_set_uint16_set_uint16":
+		return new(TupleUint16SetUint16SetUint16)
+	case "tuple_uint16_uint16":
+		return new(TupleUint16Uint16)
+	case "tuple_uint16_vec_uint16_vec_uint16":
+		return new(TupleUint16VecUint16VecUint16)
+	}
+	return nil
+}
+
 func binAppendPairUint16Uint16Array(b []byte, x *[]PairUint16Uint16) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

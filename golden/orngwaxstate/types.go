@@ -1477,6 +1477,36 @@ func (v *Version) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "config_a":
+		return new(ConfigA)
+	case "jobs_a":
+		return new(JobsA)
+	case "killjobs":
+		return new(Killjobs)
+	case "pause":
+		return new(Pause)
+	case "requestrand":
+		return new(Requestrand)
+	case "setrand":
+		return new(Setrand)
+	case "setsigpubkey":
+		return new(Setsigpubkey)
+	case "signvals_a":
+		return new(SignvalsA)
+	case "sigpubkey_a":
+		return new(SigpubkeyA)
+	case "version":
+		return new(Version)
+	}
+	return nil
+}
+
 func binAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

@@ -9014,6 +9014,122 @@ func (v *Verifyhash) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "acctstate":
+		return new(Acctstate)
+	case "adaptiveconfig":
+		return new(Adaptiveconfig)
+	case "addlegacy":
+		return new(Addlegacy)
+	case "balrow":
+		return new(Balrow)
+	case "ban":
+		return new(Ban)
+	case "ban_list_a":
+		return new(BanListA)
+	case "claim":
+		return new(Claim)
+	case "claimfund":
+		return new(Claimfund)
+	case "cleanup":
+		return new(Cleanup)
+	case "config_a":
+		return new(ConfigA)
+	case "configadptive":
+		return new(Configadptive)
+	case "configv2":
+		return new(Configv2)
+	case "configv3":
+		return new(Configv3)
+	case "disablecoll":
+		return new(Disablecoll)
+	case "enablecoll":
+		return new(Enablecoll)
+	case "getresult":
+		return new(Getresult)
+	case "killjobs":
+		return new(Killjobs)
+	case "legacycallback":
+		return new(Legacycallback)
+	case "markfailed":
+		return new(Markfailed)
+	case "orinfo":
+		return new(Orinfo)
+	case "ostipend":
+		return new(Ostipend)
+	case "part":
+		return new(Part)
+	case "pause":
+		return new(Pause)
+	case "pauserequest":
+		return new(Pauserequest)
+	case "pubkey":
+		return new(Pubkey)
+	case "randnotify":
+		return new(Randnotify)
+	case "request":
+		return new(Request)
+	case "requestrand":
+		return new(Requestrand)
+	case "resetcoll":
+		return new(Resetcoll)
+	case "resetsuspen":
+		return new(Resetsuspen)
+	case "retirepubkey":
+		return new(Retirepubkey)
+	case "retrydeliver":
+		return new(Retrydeliver)
+	case "rmlegacy":
+		return new(Rmlegacy)
+	case "rngstats":
+		return new(Rngstats)
+	case "setconfig":
+		return new(Setconfig)
+	case "setoracles":
+		return new(Setoracles)
+	case "setpubkey":
+		return new(Setpubkey)
+	case "setrand":
+		return new(Setrand)
+	case "setstipend":
+		return new(Setstipend)
+	case "signvals_a":
+		return new(SignvalsA)
+	case "skiplegacy":
+		return new(Skiplegacy)
+	case "stakestats":
+		return new(Stakestats)
+	case "submitpart":
+		return new(Submitpart)
+	case "toggleallow":
+		return new(Toggleallow)
+	case "treasury":
+		return new(Treasury)
+	case "unban":
+		return new(Unban)
+	case "undelivered":
+		return new(Undelivered)
+	case "undelivered_old":
+		return new(UndeliveredOld)
+	case "unstakeentry":
+		return new(Unstakeentry)
+	case "unstakeuser":
+		return new(Unstakeuser)
+	case "updatelegacy":
+		return new(Updatelegacy)
+	case "userstake":
+		return new(Userstake)
+	case "verifyhash":
+		return new(Verifyhash)
+	}
+	return nil
+}
+
 func binAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

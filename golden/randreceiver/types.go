@@ -427,3 +427,18 @@ func (v *Results) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "receiverand":
+		return new(Receiverand)
+	case "resetresult":
+		return new(Resetresult)
+	case "results":
+		return new(Results)
+	}
+	return nil
+}

@@ -539,3 +539,20 @@ func (v *Sellresult) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "buyresult":
+		return new(Buyresult)
+	case "orderresult":
+		return new(Orderresult)
+	case "rentresult":
+		return new(Rentresult)
+	case "sellresult":
+		return new(Sellresult)
+	}
+	return nil
+}

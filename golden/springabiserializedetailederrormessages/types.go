@@ -1134,6 +1134,34 @@ func (v *V2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return r.EndVariant("v2")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "bar":
+		return new(S2)
+	case "foo":
+		return new(S2)
+	case "s1":
+		return new(S1)
+	case "s2":
+		return new(S2)
+	case "s3":
+		return new(S3)
+	case "s4":
+		return new(S4)
+	case "s5":
+		return new(S5)
+	case "v1":
+		return new(V1)
+	case "v2":
+		return new(V2)
+	}
+	return nil
+}
+
 func binAppendInt8Array(b []byte, x *[]int8) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

@@ -302,3 +302,16 @@ func (v *S2) decodeJSONArray(r *antelope.JSONReader) (err error) {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "s1":
+		return new(S1)
+	case "s2":
+		return new(S2)
+	}
+	return nil
+}

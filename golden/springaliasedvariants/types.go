@@ -142,3 +142,16 @@ func (v *FooVariant) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return r.EndVariant("foo_variant")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "foo":
+		return new(FooVariant)
+	case "foo_variant":
+		return new(FooVariant)
+	}
+	return nil
+}

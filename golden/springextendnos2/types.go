@@ -347,6 +347,18 @@ func (v *S) checkExtensions() error {
 	}
 	return nil
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "s":
+		return new(S)
+	}
+	return nil
+}
+
 func binAppendInt8Array(b []byte, x *[]int8) (_ []byte, err error) {
 	b, err = antelope.AppendLength(b, len((*x)))
 	if err != nil {

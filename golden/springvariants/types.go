@@ -455,3 +455,22 @@ func (v *V2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	return r.EndVariant("v2")
 }
+
+// NewValue returns a new zero value of the ABI type called abiType: a struct,
+// a variant, a typedef of one, or the data type of an action, table or action
+// result. It returns nil for any other name.
+func NewValue(abiType string) antelope.Value {
+	switch abiType {
+	case "bar":
+		return new(S)
+	case "foo":
+		return new(S)
+	case "s":
+		return new(S)
+	case "v1":
+		return new(V1)
+	case "v2":
+		return new(V2)
+	}
+	return nil
+}

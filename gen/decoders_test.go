@@ -1,0 +1,183 @@
+package gen_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/model"
+)
+
+// generatedPackage is what the decoder tests need of one generated package.
+type generatedPackage struct {
+	name           string
+	abiJSON        []byte
+	newValue       func(string) antelope.Value
+	decodeAction   func(string, []byte) (any, error)
+	decodeTableRow func(string, []byte) (any, error)
+}
+
+// decoder is one generated entry point that reads bytes from the network:
+// a type's UnmarshalBinary, DecodeAction for one action, or DecodeTableRow
+// for one table.
+type decoder struct {
+	pkg  *generatedPackage
+	kind string // "type", "action" or "table"
+	name string
+}
+
+func (d decoder) String() string { return d.pkg.name + "." + d.kind + ":" + d.name }
+
+func (d decoder) decode(data []byte) (antelope.Value, error) {
+	var v any
+	var err error
+	switch d.kind {
+	case "action":
+		v, err = d.pkg.decodeAction(d.name, data)
+	case "table":
+		v, err = d.pkg.decodeTableRow(d.name, data)
+	default:
+		nv := d.pkg.newValue(d.name)
+		err = nv.UnmarshalBinary(data)
+		v = nv
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v.(antelope.Value), nil
+}
+
+// allDecoders lists every decoder of every generated package, in a stable
+// order, from each package's embedded ABI.
+func allDecoders(tb testing.TB) []decoder {
+	var out []decoder
+	for i := range goldenPackages {
+		p := &goldenPackages[i]
+		src, err := model.Load(p.abiJSON)
+		if err != nil {
+			tb.Fatalf("%s: %v", p.name, err)
+		}
+		m, err := model.Resolve(src.ABI)
+		if err != nil {
+			tb.Fatalf("%s: %v", p.name, err)
+		}
+		var names []string
+		for _, s := range m.Structs {
+			names = append(names, s.Name)
+		}
+		for _, v := range m.Variants {
+			names = append(names, v.Name)
+		}
+		for _, a := range m.Aliases {
+			names = append(names, a.Name)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if p.newValue(n) != nil {
+				out = append(out, decoder{p, "type", n})
+			}
+		}
+		for _, a := range m.Actions {
+			out = append(out, decoder{p, "action", a.Name})
+		}
+		for _, t := range m.Tables {
+			out = append(out, decoder{p, "table", t.Name})
+		}
+	}
+	return out
+}
+
+func TestGoldenPackagesListed(t *testing.T) {
+	dirs, _ := filepath.Glob("../golden/*/types.go")
+	listed := map[string]bool{}
+	for _, p := range goldenPackages {
+		listed[p.name] = true
+	}
+	for _, d := range dirs {
+		if name := filepath.Base(filepath.Dir(d)); !listed[name] {
+			t.Errorf("golden/%s compiles but is not in goldenPackages (gen/packages_test.go): add it", name)
+		}
+	}
+	for _, p := range goldenPackages {
+		if _, err := os.Stat(filepath.Join("..", "golden", p.name)); err != nil && p.name != "randcontract" {
+			t.Errorf("goldenPackages lists %s, which is not a golden package", p.name)
+		}
+	}
+}
+
+// allocated runs f and returns the bytes it allocated on the heap.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestHugeLengthPrefix feeds every generated decoder 5 bytes that, read as a
+// length prefix, claim 2^32−1 elements. Whatever each decoder reads first,
+// it must fail (or decode those 5 bytes exactly) without allocating for the
+// claim: lengths are checked against the input that is left.
+func TestHugeLengthPrefix(t *testing.T) {
+	input := []byte{0xff, 0xff, 0xff, 0xff, 0x0f}
+	decoders := allDecoders(t)
+	for _, d := range decoders {
+		var v antelope.Value
+		var err error
+		n := allocated(func() { v, err = d.decode(input) })
+		if n > 64<<10 {
+			t.Errorf("%s: allocated %d bytes for a 5-byte input", d, n)
+		}
+		if err == nil {
+			if out, err := v.MarshalBinary(); err != nil || !bytes.Equal(out, input) {
+				t.Errorf("%s: decoded 5 bytes but re-encodes them as %x, %v", d, out, err)
+			}
+		}
+	}
+	t.Logf("%d decoders of %d generated packages were fed a 4 GiB length claim without a large allocation", len(decoders), len(goldenPackages))
+}
+
+// FuzzGeneratedDecoders runs every decoder of every generated package (the
+// golden ones and generated/randcontract) on arbitrary bytes; sel picks the
+// decoder. No input may panic or make a decoder allocate more than the
+// input justifies; what decodes re-encodes to the same bytes, and its JSON
+// reads back and prints the same JSON again.
+func FuzzGeneratedDecoders(f *testing.F) {
+	decoders := allDecoders(f)
+	for i := range decoders {
+		f.Add(uint16(i), make([]byte, 64)) // zeros decode as many types
+	}
+	f.Fuzz(func(t *testing.T, sel uint16, data []byte) {
+		d := decoders[int(sel)%len(decoders)]
+		var v antelope.Value
+		var err error
+		// Generous but linear: Go values are larger than their encoding
+		// (a 1-byte empty string is a 16-byte header).
+		if n := allocated(func() { v, err = d.decode(data) }); n > 64<<10+uint64(len(data))*1024 {
+			t.Fatalf("%s: allocated %d bytes for %d bytes of input", d, n, len(data))
+		}
+		if err != nil {
+			return
+		}
+		out, err := v.MarshalBinary()
+		if err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("%s: decoded %x but re-encodes as %x, %v", d, data, out, err)
+		}
+		j1, err := v.MarshalJSON()
+		if err != nil {
+			t.Fatalf("%s: MarshalJSON of a decoded value: %v", d, err)
+		}
+		again, _ := d.decode(data) // a fresh value of the same type
+		if err := again.UnmarshalJSON(j1); err != nil {
+			t.Fatalf("%s: its own JSON does not read back: %v\n%s", d, err, j1)
+		}
+		j2, err := again.MarshalJSON()
+		if err != nil || !bytes.Equal(j1, j2) {
+			t.Fatalf("%s: JSON changes on a round trip:\n%s\n%s", d, j1, j2)
+		}
+	})
+}
