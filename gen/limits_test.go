@@ -50,3 +50,51 @@ func TestMaxStructFields(t *testing.T) {
 		t.Fatalf("%d fields with the base's: got %v", MaxStructFields+1, err)
 	}
 }
+
+// TestHugeABI runs a 20 MiB ABI through the whole pipeline: 200 actions,
+// each with a struct of ten fields and 100 KiB of ricardian text full of
+// what breaks comments. The bindings must type-check. It lives here rather
+// than in golden/ because its expected abi.json alone would be 20 MiB.
+func TestHugeABI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 MiB ABI")
+	}
+	var para strings.Builder
+	for para.Len() < 100<<10 {
+		para.WriteString("The party */ agrees `not` to\r\u2028 end /* comments \x00 func init() { panic(1) } — ünïcode.\n")
+	}
+	type field struct {
+		Name string `json:"name"`
+		Type string `json:"type"`
+	}
+	var structs, actions []map[string]any
+	for i := range 200 {
+		name := fmt.Sprintf("act%c%c", 'a'+i/26, 'a'+i%26) // chain names have no 0, 6-9
+		var fields []field
+		for j, typ := range []string{"name", "asset", "string", "uint64[]", "checksum256?", "public_key", "bytes", "time_point", "symbol", "int128"} {
+			fields = append(fields, field{fmt.Sprintf("f%d", j), typ})
+		}
+		structs = append(structs, map[string]any{"name": name, "base": "", "fields": fields})
+		actions = append(actions, map[string]any{"name": name, "type": name, "ricardian_contract": "---\ntitle: " + name + "\nsummary: s\n---\n" + para.String()})
+	}
+	data, _ := json.Marshal(map[string]any{"version": "eosio::abi/1.1", "structs": structs, "actions": actions})
+	if len(data) < 20<<20 {
+		t.Fatalf("built only %d bytes", len(data))
+	}
+	src, err := model.Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Resolve(src.ABI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(m, src, Options{Package: "huge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checker().check(res.Files); err != nil {
+		t.Fatalf("bindings of a 20 MiB ABI do not type-check: %v", err)
+	}
+	t.Logf("%d MiB ABI: %d bytes of types.go", len(data)>>20, len(res.Files["types.go"]))
+}
