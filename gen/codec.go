@@ -92,6 +92,9 @@ func (g *generator) encBin(t *model.Type, x expr, tail bool, fail onErr) []jen.C
 		}
 		return []jen.Code{check(appendTo(x.c().Dot("AppendBinary").Call(jen.Id("b"))), fail)}
 	case model.VariantKind:
+		if t.Variant.ExtensionTail {
+			return []jen.Code{check(appendTo(x.c().Dot("appendBinary").Call(jen.Id("b"), tailArg(tail))), fail)}
+		}
 		return []jen.Code{check(appendTo(x.c().Dot("AppendBinary").Call(jen.Id("b"))), fail)}
 	}
 	h := g.helperFor(t)
@@ -123,6 +126,9 @@ func (g *generator) decBin(t *model.Type, x expr, tail bool, fail onErr) []jen.C
 		}
 		return []jen.Code{check(jen.Err().Op("=").Add(x.c()).Dot("DecodeBinary").Call(jen.Id("d")), fail)}
 	case model.VariantKind:
+		if t.Variant.ExtensionTail {
+			return []jen.Code{check(jen.Err().Op("=").Add(x.c()).Dot("decodeBinary").Call(jen.Id("d"), tailArg(tail)), fail)}
+		}
 		return []jen.Code{check(jen.Err().Op("=").Add(x.c()).Dot("DecodeBinary").Call(jen.Id("d")), fail)}
 	}
 	h := g.helperFor(t)

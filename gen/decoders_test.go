@@ -9,39 +9,31 @@ import (
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/goldenpkgs"
 	"github.com/antelopego/abigen/model"
 )
-
-// generatedPackage is what the decoder tests need of one generated package.
-type generatedPackage struct {
-	name           string
-	abiJSON        []byte
-	newValue       func(string) antelope.Value
-	decodeAction   func(string, []byte) (any, error)
-	decodeTableRow func(string, []byte) (any, error)
-}
 
 // decoder is one generated entry point that reads bytes from the network:
 // a type's UnmarshalBinary, DecodeAction for one action, or DecodeTableRow
 // for one table.
 type decoder struct {
-	pkg  *generatedPackage
+	pkg  *goldenpkgs.Package
 	kind string // "type", "action" or "table"
 	name string
 }
 
-func (d decoder) String() string { return d.pkg.name + "." + d.kind + ":" + d.name }
+func (d decoder) String() string { return d.pkg.Name + "." + d.kind + ":" + d.name }
 
 func (d decoder) decode(data []byte) (antelope.Value, error) {
 	var v any
 	var err error
 	switch d.kind {
 	case "action":
-		v, err = d.pkg.decodeAction(d.name, data)
+		v, err = d.pkg.DecodeAction(d.name, data)
 	case "table":
-		v, err = d.pkg.decodeTableRow(d.name, data)
+		v, err = d.pkg.DecodeTableRow(d.name, data)
 	default:
-		nv := d.pkg.newValue(d.name)
+		nv := d.pkg.NewValue(d.name)
 		err = nv.UnmarshalBinary(data)
 		v = nv
 	}
@@ -55,15 +47,15 @@ func (d decoder) decode(data []byte) (antelope.Value, error) {
 // order, from each package's embedded ABI.
 func allDecoders(tb testing.TB) []decoder {
 	var out []decoder
-	for i := range goldenPackages {
-		p := &goldenPackages[i]
-		src, err := model.Load(p.abiJSON)
+	for i := range goldenpkgs.All {
+		p := &goldenpkgs.All[i]
+		src, err := model.Load(p.ABIJSON)
 		if err != nil {
-			tb.Fatalf("%s: %v", p.name, err)
+			tb.Fatalf("%s: %v", p.Name, err)
 		}
 		m, err := model.Resolve(src.ABI)
 		if err != nil {
-			tb.Fatalf("%s: %v", p.name, err)
+			tb.Fatalf("%s: %v", p.Name, err)
 		}
 		var names []string
 		for _, s := range m.Structs {
@@ -77,7 +69,7 @@ func allDecoders(tb testing.TB) []decoder {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			if p.newValue(n) != nil {
+			if p.NewValue(n) != nil {
 				out = append(out, decoder{p, "type", n})
 			}
 		}
@@ -94,17 +86,17 @@ func allDecoders(tb testing.TB) []decoder {
 func TestGoldenPackagesListed(t *testing.T) {
 	dirs, _ := filepath.Glob("../golden/*/types.go")
 	listed := map[string]bool{}
-	for _, p := range goldenPackages {
-		listed[p.name] = true
+	for _, p := range goldenpkgs.All {
+		listed[p.Name] = true
 	}
 	for _, d := range dirs {
 		if name := filepath.Base(filepath.Dir(d)); !listed[name] {
-			t.Errorf("golden/%s compiles but is not in goldenPackages (gen/packages_test.go): add it", name)
+			t.Errorf("golden/%s compiles but is not in internal/goldenpkgs: add it", name)
 		}
 	}
-	for _, p := range goldenPackages {
-		if _, err := os.Stat(filepath.Join("..", "golden", p.name)); err != nil && p.name != "randcontract" {
-			t.Errorf("goldenPackages lists %s, which is not a golden package", p.name)
+	for _, p := range goldenpkgs.All {
+		if _, err := os.Stat(filepath.Join("..", "golden", p.Name)); err != nil && p.Name != "randcontract" {
+			t.Errorf("goldenpkgs.All lists %s, which is not a golden package", p.Name)
 		}
 	}
 }
@@ -142,7 +134,7 @@ func TestHugeLengthPrefix(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d decoders of %d generated packages were fed a 4 GiB length claim without a large allocation", len(decoders), len(goldenPackages))
+	t.Logf("%d decoders of %d generated packages were fed a 4 GiB length claim without a large allocation", len(decoders), len(goldenpkgs.All))
 }
 
 // FuzzGeneratedDecoders runs every decoder of every generated package (the
@@ -157,7 +149,7 @@ func FuzzGeneratedDecoders(f *testing.F) {
 func FuzzRandcontractDecoders(f *testing.F) {
 	var ds []decoder
 	for _, d := range allDecoders(f) {
-		if d.pkg.name == "randcontract" {
+		if d.pkg.Name == "randcontract" {
 			ds = append(ds, d)
 		}
 	}

@@ -205,10 +205,15 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Return(jen.Id("r").Dot("DuplicateField").Call(jen.Lit(sf.f.Name)))),
 			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
 		}
-		if sf.f.Extension {
+		switch {
+		case sf.f.Extension && sf.f.Type.Resolved().Kind != model.Optional:
+			// @wharfkit/antelope prints an absent extension as null.
+			present := append(g.decJSON(sf.f.Type, sf.x.field("Value"), fail), sf.x.field("Present").c().Op("=").True())
+			body = append(body, jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(present...))
+		case sf.f.Extension:
 			body = append(body, g.decJSON(sf.f.Type, sf.x.field("Value"), fail)...)
 			body = append(body, sf.x.field("Present").c().Op("=").True())
-		} else {
+		default:
 			body = append(body, g.decJSON(sf.f.Type, sf.x, fail)...)
 		}
 		cases = append(cases, jen.Case(jen.Lit(sf.f.Name)).Block(body...))

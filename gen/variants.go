@@ -90,34 +90,50 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 				jen.Return(jen.Id("b"), jen.Qual(rt, "ErrNoVariantValue").Call(jen.Lit(v.Name)))))
 		}
 		body = append(body, prep...)
-		body = append(body, g.encBin(m, x, false, returnB(atField("<"+m.Name+">")))...)
+		body = append(body, g.encBin(m, x, v.ExtensionTail, returnB(atField("<"+m.Name+">")))...)
 		encCases = append(encCases, jen.Case(typ).Block(body...))
 
 		dbody := []jen.Code{}
 		if g.memberIsPointer(m) {
 			dbody = append(dbody, jen.Id("x").Op(":=").New(g.goType(m)))
-			dbody = append(dbody, g.decBin(m, id("x").deref(), false, returnErr(atField("<"+m.Name+">")))...)
+			dbody = append(dbody, g.decBin(m, id("x").deref(), v.ExtensionTail, returnErr(atField("<"+m.Name+">")))...)
 			dbody = append(dbody, jen.Id("v").Dot("Value").Op("=").Id("x"))
 		} else {
 			dbody = append(dbody, jen.Var().Id("y").Add(g.goType(m)))
-			dbody = append(dbody, g.decBin(m, id("y"), false, returnErr(atField("<"+m.Name+">")))...)
+			dbody = append(dbody, g.decBin(m, id("y"), v.ExtensionTail, returnErr(atField("<"+m.Name+">")))...)
 			dbody = append(dbody, jen.Id("v").Dot("Value").Op("=").Add(wrap(i)))
 		}
 		decCases = append(decCases, jen.Case(jen.Lit(i)).Block(dbody...))
 	}
 	encCases = append(encCases, jen.Default().Block(jen.Return(jen.Id("b"), jen.Qual(rt, "ErrNoVariantValue").Call(jen.Lit(v.Name)))))
-	docComment(f, "AppendBinary appends the variant index, then the value.")
-	f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(
+	encBody := []jen.Code{
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Dot("Value").Assert(jen.Type())).Block(encCases...),
-		jen.Return(jen.Id("b"), jen.Nil()))
-	docComment(f, "DecodeBinary decodes v from d.")
-	f.Func().Params(recv()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Params(jen.Err().Error()).Block(
+		jen.Return(jen.Id("b"), jen.Nil())}
+	decBody := []jen.Code{
 		jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(v.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Defer().Id("d").Dot("Leave").Call(),
 		jen.List(jen.Id("i"), jen.Err()).Op(":=").Id("d").Dot("VariantIndex").Call(jen.Lit(v.Name), jen.Lit(len(v.Members))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Switch(jen.Id("i")).Block(decCases...),
-		jen.Return(jen.Nil()))
+		jen.Return(jen.Nil())}
+	if v.ExtensionTail {
+		docComment(f, "AppendBinary appends the variant index, then the value. Binary-extension\nfields of the value that are absent are left out at the end.")
+		f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+			jen.Return(jen.Id("v").Dot("appendBinary").Call(jen.Id("b"), jen.True())))
+		docComment(f, "appendBinary encodes v; tail says whether v ends the encoded value, the only\nplace where binary extensions may be left out.")
+		f.Func().Params(recv()).Id("appendBinary").Params(jen.Id("b").Index().Byte(), jen.Id("tail").Bool()).
+			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(encBody...)
+		docComment(f, "DecodeBinary decodes v from d; binary-extension fields absent at the end of\nthe input are left absent.")
+		f.Func().Params(recv()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Error().Block(
+			jen.Return(jen.Id("v").Dot("decodeBinary").Call(jen.Id("d"), jen.True())))
+		f.Func().Params(recv()).Id("decodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder"), jen.Id("tail").Bool()).
+			Params(jen.Err().Error()).Block(decBody...)
+	} else {
+		docComment(f, "AppendBinary appends the variant index, then the value.")
+		f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(encBody...)
+		docComment(f, "DecodeBinary decodes v from d.")
+		f.Func().Params(recv()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Params(jen.Err().Error()).Block(decBody...)
+	}
 	g.emitStandardMethods(f, name, v.Name)
 
 	// JSON: ["type name as listed", value].

@@ -110,9 +110,7 @@ func Resolve(abi *ABI) (*Model, error) {
 	if len(r.errs) > 0 {
 		return nil, errors.Join(r.errs...)
 	}
-	for _, s := range m.Structs {
-		computeExtensionTail(s, map[*Struct]bool{})
-	}
+	computeExtensionTails(m)
 	return m, nil
 }
 
@@ -497,20 +495,43 @@ func (r *resolver) checkFiniteSize(m *Model) {
 	}
 }
 
-func computeExtensionTail(s *Struct, seen map[*Struct]bool) bool {
-	if seen[s] {
-		return s.ExtensionTail
-	}
-	seen[s] = true
-	for _, f := range s.Fields {
-		if f.Extension {
-			s.ExtensionTail = true
+// computeExtensionTails marks the structs and variants whose encoding may
+// stop early, to a fixed point (types may be recursive). Binary extensions
+// may be left out at the end of the outermost value and, recursively, of its
+// last field, through variants (nodeos passes the permission on to a
+// variant's value), never through arrays; optionals are not followed.
+func computeExtensionTails(m *Model) {
+	for changed := true; changed; {
+		changed = false
+		for _, s := range m.Structs {
+			if s.ExtensionTail {
+				continue
+			}
+			for _, f := range s.Fields {
+				if f.Extension {
+					s.ExtensionTail = true
+				}
+			}
+			if n := len(s.Fields); n > 0 && canEndEarly(s.Fields[n-1].Type) {
+				s.ExtensionTail = true
+			}
+			changed = changed || s.ExtensionTail
+		}
+		for _, v := range m.Variants {
+			if v.ExtensionTail {
+				continue
+			}
+			for _, t := range v.Members {
+				if canEndEarly(t) {
+					v.ExtensionTail = true
+				}
+			}
+			changed = changed || v.ExtensionTail
 		}
 	}
-	if n := len(s.Fields); n > 0 && !s.ExtensionTail {
-		if t := s.Fields[n-1].Type.Resolved(); t.Kind == StructKind && computeExtensionTail(t.Struct, seen) {
-			s.ExtensionTail = true
-		}
-	}
-	return s.ExtensionTail
+}
+
+func canEndEarly(t *Type) bool {
+	t = t.Resolved()
+	return t.Kind == StructKind && t.Struct.ExtensionTail || t.Kind == VariantKind && t.Variant.ExtensionTail
 }

@@ -41,7 +41,7 @@ type Struct struct {
 	Fields []*Field
 	// ExtensionTail is set when encoding may stop early at the end of this
 	// struct: it has binary-extension fields, or its last field is a struct
-	// that has them.
+	// or variant that may stop early.
 	ExtensionTail bool
 }
 
@@ -65,6 +65,9 @@ type Field struct {
 type Variant struct {
 	Name    string
 	Members []*Type // as listed; Members[i].Name is the name JSON uses
+	// ExtensionTail is set when a member's encoding may stop early, which
+	// it may where the variant ends the encoded value.
+	ExtensionTail bool
 }
 
 // Alias is a resolved typedef.

@@ -552,10 +552,12 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_id")
 			}
 			seen[6] = true
-			if err = v.ChainID.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "chain_id")
+			if !r.Null() {
+				if err = v.ChainID.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "chain_id")
+				}
+				v.ChainID.Present = true
 			}
-			v.ChainID.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -12756,10 +12758,12 @@ func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wasm_configuration")
 			}
 			seen[4] = true
-			if err = v.WasmConfiguration.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "wasm_configuration")
+			if !r.Null() {
+				if err = v.WasmConfiguration.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "wasm_configuration")
+				}
+				v.WasmConfiguration.Present = true
 			}
-			v.WasmConfiguration.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -18628,15 +18632,22 @@ func (*GetBlocksResultV0) isResult() {}
 func (*GetBlocksResultV1) isResult() {}
 func (*GetStatusResultV1) isResult() {}
 
-// AppendBinary appends the variant index, then the value.
-func (v *Result) AppendBinary(b []byte) (_ []byte, err error) {
+// AppendBinary appends the variant index, then the value. Binary-extension
+// fields of the value that are absent are left out at the end.
+func (v *Result) AppendBinary(b []byte) ([]byte, error) {
+	return v.appendBinary(b, true)
+}
+
+// appendBinary encodes v; tail says whether v ends the encoded value, the only
+// place where binary extensions may be left out.
+func (v *Result) appendBinary(b []byte, tail bool) (_ []byte, err error) {
 	switch x := v.Value.(type) {
 	case *GetStatusResultV0:
 		b = antelope.AppendVarUint32(b, 0)
 		if x == nil {
 			return b, antelope.ErrNoVariantValue("result")
 		}
-		if b, err = (*x).appendBinary(b, false); err != nil {
+		if b, err = (*x).appendBinary(b, tail); err != nil {
 			return b, antelope.AtField(err, "<get_status_result_v0>")
 		}
 	case *GetBlocksResultV0:
@@ -18669,8 +18680,12 @@ func (v *Result) AppendBinary(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeBinary decodes v from d.
-func (v *Result) DecodeBinary(d *antelope.Decoder) (err error) {
+// DecodeBinary decodes v from d; binary-extension fields absent at the end of
+// the input are left absent.
+func (v *Result) DecodeBinary(d *antelope.Decoder) error {
+	return v.decodeBinary(d, true)
+}
+func (v *Result) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
 	if err = d.Enter("result"); err != nil {
 		return err
 	}
@@ -18682,7 +18697,7 @@ func (v *Result) DecodeBinary(d *antelope.Decoder) (err error) {
 	switch i {
 	case 0:
 		x := new(GetStatusResultV0)
-		if err = (*x).decodeBinary(d, false); err != nil {
+		if err = (*x).decodeBinary(d, tail); err != nil {
 			return antelope.AtField(err, "<get_status_result_v0>")
 		}
 		v.Value = x
@@ -20908,8 +20923,15 @@ type GlobalPropertyValue interface {
 func (*GlobalPropertyV0) isGlobalProperty() {}
 func (*GlobalPropertyV1) isGlobalProperty() {}
 
-// AppendBinary appends the variant index, then the value.
-func (v *GlobalProperty) AppendBinary(b []byte) (_ []byte, err error) {
+// AppendBinary appends the variant index, then the value. Binary-extension
+// fields of the value that are absent are left out at the end.
+func (v *GlobalProperty) AppendBinary(b []byte) ([]byte, error) {
+	return v.appendBinary(b, true)
+}
+
+// appendBinary encodes v; tail says whether v ends the encoded value, the only
+// place where binary extensions may be left out.
+func (v *GlobalProperty) appendBinary(b []byte, tail bool) (_ []byte, err error) {
 	switch x := v.Value.(type) {
 	case *GlobalPropertyV0:
 		b = antelope.AppendVarUint32(b, 0)
@@ -20924,7 +20946,7 @@ func (v *GlobalProperty) AppendBinary(b []byte) (_ []byte, err error) {
 		if x == nil {
 			return b, antelope.ErrNoVariantValue("global_property")
 		}
-		if b, err = (*x).appendBinary(b, false); err != nil {
+		if b, err = (*x).appendBinary(b, tail); err != nil {
 			return b, antelope.AtField(err, "<global_property_v1>")
 		}
 	default:
@@ -20933,8 +20955,12 @@ func (v *GlobalProperty) AppendBinary(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeBinary decodes v from d.
-func (v *GlobalProperty) DecodeBinary(d *antelope.Decoder) (err error) {
+// DecodeBinary decodes v from d; binary-extension fields absent at the end of
+// the input are left absent.
+func (v *GlobalProperty) DecodeBinary(d *antelope.Decoder) error {
+	return v.decodeBinary(d, true)
+}
+func (v *GlobalProperty) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
 	if err = d.Enter("global_property"); err != nil {
 		return err
 	}
@@ -20952,7 +20978,7 @@ func (v *GlobalProperty) DecodeBinary(d *antelope.Decoder) (err error) {
 		v.Value = x
 	case 1:
 		x := new(GlobalPropertyV1)
-		if err = (*x).decodeBinary(d, false); err != nil {
+		if err = (*x).decodeBinary(d, tail); err != nil {
 			return antelope.AtField(err, "<global_property_v1>")
 		}
 		v.Value = x

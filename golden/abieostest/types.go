@@ -255,19 +255,23 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("y1")
 			}
 			seen[0] = true
-			if v.Y1.Value, err = r.Int8(); err != nil {
-				return antelope.AtField(err, "y1")
+			if !r.Null() {
+				if v.Y1.Value, err = r.Int8(); err != nil {
+					return antelope.AtField(err, "y1")
+				}
+				v.Y1.Present = true
 			}
-			v.Y1.Present = true
 		case "y2":
 			if seen[1] {
 				return r.DuplicateField("y2")
 			}
 			seen[1] = true
-			if v.Y2.Value, err = r.Int8(); err != nil {
-				return antelope.AtField(err, "y2")
+			if !r.Null() {
+				if v.Y2.Value, err = r.Int8(); err != nil {
+					return antelope.AtField(err, "y2")
+				}
+				v.Y2.Present = true
 			}
-			v.Y2.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -351,7 +355,7 @@ func (v *S3) appendBinary(b []byte, tail bool) (_ []byte, err error) {
 		}
 		return b, nil
 	}
-	if b, err = v.Z2.Value.AppendBinary(b); err != nil {
+	if b, err = v.Z2.Value.appendBinary(b, false); err != nil {
 		return b, antelope.AtField(err, "z2")
 	}
 	if !v.Z3.Present {
@@ -387,7 +391,7 @@ func (v *S3) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
 	if tail && d.Remaining() == 0 {
 		return nil
 	}
-	if err = v.Z2.Value.DecodeBinary(d); err != nil {
+	if err = v.Z2.Value.decodeBinary(d, false); err != nil {
 		return antelope.AtField(err, "z2")
 	}
 	v.Z2.Present = true
@@ -475,28 +479,34 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("z1")
 			}
 			seen[0] = true
-			if v.Z1.Value, err = r.Int8(); err != nil {
-				return antelope.AtField(err, "z1")
+			if !r.Null() {
+				if v.Z1.Value, err = r.Int8(); err != nil {
+					return antelope.AtField(err, "z1")
+				}
+				v.Z1.Present = true
 			}
-			v.Z1.Present = true
 		case "z2":
 			if seen[1] {
 				return r.DuplicateField("z2")
 			}
 			seen[1] = true
-			if err = v.Z2.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "z2")
+			if !r.Null() {
+				if err = v.Z2.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "z2")
+				}
+				v.Z2.Present = true
 			}
-			v.Z2.Present = true
 		case "z3":
 			if seen[2] {
 				return r.DuplicateField("z3")
 			}
 			seen[2] = true
-			if err = v.Z3.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "z3")
+			if !r.Null() {
+				if err = v.Z3.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "z3")
+				}
+				v.Z3.Present = true
 			}
-			v.Z3.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -707,10 +717,12 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("b1")
 			}
 			seen[1] = true
-			if err = jsonDecodeInt8Array(r, &v.B1.Value); err != nil {
-				return antelope.AtField(err, "b1")
+			if !r.Null() {
+				if err = jsonDecodeInt8Array(r, &v.B1.Value); err != nil {
+					return antelope.AtField(err, "b1")
+				}
+				v.B1.Present = true
 			}
-			v.B1.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -1258,8 +1270,15 @@ func (*S1) isV1()    {}
 func (*S2) isV1()    {}
 func (*S7) isV1()    {}
 
-// AppendBinary appends the variant index, then the value.
-func (v *V1) AppendBinary(b []byte) (_ []byte, err error) {
+// AppendBinary appends the variant index, then the value. Binary-extension
+// fields of the value that are absent are left out at the end.
+func (v *V1) AppendBinary(b []byte) ([]byte, error) {
+	return v.appendBinary(b, true)
+}
+
+// appendBinary encodes v; tail says whether v ends the encoded value, the only
+// place where binary extensions may be left out.
+func (v *V1) appendBinary(b []byte, tail bool) (_ []byte, err error) {
 	switch x := v.Value.(type) {
 	case V1Int8:
 		b = antelope.AppendVarUint32(b, 0)
@@ -1278,7 +1297,7 @@ func (v *V1) AppendBinary(b []byte) (_ []byte, err error) {
 		if x == nil {
 			return b, antelope.ErrNoVariantValue("v1")
 		}
-		if b, err = (*x).appendBinary(b, false); err != nil {
+		if b, err = (*x).appendBinary(b, tail); err != nil {
 			return b, antelope.AtField(err, "<s2>")
 		}
 	case *S7:
@@ -1295,8 +1314,12 @@ func (v *V1) AppendBinary(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeBinary decodes v from d.
-func (v *V1) DecodeBinary(d *antelope.Decoder) (err error) {
+// DecodeBinary decodes v from d; binary-extension fields absent at the end of
+// the input are left absent.
+func (v *V1) DecodeBinary(d *antelope.Decoder) error {
+	return v.decodeBinary(d, true)
+}
+func (v *V1) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
 	if err = d.Enter("v1"); err != nil {
 		return err
 	}
@@ -1320,7 +1343,7 @@ func (v *V1) DecodeBinary(d *antelope.Decoder) (err error) {
 		v.Value = x
 	case 2:
 		x := new(S2)
-		if err = (*x).decodeBinary(d, false); err != nil {
+		if err = (*x).decodeBinary(d, tail); err != nil {
 			return antelope.AtField(err, "<s2>")
 		}
 		v.Value = x

@@ -3602,10 +3602,12 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_action_return_value_size")
 			}
 			seen[17] = true
-			if v.MaxActionReturnValueSize.Value, err = r.Uint32(); err != nil {
-				return antelope.AtField(err, "max_action_return_value_size")
+			if !r.Null() {
+				if v.MaxActionReturnValueSize.Value, err = r.Uint32(); err != nil {
+					return antelope.AtField(err, "max_action_return_value_size")
+				}
+				v.MaxActionReturnValueSize.Present = true
 			}
-			v.MaxActionReturnValueSize.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -6504,10 +6506,12 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[2] = true
-			if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "authorized_by")
+			if !r.Null() {
+				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "authorized_by")
+				}
+				v.AuthorizedBy.Present = true
 			}
-			v.AuthorizedBy.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -11777,10 +11781,12 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[4] = true
-			if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "authorized_by")
+			if !r.Null() {
+				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "authorized_by")
+				}
+				v.AuthorizedBy.Present = true
 			}
-			v.AuthorizedBy.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -16485,10 +16491,12 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_authority")
 			}
 			seen[8] = true
-			if err = v.ProducerAuthority.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "producer_authority")
+			if !r.Null() {
+				if err = v.ProducerAuthority.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "producer_authority")
+				}
+				v.ProducerAuthority.Present = true
 			}
-			v.ProducerAuthority.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -22033,10 +22041,12 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
-			if v.Memo.Value, err = r.String(); err != nil {
-				return antelope.AtField(err, "memo")
+			if !r.Null() {
+				if v.Memo.Value, err = r.String(); err != nil {
+					return antelope.AtField(err, "memo")
+				}
+				v.Memo.Present = true
 			}
-			v.Memo.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -22959,10 +22969,12 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
-			if v.Memo.Value, err = r.String(); err != nil {
-				return antelope.AtField(err, "memo")
+			if !r.Null() {
+				if v.Memo.Value, err = r.String(); err != nil {
+					return antelope.AtField(err, "memo")
+				}
+				v.Memo.Present = true
 			}
-			v.Memo.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -25181,10 +25193,12 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[3] = true
-			if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "authorized_by")
+			if !r.Null() {
+				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "authorized_by")
+				}
+				v.AuthorizedBy.Present = true
 			}
-			v.AuthorizedBy.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -26001,10 +26015,12 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[4] = true
-			if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "authorized_by")
+			if !r.Null() {
+				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "authorized_by")
+				}
+				v.AuthorizedBy.Present = true
 			}
-			v.AuthorizedBy.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err

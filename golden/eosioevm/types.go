@@ -3704,10 +3704,12 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[2] = true
-			if err = v.To.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "to")
+			if !r.Null() {
+				if err = v.To.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "to")
+				}
+				v.To.Present = true
 			}
-			v.To.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err

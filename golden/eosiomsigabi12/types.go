@@ -773,10 +773,12 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_hash")
 			}
 			seen[3] = true
-			if err = v.ProposalHash.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "proposal_hash")
+			if !r.Null() {
+				if err = v.ProposalHash.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "proposal_hash")
+				}
+				v.ProposalHash.Present = true
 			}
-			v.ProposalHash.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err

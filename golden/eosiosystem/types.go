@@ -8591,10 +8591,12 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_authority")
 			}
 			seen[8] = true
-			if err = v.ProducerAuthority.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "producer_authority")
+			if !r.Null() {
+				if err = v.ProducerAuthority.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "producer_authority")
+				}
+				v.ProducerAuthority.Present = true
 			}
-			v.ProducerAuthority.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err

@@ -512,19 +512,23 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f4")
 			}
 			seen[4] = true
-			if err = v.F4.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "f4")
+			if !r.Null() {
+				if err = v.F4.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "f4")
+				}
+				v.F4.Present = true
 			}
-			v.F4.Present = true
 		case "f5":
 			if seen[5] {
 				return r.DuplicateField("f5")
 			}
 			seen[5] = true
-			if err = v.F5.Value.DecodeJSON(r); err != nil {
-				return antelope.AtField(err, "f5")
+			if !r.Null() {
+				if err = v.F5.Value.DecodeJSON(r); err != nil {
+					return antelope.AtField(err, "f5")
+				}
+				v.F5.Present = true
 			}
-			v.F5.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err
@@ -850,15 +854,22 @@ type V1Int8 int8
 func (V1Int8) isV1() {}
 func (*S4) isV1()    {}
 
-// AppendBinary appends the variant index, then the value.
-func (v *V1) AppendBinary(b []byte) (_ []byte, err error) {
+// AppendBinary appends the variant index, then the value. Binary-extension
+// fields of the value that are absent are left out at the end.
+func (v *V1) AppendBinary(b []byte) ([]byte, error) {
+	return v.appendBinary(b, true)
+}
+
+// appendBinary encodes v; tail says whether v ends the encoded value, the only
+// place where binary extensions may be left out.
+func (v *V1) appendBinary(b []byte, tail bool) (_ []byte, err error) {
 	switch x := v.Value.(type) {
 	case *S3:
 		b = antelope.AppendVarUint32(b, 0)
 		if x == nil {
 			return b, antelope.ErrNoVariantValue("v1")
 		}
-		if b, err = (*x).appendBinary(b, false); err != nil {
+		if b, err = (*x).appendBinary(b, tail); err != nil {
 			return b, antelope.AtField(err, "<s3>")
 		}
 	case V1Int8:
@@ -879,8 +890,12 @@ func (v *V1) AppendBinary(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeBinary decodes v from d.
-func (v *V1) DecodeBinary(d *antelope.Decoder) (err error) {
+// DecodeBinary decodes v from d; binary-extension fields absent at the end of
+// the input are left absent.
+func (v *V1) DecodeBinary(d *antelope.Decoder) error {
+	return v.decodeBinary(d, true)
+}
+func (v *V1) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
 	if err = d.Enter("v1"); err != nil {
 		return err
 	}
@@ -892,7 +907,7 @@ func (v *V1) DecodeBinary(d *antelope.Decoder) (err error) {
 	switch i {
 	case 0:
 		x := new(S3)
-		if err = (*x).decodeBinary(d, false); err != nil {
+		if err = (*x).decodeBinary(d, tail); err != nil {
 			return antelope.AtField(err, "<s3>")
 		}
 		v.Value = x

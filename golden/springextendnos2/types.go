@@ -216,19 +216,23 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i2")
 			}
 			seen[2] = true
-			if v.I2.Value, err = r.Int8(); err != nil {
-				return antelope.AtField(err, "i2")
+			if !r.Null() {
+				if v.I2.Value, err = r.Int8(); err != nil {
+					return antelope.AtField(err, "i2")
+				}
+				v.I2.Present = true
 			}
-			v.I2.Present = true
 		case "a":
 			if seen[3] {
 				return r.DuplicateField("a")
 			}
 			seen[3] = true
-			if err = jsonDecodeInt8Array(r, &v.A.Value); err != nil {
-				return antelope.AtField(err, "a")
+			if !r.Null() {
+				if err = jsonDecodeInt8Array(r, &v.A.Value); err != nil {
+					return antelope.AtField(err, "a")
+				}
+				v.A.Present = true
 			}
-			v.A.Present = true
 		case "o":
 			if seen[4] {
 				return r.DuplicateField("o")
@@ -243,10 +247,12 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fa")
 			}
 			seen[5] = true
-			if err = jsonDecodeInt8Array2(r, &v.Fa.Value); err != nil {
-				return antelope.AtField(err, "fa")
+			if !r.Null() {
+				if err = jsonDecodeInt8Array2(r, &v.Fa.Value); err != nil {
+					return antelope.AtField(err, "fa")
+				}
+				v.Fa.Present = true
 			}
-			v.Fa.Present = true
 		default:
 			if err = r.Skip(); err != nil {
 				return err

@@ -1,9 +1,11 @@
-// Every golden package that compiles, for the tests that run all generated
-// decoders. TestGoldenPackagesListed keeps this list complete.
-
-package gen_test
+// Package goldenpkgs lists every generated package of the project that
+// compiles (golden/* and generated/randcontract) with the entry points the
+// tests that run all generated decoders need. gen's TestGoldenPackagesListed
+// keeps the list complete.
+package goldenpkgs
 
 import (
+	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/generated/randcontract"
 	"github.com/antelopego/abigen/golden/abieoseosiotoken"
 	"github.com/antelopego/abigen/golden/abieoseosiotokenhex"
@@ -45,6 +47,7 @@ import (
 	"github.com/antelopego/abigen/golden/hazardricardian"
 	"github.com/antelopego/abigen/golden/ibc"
 	"github.com/antelopego/abigen/golden/nestedcontainermultiindex"
+	"github.com/antelopego/abigen/golden/oraclelimits"
 	"github.com/antelopego/abigen/golden/orngwax"
 	"github.com/antelopego/abigen/golden/orngwaxstate"
 	"github.com/antelopego/abigen/golden/orngwaxv2"
@@ -62,7 +65,17 @@ import (
 	"github.com/antelopego/abigen/golden/springvariants"
 )
 
-var goldenPackages = []generatedPackage{
+// Package is what the tests need of one generated package.
+type Package struct {
+	Name           string // the directory name under golden/, or "randcontract"
+	ABIJSON        []byte
+	NewValue       func(abiType string) antelope.Value
+	DecodeAction   func(name string, data []byte) (any, error)
+	DecodeTableRow func(table string, data []byte) (any, error)
+}
+
+// All lists the packages in directory order, generated/randcontract last.
+var All = []Package{
 	{"abieoseosiotoken", abieoseosiotoken.ABIJSON, abieoseosiotoken.NewValue, abieoseosiotoken.DecodeAction, abieoseosiotoken.DecodeTableRow},
 	{"abieoseosiotokenhex", abieoseosiotokenhex.ABIJSON, abieoseosiotokenhex.NewValue, abieoseosiotokenhex.DecodeAction, abieoseosiotokenhex.DecodeTableRow},
 	{"abieospackedtransaction", abieospackedtransaction.ABIJSON, abieospackedtransaction.NewValue, abieospackedtransaction.DecodeAction, abieospackedtransaction.DecodeTableRow},
@@ -103,6 +116,7 @@ var goldenPackages = []generatedPackage{
 	{"hazardricardian", hazardricardian.ABIJSON, hazardricardian.NewValue, hazardricardian.DecodeAction, hazardricardian.DecodeTableRow},
 	{"ibc", ibc.ABIJSON, ibc.NewValue, ibc.DecodeAction, ibc.DecodeTableRow},
 	{"nestedcontainermultiindex", nestedcontainermultiindex.ABIJSON, nestedcontainermultiindex.NewValue, nestedcontainermultiindex.DecodeAction, nestedcontainermultiindex.DecodeTableRow},
+	{"oraclelimits", oraclelimits.ABIJSON, oraclelimits.NewValue, oraclelimits.DecodeAction, oraclelimits.DecodeTableRow},
 	{"orngwax", orngwax.ABIJSON, orngwax.NewValue, orngwax.DecodeAction, orngwax.DecodeTableRow},
 	{"orngwaxstate", orngwaxstate.ABIJSON, orngwaxstate.NewValue, orngwaxstate.DecodeAction, orngwaxstate.DecodeTableRow},
 	{"orngwaxv2", orngwaxv2.ABIJSON, orngwaxv2.NewValue, orngwaxv2.DecodeAction, orngwaxv2.DecodeTableRow},

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Makes the differential vectors in testdata/oracle and checks the Go side's
+# JSON against both oracles. Needs Node.js and npm (the registry); the Go
+# tests that read the vectors do not.
+#
+#   internal/oracle/regen.sh          rewrite testdata/oracle
+#   internal/oracle/regen.sh --check  fail if a fresh oracle run differs from
+#                                     the committed vectors (CI)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cd "$here"
+
+npm ci --no-audit --no-fund --loglevel=error >/dev/null
+
+out="$root/testdata/oracle"
+if [ "${1:-}" = "--check" ]; then
+	out=$(mktemp -d)
+	trap 'rm -rf "$out"' EXIT
+else
+	rm -f "$out"/*.json.gz
+fi
+mkdir -p "$out"
+
+cases=$(./cases.sh | sed "s|^|$root/golden/|")
+echo "oracle: making vectors for $(echo "$cases" | wc -l) golden ABIs"
+node oracle.js gen "$out" $cases >/dev/null
+
+if [ "${1:-}" = "--check" ]; then
+	status=0
+	for f in "$out"/*.json.gz "$root"/testdata/oracle/*.json.gz; do
+		name=$(basename "$f")
+		if ! cmp -s <(gzip -dc "$out/$name" 2>/dev/null) <(gzip -dc "$root/testdata/oracle/$name" 2>/dev/null); then
+			echo "testdata/oracle/$name differs from a fresh oracle run"
+			status=1
+		fi
+	done
+	if [ $status -ne 0 ]; then
+		echo "run internal/oracle/regen.sh (go generate ./internal/oracle), review and commit"
+		exit 1
+	fi
+	echo "oracle: testdata/oracle equals a fresh oracle run"
+fi
+
+# The Go side's MarshalJSON of every vector must read back to the same bytes
+# in both libraries.
+gojson=$(mktemp)
+trap 'rm -f "$gojson"; [ "${1:-}" = "--check" ] && rm -rf "$out"' EXIT
+(cd "$root" && ORACLE_GO_JSON="$gojson" go test -count=1 -run '^TestOracleVectors$' ./internal/oracle >/dev/null)
+node oracle.js check "$gojson"
