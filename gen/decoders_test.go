@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime/metrics"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
@@ -194,5 +195,32 @@ func checkDecoder(t *testing.T, d decoder, data []byte) {
 	j2, err := again.MarshalJSON()
 	if err != nil || !bytes.Equal(j1, j2) {
 		t.Fatalf("%s: JSON changes on a round trip:\n%s\n%s", d, j1, j2)
+	}
+}
+
+// TestRecursionDepth: the decoders of a type that contains itself refuse
+// input nested deeper than antelope.MaxDepth, in binary and in JSON, with
+// an error rather than a stack overflow. (Types that cannot recurse nest
+// only as deep as their ABI spells them, and skip the check.)
+func TestRecursionDepth(t *testing.T) {
+	var p *goldenpkgs.Package
+	for i := range goldenpkgs.All {
+		if goldenpkgs.All[i].Name == "hazardrecursive" {
+			p = &goldenpkgs.All[i]
+		}
+	}
+	// list{next: list?}: each level is one optional flag; 100,000 levels.
+	deep := bytes.Repeat([]byte{1}, 100000)
+	deep = append(deep, 0)
+	if err := p.NewValue("list").UnmarshalBinary(deep); err == nil || !strings.Contains(err.Error(), "deep") {
+		t.Errorf("binary: %v", err)
+	}
+	shallow := append(bytes.Repeat([]byte{1}, antelope.MaxDepth-2), 0)
+	if err := p.NewValue("list").UnmarshalBinary(shallow); err != nil {
+		t.Errorf("binary, %d levels: %v", antelope.MaxDepth-1, err)
+	}
+	js := strings.Repeat(`{"next":`, 100000) + "null" + strings.Repeat("}", 100000)
+	if err := p.NewValue("list").UnmarshalJSON([]byte(js)); err == nil || !strings.Contains(err.Error(), "deep") {
+		t.Errorf("JSON: %v", err)
 	}
 }

@@ -62,6 +62,8 @@ type generator struct {
 	resultValues    map[*model.ActionResult]string
 	errorConsts     map[uint64]string
 
+	recursion map[any]bool // see recursive
+
 	helpers     map[string]*helper
 	helperNames map[string]bool
 	helperOrder []*helper
@@ -81,7 +83,7 @@ func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) 
 		actionConsts: map[*model.Action]string{}, contractMethods: map[*model.Action]string{},
 		actionValues: map[*model.Action]string{}, tableVars: map[*model.Table]string{},
 		tableValues: map[*model.Table]string{}, resultValues: map[*model.ActionResult]string{},
-		errorConsts: map[uint64]string{}, helpers: map[string]*helper{}, helperNames: map[string]bool{}}
+		errorConsts: map[uint64]string{}, recursion: map[any]bool{}, helpers: map[string]*helper{}, helperNames: map[string]bool{}}
 	if src.Account != "" {
 		if _, err := antelope.ParseName(src.Account); err == nil {
 			g.hasAccount = true

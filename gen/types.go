@@ -116,11 +116,13 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	enc = append(enc, jen.Return(jen.Id("b"), jen.Nil()))
 
 	// Binary decoding.
-	dec := []jen.Code{
-		jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(s.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Defer().Id("d").Dot("Leave").Call(),
-		jen.Op("*").Id("v").Op("=").Id(name).Values(),
+	var dec []jen.Code
+	if g.recursive(s) {
+		dec = append(dec,
+			jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(s.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Defer().Id("d").Dot("Leave").Call())
 	}
+	dec = append(dec, jen.Op("*").Id("v").Op("=").Id(name).Values())
 	for i, sf := range all {
 		last := i == len(all)-1 && !sf.base
 		fail := returnErr(atField(sf.f.Name))
@@ -181,9 +183,11 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(jenc...)
 
 	// JSON decoding.
-	jdec := []jen.Code{
-		jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Defer().Id("r").Dot("Leave").Call(),
+	var jdec []jen.Code
+	if g.recursive(s) {
+		jdec = append(jdec,
+			jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Defer().Id("r").Dot("Leave").Call())
 	}
 	if s.Base == nil {
 		// nodeos also reads a struct without a base as the array of its

@@ -109,13 +109,20 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 	encBody := []jen.Code{
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Dot("Value").Assert(jen.Type())).Block(encCases...),
 		jen.Return(jen.Id("b"), jen.Nil())}
-	decBody := []jen.Code{
-		jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(v.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Defer().Id("d").Dot("Leave").Call(),
+	var decBody, jdecBody []jen.Code
+	if g.recursive(v) {
+		decBody = append(decBody,
+			jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(v.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Defer().Id("d").Dot("Leave").Call())
+		jdecBody = append(jdecBody,
+			jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Defer().Id("r").Dot("Leave").Call())
+	}
+	decBody = append(decBody,
 		jen.List(jen.Id("i"), jen.Err()).Op(":=").Id("d").Dot("VariantIndex").Call(jen.Lit(v.Name), jen.Lit(len(v.Members))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Switch(jen.Id("i")).Block(decCases...),
-		jen.Return(jen.Nil())}
+		jen.Return(jen.Nil()))
 	if v.ExtensionTail {
 		docComment(f, "AppendBinary appends the variant index, then the value. Binary-extension\nfields of the value that are absent are left out at the end.")
 		f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
@@ -173,13 +180,12 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Dot("Value").Assert(jen.Type())).Block(jencCases...),
 		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Nil()))
 	docComment(f, "DecodeJSON decodes v from [\"type\", value].")
-	f.Func().Params(recv()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).Params(jen.Err().Error()).Block(
-		jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Defer().Id("r").Dot("Leave").Call(),
+	jdecBody = append(jdecBody,
 		jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("BeginVariant").Call(jen.Lit(v.Name)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Switch(jen.String().Call(jen.Id("name"))).Block(jdecCases...),
 		jen.Return(jen.Id("r").Dot("EndVariant").Call(jen.Lit(v.Name))))
+	f.Func().Params(recv()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).Params(jen.Err().Error()).Block(jdecBody...)
 }
 
 // emitValueType writes a defined type with the full codec for an action,

@@ -24,10 +24,6 @@ func (v *ConfigA) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ConfigA) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("config_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ConfigA{}
 	if v.Name, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "name")
@@ -71,10 +67,6 @@ func (v *ConfigA) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -174,10 +166,6 @@ func (v *JobsA) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *JobsA) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("jobs_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = JobsA{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -237,10 +225,6 @@ func (v *JobsA) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -378,10 +362,6 @@ func (v *Killjobs) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Killjobs) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("killjobs"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Killjobs{}
 	if err = binDecodeUint64Array(d, &v.JobIDs); err != nil {
 		return antelope.AtField(err, "job_ids")
@@ -422,10 +402,6 @@ func (v *Killjobs) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -501,10 +477,6 @@ func (v *Pause) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Pause) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pause"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Pause{}
 	if v.Paused, err = d.Bool(); err != nil {
 		return antelope.AtField(err, "paused")
@@ -543,10 +515,6 @@ func (v *Pause) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -626,10 +594,6 @@ func (v *Requestrand) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Requestrand) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("requestrand"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Requestrand{}
 	if v.AssocID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "assoc_id")
@@ -684,10 +648,6 @@ func (v *Requestrand) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -807,10 +767,6 @@ func (v *Setrand) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setrand) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setrand"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setrand{}
 	if v.JobID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "job_id")
@@ -854,10 +810,6 @@ func (v *Setrand) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -959,10 +911,6 @@ func (v *Setsigpubkey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setsigpubkey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setsigpubkey"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setsigpubkey{}
 	if v.Exponent, err = d.String(); err != nil {
 		return antelope.AtField(err, "exponent")
@@ -1006,10 +954,6 @@ func (v *Setsigpubkey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1103,10 +1047,6 @@ func (v *SignvalsA) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SignvalsA) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("signvals_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SignvalsA{}
 	if v.SigningValue, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "signing_value")
@@ -1145,10 +1085,6 @@ func (v *SignvalsA) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1230,10 +1166,6 @@ func (v *SigpubkeyA) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SigpubkeyA) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sigpubkey_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SigpubkeyA{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -1282,10 +1214,6 @@ func (v *SigpubkeyA) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1398,10 +1326,6 @@ func (v *Version) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Version) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("version"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Version{}
 	return nil
 }
@@ -1435,10 +1359,6 @@ func (v *Version) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Version) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -35,10 +35,6 @@ func (v *Transfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transfer{}
 	{
 		u, err := d.Uint64()
@@ -106,10 +102,6 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -249,10 +241,6 @@ func (v *Create) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Create) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("create"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Create{}
 	{
 		u, err := d.Uint64()
@@ -304,10 +292,6 @@ func (v *Create) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -411,10 +395,6 @@ func (v *Issue) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Issue) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("issue"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Issue{}
 	{
 		u, err := d.Uint64()
@@ -471,10 +451,6 @@ func (v *Issue) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -590,10 +566,6 @@ func (v *Account) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Account) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Account{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -634,10 +606,6 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -719,10 +687,6 @@ func (v *CurrencyStats) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *CurrencyStats) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("currency_stats"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = CurrencyStats{}
 	if err = v.Supply.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "supply")
@@ -781,10 +745,6 @@ func (v *CurrencyStats) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

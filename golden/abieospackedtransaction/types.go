@@ -31,10 +31,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -90,10 +86,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -197,10 +189,6 @@ func (v *Action) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Action) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Action{}
 	{
 		u, err := d.Uint64()
@@ -268,10 +256,6 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -409,10 +393,6 @@ func (v *Extension) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Extension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Extension{}
 	if v.Type, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "type")
@@ -456,10 +436,6 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -563,10 +539,6 @@ func (v *TransactionHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TransactionHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TransactionHeader{}
 	{
 		u, err := d.Uint32()
@@ -648,10 +620,6 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -842,10 +810,6 @@ func (v *Transaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transaction{}
 	{
 		u, err := d.Uint32()
@@ -948,10 +912,6 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -1099,10 +1059,6 @@ func (v *PackedTransactionV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PackedTransactionV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("packed_transaction_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PackedTransactionV0{}
 	if err = binDecodeSignatureArray(d, &v.Signatures); err != nil {
 		return antelope.AtField(err, "signatures")
@@ -1160,10 +1116,6 @@ func (v *PackedTransactionV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PackedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

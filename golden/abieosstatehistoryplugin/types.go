@@ -20,10 +20,6 @@ func (v *GetStatusRequestV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetStatusRequestV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_status_request_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetStatusRequestV0{}
 	return nil
 }
@@ -57,10 +53,6 @@ func (v *GetStatusRequestV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetStatusRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -110,10 +102,6 @@ func (v *GetStatusRequestV1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetStatusRequestV1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_status_request_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetStatusRequestV1{}
 	return nil
 }
@@ -147,10 +135,6 @@ func (v *GetStatusRequestV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetStatusRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -207,10 +191,6 @@ func (v *BlockPosition) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockPosition) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_position"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockPosition{}
 	if v.BlockNum, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "block_num")
@@ -256,10 +236,6 @@ func (v *BlockPosition) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockPosition) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -391,10 +367,6 @@ func (v *GetStatusResultV0) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *GetStatusResultV0) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("get_status_result_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetStatusResultV0{}
 	if err = v.Head.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "head")
@@ -478,10 +450,6 @@ func (v *GetStatusResultV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -703,10 +671,6 @@ func (v *GetStatusResultV1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetStatusResultV1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_status_result_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetStatusResultV1{}
 	if err = v.Head.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "head")
@@ -791,10 +755,6 @@ func (v *GetStatusResultV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1044,10 +1004,6 @@ func (v *GetBlocksRequestV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetBlocksRequestV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_blocks_request_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetBlocksRequestV0{}
 	if v.StartBlockNum, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "start_block_num")
@@ -1123,10 +1079,6 @@ func (v *GetBlocksRequestV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1358,10 +1310,6 @@ func (v *GetBlocksRequestV1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetBlocksRequestV1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_blocks_request_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetBlocksRequestV1{}
 	if v.StartBlockNum, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "start_block_num")
@@ -1442,10 +1390,6 @@ func (v *GetBlocksRequestV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1679,10 +1623,6 @@ func (v *GetBlocksAckRequestV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetBlocksAckRequestV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_blocks_ack_request_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetBlocksAckRequestV0{}
 	if v.NumMessages, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "num_messages")
@@ -1721,10 +1661,6 @@ func (v *GetBlocksAckRequestV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksAckRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1824,10 +1760,6 @@ func (v *GetBlocksResultV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetBlocksResultV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_blocks_result_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetBlocksResultV0{}
 	if err = v.Head.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "head")
@@ -1910,10 +1842,6 @@ func (v *GetBlocksResultV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2122,10 +2050,6 @@ func (v *GetBlocksResultV1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GetBlocksResultV1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get_blocks_result_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GetBlocksResultV1{}
 	if err = v.Head.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "head")
@@ -2215,10 +2139,6 @@ func (v *GetBlocksResultV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2418,10 +2338,6 @@ func (v *Row) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Row) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("row"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Row{}
 	if v.Present, err = d.Bool(); err != nil {
 		return antelope.AtField(err, "present")
@@ -2465,10 +2381,6 @@ func (v *Row) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Row) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2568,10 +2480,6 @@ func (v *TableDeltaV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TableDeltaV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("table_delta_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TableDeltaV0{}
 	if v.Name, err = d.String(); err != nil {
 		return antelope.AtField(err, "name")
@@ -2617,10 +2525,6 @@ func (v *TableDeltaV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TableDeltaV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2724,10 +2628,6 @@ func (v *Action) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Action) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Action{}
 	{
 		u, err := d.Uint64()
@@ -2795,10 +2695,6 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2934,10 +2830,6 @@ func (v *AccountAuthSequence) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AccountAuthSequence) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account_auth_sequence"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AccountAuthSequence{}
 	{
 		u, err := d.Uint64()
@@ -2987,10 +2879,6 @@ func (v *AccountAuthSequence) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountAuthSequence) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3100,10 +2988,6 @@ func (v *ActionReceiptV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionReceiptV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_receipt_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionReceiptV0{}
 	{
 		u, err := d.Uint64()
@@ -3194,10 +3078,6 @@ func (v *ActionReceiptV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3393,10 +3273,6 @@ func (v *AccountDelta) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AccountDelta) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account_delta"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AccountDelta{}
 	{
 		u, err := d.Uint64()
@@ -3446,10 +3322,6 @@ func (v *AccountDelta) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountDelta) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3575,10 +3447,6 @@ func (v *ActionTraceV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionTraceV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_trace_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionTraceV0{}
 	{
 		u, err := d.VarUint32()
@@ -3695,10 +3563,6 @@ func (v *ActionTraceV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3999,10 +3863,6 @@ func (v *ActionTraceV1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionTraceV1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_trace_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionTraceV1{}
 	{
 		u, err := d.VarUint32()
@@ -4124,10 +3984,6 @@ func (v *ActionTraceV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4434,10 +4290,6 @@ func (v *PartialTransactionV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PartialTransactionV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("partial_transaction_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PartialTransactionV0{}
 	{
 		u, err := d.Uint32()
@@ -4540,10 +4392,6 @@ func (v *PartialTransactionV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5251,10 +5099,6 @@ func (v *PackedTransaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PackedTransaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("packed_transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PackedTransaction{}
 	if err = binDecodeSignatureArray(d, &v.Signatures); err != nil {
 		return antelope.AtField(err, "signatures")
@@ -5310,10 +5154,6 @@ func (v *PackedTransaction) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PackedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5451,10 +5291,6 @@ func (v *TransactionReceiptHeader) AppendBinary(b []byte) (_ []byte, err error) 
 
 // DecodeBinary decodes v from d.
 func (v *TransactionReceiptHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_receipt_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TransactionReceiptHeader{}
 	if v.Status, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "status")
@@ -5509,10 +5345,6 @@ func (v *TransactionReceiptHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionReceiptHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5632,10 +5464,6 @@ func (v *TransactionReceipt) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TransactionReceipt) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_receipt"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TransactionReceipt{}
 	if v.TransactionReceiptHeader.Status, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "status")
@@ -5697,10 +5525,6 @@ func (v *TransactionReceipt) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -5785,10 +5609,6 @@ func (v *Extension) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Extension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Extension{}
 	if v.Type, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "type")
@@ -5832,10 +5652,6 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5955,10 +5771,6 @@ func (v *BlockHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockHeader{}
 	{
 		u, err := d.Uint32()
@@ -6059,10 +5871,6 @@ func (v *BlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6315,10 +6123,6 @@ func (v *SignedBlockHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SignedBlockHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("signed_block_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SignedBlockHeader{}
 	{
 		u, err := d.Uint32()
@@ -6426,10 +6230,6 @@ func (v *SignedBlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -6602,10 +6402,6 @@ func (v *SignedBlock) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SignedBlock) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("signed_block"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SignedBlock{}
 	{
 		u, err := d.Uint32()
@@ -6727,10 +6523,6 @@ func (v *SignedBlock) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -6906,10 +6698,6 @@ func (v *TransactionHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TransactionHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TransactionHeader{}
 	{
 		u, err := d.Uint32()
@@ -6991,10 +6779,6 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7185,10 +6969,6 @@ func (v *Transaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transaction{}
 	{
 		u, err := d.Uint32()
@@ -7291,10 +7071,6 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -7436,10 +7212,6 @@ func (v *CodeID) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *CodeID) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("code_id"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = CodeID{}
 	if v.VMType, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "vm_type")
@@ -7490,10 +7262,6 @@ func (v *CodeID) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CodeID) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7613,10 +7381,6 @@ func (v *AccountV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AccountV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AccountV0{}
 	{
 		u, err := d.Uint64()
@@ -7677,10 +7441,6 @@ func (v *AccountV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7802,10 +7562,6 @@ func (v *AccountMetadataV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AccountMetadataV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account_metadata_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AccountMetadataV0{}
 	{
 		u, err := d.Uint64()
@@ -7873,10 +7629,6 @@ func (v *AccountMetadataV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountMetadataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8017,10 +7769,6 @@ func (v *CodeV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *CodeV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("code_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = CodeV0{}
 	if v.VMType, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "vm_type")
@@ -8076,10 +7824,6 @@ func (v *CodeV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CodeV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8219,10 +7963,6 @@ func (v *ContractTableV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractTableV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_table_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ContractTableV0{}
 	{
 		u, err := d.Uint64()
@@ -8300,10 +8040,6 @@ func (v *ContractTableV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractTableV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8449,10 +8185,6 @@ func (v *ContractRowV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractRowV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_row_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ContractRowV0{}
 	{
 		u, err := d.Uint64()
@@ -8540,10 +8272,6 @@ func (v *ContractRowV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8727,10 +8455,6 @@ func (v *ContractIndex64V0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndex64V0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index64_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ContractIndex64V0{}
 	{
 		u, err := d.Uint64()
@@ -8818,10 +8542,6 @@ func (v *ContractIndex64V0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9007,10 +8727,6 @@ func (v *ContractIndex128V0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndex128V0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index128_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ContractIndex128V0{}
 	{
 		u, err := d.Uint64()
@@ -9100,10 +8816,6 @@ func (v *ContractIndex128V0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9289,10 +9001,6 @@ func (v *ContractIndex256V0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndex256V0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index256_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ContractIndex256V0{}
 	{
 		u, err := d.Uint64()
@@ -9382,10 +9090,6 @@ func (v *ContractIndex256V0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9569,10 +9273,6 @@ func (v *ContractIndexDoubleV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndexDoubleV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index_double_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ContractIndexDoubleV0{}
 	{
 		u, err := d.Uint64()
@@ -9660,10 +9360,6 @@ func (v *ContractIndexDoubleV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9849,10 +9545,6 @@ func (v *ContractIndexLongDoubleV0) AppendBinary(b []byte) (_ []byte, err error)
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndexLongDoubleV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index_long_double_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ContractIndexLongDoubleV0{}
 	{
 		u, err := d.Uint64()
@@ -9942,10 +9634,6 @@ func (v *ContractIndexLongDoubleV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10123,10 +9811,6 @@ func (v *ProducerKey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerKey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_key"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerKey{}
 	{
 		u, err := d.Uint64()
@@ -10178,10 +9862,6 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10279,10 +9959,6 @@ func (v *ProducerSchedule) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerSchedule) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_schedule"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerSchedule{}
 	if v.Version, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "version")
@@ -10328,10 +10004,6 @@ func (v *ProducerSchedule) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10429,10 +10101,6 @@ func (v *BlockSigningAuthorityV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockSigningAuthorityV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_signing_authority_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockSigningAuthorityV0{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -10478,10 +10146,6 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10579,10 +10243,6 @@ func (v *ProducerAuthority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerAuthority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerAuthority{}
 	{
 		u, err := d.Uint64()
@@ -10634,10 +10294,6 @@ func (v *ProducerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10735,10 +10391,6 @@ func (v *ProducerAuthoritySchedule) AppendBinary(b []byte) (_ []byte, err error)
 
 // DecodeBinary decodes v from d.
 func (v *ProducerAuthoritySchedule) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_authority_schedule"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerAuthoritySchedule{}
 	if v.Version, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "version")
@@ -10784,10 +10436,6 @@ func (v *ProducerAuthoritySchedule) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerAuthoritySchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10913,10 +10561,6 @@ func (v *ChainConfigV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ChainConfigV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("chain_config_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ChainConfigV0{}
 	if v.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -11035,10 +10679,6 @@ func (v *ChainConfigV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11466,10 +11106,6 @@ func (v *ChainConfigV1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ChainConfigV1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("chain_config_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ChainConfigV1{}
 	if v.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -11593,10 +11229,6 @@ func (v *ChainConfigV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12030,10 +11662,6 @@ func (v *WasmConfigV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *WasmConfigV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wasm_config_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = WasmConfigV0{}
 	if v.MaxMutableGlobalBytes, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "max_mutable_global_bytes")
@@ -12122,10 +11750,6 @@ func (v *WasmConfigV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12409,10 +12033,6 @@ func (v *GlobalPropertyV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GlobalPropertyV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("global_property_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GlobalPropertyV0{}
 	if err = binDecodeOptUint32(d, &v.ProposedScheduleBlockNum); err != nil {
 		return antelope.AtField(err, "proposed_schedule_block_num")
@@ -12467,10 +12087,6 @@ func (v *GlobalPropertyV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GlobalPropertyV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12619,10 +12235,6 @@ func (v *GlobalPropertyV1) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *GlobalPropertyV1) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("global_property_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GlobalPropertyV1{}
 	if err = binDecodeOptUint32(d, &v.ProposedScheduleBlockNum); err != nil {
 		return antelope.AtField(err, "proposed_schedule_block_num")
@@ -12700,10 +12312,6 @@ func (v *GlobalPropertyV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12874,10 +12482,6 @@ func (v *GeneratedTransactionV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GeneratedTransactionV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("generated_transaction_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GeneratedTransactionV0{}
 	{
 		u, err := d.Uint64()
@@ -12952,10 +12556,6 @@ func (v *GeneratedTransactionV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13113,10 +12713,6 @@ func (v *ActivatedProtocolFeatureV0) AppendBinary(b []byte) (_ []byte, err error
 
 // DecodeBinary decodes v from d.
 func (v *ActivatedProtocolFeatureV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("activated_protocol_feature_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActivatedProtocolFeatureV0{}
 	if err = v.FeatureDigest.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "feature_digest")
@@ -13162,10 +12758,6 @@ func (v *ActivatedProtocolFeatureV0) AppendJSON(b []byte) (_ []byte, err error) 
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActivatedProtocolFeatureV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13261,10 +12853,6 @@ func (v *ProtocolStateV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProtocolStateV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("protocol_state_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProtocolStateV0{}
 	if err = binDecodeActivatedProtocolFeatureArray(d, &v.ActivatedProtocolFeatures); err != nil {
 		return antelope.AtField(err, "activated_protocol_features")
@@ -13305,10 +12893,6 @@ func (v *ProtocolStateV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProtocolStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13386,10 +12970,6 @@ func (v *KeyWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *KeyWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("key_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = KeyWeight{}
 	if err = v.Key.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "key")
@@ -13435,10 +13015,6 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13534,10 +13110,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -13593,10 +13165,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13694,10 +13262,6 @@ func (v *PermissionLevelWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevelWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevelWeight{}
 	if err = v.Permission.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "permission")
@@ -13743,10 +13307,6 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13842,10 +13402,6 @@ func (v *WaitWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *WaitWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wait_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = WaitWeight{}
 	if v.WaitSec, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "wait_sec")
@@ -13889,10 +13445,6 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13998,10 +13550,6 @@ func (v *Authority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Authority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Authority{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -14061,10 +13609,6 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14208,10 +13752,6 @@ func (v *PermissionV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionV0{}
 	{
 		u, err := d.Uint64()
@@ -14296,10 +13836,6 @@ func (v *PermissionV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14459,10 +13995,6 @@ func (v *PermissionLinkV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLinkV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_link_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLinkV0{}
 	{
 		u, err := d.Uint64()
@@ -14540,10 +14072,6 @@ func (v *PermissionLinkV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLinkV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14683,10 +14211,6 @@ func (v *ResourceLimitsV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimitsV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ResourceLimitsV0{}
 	{
 		u, err := d.Uint64()
@@ -14746,10 +14270,6 @@ func (v *ResourceLimitsV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14887,10 +14407,6 @@ func (v *UsageAccumulatorV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *UsageAccumulatorV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("usage_accumulator_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = UsageAccumulatorV0{}
 	if v.LastOrdinal, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "last_ordinal")
@@ -14939,10 +14455,6 @@ func (v *UsageAccumulatorV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UsageAccumulatorV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15066,10 +14578,6 @@ func (v *ResourceUsageV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceUsageV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_usage_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ResourceUsageV0{}
 	{
 		u, err := d.Uint64()
@@ -15133,10 +14641,6 @@ func (v *ResourceUsageV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceUsageV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15286,10 +14790,6 @@ func (v *ResourceLimitsStateV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimitsStateV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits_state_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ResourceLimitsStateV0{}
 	if err = v.AverageBlockNetUsage.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "average_block_net_usage")
@@ -15362,10 +14862,6 @@ func (v *ResourceLimitsStateV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15561,10 +15057,6 @@ func (v *ResourceLimitsRatioV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimitsRatioV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits_ratio_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ResourceLimitsRatioV0{}
 	if v.Numerator, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "numerator")
@@ -15608,10 +15100,6 @@ func (v *ResourceLimitsRatioV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsRatioV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15719,10 +15207,6 @@ func (v *ElasticLimitParametersV0) AppendBinary(b []byte) (_ []byte, err error) 
 
 // DecodeBinary decodes v from d.
 func (v *ElasticLimitParametersV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("elastic_limit_parameters_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ElasticLimitParametersV0{}
 	if v.Target, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "target")
@@ -15790,10 +15274,6 @@ func (v *ElasticLimitParametersV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15977,10 +15457,6 @@ func (v *ResourceLimitsConfigV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimitsConfigV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits_config_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ResourceLimitsConfigV0{}
 	if err = v.CPULimitParameters.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "cpu_limit_parameters")
@@ -16038,10 +15514,6 @@ func (v *ResourceLimitsConfigV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16183,10 +15655,6 @@ func (v *FinalizerAuthority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerAuthority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerAuthority{}
 	if v.Description, err = d.String(); err != nil {
 		return antelope.AtField(err, "description")
@@ -16235,10 +15703,6 @@ func (v *FinalizerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16360,10 +15824,6 @@ func (v *FinalizerAuthorityWithStringKey) AppendBinary(b []byte) (_ []byte, err 
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerAuthorityWithStringKey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_authority_with_string_key"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerAuthorityWithStringKey{}
 	if v.Description, err = d.String(); err != nil {
 		return antelope.AtField(err, "description")
@@ -16412,10 +15872,6 @@ func (v *FinalizerAuthorityWithStringKey) AppendJSON(b []byte) (_ []byte, err er
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthorityWithStringKey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16535,10 +15991,6 @@ func (v *FinalizerPolicyWithStringKey) AppendBinary(b []byte) (_ []byte, err err
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerPolicyWithStringKey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_policy_with_string_key"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerPolicyWithStringKey{}
 	if v.Generation, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "generation")
@@ -16589,10 +16041,6 @@ func (v *FinalizerPolicyWithStringKey) AppendJSON(b []byte) (_ []byte, err error
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerPolicyWithStringKey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16736,10 +16184,6 @@ func (v *FinalityData) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalityData) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finality_data"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalityData{}
 	if v.MajorVersion, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "major_version")
@@ -16844,10 +16288,6 @@ func (v *FinalityData) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17120,10 +16560,6 @@ func (v *ProtocolFeatureActivationExtension) AppendBinary(b []byte) (_ []byte, e
 
 // DecodeBinary decodes v from d.
 func (v *ProtocolFeatureActivationExtension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("protocol_feature_activation_extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProtocolFeatureActivationExtension{}
 	if err = binDecodeChecksum256Array(d, &v.ProtocolFeatures); err != nil {
 		return antelope.AtField(err, "protocol_features")
@@ -17164,10 +16600,6 @@ func (v *ProtocolFeatureActivationExtension) AppendJSON(b []byte) (_ []byte, err
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProtocolFeatureActivationExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17244,10 +16676,6 @@ func (v *ProducerScheduleChangeExtension) AppendBinary(b []byte) (_ []byte, err 
 
 // DecodeBinary decodes v from d.
 func (v *ProducerScheduleChangeExtension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_schedule_change_extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerScheduleChangeExtension{}
 	if v.ProducerAuthoritySchedule.Version, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "version")
@@ -17293,10 +16721,6 @@ func (v *ProducerScheduleChangeExtension) AppendJSON(b []byte) (_ []byte, err er
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerScheduleChangeExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -17357,10 +16781,6 @@ func (v *QcClaim) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *QcClaim) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("qc_claim"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = QcClaim{}
 	if v.BlockNum, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "block_num")
@@ -17404,10 +16824,6 @@ func (v *QcClaim) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *QcClaim) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17505,10 +16921,6 @@ func (v *InsertFinalizerPolicyIndexPair) AppendBinary(b []byte) (_ []byte, err e
 
 // DecodeBinary decodes v from d.
 func (v *InsertFinalizerPolicyIndexPair) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("insert_finalizer_policy_index_pair"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = InsertFinalizerPolicyIndexPair{}
 	if v.Index, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "index")
@@ -17554,10 +16966,6 @@ func (v *InsertFinalizerPolicyIndexPair) AppendJSON(b []byte) (_ []byte, err err
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *InsertFinalizerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17661,10 +17069,6 @@ func (v *FinalizerPolicyDiff) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerPolicyDiff) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_policy_diff"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerPolicyDiff{}
 	if v.Generation, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "generation")
@@ -17722,10 +17126,6 @@ func (v *FinalizerPolicyDiff) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17863,10 +17263,6 @@ func (v *InsertProposerPolicyIndexPair) AppendBinary(b []byte) (_ []byte, err er
 
 // DecodeBinary decodes v from d.
 func (v *InsertProposerPolicyIndexPair) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("insert_proposer_policy_index_pair"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = InsertProposerPolicyIndexPair{}
 	if v.Index, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "index")
@@ -17912,10 +17308,6 @@ func (v *InsertProposerPolicyIndexPair) AppendJSON(b []byte) (_ []byte, err erro
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *InsertProposerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18019,10 +17411,6 @@ func (v *ProposerPolicyDiff) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProposerPolicyDiff) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("proposer_policy_diff"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProposerPolicyDiff{}
 	if v.Version, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "version")
@@ -18086,10 +17474,6 @@ func (v *ProposerPolicyDiff) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProposerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18233,10 +17617,6 @@ func (v *FinalityExtension) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalityExtension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finality_extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalityExtension{}
 	if err = v.QcClaim.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "qc_claim")
@@ -18291,10 +17671,6 @@ func (v *FinalityExtension) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalityExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18457,10 +17833,6 @@ func (v *Request) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Request) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("request"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("request", 5)
 	if err != nil {
 		return err
@@ -18571,10 +17943,6 @@ func (v *Request) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("request")
 	if err != nil {
 		return err
@@ -18686,10 +18054,6 @@ func (v *Result) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Result) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("result"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("result", 4)
 	if err != nil {
 		return err
@@ -18786,10 +18150,6 @@ func (v *Result) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *Result) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("result")
 	if err != nil {
 		return err
@@ -18857,10 +18217,6 @@ func (v *ActionReceipt) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionReceipt) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_receipt"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("action_receipt", 1)
 	if err != nil {
 		return err
@@ -18915,10 +18271,6 @@ func (v *ActionReceipt) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ActionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("action_receipt")
 	if err != nil {
 		return err
@@ -18977,10 +18329,6 @@ func (v *ActionTrace) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionTrace) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_trace"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("action_trace", 2)
 	if err != nil {
 		return err
@@ -19049,10 +18397,6 @@ func (v *ActionTrace) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ActionTrace) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("action_trace")
 	if err != nil {
 		return err
@@ -19108,10 +18452,6 @@ func (v *PartialTransaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PartialTransaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("partial_transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("partial_transaction", 1)
 	if err != nil {
 		return err
@@ -19166,10 +18506,6 @@ func (v *PartialTransaction) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *PartialTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("partial_transaction")
 	if err != nil {
 		return err
@@ -19340,10 +18676,6 @@ func (v *TransactionVariant) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TransactionVariant) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_variant"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("transaction_variant", 2)
 	if err != nil {
 		return err
@@ -19410,10 +18742,6 @@ func (v *TransactionVariant) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *TransactionVariant) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("transaction_variant")
 	if err != nil {
 		return err
@@ -19469,10 +18797,6 @@ func (v *TableDelta) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TableDelta) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("table_delta"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("table_delta", 1)
 	if err != nil {
 		return err
@@ -19527,10 +18851,6 @@ func (v *TableDelta) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *TableDelta) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("table_delta")
 	if err != nil {
 		return err
@@ -19580,10 +18900,6 @@ func (v *Account) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Account) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("account", 1)
 	if err != nil {
 		return err
@@ -19638,10 +18954,6 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("account")
 	if err != nil {
 		return err
@@ -19691,10 +19003,6 @@ func (v *AccountMetadata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AccountMetadata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account_metadata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("account_metadata", 1)
 	if err != nil {
 		return err
@@ -19749,10 +19057,6 @@ func (v *AccountMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *AccountMetadata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("account_metadata")
 	if err != nil {
 		return err
@@ -19802,10 +19106,6 @@ func (v *Code) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Code) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("code"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("code", 1)
 	if err != nil {
 		return err
@@ -19860,10 +19160,6 @@ func (v *Code) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *Code) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("code")
 	if err != nil {
 		return err
@@ -19913,10 +19209,6 @@ func (v *ContractTable) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractTable) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_table"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("contract_table", 1)
 	if err != nil {
 		return err
@@ -19971,10 +19263,6 @@ func (v *ContractTable) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ContractTable) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("contract_table")
 	if err != nil {
 		return err
@@ -20024,10 +19312,6 @@ func (v *ContractRow) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractRow) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_row"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("contract_row", 1)
 	if err != nil {
 		return err
@@ -20082,10 +19366,6 @@ func (v *ContractRow) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ContractRow) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("contract_row")
 	if err != nil {
 		return err
@@ -20135,10 +19415,6 @@ func (v *ContractIndex64) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndex64) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index64"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("contract_index64", 1)
 	if err != nil {
 		return err
@@ -20193,10 +19469,6 @@ func (v *ContractIndex64) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ContractIndex64) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("contract_index64")
 	if err != nil {
 		return err
@@ -20246,10 +19518,6 @@ func (v *ContractIndex128) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndex128) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index128"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("contract_index128", 1)
 	if err != nil {
 		return err
@@ -20304,10 +19572,6 @@ func (v *ContractIndex128) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ContractIndex128) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("contract_index128")
 	if err != nil {
 		return err
@@ -20357,10 +19621,6 @@ func (v *ContractIndex256) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndex256) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index256"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("contract_index256", 1)
 	if err != nil {
 		return err
@@ -20415,10 +19675,6 @@ func (v *ContractIndex256) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ContractIndex256) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("contract_index256")
 	if err != nil {
 		return err
@@ -20468,10 +19724,6 @@ func (v *ContractIndexDouble) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndexDouble) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index_double"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("contract_index_double", 1)
 	if err != nil {
 		return err
@@ -20526,10 +19778,6 @@ func (v *ContractIndexDouble) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ContractIndexDouble) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("contract_index_double")
 	if err != nil {
 		return err
@@ -20579,10 +19827,6 @@ func (v *ContractIndexLongDouble) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ContractIndexLongDouble) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract_index_long_double"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("contract_index_long_double", 1)
 	if err != nil {
 		return err
@@ -20637,10 +19881,6 @@ func (v *ContractIndexLongDouble) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ContractIndexLongDouble) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("contract_index_long_double")
 	if err != nil {
 		return err
@@ -20699,10 +19939,6 @@ func (v *ChainConfig) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ChainConfig) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("chain_config"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("chain_config", 2)
 	if err != nil {
 		return err
@@ -20771,10 +20007,6 @@ func (v *ChainConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ChainConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("chain_config")
 	if err != nil {
 		return err
@@ -20830,10 +20062,6 @@ func (v *WasmConfig) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *WasmConfig) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wasm_config"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("wasm_config", 1)
 	if err != nil {
 		return err
@@ -20888,10 +20116,6 @@ func (v *WasmConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *WasmConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("wasm_config")
 	if err != nil {
 		return err
@@ -20961,10 +20185,6 @@ func (v *GlobalProperty) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *GlobalProperty) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("global_property"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("global_property", 2)
 	if err != nil {
 		return err
@@ -21033,10 +20253,6 @@ func (v *GlobalProperty) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *GlobalProperty) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("global_property")
 	if err != nil {
 		return err
@@ -21092,10 +20308,6 @@ func (v *GeneratedTransaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GeneratedTransaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("generated_transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("generated_transaction", 1)
 	if err != nil {
 		return err
@@ -21150,10 +20362,6 @@ func (v *GeneratedTransaction) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *GeneratedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("generated_transaction")
 	if err != nil {
 		return err
@@ -21203,10 +20411,6 @@ func (v *ActivatedProtocolFeature) AppendBinary(b []byte) (_ []byte, err error) 
 
 // DecodeBinary decodes v from d.
 func (v *ActivatedProtocolFeature) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("activated_protocol_feature"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("activated_protocol_feature", 1)
 	if err != nil {
 		return err
@@ -21261,10 +20465,6 @@ func (v *ActivatedProtocolFeature) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ActivatedProtocolFeature) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("activated_protocol_feature")
 	if err != nil {
 		return err
@@ -21314,10 +20514,6 @@ func (v *ProtocolState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProtocolState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("protocol_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("protocol_state", 1)
 	if err != nil {
 		return err
@@ -21372,10 +20568,6 @@ func (v *ProtocolState) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ProtocolState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("protocol_state")
 	if err != nil {
 		return err
@@ -21425,10 +20617,6 @@ func (v *Permission) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Permission) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("permission", 1)
 	if err != nil {
 		return err
@@ -21483,10 +20671,6 @@ func (v *Permission) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *Permission) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("permission")
 	if err != nil {
 		return err
@@ -21536,10 +20720,6 @@ func (v *PermissionLink) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLink) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_link"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("permission_link", 1)
 	if err != nil {
 		return err
@@ -21594,10 +20774,6 @@ func (v *PermissionLink) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *PermissionLink) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("permission_link")
 	if err != nil {
 		return err
@@ -21647,10 +20823,6 @@ func (v *ResourceLimits) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimits) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("resource_limits", 1)
 	if err != nil {
 		return err
@@ -21705,10 +20877,6 @@ func (v *ResourceLimits) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ResourceLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("resource_limits")
 	if err != nil {
 		return err
@@ -21758,10 +20926,6 @@ func (v *UsageAccumulator) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *UsageAccumulator) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("usage_accumulator"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("usage_accumulator", 1)
 	if err != nil {
 		return err
@@ -21816,10 +20980,6 @@ func (v *UsageAccumulator) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *UsageAccumulator) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("usage_accumulator")
 	if err != nil {
 		return err
@@ -21869,10 +21029,6 @@ func (v *ResourceUsage) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceUsage) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_usage"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("resource_usage", 1)
 	if err != nil {
 		return err
@@ -21927,10 +21083,6 @@ func (v *ResourceUsage) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ResourceUsage) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("resource_usage")
 	if err != nil {
 		return err
@@ -21980,10 +21132,6 @@ func (v *ResourceLimitsState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimitsState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("resource_limits_state", 1)
 	if err != nil {
 		return err
@@ -22038,10 +21186,6 @@ func (v *ResourceLimitsState) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ResourceLimitsState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("resource_limits_state")
 	if err != nil {
 		return err
@@ -22091,10 +21235,6 @@ func (v *ResourceLimitsRatio) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimitsRatio) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits_ratio"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("resource_limits_ratio", 1)
 	if err != nil {
 		return err
@@ -22149,10 +21289,6 @@ func (v *ResourceLimitsRatio) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ResourceLimitsRatio) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("resource_limits_ratio")
 	if err != nil {
 		return err
@@ -22202,10 +21338,6 @@ func (v *ElasticLimitParameters) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ElasticLimitParameters) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("elastic_limit_parameters"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("elastic_limit_parameters", 1)
 	if err != nil {
 		return err
@@ -22260,10 +21392,6 @@ func (v *ElasticLimitParameters) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ElasticLimitParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("elastic_limit_parameters")
 	if err != nil {
 		return err
@@ -22313,10 +21441,6 @@ func (v *ResourceLimitsConfig) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ResourceLimitsConfig) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resource_limits_config"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("resource_limits_config", 1)
 	if err != nil {
 		return err
@@ -22371,10 +21495,6 @@ func (v *ResourceLimitsConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *ResourceLimitsConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("resource_limits_config")
 	if err != nil {
 		return err
@@ -22424,10 +21544,6 @@ func (v *BlockSigningAuthority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockSigningAuthority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_signing_authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("block_signing_authority", 1)
 	if err != nil {
 		return err
@@ -22482,10 +21598,6 @@ func (v *BlockSigningAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *BlockSigningAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("block_signing_authority")
 	if err != nil {
 		return err
@@ -22553,10 +21665,6 @@ func (v *BlockHeaderExtension) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockHeaderExtension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_header_extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("block_header_extension", 3)
 	if err != nil {
 		return err
@@ -22639,10 +21747,6 @@ func (v *BlockHeaderExtension) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *BlockHeaderExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("block_header_extension")
 	if err != nil {
 		return err

@@ -20,10 +20,6 @@ func (v *S1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S1{}
 	if v.X1, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "x1")
@@ -62,10 +58,6 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -167,10 +159,6 @@ func (v *S2) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *S2) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("s2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S2{}
 	if tail && d.Remaining() == 0 {
 		return nil
@@ -229,10 +217,6 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -376,10 +360,6 @@ func (v *S3) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *S3) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("s3"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S3{}
 	if tail && d.Remaining() == 0 {
 		return nil
@@ -453,10 +433,6 @@ func (v *S3) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -616,10 +592,6 @@ func (v *S4) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *S4) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("s4"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S4{}
 	if tail && d.Remaining() == 0 {
 		return nil
@@ -682,10 +654,6 @@ func (v *S4) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1143,10 +1111,6 @@ func (v *S7) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S7) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s7"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S7{}
 	if err = v.Bs.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "bs")
@@ -1187,10 +1151,6 @@ func (v *S7) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S7) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1320,10 +1280,6 @@ func (v *V1) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *V1) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("v1", 4)
 	if err != nil {
 		return err
@@ -1416,10 +1372,6 @@ func (v *V1) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *V1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("v1")
 	if err != nil {
 		return err

@@ -19,10 +19,6 @@ func (v *Get) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Get) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("get"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Get{}
 	return nil
 }
@@ -56,10 +52,6 @@ func (v *Get) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Get) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -111,10 +103,6 @@ func (v *Iteration) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Iteration) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("iteration"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Iteration{}
 	return nil
 }
@@ -148,10 +136,6 @@ func (v *Iteration) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Iteration) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -216,10 +200,6 @@ func (v *MyStruct) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *MyStruct) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("my_struct"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = MyStruct{}
 	{
 		u, err := d.Uint64()
@@ -284,10 +264,6 @@ func (v *MyStruct) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -440,10 +416,6 @@ func (v *Nonunique) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Nonunique) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("nonunique"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Nonunique{}
 	return nil
 }
@@ -477,10 +449,6 @@ func (v *Nonunique) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Nonunique) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -532,10 +500,6 @@ func (v *Setup) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setup) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setup"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setup{}
 	return nil
 }
@@ -569,10 +533,6 @@ func (v *Setup) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setup) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -629,10 +589,6 @@ func (v *TupleStringUint32) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TupleStringUint32) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_string_uint32"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleStringUint32{}
 	if v.Field0, err = d.String(); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -676,10 +632,6 @@ func (v *TupleStringUint32) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleStringUint32) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -772,10 +724,6 @@ func (v *Update) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Update) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("update"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Update{}
 	return nil
 }
@@ -809,10 +757,6 @@ func (v *Update) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Update) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -864,10 +808,6 @@ func (v *Updateerr1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updateerr1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updateerr1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updateerr1{}
 	return nil
 }
@@ -901,10 +841,6 @@ func (v *Updateerr1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateerr1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -956,10 +892,6 @@ func (v *Updateerr2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updateerr2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updateerr2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updateerr2{}
 	return nil
 }
@@ -993,10 +925,6 @@ func (v *Updateerr2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateerr2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

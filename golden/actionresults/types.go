@@ -19,10 +19,6 @@ func (v *Actionresret) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Actionresret) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("actionresret"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Actionresret{}
 	return nil
 }
@@ -56,10 +52,6 @@ func (v *Actionresret) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Actionresret) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -111,10 +103,6 @@ func (v *Ret1overlim) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Ret1overlim) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ret1overlim"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Ret1overlim{}
 	return nil
 }
@@ -148,10 +136,6 @@ func (v *Ret1overlim) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ret1overlim) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -203,10 +187,6 @@ func (v *Retlim) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Retlim) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("retlim"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Retlim{}
 	return nil
 }
@@ -240,10 +220,6 @@ func (v *Retlim) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retlim) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -295,10 +271,6 @@ func (v *Retmaxlim) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Retmaxlim) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("retmaxlim"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Retmaxlim{}
 	return nil
 }
@@ -332,10 +304,6 @@ func (v *Retmaxlim) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retmaxlim) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -387,10 +355,6 @@ func (v *Retoverlim) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Retoverlim) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("retoverlim"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Retoverlim{}
 	return nil
 }
@@ -424,10 +388,6 @@ func (v *Retoverlim) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retoverlim) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -479,10 +439,6 @@ func (v *Setliminv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setliminv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setliminv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setliminv{}
 	return nil
 }
@@ -516,10 +472,6 @@ func (v *Setliminv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setliminv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

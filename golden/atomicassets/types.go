@@ -65,10 +65,6 @@ func (v *FORMAT) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FORMAT) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("FORMAT"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FORMAT{}
 	if v.Name, err = d.String(); err != nil {
 		return antelope.AtField(err, "name")
@@ -112,10 +108,6 @@ func (v *FORMAT) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -219,10 +211,6 @@ func (v *FORMATTYPE) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FORMATTYPE) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("FORMAT_TYPE"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FORMATTYPE{}
 	if v.Name, err = d.String(); err != nil {
 		return antelope.AtField(err, "name")
@@ -271,10 +259,6 @@ func (v *FORMATTYPE) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FORMATTYPE) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -390,10 +374,6 @@ func (v *Acceptauswap) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Acceptauswap) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("acceptauswap"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Acceptauswap{}
 	{
 		u, err := d.Uint64()
@@ -438,10 +418,6 @@ func (v *Acceptauswap) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -517,10 +493,6 @@ func (v *Acceptoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Acceptoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("acceptoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Acceptoffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -559,10 +531,6 @@ func (v *Acceptoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -640,10 +608,6 @@ func (v *Addcolauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addcolauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addcolauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addcolauth{}
 	{
 		u, err := d.Uint64()
@@ -699,10 +663,6 @@ func (v *Addcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -802,10 +762,6 @@ func (v *Addconftoken) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addconftoken) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addconftoken"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addconftoken{}
 	{
 		u, err := d.Uint64()
@@ -857,10 +813,6 @@ func (v *Addconftoken) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -958,10 +910,6 @@ func (v *Addnotifyacc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addnotifyacc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addnotifyacc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addnotifyacc{}
 	{
 		u, err := d.Uint64()
@@ -1017,10 +965,6 @@ func (v *Addnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1118,10 +1062,6 @@ func (v *Admincoledit) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Admincoledit) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("admincoledit"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Admincoledit{}
 	if err = binDecodeFORMATArray(d, &v.CollectionFormatExtension); err != nil {
 		return antelope.AtField(err, "collection_format_extension")
@@ -1162,10 +1102,6 @@ func (v *Admincoledit) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1245,10 +1181,6 @@ func (v *Announcedepo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Announcedepo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("announcedepo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Announcedepo{}
 	{
 		u, err := d.Uint64()
@@ -1300,10 +1232,6 @@ func (v *Announcedepo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1417,10 +1345,6 @@ func (v *AssetsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AssetsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("assets_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AssetsS{}
 	if v.AssetID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "asset_id")
@@ -1514,10 +1438,6 @@ func (v *AssetsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1737,10 +1657,6 @@ func (v *AuthorSwapsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AuthorSwapsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("author_swaps_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AuthorSwapsS{}
 	{
 		u, err := d.Uint64()
@@ -1812,10 +1728,6 @@ func (v *AuthorSwapsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AuthorSwapsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1959,10 +1871,6 @@ func (v *Backasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Backasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("backasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Backasset{}
 	{
 		u, err := d.Uint64()
@@ -2030,10 +1938,6 @@ func (v *Backasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2171,10 +2075,6 @@ func (v *BalancesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BalancesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("balances_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BalancesS{}
 	{
 		u, err := d.Uint64()
@@ -2226,10 +2126,6 @@ func (v *BalancesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2327,10 +2223,6 @@ func (v *Burnasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Burnasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("burnasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Burnasset{}
 	{
 		u, err := d.Uint64()
@@ -2380,10 +2272,6 @@ func (v *Burnasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2479,10 +2367,6 @@ func (v *Canceloffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Canceloffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("canceloffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Canceloffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -2521,10 +2405,6 @@ func (v *Canceloffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2616,10 +2496,6 @@ func (v *CollectionsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *CollectionsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("collections_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = CollectionsS{}
 	{
 		u, err := d.Uint64()
@@ -2704,10 +2580,6 @@ func (v *CollectionsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2913,10 +2785,6 @@ func (v *ConfigS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ConfigS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("config_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ConfigS{}
 	if v.AssetCounter, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "asset_counter")
@@ -2979,10 +2847,6 @@ func (v *ConfigS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3142,10 +3006,6 @@ func (v *Createauswap) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createauswap) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createauswap"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createauswap{}
 	{
 		u, err := d.Uint64()
@@ -3206,10 +3066,6 @@ func (v *Createauswap) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3343,10 +3199,6 @@ func (v *Createcol) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createcol) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createcol"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createcol{}
 	{
 		u, err := d.Uint64()
@@ -3433,10 +3285,6 @@ func (v *Createcol) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3646,10 +3494,6 @@ func (v *Createoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createoffer{}
 	{
 		u, err := d.Uint64()
@@ -3724,10 +3568,6 @@ func (v *Createoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3891,10 +3731,6 @@ func (v *Createschema) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createschema) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createschema"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createschema{}
 	{
 		u, err := d.Uint64()
@@ -3968,10 +3804,6 @@ func (v *Createschema) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4121,10 +3953,6 @@ func (v *Createtempl) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createtempl) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createtempl"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createtempl{}
 	{
 		u, err := d.Uint64()
@@ -4213,10 +4041,6 @@ func (v *Createtempl) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4430,10 +4254,6 @@ func (v *Createtempl2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createtempl2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createtempl2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createtempl2{}
 	{
 		u, err := d.Uint64()
@@ -4529,10 +4349,6 @@ func (v *Createtempl2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4748,10 +4564,6 @@ func (v *Declineoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Declineoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("declineoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Declineoffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -4790,10 +4602,6 @@ func (v *Declineoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4873,10 +4681,6 @@ func (v *Deltemplate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deltemplate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deltemplate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deltemplate{}
 	{
 		u, err := d.Uint64()
@@ -4937,10 +4741,6 @@ func (v *Deltemplate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deltemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5058,10 +4858,6 @@ func (v *ExtendedSymbol) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExtendedSymbol) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extended_symbol"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExtendedSymbol{}
 	if err = v.Sym.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "sym")
@@ -5113,10 +4909,6 @@ func (v *ExtendedSymbol) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5220,10 +5012,6 @@ func (v *Extendschema) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Extendschema) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extendschema"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Extendschema{}
 	{
 		u, err := d.Uint64()
@@ -5297,10 +5085,6 @@ func (v *Extendschema) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5436,10 +5220,6 @@ func (v *Forbidnotify) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Forbidnotify) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("forbidnotify"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Forbidnotify{}
 	{
 		u, err := d.Uint64()
@@ -5484,10 +5264,6 @@ func (v *Forbidnotify) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5565,10 +5341,6 @@ func (v *HoldersS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *HoldersS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("holders_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = HoldersS{}
 	if v.AssetID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "asset_id")
@@ -5629,10 +5401,6 @@ func (v *HoldersS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *HoldersS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5745,10 +5513,6 @@ func (v *Init) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Init) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("init"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Init{}
 	return nil
 }
@@ -5782,10 +5546,6 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5844,10 +5604,6 @@ func (v *Locktemplate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Locktemplate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("locktemplate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Locktemplate{}
 	{
 		u, err := d.Uint64()
@@ -5908,10 +5664,6 @@ func (v *Locktemplate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6033,10 +5785,6 @@ func (v *Logbackasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logbackasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logbackasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logbackasset{}
 	{
 		u, err := d.Uint64()
@@ -6093,10 +5841,6 @@ func (v *Logbackasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6234,10 +5978,6 @@ func (v *Logburnasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logburnasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logburnasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logburnasset{}
 	{
 		u, err := d.Uint64()
@@ -6346,10 +6086,6 @@ func (v *Logburnasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6611,10 +6347,6 @@ func (v *Logmint) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logmint) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logmint"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logmint{}
 	if v.AssetID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "asset_id")
@@ -6730,10 +6462,6 @@ func (v *Logmint) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7003,10 +6731,6 @@ func (v *Logmove) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logmove) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logmove"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logmove{}
 	{
 		u, err := d.Uint64()
@@ -7096,10 +6820,6 @@ func (v *Logmove) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7291,10 +7011,6 @@ func (v *Lognewoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lognewoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lognewoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lognewoffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -7374,10 +7090,6 @@ func (v *Lognewoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7569,10 +7281,6 @@ func (v *Lognewtempl) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lognewtempl) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lognewtempl"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lognewtempl{}
 	if v.TemplateID, err = d.Int32(); err != nil {
 		return antelope.AtField(err, "template_id")
@@ -7666,10 +7374,6 @@ func (v *Lognewtempl) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7895,10 +7599,6 @@ func (v *Logsetdata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logsetdata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logsetdata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logsetdata{}
 	{
 		u, err := d.Uint64()
@@ -7962,10 +7662,6 @@ func (v *Logsetdata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8113,10 +7809,6 @@ func (v *Logsetdatatl) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logsetdatatl) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logsetdatatl"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logsetdatatl{}
 	{
 		u, err := d.Uint64()
@@ -8191,10 +7883,6 @@ func (v *Logsetdatatl) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8362,10 +8050,6 @@ func (v *Logtransfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logtransfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logtransfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logtransfer{}
 	{
 		u, err := d.Uint64()
@@ -8444,10 +8128,6 @@ func (v *Logtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8623,10 +8303,6 @@ func (v *Mintasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Mintasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("mintasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Mintasset{}
 	{
 		u, err := d.Uint64()
@@ -8730,10 +8406,6 @@ func (v *Mintasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8961,10 +8633,6 @@ func (v *Move) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Move) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("move"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Move{}
 	{
 		u, err := d.Uint64()
@@ -9043,10 +8711,6 @@ func (v *Move) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9218,10 +8882,6 @@ func (v *OffersS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *OffersS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("offers_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = OffersS{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -9312,10 +8972,6 @@ func (v *OffersS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9515,10 +9171,6 @@ func (v *PairStringATOMICATTRIBUTE) AppendBinary(b []byte) (_ []byte, err error)
 
 // DecodeBinary decodes v from d.
 func (v *PairStringATOMICATTRIBUTE) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_string_ATOMIC_ATTRIBUTE"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairStringATOMICATTRIBUTE{}
 	if v.First, err = d.String(); err != nil {
 		return antelope.AtField(err, "first")
@@ -9564,10 +9216,6 @@ func (v *PairStringATOMICATTRIBUTE) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairStringATOMICATTRIBUTE) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9665,10 +9313,6 @@ func (v *Payofferram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Payofferram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("payofferram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Payofferram{}
 	{
 		u, err := d.Uint64()
@@ -9718,10 +9362,6 @@ func (v *Payofferram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9823,10 +9463,6 @@ func (v *Redtemplmax) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Redtemplmax) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("redtemplmax"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Redtemplmax{}
 	{
 		u, err := d.Uint64()
@@ -9892,10 +9528,6 @@ func (v *Redtemplmax) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Redtemplmax) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10031,10 +9663,6 @@ func (v *Rejectauswap) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rejectauswap) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rejectauswap"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rejectauswap{}
 	{
 		u, err := d.Uint64()
@@ -10079,10 +9707,6 @@ func (v *Rejectauswap) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rejectauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10160,10 +9784,6 @@ func (v *Remcolauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Remcolauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("remcolauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Remcolauth{}
 	{
 		u, err := d.Uint64()
@@ -10219,10 +9839,6 @@ func (v *Remcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10320,10 +9936,6 @@ func (v *Remnotifyacc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Remnotifyacc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("remnotifyacc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Remnotifyacc{}
 	{
 		u, err := d.Uint64()
@@ -10379,10 +9991,6 @@ func (v *Remnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10480,10 +10088,6 @@ func (v *SchemaTypesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SchemaTypesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("schema_types_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SchemaTypesS{}
 	{
 		u, err := d.Uint64()
@@ -10535,10 +10139,6 @@ func (v *SchemaTypesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchemaTypesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10636,10 +10236,6 @@ func (v *SchemasS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SchemasS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("schemas_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SchemasS{}
 	{
 		u, err := d.Uint64()
@@ -10691,10 +10287,6 @@ func (v *SchemasS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10798,10 +10390,6 @@ func (v *Setassetdata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setassetdata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setassetdata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setassetdata{}
 	{
 		u, err := d.Uint64()
@@ -10869,10 +10457,6 @@ func (v *Setassetdata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11012,10 +10596,6 @@ func (v *Setcoldata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setcoldata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setcoldata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setcoldata{}
 	{
 		u, err := d.Uint64()
@@ -11067,10 +10647,6 @@ func (v *Setcoldata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11168,10 +10744,6 @@ func (v *Setmarketfee) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmarketfee) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmarketfee"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmarketfee{}
 	{
 		u, err := d.Uint64()
@@ -11221,10 +10793,6 @@ func (v *Setmarketfee) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11328,10 +10896,6 @@ func (v *Setschematyp) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setschematyp) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setschematyp"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setschematyp{}
 	{
 		u, err := d.Uint64()
@@ -11405,10 +10969,6 @@ func (v *Setschematyp) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setschematyp) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11552,10 +11112,6 @@ func (v *Settempldata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Settempldata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("settempldata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Settempldata{}
 	{
 		u, err := d.Uint64()
@@ -11623,10 +11179,6 @@ func (v *Settempldata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settempldata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11764,10 +11316,6 @@ func (v *Setversion) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setversion) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setversion"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setversion{}
 	if v.NewVersion, err = d.String(); err != nil {
 		return antelope.AtField(err, "new_version")
@@ -11806,10 +11354,6 @@ func (v *Setversion) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11889,10 +11433,6 @@ func (v *TemplateMutablesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TemplateMutablesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("template_mutables_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TemplateMutablesS{}
 	if v.TemplateID, err = d.Int32(); err != nil {
 		return antelope.AtField(err, "template_id")
@@ -11947,10 +11487,6 @@ func (v *TemplateMutablesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TemplateMutablesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12078,10 +11614,6 @@ func (v *TemplatesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TemplatesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("templates_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TemplatesS{}
 	if v.TemplateID, err = d.Int32(); err != nil {
 		return antelope.AtField(err, "template_id")
@@ -12156,10 +11688,6 @@ func (v *TemplatesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12357,10 +11885,6 @@ func (v *TokenconfigsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TokenconfigsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tokenconfigs_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TokenconfigsS{}
 	{
 		u, err := d.Uint64()
@@ -12410,10 +11934,6 @@ func (v *TokenconfigsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12519,10 +12039,6 @@ func (v *Transfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transfer{}
 	{
 		u, err := d.Uint64()
@@ -12590,10 +12106,6 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12733,10 +12245,6 @@ func (v *Withdraw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Withdraw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("withdraw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Withdraw{}
 	{
 		u, err := d.Uint64()
@@ -12788,10 +12296,6 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13138,10 +12642,6 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 
 // DecodeBinary decodes v from d.
 func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC", 22)
 	if err != nil {
 		return err
@@ -13420,10 +12920,6 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 
 // DecodeJSON decodes v from ["type", value].
 func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
 	if err != nil {
 		return err

@@ -62,10 +62,6 @@ func (v *FORMAT) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FORMAT) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("FORMAT"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FORMAT{}
 	if v.Name, err = d.String(); err != nil {
 		return antelope.AtField(err, "name")
@@ -109,10 +105,6 @@ func (v *FORMAT) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -208,10 +200,6 @@ func (v *Acceptoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Acceptoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("acceptoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Acceptoffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -250,10 +238,6 @@ func (v *Acceptoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -331,10 +315,6 @@ func (v *Addcolauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addcolauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addcolauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addcolauth{}
 	{
 		u, err := d.Uint64()
@@ -390,10 +370,6 @@ func (v *Addcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -493,10 +469,6 @@ func (v *Addconftoken) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addconftoken) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addconftoken"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addconftoken{}
 	{
 		u, err := d.Uint64()
@@ -548,10 +520,6 @@ func (v *Addconftoken) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -649,10 +617,6 @@ func (v *Addnotifyacc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addnotifyacc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addnotifyacc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addnotifyacc{}
 	{
 		u, err := d.Uint64()
@@ -708,10 +672,6 @@ func (v *Addnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -809,10 +769,6 @@ func (v *Admincoledit) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Admincoledit) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("admincoledit"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Admincoledit{}
 	if err = binDecodeFORMATArray(d, &v.CollectionFormatExtension); err != nil {
 		return antelope.AtField(err, "collection_format_extension")
@@ -853,10 +809,6 @@ func (v *Admincoledit) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -936,10 +888,6 @@ func (v *Announcedepo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Announcedepo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("announcedepo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Announcedepo{}
 	{
 		u, err := d.Uint64()
@@ -991,10 +939,6 @@ func (v *Announcedepo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1108,10 +1052,6 @@ func (v *AssetsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AssetsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("assets_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AssetsS{}
 	if v.AssetID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "asset_id")
@@ -1209,10 +1149,6 @@ func (v *AssetsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1436,10 +1372,6 @@ func (v *Backasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Backasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("backasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Backasset{}
 	{
 		u, err := d.Uint64()
@@ -1507,10 +1439,6 @@ func (v *Backasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1648,10 +1576,6 @@ func (v *BalancesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BalancesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("balances_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BalancesS{}
 	{
 		u, err := d.Uint64()
@@ -1703,10 +1627,6 @@ func (v *BalancesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1804,10 +1724,6 @@ func (v *Burnasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Burnasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("burnasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Burnasset{}
 	{
 		u, err := d.Uint64()
@@ -1857,10 +1773,6 @@ func (v *Burnasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1956,10 +1868,6 @@ func (v *Canceloffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Canceloffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("canceloffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Canceloffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -1998,10 +1906,6 @@ func (v *Canceloffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2093,10 +1997,6 @@ func (v *CollectionsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *CollectionsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("collections_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = CollectionsS{}
 	{
 		u, err := d.Uint64()
@@ -2183,10 +2083,6 @@ func (v *CollectionsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2392,10 +2288,6 @@ func (v *ConfigS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ConfigS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("config_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ConfigS{}
 	if v.AssetCounter, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "asset_counter")
@@ -2458,10 +2350,6 @@ func (v *ConfigS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2635,10 +2523,6 @@ func (v *Createcol) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createcol) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createcol"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createcol{}
 	{
 		u, err := d.Uint64()
@@ -2725,10 +2609,6 @@ func (v *Createcol) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2938,10 +2818,6 @@ func (v *Createoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createoffer{}
 	{
 		u, err := d.Uint64()
@@ -3016,10 +2892,6 @@ func (v *Createoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3183,10 +3055,6 @@ func (v *Createschema) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createschema) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createschema"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createschema{}
 	{
 		u, err := d.Uint64()
@@ -3260,10 +3128,6 @@ func (v *Createschema) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3413,10 +3277,6 @@ func (v *Createtempl) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createtempl) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createtempl"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createtempl{}
 	{
 		u, err := d.Uint64()
@@ -3505,10 +3365,6 @@ func (v *Createtempl) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3704,10 +3560,6 @@ func (v *Declineoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Declineoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("declineoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Declineoffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -3746,10 +3598,6 @@ func (v *Declineoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3827,10 +3675,6 @@ func (v *ExtendedSymbol) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExtendedSymbol) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extended_symbol"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExtendedSymbol{}
 	if err = v.Symbol.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "symbol")
@@ -3882,10 +3726,6 @@ func (v *ExtendedSymbol) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3989,10 +3829,6 @@ func (v *Extendschema) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Extendschema) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extendschema"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Extendschema{}
 	{
 		u, err := d.Uint64()
@@ -4066,10 +3902,6 @@ func (v *Extendschema) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4205,10 +4037,6 @@ func (v *Forbidnotify) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Forbidnotify) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("forbidnotify"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Forbidnotify{}
 	{
 		u, err := d.Uint64()
@@ -4253,10 +4081,6 @@ func (v *Forbidnotify) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4329,10 +4153,6 @@ func (v *Init) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Init) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("init"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Init{}
 	return nil
 }
@@ -4366,10 +4186,6 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4428,10 +4244,6 @@ func (v *Locktemplate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Locktemplate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("locktemplate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Locktemplate{}
 	{
 		u, err := d.Uint64()
@@ -4492,10 +4304,6 @@ func (v *Locktemplate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4617,10 +4425,6 @@ func (v *Logbackasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logbackasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logbackasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logbackasset{}
 	{
 		u, err := d.Uint64()
@@ -4677,10 +4481,6 @@ func (v *Logbackasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4818,10 +4618,6 @@ func (v *Logburnasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logburnasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logburnasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logburnasset{}
 	{
 		u, err := d.Uint64()
@@ -4930,10 +4726,6 @@ func (v *Logburnasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5191,10 +4983,6 @@ func (v *Logmint) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logmint) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logmint"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logmint{}
 	if v.AssetID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "asset_id")
@@ -5303,10 +5091,6 @@ func (v *Logmint) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5558,10 +5342,6 @@ func (v *Lognewoffer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lognewoffer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lognewoffer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lognewoffer{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -5641,10 +5421,6 @@ func (v *Lognewoffer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5836,10 +5612,6 @@ func (v *Lognewtempl) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lognewtempl) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lognewtempl"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lognewtempl{}
 	if v.TemplateID, err = d.Int32(); err != nil {
 		return antelope.AtField(err, "template_id")
@@ -5933,10 +5705,6 @@ func (v *Lognewtempl) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6162,10 +5930,6 @@ func (v *Logsetdata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logsetdata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logsetdata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logsetdata{}
 	{
 		u, err := d.Uint64()
@@ -6229,10 +5993,6 @@ func (v *Logsetdata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6380,10 +6140,6 @@ func (v *Logtransfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logtransfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logtransfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logtransfer{}
 	{
 		u, err := d.Uint64()
@@ -6462,10 +6218,6 @@ func (v *Logtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6641,10 +6393,6 @@ func (v *Mintasset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Mintasset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("mintasset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Mintasset{}
 	{
 		u, err := d.Uint64()
@@ -6748,10 +6496,6 @@ func (v *Mintasset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6983,10 +6727,6 @@ func (v *OffersS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *OffersS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("offers_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = OffersS{}
 	if v.OfferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "offer_id")
@@ -7077,10 +6817,6 @@ func (v *OffersS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7280,10 +7016,6 @@ func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float
 
 // DecodeBinary decodes v from d.
 func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_string_variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC{}
 	if v.Key, err = d.String(); err != nil {
 		return antelope.AtField(err, "key")
@@ -7329,10 +7061,6 @@ func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7430,10 +7158,6 @@ func (v *Payofferram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Payofferram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("payofferram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Payofferram{}
 	{
 		u, err := d.Uint64()
@@ -7483,10 +7207,6 @@ func (v *Payofferram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7584,10 +7304,6 @@ func (v *Remcolauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Remcolauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("remcolauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Remcolauth{}
 	{
 		u, err := d.Uint64()
@@ -7643,10 +7359,6 @@ func (v *Remcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7744,10 +7456,6 @@ func (v *Remnotifyacc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Remnotifyacc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("remnotifyacc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Remnotifyacc{}
 	{
 		u, err := d.Uint64()
@@ -7803,10 +7511,6 @@ func (v *Remnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7904,10 +7608,6 @@ func (v *SchemasS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SchemasS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("schemas_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SchemasS{}
 	{
 		u, err := d.Uint64()
@@ -7959,10 +7659,6 @@ func (v *SchemasS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8066,10 +7762,6 @@ func (v *Setassetdata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setassetdata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setassetdata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setassetdata{}
 	{
 		u, err := d.Uint64()
@@ -8137,10 +7829,6 @@ func (v *Setassetdata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8280,10 +7968,6 @@ func (v *Setcoldata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setcoldata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setcoldata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setcoldata{}
 	{
 		u, err := d.Uint64()
@@ -8335,10 +8019,6 @@ func (v *Setcoldata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8436,10 +8116,6 @@ func (v *Setmarketfee) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmarketfee) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmarketfee"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmarketfee{}
 	{
 		u, err := d.Uint64()
@@ -8489,10 +8165,6 @@ func (v *Setmarketfee) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8590,10 +8262,6 @@ func (v *Setversion) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setversion) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setversion"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setversion{}
 	if v.NewVersion, err = d.String(); err != nil {
 		return antelope.AtField(err, "new_version")
@@ -8632,10 +8300,6 @@ func (v *Setversion) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8723,10 +8387,6 @@ func (v *TemplatesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TemplatesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("templates_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TemplatesS{}
 	if v.TemplateID, err = d.Int32(); err != nil {
 		return antelope.AtField(err, "template_id")
@@ -8803,10 +8463,6 @@ func (v *TemplatesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9004,10 +8660,6 @@ func (v *TokenconfigsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TokenconfigsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tokenconfigs_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TokenconfigsS{}
 	{
 		u, err := d.Uint64()
@@ -9057,10 +8709,6 @@ func (v *TokenconfigsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9166,10 +8814,6 @@ func (v *Transfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transfer{}
 	{
 		u, err := d.Uint64()
@@ -9237,10 +8881,6 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9380,10 +9020,6 @@ func (v *Withdraw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Withdraw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("withdraw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Withdraw{}
 	{
 		u, err := d.Uint64()
@@ -9435,10 +9071,6 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9785,10 +9417,6 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 
 // DecodeBinary decodes v from d.
 func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC", 22)
 	if err != nil {
 		return err
@@ -10069,10 +9697,6 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 
 // DecodeJSON decodes v from ["type", value].
 func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
 	if err != nil {
 		return err

@@ -30,10 +30,6 @@ func (v *SYMBOLPAIR) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SYMBOLPAIR) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("SYMBOLPAIR"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SYMBOLPAIR{}
 	if err = v.ListingSymbol.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "listing_symbol")
@@ -97,10 +93,6 @@ func (v *SYMBOLPAIR) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SYMBOLPAIR) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -238,10 +230,6 @@ func (v *TOKEN) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TOKEN) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("TOKEN"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TOKEN{}
 	{
 		u, err := d.Uint64()
@@ -293,10 +281,6 @@ func (v *TOKEN) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TOKEN) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -403,10 +387,6 @@ func (v *Acceptbuyo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Acceptbuyo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("acceptbuyo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Acceptbuyo{}
 	if v.BuyofferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "buyoffer_id")
@@ -470,10 +450,6 @@ func (v *Acceptbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -614,10 +590,6 @@ func (v *Addconftoken) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addconftoken) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addconftoken"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addconftoken{}
 	{
 		u, err := d.Uint64()
@@ -669,10 +641,6 @@ func (v *Addconftoken) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -779,10 +747,6 @@ func (v *Adddelphi) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Adddelphi) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("adddelphi"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Adddelphi{}
 	{
 		u, err := d.Uint64()
@@ -846,10 +810,6 @@ func (v *Adddelphi) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Adddelphi) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -998,10 +958,6 @@ func (v *Announceauct) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Announceauct) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("announceauct"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Announceauct{}
 	{
 		u, err := d.Uint64()
@@ -1076,10 +1032,6 @@ func (v *Announceauct) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1250,10 +1202,6 @@ func (v *Announcesale) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Announcesale) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("announcesale"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Announcesale{}
 	{
 		u, err := d.Uint64()
@@ -1330,10 +1278,6 @@ func (v *Announcesale) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1494,10 +1438,6 @@ func (v *Assertauct) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Assertauct) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("assertauct"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Assertauct{}
 	if v.AuctionID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "auction_id")
@@ -1543,10 +1483,6 @@ func (v *Assertauct) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Assertauct) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1655,10 +1591,6 @@ func (v *Assertsale) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Assertsale) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("assertsale"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Assertsale{}
 	if v.SaleID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "sale_id")
@@ -1718,10 +1650,6 @@ func (v *Assertsale) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Assertsale) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1858,10 +1786,6 @@ func (v *Auctclaimbuy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Auctclaimbuy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("auctclaimbuy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Auctclaimbuy{}
 	if v.AuctionID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "auction_id")
@@ -1900,10 +1824,6 @@ func (v *Auctclaimbuy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Auctclaimbuy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1980,10 +1900,6 @@ func (v *Auctclaimsel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Auctclaimsel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("auctclaimsel"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Auctclaimsel{}
 	if v.AuctionID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "auction_id")
@@ -2022,10 +1938,6 @@ func (v *Auctclaimsel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Auctclaimsel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2110,10 +2022,6 @@ func (v *Auctionbid) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Auctionbid) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("auctionbid"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Auctionbid{}
 	{
 		u, err := d.Uint64()
@@ -2181,10 +2089,6 @@ func (v *Auctionbid) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Auctionbid) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2346,10 +2250,6 @@ func (v *AuctionsS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AuctionsS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("auctions_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AuctionsS{}
 	if v.AuctionID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "auction_id")
@@ -2482,10 +2382,6 @@ func (v *AuctionsS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2803,10 +2699,6 @@ func (v *BalancesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BalancesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("balances_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BalancesS{}
 	{
 		u, err := d.Uint64()
@@ -2858,10 +2750,6 @@ func (v *BalancesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2977,10 +2865,6 @@ func (v *BuyoffersS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BuyoffersS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyoffers_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BuyoffersS{}
 	if v.BuyofferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "buyoffer_id")
@@ -3087,10 +2971,6 @@ func (v *BuyoffersS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3327,10 +3207,6 @@ func (v *Cancelauct) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cancelauct) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cancelauct"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cancelauct{}
 	if v.AuctionID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "auction_id")
@@ -3369,10 +3245,6 @@ func (v *Cancelauct) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelauct) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3449,10 +3321,6 @@ func (v *Cancelbuyo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cancelbuyo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cancelbuyo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cancelbuyo{}
 	if v.BuyofferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "buyoffer_id")
@@ -3491,10 +3359,6 @@ func (v *Cancelbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3571,10 +3435,6 @@ func (v *Cancelsale) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cancelsale) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cancelsale"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cancelsale{}
 	if v.SaleID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "sale_id")
@@ -3613,10 +3473,6 @@ func (v *Cancelsale) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelsale) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3720,10 +3576,6 @@ func (v *ConfigS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ConfigS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("config_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ConfigS{}
 	if v.Version, err = d.String(); err != nil {
 		return antelope.AtField(err, "version")
@@ -3838,10 +3690,6 @@ func (v *ConfigS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4155,10 +4003,6 @@ func (v *Convcounters) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Convcounters) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("convcounters"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Convcounters{}
 	return nil
 }
@@ -4192,10 +4036,6 @@ func (v *Convcounters) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Convcounters) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4250,10 +4090,6 @@ func (v *CountersS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *CountersS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("counters_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = CountersS{}
 	{
 		u, err := d.Uint64()
@@ -4303,10 +4139,6 @@ func (v *CountersS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CountersS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4419,10 +4251,6 @@ func (v *Createbuyo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Createbuyo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("createbuyo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Createbuyo{}
 	{
 		u, err := d.Uint64()
@@ -4508,10 +4336,6 @@ func (v *Createbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4692,10 +4516,6 @@ func (v *Declinebuyo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Declinebuyo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("declinebuyo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Declinebuyo{}
 	if v.BuyofferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "buyoffer_id")
@@ -4739,10 +4559,6 @@ func (v *Declinebuyo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Declinebuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4840,10 +4656,6 @@ func (v *Hydraload) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Hydraload) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("hydraload"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Hydraload{}
 	if err = binDecodeHydraloadPayloadArray(d, &v.Payload); err != nil {
 		return antelope.AtField(err, "payload")
@@ -4884,10 +4696,6 @@ func (v *Hydraload) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hydraload) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4967,10 +4775,6 @@ func (v *HydraloadPayload) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *HydraloadPayload) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("hydraload_payload"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = HydraloadPayload{}
 	{
 		u, err := d.Uint64()
@@ -5031,10 +4835,6 @@ func (v *HydraloadPayload) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *HydraloadPayload) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5148,10 +4948,6 @@ func (v *Init) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Init) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("init"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Init{}
 	return nil
 }
@@ -5185,10 +4981,6 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5243,10 +5035,6 @@ func (v *Logauctstart) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logauctstart) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logauctstart"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logauctstart{}
 	if v.AuctionID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "auction_id")
@@ -5285,10 +5073,6 @@ func (v *Logauctstart) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logauctstart) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5384,10 +5168,6 @@ func (v *Lognewauct) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lognewauct) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lognewauct"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lognewauct{}
 	if v.AuctionID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "auction_id")
@@ -5488,10 +5268,6 @@ func (v *Lognewauct) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5749,10 +5525,6 @@ func (v *Lognewbuyo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lognewbuyo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lognewbuyo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lognewbuyo{}
 	if v.BuyofferID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "buyoffer_id")
@@ -5859,10 +5631,6 @@ func (v *Lognewbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6118,10 +5886,6 @@ func (v *Lognewsale) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lognewsale) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lognewsale"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lognewsale{}
 	if v.SaleID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "sale_id")
@@ -6219,10 +5983,6 @@ func (v *Lognewsale) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6440,10 +6200,6 @@ func (v *Logsalestart) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logsalestart) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logsalestart"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logsalestart{}
 	if v.SaleID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "sale_id")
@@ -6487,10 +6243,6 @@ func (v *Logsalestart) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsalestart) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6586,10 +6338,6 @@ func (v *MarketplacesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *MarketplacesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("marketplaces_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = MarketplacesS{}
 	{
 		u, err := d.Uint64()
@@ -6645,10 +6393,6 @@ func (v *MarketplacesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *MarketplacesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6747,10 +6491,6 @@ func (v *Payauctram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Payauctram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("payauctram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Payauctram{}
 	{
 		u, err := d.Uint64()
@@ -6800,10 +6540,6 @@ func (v *Payauctram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Payauctram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6902,10 +6638,6 @@ func (v *Paybuyoram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Paybuyoram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("paybuyoram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Paybuyoram{}
 	{
 		u, err := d.Uint64()
@@ -6955,10 +6687,6 @@ func (v *Paybuyoram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Paybuyoram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7057,10 +6785,6 @@ func (v *Paysaleram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Paysaleram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("paysaleram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Paysaleram{}
 	{
 		u, err := d.Uint64()
@@ -7110,10 +6834,6 @@ func (v *Paysaleram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Paysaleram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7216,10 +6936,6 @@ func (v *Purchasesale) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Purchasesale) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("purchasesale"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Purchasesale{}
 	{
 		u, err := d.Uint64()
@@ -7285,10 +7001,6 @@ func (v *Purchasesale) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Purchasesale) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7427,10 +7139,6 @@ func (v *Regmarket) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regmarket) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regmarket"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regmarket{}
 	{
 		u, err := d.Uint64()
@@ -7486,10 +7194,6 @@ func (v *Regmarket) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regmarket) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7605,10 +7309,6 @@ func (v *SalesS) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SalesS) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sales_s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SalesS{}
 	if v.SaleID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "sale_id")
@@ -7711,10 +7411,6 @@ func (v *SalesS) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7953,10 +7649,6 @@ func (v *Setmarketfee) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmarketfee) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmarketfee"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmarketfee{}
 	if v.MakerMarketFee, err = d.Float64(); err != nil {
 		return antelope.AtField(err, "maker_market_fee")
@@ -8000,10 +7692,6 @@ func (v *Setmarketfee) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8100,10 +7788,6 @@ func (v *Setminbidinc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setminbidinc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setminbidinc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setminbidinc{}
 	if v.MinimumBidIncrease, err = d.Float64(); err != nil {
 		return antelope.AtField(err, "minimum_bid_increase")
@@ -8142,10 +7826,6 @@ func (v *Setminbidinc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setminbidinc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8224,10 +7904,6 @@ func (v *Setversion) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setversion) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setversion"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setversion{}
 	if v.NewVersion, err = d.String(); err != nil {
 		return antelope.AtField(err, "new_version")
@@ -8266,10 +7942,6 @@ func (v *Setversion) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8350,10 +8022,6 @@ func (v *Withdraw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Withdraw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("withdraw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Withdraw{}
 	{
 		u, err := d.Uint64()
@@ -8405,10 +8073,6 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

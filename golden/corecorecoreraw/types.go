@@ -21,10 +21,6 @@ func (v *Result) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Result) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("Result"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Result{}
 	if v.ID, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "id")
@@ -63,10 +59,6 @@ func (v *Result) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Result) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -142,10 +134,6 @@ func (v *Test) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Test) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("test"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Test{}
 	{
 		u, err := d.Uint64()
@@ -190,10 +178,6 @@ func (v *Test) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Test) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -25,10 +25,6 @@ func (v *Abusers) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Abusers) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("abusers"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Abusers{}
 	{
 		u, err := d.Uint64()
@@ -78,10 +74,6 @@ func (v *Abusers) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Abusers) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -177,10 +169,6 @@ func (v *Addcustodian) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addcustodian) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addcustodian"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addcustodian{}
 	{
 		u, err := d.Uint64()
@@ -225,10 +213,6 @@ func (v *Addcustodian) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -310,10 +294,6 @@ func (v *Bars) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Bars) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bars"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Bars{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -378,10 +358,6 @@ func (v *Bars) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -541,10 +517,6 @@ func (v *Cancelbounty) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cancelbounty) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cancelbounty"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cancelbounty{}
 	{
 		u, err := d.Uint64()
@@ -594,10 +566,6 @@ func (v *Cancelbounty) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -693,10 +661,6 @@ func (v *Claim) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Claim) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("claim"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Claim{}
 	{
 		u, err := d.Uint64()
@@ -741,10 +705,6 @@ func (v *Claim) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -820,10 +780,6 @@ func (v *Clear) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Clear) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("clear"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Clear{}
 	{
 		u, err := d.Uint64()
@@ -868,10 +824,6 @@ func (v *Clear) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Clear) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -949,10 +901,6 @@ func (v *Configure) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Configure) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("configure"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Configure{}
 	if err = v.G.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "g")
@@ -993,10 +941,6 @@ func (v *Configure) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configure) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1070,10 +1014,6 @@ func (v *Custodians) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Custodians) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("custodians"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Custodians{}
 	{
 		u, err := d.Uint64()
@@ -1118,10 +1058,6 @@ func (v *Custodians) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Custodians) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1203,10 +1139,6 @@ func (v *Datapoints) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Datapoints) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("datapoints"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Datapoints{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -1277,10 +1209,6 @@ func (v *Datapoints) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1436,10 +1364,6 @@ func (v *Delcustodian) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Delcustodian) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delcustodian"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Delcustodian{}
 	{
 		u, err := d.Uint64()
@@ -1484,10 +1408,6 @@ func (v *Delcustodian) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1567,10 +1487,6 @@ func (v *Deletepair) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deletepair) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deletepair"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deletepair{}
 	{
 		u, err := d.Uint64()
@@ -1620,10 +1536,6 @@ func (v *Deletepair) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deletepair) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1727,10 +1639,6 @@ func (v *Donations) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Donations) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("donations"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Donations{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -1809,10 +1717,6 @@ func (v *Donations) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1972,10 +1876,6 @@ func (v *Editbounty) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Editbounty) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("editbounty"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Editbounty{}
 	{
 		u, err := d.Uint64()
@@ -2027,10 +1927,6 @@ func (v *Editbounty) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Editbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2128,10 +2024,6 @@ func (v *Editpair) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Editpair) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("editpair"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Editpair{}
 	if err = v.Pair.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "pair")
@@ -2172,10 +2064,6 @@ func (v *Editpair) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Editpair) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2251,10 +2139,6 @@ func (v *Forfeithash) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Forfeithash) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("forfeithash"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Forfeithash{}
 	{
 		u, err := d.Uint64()
@@ -2299,10 +2183,6 @@ func (v *Forfeithash) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Forfeithash) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2404,10 +2284,6 @@ func (v *Global) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Global) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("global"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Global{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -2513,10 +2389,6 @@ func (v *Global) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2870,10 +2742,6 @@ func (v *Globalinput) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Globalinput) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("globalinput"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Globalinput{}
 	if v.DatapointsPerInstrument, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "datapoints_per_instrument")
@@ -2962,10 +2830,6 @@ func (v *Globalinput) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3255,10 +3119,6 @@ func (v *Hashes) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Hashes) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("hashes"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Hashes{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -3338,10 +3198,6 @@ func (v *Hashes) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3514,10 +3370,6 @@ func (v *Migratedata) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Migratedata) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("migratedata"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Migratedata{}
 	return nil
 }
@@ -3551,10 +3403,6 @@ func (v *Migratedata) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Migratedata) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3607,10 +3455,6 @@ func (v *Networks) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Networks) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("networks"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Networks{}
 	{
 		u, err := d.Uint64()
@@ -3655,10 +3499,6 @@ func (v *Networks) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Networks) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3738,10 +3578,6 @@ func (v *Newbounty) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Newbounty) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("newbounty"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Newbounty{}
 	{
 		u, err := d.Uint64()
@@ -3793,10 +3629,6 @@ func (v *Newbounty) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3892,10 +3724,6 @@ func (v *Oglobal) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Oglobal) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("oglobal"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Oglobal{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -3939,10 +3767,6 @@ func (v *Oglobal) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Oglobal) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4054,10 +3878,6 @@ func (v *Pairinput) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Pairinput) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pairinput"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Pairinput{}
 	{
 		u, err := d.Uint64()
@@ -4153,10 +3973,6 @@ func (v *Pairinput) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4408,10 +4224,6 @@ func (v *Pairs) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Pairs) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pairs"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Pairs{}
 	if v.Active, err = d.Bool(); err != nil {
 		return antelope.AtField(err, "active")
@@ -4554,10 +4366,6 @@ func (v *Pairs) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4913,10 +4721,6 @@ func (v *Quote) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Quote) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("quote"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Quote{}
 	if v.Value, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "value")
@@ -4966,10 +4770,6 @@ func (v *Quote) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Quote) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5065,10 +4865,6 @@ func (v *Reguser) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Reguser) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("reguser"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Reguser{}
 	{
 		u, err := d.Uint64()
@@ -5113,10 +4909,6 @@ func (v *Reguser) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Reguser) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5200,10 +4992,6 @@ func (v *Stats) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Stats) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("stats"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Stats{}
 	{
 		u, err := d.Uint64()
@@ -5282,10 +5070,6 @@ func (v *Stats) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5443,10 +5227,6 @@ func (v *Unvotebounty) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unvotebounty) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unvotebounty"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unvotebounty{}
 	{
 		u, err := d.Uint64()
@@ -5502,10 +5282,6 @@ func (v *Unvotebounty) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unvotebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5598,10 +5374,6 @@ func (v *Updateusers) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updateusers) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updateusers"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updateusers{}
 	return nil
 }
@@ -5635,10 +5407,6 @@ func (v *Updateusers) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateusers) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5699,10 +5467,6 @@ func (v *Users) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Users) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("users"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Users{}
 	{
 		u, err := d.Uint64()
@@ -5770,10 +5534,6 @@ func (v *Users) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Users) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5911,10 +5671,6 @@ func (v *Voteabuser) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Voteabuser) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voteabuser"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Voteabuser{}
 	{
 		u, err := d.Uint64()
@@ -5970,10 +5726,6 @@ func (v *Voteabuser) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteabuser) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6071,10 +5823,6 @@ func (v *Votebounty) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Votebounty) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("votebounty"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Votebounty{}
 	{
 		u, err := d.Uint64()
@@ -6130,10 +5878,6 @@ func (v *Votebounty) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Votebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6249,10 +5993,6 @@ func (v *VoterInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *VoterInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voter_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = VoterInfo{}
 	{
 		u, err := d.Uint64()
@@ -6352,10 +6092,6 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6615,10 +6351,6 @@ func (v *Write) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Write) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("write"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Write{}
 	{
 		u, err := d.Uint64()
@@ -6670,10 +6402,6 @@ func (v *Write) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Write) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6777,10 +6505,6 @@ func (v *Writehash) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Writehash) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("writehash"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Writehash{}
 	{
 		u, err := d.Uint64()
@@ -6837,10 +6561,6 @@ func (v *Writehash) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Writehash) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

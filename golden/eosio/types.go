@@ -30,10 +30,6 @@ func (v *ABIHash) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ABIHash) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("abi_hash"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ABIHash{}
 	{
 		u, err := d.Uint64()
@@ -85,10 +81,6 @@ func (v *ABIHash) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -184,10 +176,6 @@ func (v *AccountNameBlacklist) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AccountNameBlacklist) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account_name_blacklist"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AccountNameBlacklist{}
 	if err = binDecodeNameArray(d, &v.Disallowed); err != nil {
 		return antelope.AtField(err, "disallowed")
@@ -228,10 +216,6 @@ func (v *AccountNameBlacklist) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountNameBlacklist) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -311,10 +295,6 @@ func (v *Actfinkey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Actfinkey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("actfinkey"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Actfinkey{}
 	{
 		u, err := d.Uint64()
@@ -364,10 +344,6 @@ func (v *Actfinkey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Actfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -475,10 +451,6 @@ func (v *ActionReturnBuyram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionReturnBuyram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_return_buyram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionReturnBuyram{}
 	{
 		u, err := d.Uint64()
@@ -558,10 +530,6 @@ func (v *ActionReturnBuyram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -743,10 +711,6 @@ func (v *ActionReturnRamtransfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionReturnRamtransfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_return_ramtransfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionReturnRamtransfer{}
 	{
 		u, err := d.Uint64()
@@ -817,10 +781,6 @@ func (v *ActionReturnRamtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -986,10 +946,6 @@ func (v *ActionReturnSellram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionReturnSellram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_return_sellram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionReturnSellram{}
 	{
 		u, err := d.Uint64()
@@ -1058,10 +1014,6 @@ func (v *ActionReturnSellram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1220,10 +1172,6 @@ func (v *Activate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Activate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("activate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Activate{}
 	if err = v.FeatureDigest.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "feature_digest")
@@ -1264,10 +1212,6 @@ func (v *Activate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1353,10 +1297,6 @@ func (v *Authority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Authority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Authority{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -1416,10 +1356,6 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1557,10 +1493,6 @@ func (v *BidRefund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BidRefund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bid_refund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BidRefund{}
 	{
 		u, err := d.Uint64()
@@ -1612,10 +1544,6 @@ func (v *BidRefund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1718,10 +1646,6 @@ func (v *Bidname) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Bidname) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bidname"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Bidname{}
 	{
 		u, err := d.Uint64()
@@ -1784,10 +1708,6 @@ func (v *Bidname) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1906,10 +1826,6 @@ func (v *Bidrefund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Bidrefund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bidrefund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Bidrefund{}
 	{
 		u, err := d.Uint64()
@@ -1965,10 +1881,6 @@ func (v *Bidrefund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2084,10 +1996,6 @@ func (v *BlockHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockHeader{}
 	if v.Timestamp, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "timestamp")
@@ -2175,10 +2083,6 @@ func (v *BlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2393,10 +2297,6 @@ func (v *BlockInfoRecord) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockInfoRecord) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_info_record"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockInfoRecord{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -2451,10 +2351,6 @@ func (v *BlockInfoRecord) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockInfoRecord) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2572,10 +2468,6 @@ func (v *BlockSigningAuthorityV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockSigningAuthorityV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_signing_authority_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockSigningAuthorityV0{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -2621,10 +2513,6 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2750,10 +2638,6 @@ func (v *BlockchainParameters) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockchainParameters) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("blockchain_parameters"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockchainParameters{}
 	if v.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -2872,10 +2756,6 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3307,10 +3187,6 @@ func (v *BlockchainParametersV1) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *BlockchainParametersV1) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("blockchain_parameters_v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockchainParametersV1{}
 	if v.BlockchainParameters.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -3443,10 +3319,6 @@ func (v *BlockchainParametersV1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -3695,10 +3567,6 @@ func (v *Buyram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyram{}
 	{
 		u, err := d.Uint64()
@@ -3761,10 +3629,6 @@ func (v *Buyram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3889,10 +3753,6 @@ func (v *Buyramburn) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyramburn) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyramburn"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyramburn{}
 	{
 		u, err := d.Uint64()
@@ -3949,10 +3809,6 @@ func (v *Buyramburn) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4073,10 +3929,6 @@ func (v *Buyrambytes) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyrambytes) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyrambytes"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyrambytes{}
 	{
 		u, err := d.Uint64()
@@ -4137,10 +3989,6 @@ func (v *Buyrambytes) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4261,10 +4109,6 @@ func (v *Buyramself) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyramself) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyramself"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyramself{}
 	{
 		u, err := d.Uint64()
@@ -4316,10 +4160,6 @@ func (v *Buyramself) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyramself) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4420,10 +4260,6 @@ func (v *Buyrex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyrex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyrex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyrex{}
 	{
 		u, err := d.Uint64()
@@ -4475,10 +4311,6 @@ func (v *Buyrex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4581,10 +4413,6 @@ func (v *Canceldelay) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Canceldelay) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("canceldelay"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Canceldelay{}
 	if err = v.CancelingAuth.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "canceling_auth")
@@ -4632,10 +4460,6 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4733,10 +4557,6 @@ func (v *Cfgpowerup) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cfgpowerup) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cfgpowerup"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cfgpowerup{}
 	if err = v.Args.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "args")
@@ -4777,10 +4597,6 @@ func (v *Cfgpowerup) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cfgpowerup) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4857,10 +4673,6 @@ func (v *Claimrewards) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Claimrewards) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("claimrewards"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Claimrewards{}
 	{
 		u, err := d.Uint64()
@@ -4905,10 +4717,6 @@ func (v *Claimrewards) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4985,10 +4793,6 @@ func (v *Closerex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Closerex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("closerex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Closerex{}
 	{
 		u, err := d.Uint64()
@@ -5033,10 +4837,6 @@ func (v *Closerex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5113,10 +4913,6 @@ func (v *Cnclrexorder) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cnclrexorder) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cnclrexorder"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cnclrexorder{}
 	{
 		u, err := d.Uint64()
@@ -5161,10 +4957,6 @@ func (v *Cnclrexorder) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5242,10 +5034,6 @@ func (v *Connector) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Connector) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("connector"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Connector{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -5291,10 +5079,6 @@ func (v *Connector) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5391,10 +5175,6 @@ func (v *Consolidate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Consolidate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("consolidate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Consolidate{}
 	{
 		u, err := d.Uint64()
@@ -5439,10 +5219,6 @@ func (v *Consolidate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5525,10 +5301,6 @@ func (v *Defcpuloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Defcpuloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("defcpuloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Defcpuloan{}
 	{
 		u, err := d.Uint64()
@@ -5585,10 +5357,6 @@ func (v *Defcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5711,10 +5479,6 @@ func (v *Defnetloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Defnetloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("defnetloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Defnetloan{}
 	{
 		u, err := d.Uint64()
@@ -5771,10 +5535,6 @@ func (v *Defnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5903,10 +5663,6 @@ func (v *Delegatebw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Delegatebw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delegatebw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Delegatebw{}
 	{
 		u, err := d.Uint64()
@@ -5981,10 +5737,6 @@ func (v *Delegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6148,10 +5900,6 @@ func (v *DelegatedBandwidth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *DelegatedBandwidth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delegated_bandwidth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = DelegatedBandwidth{}
 	{
 		u, err := d.Uint64()
@@ -6221,10 +5969,6 @@ func (v *DelegatedBandwidth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6385,10 +6129,6 @@ func (v *Deleteauth) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Deleteauth) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("deleteauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deleteauth{}
 	{
 		u, err := d.Uint64()
@@ -6464,10 +6204,6 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6593,10 +6329,6 @@ func (v *Delfinkey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Delfinkey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delfinkey"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Delfinkey{}
 	{
 		u, err := d.Uint64()
@@ -6646,10 +6378,6 @@ func (v *Delfinkey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6746,10 +6474,6 @@ func (v *Delschedule) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Delschedule) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delschedule"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Delschedule{}
 	{
 		u, err := d.Uint32()
@@ -6794,10 +6518,6 @@ func (v *Delschedule) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6875,10 +6595,6 @@ func (v *DenyHash) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *DenyHash) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deny_hash"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = DenyHash{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -6924,10 +6640,6 @@ func (v *DenyHash) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DenyHash) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7025,10 +6737,6 @@ func (v *Denyhashadd) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Denyhashadd) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("denyhashadd"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Denyhashadd{}
 	if err = v.Hash.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "hash")
@@ -7069,10 +6777,6 @@ func (v *Denyhashadd) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denyhashadd) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7150,10 +6854,6 @@ func (v *Denyhashcalc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Denyhashcalc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("denyhashcalc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Denyhashcalc{}
 	if err = binDecodeNameArray(d, &v.Patterns); err != nil {
 		return antelope.AtField(err, "patterns")
@@ -7194,10 +6894,6 @@ func (v *Denyhashcalc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denyhashcalc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7275,10 +6971,6 @@ func (v *Denyhashrm) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Denyhashrm) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("denyhashrm"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Denyhashrm{}
 	if err = v.Hash.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "hash")
@@ -7319,10 +7011,6 @@ func (v *Denyhashrm) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denyhashrm) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7400,10 +7088,6 @@ func (v *Denynames) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Denynames) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("denynames"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Denynames{}
 	if err = binDecodeNameArray(d, &v.Patterns); err != nil {
 		return antelope.AtField(err, "patterns")
@@ -7444,10 +7128,6 @@ func (v *Denynames) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denynames) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7528,10 +7208,6 @@ func (v *Deposit) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deposit) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deposit"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deposit{}
 	{
 		u, err := d.Uint64()
@@ -7583,10 +7259,6 @@ func (v *Deposit) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7691,10 +7363,6 @@ func (v *Donatetorex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Donatetorex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("donatetorex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Donatetorex{}
 	{
 		u, err := d.Uint64()
@@ -7751,10 +7419,6 @@ func (v *Donatetorex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Donatetorex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7910,10 +7574,6 @@ func (v *EosioGlobalState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState{}
 	if v.BlockchainParameters.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -8121,10 +7781,6 @@ func (v *EosioGlobalState) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -8499,10 +8155,6 @@ func (v *EosioGlobalState2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState2{}
 	if v.NewRAMPerBlock, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "new_ram_per_block")
@@ -8573,10 +8225,6 @@ func (v *EosioGlobalState2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8732,10 +8380,6 @@ func (v *EosioGlobalState3) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState3) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state3"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState3{}
 	{
 		u, err := d.Int64()
@@ -8785,10 +8429,6 @@ func (v *EosioGlobalState3) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8886,10 +8526,6 @@ func (v *EosioGlobalState4) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState4) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state4"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState4{}
 	if v.ContinuousRate, err = d.Float64(); err != nil {
 		return antelope.AtField(err, "continuous_rate")
@@ -8938,10 +8574,6 @@ func (v *EosioGlobalState4) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9065,10 +8697,6 @@ func (v *ExchangeState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExchangeState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exchange_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExchangeState{}
 	if err = v.Supply.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "supply")
@@ -9123,10 +8751,6 @@ func (v *ExchangeState) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9240,10 +8864,6 @@ func (v *Execschedule) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Execschedule) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("execschedule"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Execschedule{}
 	return nil
 }
@@ -9277,10 +8897,6 @@ func (v *Execschedule) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Execschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9333,10 +8949,6 @@ func (v *FinKeyIDGeneratorInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinKeyIDGeneratorInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("fin_key_id_generator_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinKeyIDGeneratorInfo{}
 	if v.NextFinalizerKeyID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "next_finalizer_key_id")
@@ -9375,10 +8987,6 @@ func (v *FinKeyIDGeneratorInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinKeyIDGeneratorInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9456,10 +9064,6 @@ func (v *FinalizerAuthInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerAuthInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_auth_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerAuthInfo{}
 	if v.KeyID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "key_id")
@@ -9505,10 +9109,6 @@ func (v *FinalizerAuthInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9610,10 +9210,6 @@ func (v *FinalizerAuthority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerAuthority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerAuthority{}
 	if v.Description, err = d.String(); err != nil {
 		return antelope.AtField(err, "description")
@@ -9662,10 +9258,6 @@ func (v *FinalizerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9787,10 +9379,6 @@ func (v *FinalizerInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerInfo{}
 	{
 		u, err := d.Uint64()
@@ -9850,10 +9438,6 @@ func (v *FinalizerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9997,10 +9581,6 @@ func (v *FinalizerKeyInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerKeyInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_key_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerKeyInfo{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -10060,10 +9640,6 @@ func (v *FinalizerKeyInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerKeyInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10206,10 +9782,6 @@ func (v *Fundcpuloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Fundcpuloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("fundcpuloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Fundcpuloan{}
 	{
 		u, err := d.Uint64()
@@ -10266,10 +9838,6 @@ func (v *Fundcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10392,10 +9960,6 @@ func (v *Fundnetloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Fundnetloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("fundnetloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Fundnetloan{}
 	{
 		u, err := d.Uint64()
@@ -10452,10 +10016,6 @@ func (v *Fundnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10573,10 +10133,6 @@ func (v *GiftedRAM) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *GiftedRAM) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("gifted_ram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = GiftedRAM{}
 	{
 		u, err := d.Uint64()
@@ -10637,10 +10193,6 @@ func (v *GiftedRAM) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GiftedRAM) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10764,10 +10316,6 @@ func (v *Giftram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Giftram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("giftram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Giftram{}
 	{
 		u, err := d.Uint64()
@@ -10833,10 +10381,6 @@ func (v *Giftram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Giftram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10977,10 +10521,6 @@ func (v *Init) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Init) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("init"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Init{}
 	{
 		u, err := d.VarUint32()
@@ -11032,10 +10572,6 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11133,10 +10669,6 @@ func (v *KeyWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *KeyWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("key_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = KeyWeight{}
 	if err = v.Key.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "key")
@@ -11182,10 +10714,6 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11281,10 +10809,6 @@ func (v *LastPropFinalizersInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *LastPropFinalizersInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("last_prop_finalizers_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = LastPropFinalizersInfo{}
 	if err = binDecodeFinalizerAuthInfoArray(d, &v.LastProposedFinalizers); err != nil {
 		return antelope.AtField(err, "last_proposed_finalizers")
@@ -11325,10 +10849,6 @@ func (v *LastPropFinalizersInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *LastPropFinalizersInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11412,10 +10932,6 @@ func (v *Limitauthchg) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Limitauthchg) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("limitauthchg"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Limitauthchg{}
 	{
 		u, err := d.Uint64()
@@ -11474,10 +10990,6 @@ func (v *Limitauthchg) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Limitauthchg) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11622,10 +11134,6 @@ func (v *Linkauth) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Linkauth) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("linkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Linkauth{}
 	{
 		u, err := d.Uint64()
@@ -11723,10 +11231,6 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11902,10 +11406,6 @@ func (v *Logbuyram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logbuyram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logbuyram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logbuyram{}
 	{
 		u, err := d.Uint64()
@@ -11985,10 +11485,6 @@ func (v *Logbuyram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12168,10 +11664,6 @@ func (v *Logramchange) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logramchange) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logramchange"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logramchange{}
 	{
 		u, err := d.Uint64()
@@ -12226,10 +11718,6 @@ func (v *Logramchange) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logramchange) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12357,10 +11845,6 @@ func (v *Logsellram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logsellram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logsellram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logsellram{}
 	{
 		u, err := d.Uint64()
@@ -12429,10 +11913,6 @@ func (v *Logsellram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12596,10 +12076,6 @@ func (v *Logsystemfee) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Logsystemfee) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("logsystemfee"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Logsystemfee{}
 	{
 		u, err := d.Uint64()
@@ -12656,10 +12132,6 @@ func (v *Logsystemfee) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsystemfee) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12780,10 +12252,6 @@ func (v *Mvfrsavings) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Mvfrsavings) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("mvfrsavings"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Mvfrsavings{}
 	{
 		u, err := d.Uint64()
@@ -12835,10 +12303,6 @@ func (v *Mvfrsavings) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12939,10 +12403,6 @@ func (v *Mvtosavings) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Mvtosavings) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("mvtosavings"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Mvtosavings{}
 	{
 		u, err := d.Uint64()
@@ -12994,10 +12454,6 @@ func (v *Mvtosavings) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13097,10 +12553,6 @@ func (v *NameBid) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *NameBid) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("name_bid"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = NameBid{}
 	{
 		u, err := d.Uint64()
@@ -13172,10 +12624,6 @@ func (v *NameBid) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13322,10 +12770,6 @@ func (v *Newaccount) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Newaccount) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("newaccount"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Newaccount{}
 	{
 		u, err := d.Uint64()
@@ -13395,10 +12839,6 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13536,10 +12976,6 @@ func (v *Onblock) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Onblock) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("onblock"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Onblock{}
 	if err = v.Header.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "header")
@@ -13580,10 +13016,6 @@ func (v *Onblock) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13665,10 +13097,6 @@ func (v *Onerror) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Onerror) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("onerror"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Onerror{}
 	if err = v.SenderID.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "sender_id")
@@ -13714,10 +13142,6 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13813,10 +13237,6 @@ func (v *PairTimePointSecInt64) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairTimePointSecInt64) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_time_point_sec_int64"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairTimePointSecInt64{}
 	{
 		u, err := d.Uint32()
@@ -13866,10 +13286,6 @@ func (v *PairTimePointSecInt64) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13965,10 +13381,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -14024,10 +13436,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14125,10 +13533,6 @@ func (v *PermissionLevelWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevelWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevelWeight{}
 	if err = v.Permission.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "permission")
@@ -14174,10 +13578,6 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14286,10 +13686,6 @@ func (v *Powerup) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Powerup) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("powerup"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Powerup{}
 	{
 		u, err := d.Uint64()
@@ -14367,10 +13763,6 @@ func (v *Powerup) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14558,10 +13950,6 @@ func (v *PowerupConfig) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PowerupConfig) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("powerup_config"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PowerupConfig{}
 	if err = v.Net.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "net")
@@ -14623,10 +14011,6 @@ func (v *PowerupConfig) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14784,10 +14168,6 @@ func (v *PowerupConfigResource) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PowerupConfigResource) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("powerup_config_resource"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PowerupConfigResource{}
 	if err = binDecodeOptInt64(d, &v.CurrentWeightRatio); err != nil {
 		return antelope.AtField(err, "current_weight_ratio")
@@ -14877,10 +14257,6 @@ func (v *PowerupConfigResource) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15080,10 +14456,6 @@ func (v *PowerupOrder) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PowerupOrder) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("powerup_order"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PowerupOrder{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -15159,10 +14531,6 @@ func (v *PowerupOrder) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15350,10 +14718,6 @@ func (v *PowerupState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PowerupState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("powerup_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PowerupState{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -15418,10 +14782,6 @@ func (v *PowerupState) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15607,10 +14967,6 @@ func (v *PowerupStateResource) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PowerupStateResource) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("powerup_state_resource"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PowerupStateResource{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -15741,10 +15097,6 @@ func (v *PowerupStateResource) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16102,10 +15454,6 @@ func (v *Powerupexec) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Powerupexec) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("powerupexec"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Powerupexec{}
 	{
 		u, err := d.Uint64()
@@ -16155,10 +15503,6 @@ func (v *Powerupexec) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Powerupexec) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16294,10 +15638,6 @@ func (v *ProducerInfo) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *ProducerInfo) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("producer_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerInfo{}
 	{
 		u, err := d.Uint64()
@@ -16401,10 +15741,6 @@ func (v *ProducerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16648,10 +15984,6 @@ func (v *ProducerInfo2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerInfo2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_info2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerInfo2{}
 	{
 		u, err := d.Uint64()
@@ -16712,10 +16044,6 @@ func (v *ProducerInfo2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16833,10 +16161,6 @@ func (v *ProducerKey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerKey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_key"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerKey{}
 	{
 		u, err := d.Uint64()
@@ -16888,10 +16212,6 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16989,10 +16309,6 @@ func (v *ProducerSchedule) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerSchedule) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_schedule"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerSchedule{}
 	if v.Version, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "version")
@@ -17038,10 +16354,6 @@ func (v *ProducerSchedule) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17144,10 +16456,6 @@ func (v *Ramburn) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Ramburn) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ramburn"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Ramburn{}
 	{
 		u, err := d.Uint64()
@@ -17202,10 +16510,6 @@ func (v *Ramburn) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17330,10 +16634,6 @@ func (v *Ramtransfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Ramtransfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ramtransfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Ramtransfer{}
 	{
 		u, err := d.Uint64()
@@ -17399,10 +16699,6 @@ func (v *Ramtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ramtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17539,10 +16835,6 @@ func (v *Refund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Refund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("refund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Refund{}
 	{
 		u, err := d.Uint64()
@@ -17587,10 +16879,6 @@ func (v *Refund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17674,10 +16962,6 @@ func (v *RefundRequest) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RefundRequest) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("refund_request"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RefundRequest{}
 	{
 		u, err := d.Uint64()
@@ -17747,10 +17031,6 @@ func (v *RefundRequest) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17894,10 +17174,6 @@ func (v *Regfinkey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regfinkey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regfinkey"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regfinkey{}
 	{
 		u, err := d.Uint64()
@@ -17952,10 +17228,6 @@ func (v *Regfinkey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18082,10 +17354,6 @@ func (v *Regproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproducer{}
 	{
 		u, err := d.Uint64()
@@ -18147,10 +17415,6 @@ func (v *Regproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18297,10 +17561,6 @@ func (v *Regproducer2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproducer2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproducer2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproducer2{}
 	{
 		u, err := d.Uint64()
@@ -18362,10 +17622,6 @@ func (v *Regproducer2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18504,10 +17760,6 @@ func (v *Regproxy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproxy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproxy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproxy{}
 	{
 		u, err := d.Uint64()
@@ -18557,10 +17809,6 @@ func (v *Regproxy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18667,10 +17915,6 @@ func (v *Rentcpu) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rentcpu) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rentcpu"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rentcpu{}
 	{
 		u, err := d.Uint64()
@@ -18740,10 +17984,6 @@ func (v *Rentcpu) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -18890,10 +18130,6 @@ func (v *Rentnet) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rentnet) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rentnet"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rentnet{}
 	{
 		u, err := d.Uint64()
@@ -18963,10 +18199,6 @@ func (v *Rentnet) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -19116,10 +18348,6 @@ func (v *RexBalance) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexBalance) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_balance"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexBalance{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -19195,10 +18423,6 @@ func (v *RexBalance) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -19378,10 +18602,6 @@ func (v *RexFund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexFund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_fund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexFund{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -19438,10 +18658,6 @@ func (v *RexFund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -19575,10 +18791,6 @@ func (v *RexLoan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexLoan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_loan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexLoan{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -19676,10 +18888,6 @@ func (v *RexLoan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -19897,10 +19105,6 @@ func (v *RexMaturity) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexMaturity) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_maturity"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexMaturity{}
 	if v.NumOfMaturityBuckets, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "num_of_maturity_buckets")
@@ -19949,10 +19153,6 @@ func (v *RexMaturity) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexMaturity) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -20084,10 +19284,6 @@ func (v *RexOrder) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexOrder) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_order"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexOrder{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -20174,10 +19370,6 @@ func (v *RexOrder) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -20397,10 +19589,6 @@ func (v *RexPool) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexPool) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_pool"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexPool{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -20486,10 +19674,6 @@ func (v *RexPool) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -20707,10 +19891,6 @@ func (v *RexReturnBuckets) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexReturnBuckets) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_return_buckets"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexReturnBuckets{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -20756,10 +19936,6 @@ func (v *RexReturnBuckets) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -20865,10 +20041,6 @@ func (v *RexReturnPool) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexReturnPool) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_return_pool"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexReturnPool{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -20955,10 +20127,6 @@ func (v *RexReturnPool) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -21157,10 +20325,6 @@ func (v *Rexexec) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rexexec) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rexexec"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rexexec{}
 	{
 		u, err := d.Uint64()
@@ -21210,10 +20374,6 @@ func (v *Rexexec) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -21310,10 +20470,6 @@ func (v *Rmvproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rmvproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rmvproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rmvproducer{}
 	{
 		u, err := d.Uint64()
@@ -21358,10 +20514,6 @@ func (v *Rmvproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -21437,10 +20589,6 @@ func (v *SchedulesInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SchedulesInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("schedules_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SchedulesInfo{}
 	{
 		u, err := d.Uint32()
@@ -21490,10 +20638,6 @@ func (v *SchedulesInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchedulesInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -21592,10 +20736,6 @@ func (v *Sellram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Sellram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sellram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Sellram{}
 	{
 		u, err := d.Uint64()
@@ -21645,10 +20785,6 @@ func (v *Sellram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -21749,10 +20885,6 @@ func (v *Sellrex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Sellrex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sellrex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Sellrex{}
 	{
 		u, err := d.Uint64()
@@ -21804,10 +20936,6 @@ func (v *Sellrex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -21932,10 +21060,6 @@ func (v *Setabi) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Setabi) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("setabi"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setabi{}
 	{
 		u, err := d.Uint64()
@@ -21999,10 +21123,6 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -22129,10 +21249,6 @@ func (v *Setacctcpu) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setacctcpu) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setacctcpu"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setacctcpu{}
 	{
 		u, err := d.Uint64()
@@ -22184,10 +21300,6 @@ func (v *Setacctcpu) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -22285,10 +21397,6 @@ func (v *Setacctnet) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setacctnet) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setacctnet"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setacctnet{}
 	{
 		u, err := d.Uint64()
@@ -22340,10 +21448,6 @@ func (v *Setacctnet) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -22441,10 +21545,6 @@ func (v *Setacctram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setacctram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setacctram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setacctram{}
 	{
 		u, err := d.Uint64()
@@ -22496,10 +21596,6 @@ func (v *Setacctram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -22599,10 +21695,6 @@ func (v *Setalimits) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setalimits) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setalimits"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setalimits{}
 	{
 		u, err := d.Uint64()
@@ -22662,10 +21754,6 @@ func (v *Setalimits) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -22834,10 +21922,6 @@ func (v *Setcode) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Setcode) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("setcode"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setcode{}
 	{
 		u, err := d.Uint64()
@@ -22911,10 +21995,6 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -23081,10 +22161,6 @@ func (v *Setinflation) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setinflation) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setinflation"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setinflation{}
 	if v.AnnualRate, err = d.Int64(); err != nil {
 		return antelope.AtField(err, "annual_rate")
@@ -23133,10 +22209,6 @@ func (v *Setinflation) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -23266,10 +22338,6 @@ func (v *Setparams) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Setparams) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("setparams"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setparams{}
 	if err = v.Params.decodeBinary(d, tail); err != nil {
 		return antelope.AtField(err, "params")
@@ -23310,10 +22378,6 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -23392,10 +22456,6 @@ func (v *Setpayfactor) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpayfactor) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpayfactor"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpayfactor{}
 	if v.InflationPayFactor, err = d.Int64(); err != nil {
 		return antelope.AtField(err, "inflation_pay_factor")
@@ -23439,10 +22499,6 @@ func (v *Setpayfactor) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpayfactor) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -23541,10 +22597,6 @@ func (v *Setpriv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpriv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpriv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpriv{}
 	{
 		u, err := d.Uint64()
@@ -23594,10 +22646,6 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -23694,10 +22742,6 @@ func (v *Setram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setram{}
 	if v.MaxRAMSize, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_ram_size")
@@ -23736,10 +22780,6 @@ func (v *Setram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -23816,10 +22856,6 @@ func (v *Setramrate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setramrate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setramrate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setramrate{}
 	if v.BytesPerBlock, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "bytes_per_block")
@@ -23858,10 +22894,6 @@ func (v *Setramrate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -23940,10 +22972,6 @@ func (v *Setrex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setrex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setrex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setrex{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -23984,10 +23012,6 @@ func (v *Setrex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -24074,10 +23098,6 @@ func (v *Setrexmature) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setrexmature) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setrexmature"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setrexmature{}
 	if err = binDecodeOptUint32(d, &v.NumOfMaturityBuckets); err != nil {
 		return antelope.AtField(err, "num_of_maturity_buckets")
@@ -24132,10 +23152,6 @@ func (v *Setrexmature) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrexmature) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -24245,10 +23261,6 @@ func (v *Setschedule) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setschedule) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setschedule"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setschedule{}
 	{
 		u, err := d.Uint32()
@@ -24298,10 +23310,6 @@ func (v *Setschedule) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -24394,10 +23402,6 @@ func (v *Switchtosvnn) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Switchtosvnn) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("switchtosvnn"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Switchtosvnn{}
 	return nil
 }
@@ -24431,10 +23435,6 @@ func (v *Switchtosvnn) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Switchtosvnn) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -24500,10 +23500,6 @@ func (v *Undelegatebw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Undelegatebw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("undelegatebw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Undelegatebw{}
 	{
 		u, err := d.Uint64()
@@ -24573,10 +23569,6 @@ func (v *Undelegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -24714,10 +23706,6 @@ func (v *Undenynames) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Undenynames) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("undenynames"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Undenynames{}
 	if err = binDecodeNameArray(d, &v.Patterns); err != nil {
 		return antelope.AtField(err, "patterns")
@@ -24758,10 +23746,6 @@ func (v *Undenynames) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undenynames) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -24843,10 +23827,6 @@ func (v *Ungiftram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Ungiftram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ungiftram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Ungiftram{}
 	{
 		u, err := d.Uint64()
@@ -24907,10 +23887,6 @@ func (v *Ungiftram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ungiftram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -25053,10 +24029,6 @@ func (v *Unlinkauth) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Unlinkauth) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("unlinkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unlinkauth{}
 	{
 		u, err := d.Uint64()
@@ -25143,10 +24115,6 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -25289,10 +24257,6 @@ func (v *Unregprod) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unregprod) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unregprod"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unregprod{}
 	{
 		u, err := d.Uint64()
@@ -25337,10 +24301,6 @@ func (v *Unregprod) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -25427,10 +24387,6 @@ func (v *Unstaketorex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unstaketorex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unstaketorex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unstaketorex{}
 	{
 		u, err := d.Uint64()
@@ -25500,10 +24456,6 @@ func (v *Unstaketorex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -25648,10 +24600,6 @@ func (v *Unvest) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unvest) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unvest"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unvest{}
 	{
 		u, err := d.Uint64()
@@ -25710,10 +24658,6 @@ func (v *Unvest) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unvest) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -25860,10 +24804,6 @@ func (v *Updateauth) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Updateauth) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("updateauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updateauth{}
 	{
 		u, err := d.Uint64()
@@ -25957,10 +24897,6 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -26123,10 +25059,6 @@ func (v *Updaterex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updaterex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updaterex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updaterex{}
 	{
 		u, err := d.Uint64()
@@ -26171,10 +25103,6 @@ func (v *Updaterex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -26251,10 +25179,6 @@ func (v *Updtrevision) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updtrevision) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updtrevision"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updtrevision{}
 	if v.Revision, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "revision")
@@ -26293,10 +25217,6 @@ func (v *Updtrevision) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -26380,10 +25300,6 @@ func (v *UserResources) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *UserResources) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("user_resources"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = UserResources{}
 	{
 		u, err := d.Uint64()
@@ -26447,10 +25363,6 @@ func (v *UserResources) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -26593,10 +25505,6 @@ func (v *Voteproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Voteproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voteproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Voteproducer{}
 	{
 		u, err := d.Uint64()
@@ -26659,10 +25567,6 @@ func (v *Voteproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -26798,10 +25702,6 @@ func (v *VoterInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *VoterInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voter_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = VoterInfo{}
 	{
 		u, err := d.Uint64()
@@ -26901,10 +25801,6 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -27160,10 +26056,6 @@ func (v *Voteupdate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Voteupdate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voteupdate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Voteupdate{}
 	{
 		u, err := d.Uint64()
@@ -27208,10 +26100,6 @@ func (v *Voteupdate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteupdate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -27287,10 +26175,6 @@ func (v *WaitWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *WaitWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wait_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = WaitWeight{}
 	if v.WaitSec, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "wait_sec")
@@ -27334,10 +26218,6 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -27433,10 +26313,6 @@ func (v *Wasmcfg) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Wasmcfg) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wasmcfg"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Wasmcfg{}
 	{
 		u, err := d.Uint64()
@@ -27481,10 +26357,6 @@ func (v *Wasmcfg) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Wasmcfg) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -27565,10 +26437,6 @@ func (v *Withdraw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Withdraw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("withdraw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Withdraw{}
 	{
 		u, err := d.Uint64()
@@ -27620,10 +26488,6 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -27727,10 +26591,6 @@ func (v *LimitAuthChange) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *LimitAuthChange) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("limit_auth_change"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = LimitAuthChange{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -27794,10 +26654,6 @@ func (v *LimitAuthChange) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *LimitAuthChange) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -27950,10 +26806,6 @@ func (v *VariantBlockSigningAuthorityV0) AppendBinary(b []byte) (_ []byte, err e
 
 // DecodeBinary decodes v from d.
 func (v *VariantBlockSigningAuthorityV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("variant_block_signing_authority_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("variant_block_signing_authority_v0", 1)
 	if err != nil {
 		return err
@@ -28008,10 +26860,6 @@ func (v *VariantBlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err err
 
 // DecodeJSON decodes v from ["type", value].
 func (v *VariantBlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("variant_block_signing_authority_v0")
 	if err != nil {
 		return err

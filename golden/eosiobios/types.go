@@ -27,10 +27,6 @@ func (v *ABIHash) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ABIHash) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("abi_hash"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ABIHash{}
 	{
 		u, err := d.Uint64()
@@ -82,10 +78,6 @@ func (v *ABIHash) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -184,10 +176,6 @@ func (v *Activate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Activate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("activate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Activate{}
 	if err = v.FeatureDigest.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "feature_digest")
@@ -228,10 +216,6 @@ func (v *Activate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -317,10 +301,6 @@ func (v *Authority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Authority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Authority{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -380,10 +360,6 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -521,10 +497,6 @@ func (v *BlockSigningAuthorityV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockSigningAuthorityV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_signing_authority_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockSigningAuthorityV0{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -570,10 +542,6 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -699,10 +667,6 @@ func (v *BlockchainParameters) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockchainParameters) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("blockchain_parameters"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockchainParameters{}
 	if v.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -821,10 +785,6 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1227,10 +1187,6 @@ func (v *Canceldelay) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Canceldelay) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("canceldelay"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Canceldelay{}
 	if err = v.CancelingAuth.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "canceling_auth")
@@ -1278,10 +1234,6 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1380,10 +1332,6 @@ func (v *Deleteauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deleteauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deleteauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deleteauth{}
 	{
 		u, err := d.Uint64()
@@ -1439,10 +1387,6 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1540,10 +1484,6 @@ func (v *KeyWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *KeyWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("key_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = KeyWeight{}
 	if err = v.Key.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "key")
@@ -1589,10 +1529,6 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1695,10 +1631,6 @@ func (v *Linkauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Linkauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("linkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Linkauth{}
 	{
 		u, err := d.Uint64()
@@ -1776,10 +1708,6 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1926,10 +1854,6 @@ func (v *Newaccount) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Newaccount) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("newaccount"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Newaccount{}
 	{
 		u, err := d.Uint64()
@@ -1999,10 +1923,6 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2144,10 +2064,6 @@ func (v *Onerror) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Onerror) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("onerror"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Onerror{}
 	if err = v.SenderID.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "sender_id")
@@ -2193,10 +2109,6 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2292,10 +2204,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -2351,10 +2259,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2452,10 +2356,6 @@ func (v *PermissionLevelWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevelWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevelWeight{}
 	if err = v.Permission.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "permission")
@@ -2501,10 +2401,6 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2602,10 +2498,6 @@ func (v *ProducerAuthority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerAuthority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerAuthority{}
 	{
 		u, err := d.Uint64()
@@ -2657,10 +2549,6 @@ func (v *ProducerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2759,10 +2647,6 @@ func (v *Reqactivated) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Reqactivated) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("reqactivated"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Reqactivated{}
 	if err = v.FeatureDigest.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "feature_digest")
@@ -2803,10 +2687,6 @@ func (v *Reqactivated) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Reqactivated) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2883,10 +2763,6 @@ func (v *Reqauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Reqauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("reqauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Reqauth{}
 	{
 		u, err := d.Uint64()
@@ -2931,10 +2807,6 @@ func (v *Reqauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Reqauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3015,10 +2887,6 @@ func (v *Setabi) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setabi) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setabi"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setabi{}
 	{
 		u, err := d.Uint64()
@@ -3068,10 +2936,6 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3174,10 +3038,6 @@ func (v *Setalimits) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setalimits) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setalimits"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setalimits{}
 	{
 		u, err := d.Uint64()
@@ -3237,10 +3097,6 @@ func (v *Setalimits) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3385,10 +3241,6 @@ func (v *Setcode) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setcode) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setcode"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setcode{}
 	{
 		u, err := d.Uint64()
@@ -3448,10 +3300,6 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3590,10 +3438,6 @@ func (v *Setparams) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setparams) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setparams"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setparams{}
 	if err = v.Params.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "params")
@@ -3634,10 +3478,6 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3716,10 +3556,6 @@ func (v *Setpriv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpriv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpriv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpriv{}
 	{
 		u, err := d.Uint64()
@@ -3769,10 +3605,6 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3871,10 +3703,6 @@ func (v *Setprods) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setprods) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setprods"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setprods{}
 	if err = binDecodeProducerAuthorityArray(d, &v.Schedule); err != nil {
 		return antelope.AtField(err, "schedule")
@@ -3915,10 +3743,6 @@ func (v *Setprods) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setprods) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3999,10 +3823,6 @@ func (v *Unlinkauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unlinkauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unlinkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unlinkauth{}
 	{
 		u, err := d.Uint64()
@@ -4069,10 +3889,6 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4197,10 +4013,6 @@ func (v *Updateauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updateauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updateauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updateauth{}
 	{
 		u, err := d.Uint64()
@@ -4274,10 +4086,6 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4413,10 +4221,6 @@ func (v *WaitWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *WaitWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wait_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = WaitWeight{}
 	if v.WaitSec, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "wait_sec")
@@ -4460,10 +4264,6 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4576,10 +4376,6 @@ func (v *VariantBlockSigningAuthorityV0) AppendBinary(b []byte) (_ []byte, err e
 
 // DecodeBinary decodes v from d.
 func (v *VariantBlockSigningAuthorityV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("variant_block_signing_authority_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("variant_block_signing_authority_v0", 1)
 	if err != nil {
 		return err
@@ -4634,10 +4430,6 @@ func (v *VariantBlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err err
 
 // DecodeJSON decodes v from ["type", value].
 func (v *VariantBlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("variant_block_signing_authority_v0")
 	if err != nil {
 		return err

@@ -34,10 +34,6 @@ func (v *Account) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Account) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Account{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -98,10 +94,6 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -262,10 +254,6 @@ func (v *AccountCode) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AccountCode) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account_code"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AccountCode{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -319,10 +307,6 @@ func (v *AccountCode) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountCode) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -460,10 +444,6 @@ func (v *Addegress) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addegress) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addegress"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addegress{}
 	if err = binDecodeNameArray(d, &v.Accounts); err != nil {
 		return antelope.AtField(err, "accounts")
@@ -504,10 +484,6 @@ func (v *Addegress) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addegress) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -581,10 +557,6 @@ func (v *AllowedEgressAccount) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *AllowedEgressAccount) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("allowed_egress_account"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = AllowedEgressAccount{}
 	{
 		u, err := d.Uint64()
@@ -629,10 +601,6 @@ func (v *AllowedEgressAccount) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AllowedEgressAccount) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -710,10 +678,6 @@ func (v *Balance) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Balance) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("balance"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Balance{}
 	{
 		u, err := d.Uint64()
@@ -765,10 +729,6 @@ func (v *Balance) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Balance) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -866,10 +826,6 @@ func (v *BalanceWithDust) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BalanceWithDust) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("balance_with_dust"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BalanceWithDust{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -915,10 +871,6 @@ func (v *BalanceWithDust) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalanceWithDust) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1014,10 +966,6 @@ func (v *Close) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Close) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("close"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Close{}
 	{
 		u, err := d.Uint64()
@@ -1062,10 +1010,6 @@ func (v *Close) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1153,10 +1097,6 @@ func (v *Config) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Config) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("config"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Config{}
 	{
 		u, err := d.VarUint32()
@@ -1239,10 +1179,6 @@ func (v *Config) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1444,10 +1380,6 @@ func (v *Exec) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Exec) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exec"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Exec{}
 	if err = v.Input.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "input")
@@ -1495,10 +1427,6 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1591,10 +1519,6 @@ func (v *ExecCallback) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExecCallback) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exec_callback"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExecCallback{}
 	{
 		u, err := d.Uint64()
@@ -1650,10 +1574,6 @@ func (v *ExecCallback) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExecCallback) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1765,10 +1685,6 @@ func (v *ExecInput) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExecInput) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exec_input"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExecInput{}
 	if err = binDecodeOptBytes(d, &v.Context); err != nil {
 		return antelope.AtField(err, "context")
@@ -1833,10 +1749,6 @@ func (v *ExecInput) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1991,10 +1903,6 @@ func (v *FeeParameters) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FeeParameters) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("fee_parameters"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FeeParameters{}
 	if err = binDecodeOptUint64(d, &v.GasPrice); err != nil {
 		return antelope.AtField(err, "gas_price")
@@ -2049,10 +1957,6 @@ func (v *FeeParameters) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FeeParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2159,10 +2063,6 @@ func (v *Freeze) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Freeze) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("freeze"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Freeze{}
 	if v.Value, err = d.Bool(); err != nil {
 		return antelope.AtField(err, "value")
@@ -2201,10 +2101,6 @@ func (v *Freeze) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Freeze) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2280,10 +2176,6 @@ func (v *Gc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Gc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("gc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Gc{}
 	if v.Max, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "max")
@@ -2322,10 +2214,6 @@ func (v *Gc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Gc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2401,10 +2289,6 @@ func (v *Gcstore) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Gcstore) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("gcstore"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Gcstore{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -2448,10 +2332,6 @@ func (v *Gcstore) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Gcstore) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2551,10 +2431,6 @@ func (v *Init) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Init) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("init"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Init{}
 	if v.Chainid, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "chainid")
@@ -2600,10 +2476,6 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2699,10 +2571,6 @@ func (v *Nextnonce) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Nextnonce) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("nextnonce"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Nextnonce{}
 	{
 		u, err := d.Uint64()
@@ -2752,10 +2620,6 @@ func (v *Nextnonce) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Nextnonce) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2851,10 +2715,6 @@ func (v *Open) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Open) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("open"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Open{}
 	{
 		u, err := d.Uint64()
@@ -2899,10 +2759,6 @@ func (v *Open) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2982,10 +2838,6 @@ func (v *Pushtx) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Pushtx) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pushtx"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Pushtx{}
 	{
 		u, err := d.Uint64()
@@ -3035,10 +2887,6 @@ func (v *Pushtx) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pushtx) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3136,10 +2984,6 @@ func (v *Removeegress) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Removeegress) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("removeegress"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Removeegress{}
 	if err = binDecodeNameArray(d, &v.Accounts); err != nil {
 		return antelope.AtField(err, "accounts")
@@ -3180,10 +3024,6 @@ func (v *Removeegress) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Removeegress) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3261,10 +3101,6 @@ func (v *Setfeeparams) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setfeeparams) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setfeeparams"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setfeeparams{}
 	if err = v.FeeParams.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "fee_params")
@@ -3305,10 +3141,6 @@ func (v *Setfeeparams) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setfeeparams) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3390,10 +3222,6 @@ func (v *Storage) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Storage) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("storage"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Storage{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -3442,10 +3270,6 @@ func (v *Storage) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Storage) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3587,10 +3411,6 @@ func (v *Withdraw) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Withdraw) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("withdraw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Withdraw{}
 	{
 		u, err := d.Uint64()
@@ -3662,10 +3482,6 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -30,10 +30,6 @@ func (v *Action) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Action) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Action{}
 	{
 		u, err := d.Uint64()
@@ -101,10 +97,6 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -242,10 +234,6 @@ func (v *Approval) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Approval) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("approval"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Approval{}
 	if err = v.Level.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "level")
@@ -297,10 +285,6 @@ func (v *Approval) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Approval) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -404,10 +388,6 @@ func (v *ApprovalsInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ApprovalsInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("approvals_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ApprovalsInfo{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -471,10 +451,6 @@ func (v *ApprovalsInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -641,10 +617,6 @@ func (v *Approve) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Approve) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("approve"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Approve{}
 	{
 		u, err := d.Uint64()
@@ -723,10 +695,6 @@ func (v *Approve) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -873,10 +841,6 @@ func (v *Cancel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cancel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cancel"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cancel{}
 	{
 		u, err := d.Uint64()
@@ -943,10 +907,6 @@ func (v *Cancel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1067,10 +1027,6 @@ func (v *Exec) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Exec) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exec"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Exec{}
 	{
 		u, err := d.Uint64()
@@ -1137,10 +1093,6 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1258,10 +1210,6 @@ func (v *Extension) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Extension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Extension{}
 	if v.Type, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "type")
@@ -1305,10 +1253,6 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1405,10 +1349,6 @@ func (v *Invalidate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Invalidate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("invalidate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Invalidate{}
 	{
 		u, err := d.Uint64()
@@ -1453,10 +1393,6 @@ func (v *Invalidate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Invalidate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1532,10 +1468,6 @@ func (v *Invalidation) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Invalidation) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("invalidation"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Invalidation{}
 	{
 		u, err := d.Uint64()
@@ -1591,10 +1523,6 @@ func (v *Invalidation) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Invalidation) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1696,10 +1624,6 @@ func (v *OldApprovalsInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *OldApprovalsInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("old_approvals_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = OldApprovalsInfo{}
 	{
 		u, err := d.Uint64()
@@ -1758,10 +1682,6 @@ func (v *OldApprovalsInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *OldApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1877,10 +1797,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -1936,10 +1852,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2037,10 +1949,6 @@ func (v *Proposal) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Proposal) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("proposal"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Proposal{}
 	{
 		u, err := d.Uint64()
@@ -2090,10 +1998,6 @@ func (v *Proposal) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2200,10 +2104,6 @@ func (v *Propose) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Propose) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("propose"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Propose{}
 	{
 		u, err := d.Uint64()
@@ -2273,10 +2173,6 @@ func (v *Propose) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2427,10 +2323,6 @@ func (v *Transaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transaction{}
 	{
 		u, err := d.Uint32()
@@ -2533,10 +2425,6 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -2682,10 +2570,6 @@ func (v *TransactionHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TransactionHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TransactionHeader{}
 	{
 		u, err := d.Uint32()
@@ -2767,10 +2651,6 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2953,10 +2833,6 @@ func (v *Unapprove) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unapprove) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unapprove"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unapprove{}
 	{
 		u, err := d.Uint64()
@@ -3019,10 +2895,6 @@ func (v *Unapprove) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -31,10 +31,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -90,10 +86,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -197,10 +189,6 @@ func (v *Action) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Action) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Action{}
 	{
 		u, err := d.Uint64()
@@ -268,10 +256,6 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -415,10 +399,6 @@ func (v *TransactionHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TransactionHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TransactionHeader{}
 	{
 		u, err := d.Uint32()
@@ -500,10 +480,6 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -681,10 +657,6 @@ func (v *Extension) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Extension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Extension{}
 	if v.Type, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "type")
@@ -728,10 +700,6 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -842,10 +810,6 @@ func (v *Transaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transaction{}
 	{
 		u, err := d.Uint32()
@@ -948,10 +912,6 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -1099,10 +1059,6 @@ func (v *Propose) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Propose) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("propose"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Propose{}
 	{
 		u, err := d.Uint64()
@@ -1172,10 +1128,6 @@ func (v *Propose) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1317,10 +1269,6 @@ func (v *Approve) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Approve) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("approve"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Approve{}
 	{
 		u, err := d.Uint64()
@@ -1383,10 +1331,6 @@ func (v *Approve) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1508,10 +1452,6 @@ func (v *Unapprove) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unapprove) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unapprove"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unapprove{}
 	{
 		u, err := d.Uint64()
@@ -1574,10 +1514,6 @@ func (v *Unapprove) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1697,10 +1633,6 @@ func (v *Cancel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cancel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cancel"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cancel{}
 	{
 		u, err := d.Uint64()
@@ -1767,10 +1699,6 @@ func (v *Cancel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1890,10 +1818,6 @@ func (v *Exec) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Exec) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exec"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Exec{}
 	{
 		u, err := d.Uint64()
@@ -1960,10 +1884,6 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2081,10 +2001,6 @@ func (v *Proposal) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Proposal) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("proposal"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Proposal{}
 	{
 		u, err := d.Uint64()
@@ -2134,10 +2050,6 @@ func (v *Proposal) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2239,10 +2151,6 @@ func (v *ApprovalsInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ApprovalsInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("approvals_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ApprovalsInfo{}
 	{
 		u, err := d.Uint64()
@@ -2301,10 +2209,6 @@ func (v *ApprovalsInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

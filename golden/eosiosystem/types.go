@@ -27,10 +27,6 @@ func (v *ABIHash) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ABIHash) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("abi_hash"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ABIHash{}
 	{
 		u, err := d.Uint64()
@@ -82,10 +78,6 @@ func (v *ABIHash) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -184,10 +176,6 @@ func (v *Activate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Activate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("activate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Activate{}
 	if err = v.FeatureDigest.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "feature_digest")
@@ -228,10 +216,6 @@ func (v *Activate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -317,10 +301,6 @@ func (v *Authority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Authority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Authority{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -380,10 +360,6 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -521,10 +497,6 @@ func (v *BidRefund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BidRefund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bid_refund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BidRefund{}
 	{
 		u, err := d.Uint64()
@@ -576,10 +548,6 @@ func (v *BidRefund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -682,10 +650,6 @@ func (v *Bidname) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Bidname) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bidname"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Bidname{}
 	{
 		u, err := d.Uint64()
@@ -748,10 +712,6 @@ func (v *Bidname) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -870,10 +830,6 @@ func (v *Bidrefund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Bidrefund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bidrefund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Bidrefund{}
 	{
 		u, err := d.Uint64()
@@ -929,10 +885,6 @@ func (v *Bidrefund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1048,10 +1000,6 @@ func (v *BlockHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockHeader{}
 	if v.Timestamp, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "timestamp")
@@ -1139,10 +1087,6 @@ func (v *BlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1357,10 +1301,6 @@ func (v *BlockSigningAuthorityV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockSigningAuthorityV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_signing_authority_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockSigningAuthorityV0{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -1406,10 +1346,6 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1535,10 +1471,6 @@ func (v *BlockchainParameters) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockchainParameters) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("blockchain_parameters"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockchainParameters{}
 	if v.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -1657,10 +1589,6 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2063,10 +1991,6 @@ func (v *Buyram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyram{}
 	{
 		u, err := d.Uint64()
@@ -2129,10 +2053,6 @@ func (v *Buyram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2253,10 +2173,6 @@ func (v *Buyrambytes) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyrambytes) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyrambytes"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyrambytes{}
 	{
 		u, err := d.Uint64()
@@ -2317,10 +2233,6 @@ func (v *Buyrambytes) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2441,10 +2353,6 @@ func (v *Buyrex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyrex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyrex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyrex{}
 	{
 		u, err := d.Uint64()
@@ -2496,10 +2404,6 @@ func (v *Buyrex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2602,10 +2506,6 @@ func (v *Canceldelay) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Canceldelay) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("canceldelay"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Canceldelay{}
 	if err = v.CancelingAuth.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "canceling_auth")
@@ -2653,10 +2553,6 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2753,10 +2649,6 @@ func (v *Claimrewards) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Claimrewards) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("claimrewards"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Claimrewards{}
 	{
 		u, err := d.Uint64()
@@ -2801,10 +2693,6 @@ func (v *Claimrewards) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2881,10 +2769,6 @@ func (v *Closerex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Closerex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("closerex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Closerex{}
 	{
 		u, err := d.Uint64()
@@ -2929,10 +2813,6 @@ func (v *Closerex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3009,10 +2889,6 @@ func (v *Cnclrexorder) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cnclrexorder) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cnclrexorder"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cnclrexorder{}
 	{
 		u, err := d.Uint64()
@@ -3057,10 +2933,6 @@ func (v *Cnclrexorder) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3138,10 +3010,6 @@ func (v *Connector) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Connector) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("connector"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Connector{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -3187,10 +3055,6 @@ func (v *Connector) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3287,10 +3151,6 @@ func (v *Consolidate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Consolidate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("consolidate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Consolidate{}
 	{
 		u, err := d.Uint64()
@@ -3335,10 +3195,6 @@ func (v *Consolidate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3421,10 +3277,6 @@ func (v *Defcpuloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Defcpuloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("defcpuloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Defcpuloan{}
 	{
 		u, err := d.Uint64()
@@ -3481,10 +3333,6 @@ func (v *Defcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3607,10 +3455,6 @@ func (v *Defnetloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Defnetloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("defnetloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Defnetloan{}
 	{
 		u, err := d.Uint64()
@@ -3667,10 +3511,6 @@ func (v *Defnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3799,10 +3639,6 @@ func (v *Delegatebw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Delegatebw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delegatebw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Delegatebw{}
 	{
 		u, err := d.Uint64()
@@ -3877,10 +3713,6 @@ func (v *Delegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4044,10 +3876,6 @@ func (v *DelegatedBandwidth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *DelegatedBandwidth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delegated_bandwidth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = DelegatedBandwidth{}
 	{
 		u, err := d.Uint64()
@@ -4117,10 +3945,6 @@ func (v *DelegatedBandwidth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4259,10 +4083,6 @@ func (v *Deleteauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deleteauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deleteauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deleteauth{}
 	{
 		u, err := d.Uint64()
@@ -4318,10 +4138,6 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4422,10 +4238,6 @@ func (v *Deposit) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deposit) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deposit"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deposit{}
 	{
 		u, err := d.Uint64()
@@ -4477,10 +4289,6 @@ func (v *Deposit) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4616,10 +4424,6 @@ func (v *EosioGlobalState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState{}
 	if v.BlockchainParameters.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -4827,10 +4631,6 @@ func (v *EosioGlobalState) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -5205,10 +5005,6 @@ func (v *EosioGlobalState2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState2{}
 	if v.NewRAMPerBlock, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "new_ram_per_block")
@@ -5279,10 +5075,6 @@ func (v *EosioGlobalState2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5438,10 +5230,6 @@ func (v *EosioGlobalState3) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState3) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state3"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState3{}
 	{
 		u, err := d.Int64()
@@ -5491,10 +5279,6 @@ func (v *EosioGlobalState3) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5592,10 +5376,6 @@ func (v *EosioGlobalState4) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState4) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state4"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState4{}
 	if v.ContinuousRate, err = d.Float64(); err != nil {
 		return antelope.AtField(err, "continuous_rate")
@@ -5644,10 +5424,6 @@ func (v *EosioGlobalState4) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5771,10 +5547,6 @@ func (v *ExchangeState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExchangeState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exchange_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExchangeState{}
 	if err = v.Supply.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "supply")
@@ -5829,10 +5601,6 @@ func (v *ExchangeState) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5955,10 +5723,6 @@ func (v *Fundcpuloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Fundcpuloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("fundcpuloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Fundcpuloan{}
 	{
 		u, err := d.Uint64()
@@ -6015,10 +5779,6 @@ func (v *Fundcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6141,10 +5901,6 @@ func (v *Fundnetloan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Fundnetloan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("fundnetloan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Fundnetloan{}
 	{
 		u, err := d.Uint64()
@@ -6201,10 +5957,6 @@ func (v *Fundnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6325,10 +6077,6 @@ func (v *Init) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Init) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("init"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Init{}
 	{
 		u, err := d.VarUint32()
@@ -6380,10 +6128,6 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6481,10 +6225,6 @@ func (v *KeyWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *KeyWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("key_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = KeyWeight{}
 	if err = v.Key.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "key")
@@ -6530,10 +6270,6 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6636,10 +6372,6 @@ func (v *Linkauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Linkauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("linkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Linkauth{}
 	{
 		u, err := d.Uint64()
@@ -6717,10 +6449,6 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6861,10 +6589,6 @@ func (v *Mvfrsavings) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Mvfrsavings) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("mvfrsavings"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Mvfrsavings{}
 	{
 		u, err := d.Uint64()
@@ -6916,10 +6640,6 @@ func (v *Mvfrsavings) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7020,10 +6740,6 @@ func (v *Mvtosavings) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Mvtosavings) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("mvtosavings"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Mvtosavings{}
 	{
 		u, err := d.Uint64()
@@ -7075,10 +6791,6 @@ func (v *Mvtosavings) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7178,10 +6890,6 @@ func (v *NameBid) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *NameBid) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("name_bid"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = NameBid{}
 	{
 		u, err := d.Uint64()
@@ -7253,10 +6961,6 @@ func (v *NameBid) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7403,10 +7107,6 @@ func (v *Newaccount) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Newaccount) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("newaccount"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Newaccount{}
 	{
 		u, err := d.Uint64()
@@ -7476,10 +7176,6 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7617,10 +7313,6 @@ func (v *Onblock) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Onblock) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("onblock"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Onblock{}
 	if err = v.Header.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "header")
@@ -7661,10 +7353,6 @@ func (v *Onblock) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7746,10 +7434,6 @@ func (v *Onerror) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Onerror) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("onerror"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Onerror{}
 	if err = v.SenderID.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "sender_id")
@@ -7795,10 +7479,6 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7894,10 +7574,6 @@ func (v *PairTimePointSecInt64) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairTimePointSecInt64) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_time_point_sec_int64"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairTimePointSecInt64{}
 	{
 		u, err := d.Uint32()
@@ -7947,10 +7623,6 @@ func (v *PairTimePointSecInt64) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8046,10 +7718,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -8105,10 +7773,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8206,10 +7870,6 @@ func (v *PermissionLevelWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevelWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevelWeight{}
 	if err = v.Permission.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "permission")
@@ -8255,10 +7915,6 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8394,10 +8050,6 @@ func (v *ProducerInfo) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *ProducerInfo) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("producer_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerInfo{}
 	{
 		u, err := d.Uint64()
@@ -8501,10 +8153,6 @@ func (v *ProducerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8748,10 +8396,6 @@ func (v *ProducerInfo2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerInfo2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_info2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerInfo2{}
 	{
 		u, err := d.Uint64()
@@ -8812,10 +8456,6 @@ func (v *ProducerInfo2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8933,10 +8573,6 @@ func (v *ProducerKey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerKey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_key"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerKey{}
 	{
 		u, err := d.Uint64()
@@ -8988,10 +8624,6 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9089,10 +8721,6 @@ func (v *ProducerSchedule) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerSchedule) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_schedule"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerSchedule{}
 	if v.Version, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "version")
@@ -9138,10 +8766,6 @@ func (v *ProducerSchedule) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9238,10 +8862,6 @@ func (v *Refund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Refund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("refund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Refund{}
 	{
 		u, err := d.Uint64()
@@ -9286,10 +8906,6 @@ func (v *Refund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9373,10 +8989,6 @@ func (v *RefundRequest) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RefundRequest) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("refund_request"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RefundRequest{}
 	{
 		u, err := d.Uint64()
@@ -9446,10 +9058,6 @@ func (v *RefundRequest) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9596,10 +9204,6 @@ func (v *Regproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproducer{}
 	{
 		u, err := d.Uint64()
@@ -9661,10 +9265,6 @@ func (v *Regproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9811,10 +9411,6 @@ func (v *Regproducer2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproducer2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproducer2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproducer2{}
 	{
 		u, err := d.Uint64()
@@ -9876,10 +9472,6 @@ func (v *Regproducer2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10018,10 +9610,6 @@ func (v *Regproxy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproxy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproxy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproxy{}
 	{
 		u, err := d.Uint64()
@@ -10071,10 +9659,6 @@ func (v *Regproxy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10181,10 +9765,6 @@ func (v *Rentcpu) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rentcpu) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rentcpu"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rentcpu{}
 	{
 		u, err := d.Uint64()
@@ -10254,10 +9834,6 @@ func (v *Rentcpu) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10404,10 +9980,6 @@ func (v *Rentnet) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rentnet) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rentnet"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rentnet{}
 	{
 		u, err := d.Uint64()
@@ -10477,10 +10049,6 @@ func (v *Rentnet) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10630,10 +10198,6 @@ func (v *RexBalance) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexBalance) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_balance"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexBalance{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -10709,10 +10273,6 @@ func (v *RexBalance) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -10892,10 +10452,6 @@ func (v *RexFund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexFund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_fund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexFund{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -10952,10 +10508,6 @@ func (v *RexFund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11089,10 +10641,6 @@ func (v *RexLoan) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexLoan) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_loan"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexLoan{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -11190,10 +10738,6 @@ func (v *RexLoan) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11425,10 +10969,6 @@ func (v *RexOrder) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexOrder) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_order"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexOrder{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -11515,10 +11055,6 @@ func (v *RexOrder) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -11738,10 +11274,6 @@ func (v *RexPool) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexPool) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_pool"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexPool{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -11827,10 +11359,6 @@ func (v *RexPool) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12048,10 +11576,6 @@ func (v *RexReturnBuckets) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexReturnBuckets) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_return_buckets"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexReturnBuckets{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -12097,10 +11621,6 @@ func (v *RexReturnBuckets) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12206,10 +11726,6 @@ func (v *RexReturnPool) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RexReturnPool) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rex_return_pool"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RexReturnPool{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -12296,10 +11812,6 @@ func (v *RexReturnPool) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12498,10 +12010,6 @@ func (v *Rexexec) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rexexec) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rexexec"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rexexec{}
 	{
 		u, err := d.Uint64()
@@ -12551,10 +12059,6 @@ func (v *Rexexec) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12651,10 +12155,6 @@ func (v *Rmvproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rmvproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rmvproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rmvproducer{}
 	{
 		u, err := d.Uint64()
@@ -12699,10 +12199,6 @@ func (v *Rmvproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12781,10 +12277,6 @@ func (v *Sellram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Sellram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sellram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Sellram{}
 	{
 		u, err := d.Uint64()
@@ -12834,10 +12326,6 @@ func (v *Sellram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -12938,10 +12426,6 @@ func (v *Sellrex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Sellrex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sellrex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Sellrex{}
 	{
 		u, err := d.Uint64()
@@ -12993,10 +12477,6 @@ func (v *Sellrex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13097,10 +12577,6 @@ func (v *Setabi) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setabi) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setabi"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setabi{}
 	{
 		u, err := d.Uint64()
@@ -13150,10 +12626,6 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13254,10 +12726,6 @@ func (v *Setacctcpu) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setacctcpu) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setacctcpu"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setacctcpu{}
 	{
 		u, err := d.Uint64()
@@ -13309,10 +12777,6 @@ func (v *Setacctcpu) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13410,10 +12874,6 @@ func (v *Setacctnet) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setacctnet) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setacctnet"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setacctnet{}
 	{
 		u, err := d.Uint64()
@@ -13465,10 +12925,6 @@ func (v *Setacctnet) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13566,10 +13022,6 @@ func (v *Setacctram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setacctram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setacctram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setacctram{}
 	{
 		u, err := d.Uint64()
@@ -13621,10 +13073,6 @@ func (v *Setacctram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13724,10 +13172,6 @@ func (v *Setalimits) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setalimits) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setalimits"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setalimits{}
 	{
 		u, err := d.Uint64()
@@ -13787,10 +13231,6 @@ func (v *Setalimits) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -13935,10 +13375,6 @@ func (v *Setcode) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setcode) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setcode"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setcode{}
 	{
 		u, err := d.Uint64()
@@ -13998,10 +13434,6 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14142,10 +13574,6 @@ func (v *Setinflation) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setinflation) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setinflation"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setinflation{}
 	if v.AnnualRate, err = d.Int64(); err != nil {
 		return antelope.AtField(err, "annual_rate")
@@ -14194,10 +13622,6 @@ func (v *Setinflation) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14316,10 +13740,6 @@ func (v *Setparams) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setparams) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setparams"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setparams{}
 	if err = v.Params.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "params")
@@ -14360,10 +13780,6 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14442,10 +13858,6 @@ func (v *Setpriv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpriv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpriv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpriv{}
 	{
 		u, err := d.Uint64()
@@ -14495,10 +13907,6 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14595,10 +14003,6 @@ func (v *Setram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setram{}
 	if v.MaxRAMSize, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_ram_size")
@@ -14637,10 +14041,6 @@ func (v *Setram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14717,10 +14117,6 @@ func (v *Setramrate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setramrate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setramrate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setramrate{}
 	if v.BytesPerBlock, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "bytes_per_block")
@@ -14759,10 +14155,6 @@ func (v *Setramrate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14841,10 +14233,6 @@ func (v *Setrex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setrex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setrex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setrex{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -14885,10 +14273,6 @@ func (v *Setrex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -14975,10 +14359,6 @@ func (v *Undelegatebw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Undelegatebw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("undelegatebw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Undelegatebw{}
 	{
 		u, err := d.Uint64()
@@ -15048,10 +14428,6 @@ func (v *Undelegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15192,10 +14568,6 @@ func (v *Unlinkauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unlinkauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unlinkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unlinkauth{}
 	{
 		u, err := d.Uint64()
@@ -15262,10 +14634,6 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15382,10 +14750,6 @@ func (v *Unregprod) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unregprod) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unregprod"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unregprod{}
 	{
 		u, err := d.Uint64()
@@ -15430,10 +14794,6 @@ func (v *Unregprod) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15520,10 +14880,6 @@ func (v *Unstaketorex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unstaketorex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unstaketorex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unstaketorex{}
 	{
 		u, err := d.Uint64()
@@ -15593,10 +14949,6 @@ func (v *Unstaketorex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15741,10 +15093,6 @@ func (v *Updateauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updateauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updateauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updateauth{}
 	{
 		u, err := d.Uint64()
@@ -15818,10 +15166,6 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -15958,10 +15302,6 @@ func (v *Updaterex) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updaterex) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updaterex"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updaterex{}
 	{
 		u, err := d.Uint64()
@@ -16006,10 +15346,6 @@ func (v *Updaterex) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16086,10 +15422,6 @@ func (v *Updtrevision) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updtrevision) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updtrevision"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updtrevision{}
 	if v.Revision, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "revision")
@@ -16128,10 +15460,6 @@ func (v *Updtrevision) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16215,10 +15543,6 @@ func (v *UserResources) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *UserResources) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("user_resources"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = UserResources{}
 	{
 		u, err := d.Uint64()
@@ -16282,10 +15606,6 @@ func (v *UserResources) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16428,10 +15748,6 @@ func (v *Voteproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Voteproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voteproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Voteproducer{}
 	{
 		u, err := d.Uint64()
@@ -16494,10 +15810,6 @@ func (v *Voteproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16633,10 +15945,6 @@ func (v *VoterInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *VoterInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voter_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = VoterInfo{}
 	{
 		u, err := d.Uint64()
@@ -16736,10 +16044,6 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -16995,10 +16299,6 @@ func (v *WaitWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *WaitWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wait_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = WaitWeight{}
 	if v.WaitSec, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "wait_sec")
@@ -17042,10 +16342,6 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17146,10 +16442,6 @@ func (v *Withdraw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Withdraw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("withdraw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Withdraw{}
 	{
 		u, err := d.Uint64()
@@ -17201,10 +16493,6 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -17317,10 +16605,6 @@ func (v *VariantBlockSigningAuthorityV0) AppendBinary(b []byte) (_ []byte, err e
 
 // DecodeBinary decodes v from d.
 func (v *VariantBlockSigningAuthorityV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("variant_block_signing_authority_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("variant_block_signing_authority_v0", 1)
 	if err != nil {
 		return err
@@ -17375,10 +16659,6 @@ func (v *VariantBlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err err
 
 // DecodeJSON decodes v from ["type", value].
 func (v *VariantBlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("variant_block_signing_authority_v0")
 	if err != nil {
 		return err

@@ -37,10 +37,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -96,10 +92,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -197,10 +189,6 @@ func (v *KeyWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *KeyWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("key_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = KeyWeight{}
 	if err = v.Key.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "key")
@@ -246,10 +234,6 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -351,10 +335,6 @@ func (v *Bidname) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Bidname) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bidname"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Bidname{}
 	{
 		u, err := d.Uint64()
@@ -417,10 +397,6 @@ func (v *Bidname) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -538,10 +514,6 @@ func (v *Bidrefund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Bidrefund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bidrefund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Bidrefund{}
 	{
 		u, err := d.Uint64()
@@ -597,10 +569,6 @@ func (v *Bidrefund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -698,10 +666,6 @@ func (v *PermissionLevelWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevelWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevelWeight{}
 	if err = v.Permission.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "permission")
@@ -747,10 +711,6 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -846,10 +806,6 @@ func (v *WaitWeight) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *WaitWeight) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("wait_weight"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = WaitWeight{}
 	if v.WaitSec, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "wait_sec")
@@ -893,10 +849,6 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1002,10 +954,6 @@ func (v *Authority) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Authority) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("authority"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Authority{}
 	if v.Threshold, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "threshold")
@@ -1065,10 +1013,6 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1214,10 +1158,6 @@ func (v *Newaccount) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Newaccount) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("newaccount"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Newaccount{}
 	{
 		u, err := d.Uint64()
@@ -1287,10 +1227,6 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1434,10 +1370,6 @@ func (v *Setcode) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setcode) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setcode"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setcode{}
 	{
 		u, err := d.Uint64()
@@ -1497,10 +1429,6 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1640,10 +1568,6 @@ func (v *Setabi) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setabi) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setabi"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setabi{}
 	{
 		u, err := d.Uint64()
@@ -1693,10 +1617,6 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1800,10 +1720,6 @@ func (v *Updateauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updateauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updateauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updateauth{}
 	{
 		u, err := d.Uint64()
@@ -1877,10 +1793,6 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2018,10 +1930,6 @@ func (v *Deleteauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deleteauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deleteauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deleteauth{}
 	{
 		u, err := d.Uint64()
@@ -2077,10 +1985,6 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2182,10 +2086,6 @@ func (v *Linkauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Linkauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("linkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Linkauth{}
 	{
 		u, err := d.Uint64()
@@ -2263,10 +2163,6 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2406,10 +2302,6 @@ func (v *Unlinkauth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unlinkauth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unlinkauth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unlinkauth{}
 	{
 		u, err := d.Uint64()
@@ -2476,10 +2368,6 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2601,10 +2489,6 @@ func (v *Canceldelay) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Canceldelay) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("canceldelay"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Canceldelay{}
 	if err = v.CancelingAuth.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "canceling_auth")
@@ -2652,10 +2536,6 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2757,10 +2637,6 @@ func (v *Onerror) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Onerror) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("onerror"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Onerror{}
 	if err = v.SenderID.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "sender_id")
@@ -2806,10 +2682,6 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2909,10 +2781,6 @@ func (v *Buyrambytes) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyrambytes) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyrambytes"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyrambytes{}
 	{
 		u, err := d.Uint64()
@@ -2973,10 +2841,6 @@ func (v *Buyrambytes) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3094,10 +2958,6 @@ func (v *Sellram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Sellram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sellram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Sellram{}
 	{
 		u, err := d.Uint64()
@@ -3147,10 +3007,6 @@ func (v *Sellram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3252,10 +3108,6 @@ func (v *Buyram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyram{}
 	{
 		u, err := d.Uint64()
@@ -3318,10 +3170,6 @@ func (v *Buyram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3449,10 +3297,6 @@ func (v *Delegatebw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Delegatebw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delegatebw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Delegatebw{}
 	{
 		u, err := d.Uint64()
@@ -3527,10 +3371,6 @@ func (v *Delegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3696,10 +3536,6 @@ func (v *Undelegatebw) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Undelegatebw) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("undelegatebw"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Undelegatebw{}
 	{
 		u, err := d.Uint64()
@@ -3769,10 +3605,6 @@ func (v *Undelegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3908,10 +3740,6 @@ func (v *Refund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Refund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("refund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Refund{}
 	{
 		u, err := d.Uint64()
@@ -3956,10 +3784,6 @@ func (v *Refund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4043,10 +3867,6 @@ func (v *DelegatedBandwidth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *DelegatedBandwidth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("delegated_bandwidth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = DelegatedBandwidth{}
 	{
 		u, err := d.Uint64()
@@ -4116,10 +3936,6 @@ func (v *DelegatedBandwidth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4263,10 +4079,6 @@ func (v *UserResources) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *UserResources) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("user_resources"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = UserResources{}
 	{
 		u, err := d.Uint64()
@@ -4330,10 +4142,6 @@ func (v *UserResources) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4477,10 +4285,6 @@ func (v *TotalResources) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TotalResources) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("total_resources"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TotalResources{}
 	{
 		u, err := d.Uint64()
@@ -4544,10 +4348,6 @@ func (v *TotalResources) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TotalResources) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4691,10 +4491,6 @@ func (v *RefundRequest) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RefundRequest) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("refund_request"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RefundRequest{}
 	{
 		u, err := d.Uint64()
@@ -4764,10 +4560,6 @@ func (v *RefundRequest) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4933,10 +4725,6 @@ func (v *BlockchainParameters) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockchainParameters) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("blockchain_parameters"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockchainParameters{}
 	if v.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -5055,10 +4843,6 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5460,10 +5244,6 @@ func (v *EosioGlobalState2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState2{}
 	if v.NewRAMPerBlock, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "new_ram_per_block")
@@ -5534,10 +5314,6 @@ func (v *EosioGlobalState2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5733,10 +5509,6 @@ func (v *EosioGlobalState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *EosioGlobalState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("eosio_global_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = EosioGlobalState{}
 	if v.BlockchainParameters.MaxBlockNetUsage, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_block_net_usage")
@@ -5932,10 +5704,6 @@ func (v *EosioGlobalState) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -6320,10 +6088,6 @@ func (v *ProducerInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerInfo{}
 	{
 		u, err := d.Uint64()
@@ -6405,10 +6169,6 @@ func (v *ProducerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6634,10 +6394,6 @@ func (v *Regproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproducer{}
 	{
 		u, err := d.Uint64()
@@ -6699,10 +6455,6 @@ func (v *Regproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6838,10 +6590,6 @@ func (v *Unregprod) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unregprod) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unregprod"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unregprod{}
 	{
 		u, err := d.Uint64()
@@ -6886,10 +6634,6 @@ func (v *Unregprod) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6965,10 +6709,6 @@ func (v *Setram) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setram) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setram"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setram{}
 	if v.MaxRAMSize, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "max_ram_size")
@@ -7007,10 +6747,6 @@ func (v *Setram) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7086,10 +6822,6 @@ func (v *Setramrate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setramrate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setramrate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setramrate{}
 	if v.BytesPerBlock, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "bytes_per_block")
@@ -7128,10 +6860,6 @@ func (v *Setramrate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7209,10 +6937,6 @@ func (v *Regproxy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Regproxy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("regproxy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Regproxy{}
 	{
 		u, err := d.Uint64()
@@ -7262,10 +6986,6 @@ func (v *Regproxy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7367,10 +7087,6 @@ func (v *Voteproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Voteproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voteproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Voteproducer{}
 	{
 		u, err := d.Uint64()
@@ -7433,10 +7149,6 @@ func (v *Voteproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7564,10 +7276,6 @@ func (v *VoterInfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *VoterInfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("voter_info"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = VoterInfo{}
 	{
 		u, err := d.Uint64()
@@ -7650,10 +7358,6 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7849,10 +7553,6 @@ func (v *Claimrewards) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Claimrewards) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("claimrewards"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Claimrewards{}
 	{
 		u, err := d.Uint64()
@@ -7897,10 +7597,6 @@ func (v *Claimrewards) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7978,10 +7674,6 @@ func (v *Setpriv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpriv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpriv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpriv{}
 	{
 		u, err := d.Uint64()
@@ -8031,10 +7723,6 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8130,10 +7818,6 @@ func (v *Rmvproducer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rmvproducer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rmvproducer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rmvproducer{}
 	{
 		u, err := d.Uint64()
@@ -8178,10 +7862,6 @@ func (v *Rmvproducer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8263,10 +7943,6 @@ func (v *SetAccountLimits) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SetAccountLimits) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("set_account_limits"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SetAccountLimits{}
 	{
 		u, err := d.Uint64()
@@ -8326,10 +8002,6 @@ func (v *SetAccountLimits) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SetAccountLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8465,10 +8137,6 @@ func (v *SetGlobalLimits) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SetGlobalLimits) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("set_global_limits"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SetGlobalLimits{}
 	if v.CPUUsecPerPeriod, err = d.Int64(); err != nil {
 		return antelope.AtField(err, "cpu_usec_per_period")
@@ -8507,10 +8175,6 @@ func (v *SetGlobalLimits) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SetGlobalLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8588,10 +8252,6 @@ func (v *ProducerKey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ProducerKey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("producer_key"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ProducerKey{}
 	{
 		u, err := d.Uint64()
@@ -8643,10 +8303,6 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8744,10 +8400,6 @@ func (v *SetProducers) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SetProducers) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("set_producers"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SetProducers{}
 	if err = binDecodeProducerKeyArray(d, &v.Schedule); err != nil {
 		return antelope.AtField(err, "schedule")
@@ -8788,10 +8440,6 @@ func (v *SetProducers) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SetProducers) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8867,10 +8515,6 @@ func (v *RequireAuth) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *RequireAuth) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("require_auth"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = RequireAuth{}
 	{
 		u, err := d.Uint64()
@@ -8915,10 +8559,6 @@ func (v *RequireAuth) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RequireAuth) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8996,10 +8636,6 @@ func (v *Setparams) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setparams) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setparams"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setparams{}
 	if err = v.Params.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "params")
@@ -9040,10 +8676,6 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9121,10 +8753,6 @@ func (v *Connector) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Connector) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("connector"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Connector{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -9170,10 +8798,6 @@ func (v *Connector) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9277,10 +8901,6 @@ func (v *ExchangeState) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExchangeState) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exchange_state"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExchangeState{}
 	if err = v.Supply.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "supply")
@@ -9335,10 +8955,6 @@ func (v *ExchangeState) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9458,10 +9074,6 @@ func (v *NameBid) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *NameBid) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("name_bid"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = NameBid{}
 	{
 		u, err := d.Uint64()
@@ -9527,10 +9139,6 @@ func (v *NameBid) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9668,10 +9276,6 @@ func (v *BidRefund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BidRefund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("bid_refund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BidRefund{}
 	{
 		u, err := d.Uint64()
@@ -9723,10 +9327,6 @@ func (v *BidRefund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -20,10 +20,6 @@ func (v *Value) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Value) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("value"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Value{}
 	if v.To, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "to")
@@ -62,10 +58,6 @@ func (v *Value) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Value) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

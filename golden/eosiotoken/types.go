@@ -22,10 +22,6 @@ func (v *Account) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Account) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("account"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Account{}
 	if err = v.Balance.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "balance")
@@ -66,10 +62,6 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -150,10 +142,6 @@ func (v *Close) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Close) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("close"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Close{}
 	{
 		u, err := d.Uint64()
@@ -205,10 +193,6 @@ func (v *Close) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -309,10 +293,6 @@ func (v *Create) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Create) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("create"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Create{}
 	{
 		u, err := d.Uint64()
@@ -364,10 +344,6 @@ func (v *Create) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -469,10 +445,6 @@ func (v *CurrencyStats) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *CurrencyStats) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("currency_stats"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = CurrencyStats{}
 	if err = v.Supply.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "supply")
@@ -531,10 +503,6 @@ func (v *CurrencyStats) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -659,10 +627,6 @@ func (v *Issue) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Issue) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("issue"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Issue{}
 	{
 		u, err := d.Uint64()
@@ -719,10 +683,6 @@ func (v *Issue) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -845,10 +805,6 @@ func (v *Open) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Open) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("open"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Open{}
 	{
 		u, err := d.Uint64()
@@ -911,10 +867,6 @@ func (v *Open) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1037,10 +989,6 @@ func (v *Retire) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Retire) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("retire"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Retire{}
 	if err = v.Quantity.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "quantity")
@@ -1086,10 +1034,6 @@ func (v *Retire) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1196,10 +1140,6 @@ func (v *Transfer) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transfer) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transfer"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transfer{}
 	{
 		u, err := d.Uint64()
@@ -1267,10 +1207,6 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -30,10 +30,6 @@ func (v *Action) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Action) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Action{}
 	{
 		u, err := d.Uint64()
@@ -101,10 +97,6 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -245,10 +237,6 @@ func (v *Exec) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Exec) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("exec"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Exec{}
 	{
 		u, err := d.Uint64()
@@ -300,10 +288,6 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -401,10 +385,6 @@ func (v *Extension) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Extension) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extension"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Extension{}
 	if v.Type, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "type")
@@ -448,10 +428,6 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -547,10 +523,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -606,10 +578,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -720,10 +688,6 @@ func (v *Transaction) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Transaction) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Transaction{}
 	{
 		u, err := d.Uint32()
@@ -826,10 +790,6 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -975,10 +935,6 @@ func (v *TransactionHeader) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TransactionHeader) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("transaction_header"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TransactionHeader{}
 	{
 		u, err := d.Uint32()
@@ -1060,10 +1016,6 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -24,10 +24,6 @@ func (v *Addhashobj) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addhashobj) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addhashobj"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addhashobj{}
 	if v.Hashinput, err = d.String(); err != nil {
 		return antelope.AtField(err, "hashinput")
@@ -66,10 +62,6 @@ func (v *Addhashobj) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addhashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -145,10 +137,6 @@ func (v *Addnumobj) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addnumobj) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addnumobj"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addnumobj{}
 	if v.Input, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "input")
@@ -187,10 +175,6 @@ func (v *Addnumobj) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addnumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -266,10 +250,6 @@ func (v *Erasenumobj) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Erasenumobj) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("erasenumobj"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Erasenumobj{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -308,10 +288,6 @@ func (v *Erasenumobj) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Erasenumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -397,10 +373,6 @@ func (v *Hashobj) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Hashobj) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("hashobj"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Hashobj{}
 	if v.Key, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "key")
@@ -458,10 +430,6 @@ func (v *Hashobj) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -597,10 +565,6 @@ func (v *Modifynumobj) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Modifynumobj) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("modifynumobj"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Modifynumobj{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -639,10 +603,6 @@ func (v *Modifynumobj) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Modifynumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -728,10 +688,6 @@ func (v *Numobj) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Numobj) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("numobj"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Numobj{}
 	if v.Key, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "key")
@@ -794,10 +750,6 @@ func (v *Numobj) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

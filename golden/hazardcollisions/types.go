@@ -28,10 +28,6 @@ func (v *FooBar) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FooBar) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("foo_bar"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FooBar{}
 	if v.UserID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "user_id")
@@ -90,10 +86,6 @@ func (v *FooBar) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -251,10 +243,6 @@ func (v *FooBar_) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FooBar_) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("foo.bar"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FooBar_{}
 	if err = v.X.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "x")
@@ -295,10 +283,6 @@ func (v *FooBar_) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FooBar_) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -371,10 +355,6 @@ func (v *Foobar) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Foobar) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("foobar"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Foobar{}
 	return nil
 }
@@ -408,10 +388,6 @@ func (v *Foobar) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Foobar) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -461,10 +437,6 @@ func (v *FooBar__) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FooBar__) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("FooBar"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FooBar__{}
 	return nil
 }
@@ -498,10 +470,6 @@ func (v *FooBar__) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FooBar__) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

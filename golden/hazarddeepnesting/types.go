@@ -220,10 +220,6 @@ func (v *Deep) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Deep) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("deep"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Deep{}
 	if err = binDecodeOptT62(d, &v.V); err != nil {
 		return antelope.AtField(err, "v")
@@ -271,10 +267,6 @@ func (v *Deep) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deep) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -34,10 +34,6 @@ func (v *X1abc) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *X1abc) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("1abc"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = X1abc{}
 	if v.X2nd, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "2nd")
@@ -96,10 +92,6 @@ func (v *X1abc) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -255,10 +247,6 @@ func (v *HLlo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *HLlo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("héllo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = HLlo{}
 	if err = v.X.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "x")
@@ -299,10 +287,6 @@ func (v *HLlo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *HLlo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -373,10 +357,6 @@ func (v *Nicode) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Nicode) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ünicode"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Nicode{}
 	return nil
 }
@@ -410,10 +390,6 @@ func (v *Nicode) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Nicode) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -22,10 +22,6 @@ func (v *Contract_) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Contract_) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("contract"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Contract_{}
 	{
 		u, err := d.Uint64()
@@ -70,10 +66,6 @@ func (v *Contract_) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Contract_) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -157,10 +149,6 @@ func (v *DecodeAction_) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *DecodeAction_) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("decode_action"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = DecodeAction_{}
 	if v.MarshalBinary_, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "marshal_binary")
@@ -219,10 +207,6 @@ func (v *DecodeAction_) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -378,10 +362,6 @@ func (v *Default_) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Default_) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("default"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Default_{}
 	if err = v.Contract.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "contract")
@@ -422,10 +402,6 @@ func (v *Default_) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Default_) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -503,10 +479,6 @@ func (v *Tables_) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Tables_) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tables"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Tables_{}
 	{
 		u, err := d.Uint64()
@@ -556,10 +528,6 @@ func (v *Tables_) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Tables_) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -615,10 +583,6 @@ func (v *ABIJSON_) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ABIJSON_) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("abi_json"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ABIJSON_{}
 	return nil
 }
@@ -652,10 +616,6 @@ func (v *ABIJSON_) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ABIJSON_) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -705,10 +665,6 @@ func (v *VValue) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *VValue) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("v_value"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = VValue{}
 	return nil
 }
@@ -742,10 +698,6 @@ func (v *VValue) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VValue) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -826,10 +778,6 @@ func (v *V) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *V) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("v"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("v", 2)
 	if err != nil {
 		return err
@@ -894,10 +842,6 @@ func (v *V) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *V) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("v")
 	if err != nil {
 		return err

@@ -52,10 +52,6 @@ func (v *Type) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Type) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("type"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Type{}
 	if v.Type, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "type")
@@ -144,10 +140,6 @@ func (v *Type) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -380,10 +372,6 @@ func (v *Func) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Func) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("func"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Func{}
 	if v.Interface, err = d.Int64(); err != nil {
 		return antelope.AtField(err, "interface")
@@ -422,10 +410,6 @@ func (v *Func) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Func) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -496,10 +480,6 @@ func (v *Nil) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Nil) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("nil"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Nil{}
 	return nil
 }
@@ -533,10 +513,6 @@ func (v *Nil) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Nil) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -607,10 +583,6 @@ func (v *Len) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Len) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("len"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Len{}
 	if v.Type.Type, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "type")
@@ -704,10 +676,6 @@ func (v *Len) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -899,10 +867,6 @@ func (v *Select) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Select) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("select"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("select", 4)
 	if err != nil {
 		return err
@@ -989,10 +953,6 @@ func (v *Select) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *Select) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("select")
 	if err != nil {
 		return err

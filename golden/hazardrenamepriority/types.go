@@ -17,10 +17,6 @@ func (v *B) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *B) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = B{}
 	return nil
 }
@@ -54,10 +50,6 @@ func (v *B) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *B) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -107,10 +99,6 @@ func (v *B_) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *B_) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("b"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = B_{}
 	return nil
 }
@@ -144,10 +132,6 @@ func (v *B_) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *B_) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

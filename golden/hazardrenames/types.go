@@ -23,10 +23,6 @@ func (v *Job) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Job) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("jobs_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Job{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -70,10 +66,6 @@ func (v *Job) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Job) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -171,10 +163,6 @@ func (v *Killjobs) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Killjobs) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("killjobs"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Killjobs{}
 	if err = binDecodeUint64Array(d, &v.JobIDs); err != nil {
 		return antelope.AtField(err, "job_ids")
@@ -215,10 +203,6 @@ func (v *Killjobs) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

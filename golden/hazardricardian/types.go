@@ -23,10 +23,6 @@ func (v *Hack) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Hack) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("hack"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Hack{}
 	if v.X, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "x")
@@ -65,10 +61,6 @@ func (v *Hack) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hack) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

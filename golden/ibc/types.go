@@ -35,10 +35,6 @@ func (v *Action) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Action) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Action{}
 	{
 		u, err := d.Uint64()
@@ -111,10 +107,6 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -212,10 +204,6 @@ func (v *ActionBase) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionBase) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_base"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionBase{}
 	{
 		u, err := d.Uint64()
@@ -278,10 +266,6 @@ func (v *ActionBase) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionBase) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -405,10 +389,6 @@ func (v *ActionData) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionData) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_data"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionData{}
 	if err = v.Action.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "action")
@@ -472,10 +452,6 @@ func (v *ActionData) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionData) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -619,10 +595,6 @@ func (v *ActionProofOfInclusion) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ActionProofOfInclusion) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("action_proof_of_inclusion"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ActionProofOfInclusion{}
 	if v.TargetBlockIndex, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "target_block_index")
@@ -680,10 +652,6 @@ func (v *ActionProofOfInclusion) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -841,10 +809,6 @@ func (v *BlockFinalityData) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockFinalityData) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_finality_data"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockFinalityData{}
 	if v.MajorVersion, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "major_version")
@@ -928,10 +892,6 @@ func (v *BlockFinalityData) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1146,10 +1106,6 @@ func (v *BlockProofOfInclusion) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BlockProofOfInclusion) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("block_proof_of_inclusion"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BlockProofOfInclusion{}
 	if v.TargetBlockIndex, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "target_block_index")
@@ -1207,10 +1163,6 @@ func (v *BlockProofOfInclusion) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1348,10 +1300,6 @@ func (v *Checkproof) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Checkproof) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("checkproof"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Checkproof{}
 	if err = v.Proof.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "proof")
@@ -1392,10 +1340,6 @@ func (v *Checkproof) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Checkproof) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1477,10 +1421,6 @@ func (v *DynamicDataV0) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *DynamicDataV0) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("dynamic_data_v0"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = DynamicDataV0{}
 	if v.BlockNum, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "block_num")
@@ -1533,10 +1473,6 @@ func (v *DynamicDataV0) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DynamicDataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1657,10 +1593,6 @@ func (v *ExtendedBlockData) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ExtendedBlockData) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("extended_block_data"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ExtendedBlockData{}
 	if err = v.FinalityData.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "finality_data")
@@ -1730,10 +1662,6 @@ func (v *ExtendedBlockData) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1877,10 +1805,6 @@ func (v *FinalityProof) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalityProof) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finality_proof"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalityProof{}
 	if err = v.QcBlock.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "qc_block")
@@ -1935,10 +1859,6 @@ func (v *FinalityProof) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalityProof) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2057,10 +1977,6 @@ func (v *FinalizerAuthorityInput) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerAuthorityInput) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_authority_input"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerAuthorityInput{}
 	if v.Description, err = d.String(); err != nil {
 		return antelope.AtField(err, "description")
@@ -2109,10 +2025,6 @@ func (v *FinalizerAuthorityInput) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthorityInput) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2232,10 +2144,6 @@ func (v *FinalizerPolicyInput) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FinalizerPolicyInput) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("finalizer_policy_input"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = FinalizerPolicyInput{}
 	if v.Generation, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "generation")
@@ -2286,10 +2194,6 @@ func (v *FinalizerPolicyInput) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerPolicyInput) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2409,10 +2313,6 @@ func (v *Lastproof) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Lastproof) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("lastproof"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Lastproof{}
 	if v.BlockNum, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "block_num")
@@ -2469,10 +2369,6 @@ func (v *Lastproof) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lastproof) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2588,10 +2484,6 @@ func (v *PermissionLevel) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PermissionLevel) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("permission_level"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PermissionLevel{}
 	{
 		u, err := d.Uint64()
@@ -2647,10 +2539,6 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2750,10 +2638,6 @@ func (v *Proof) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Proof) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("proof"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Proof{}
 	if err = binDecodeOptFinalityProof(d, &v.FinalityProof); err != nil {
 		return antelope.AtField(err, "finality_proof")
@@ -2801,10 +2685,6 @@ func (v *Proof) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Proof) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2901,10 +2781,6 @@ func (v *QuorumCertificate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *QuorumCertificate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("quorum_certificate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = QuorumCertificate{}
 	if v.Finalizers, err = d.Bytes(); err != nil {
 		return antelope.AtField(err, "finalizers")
@@ -2948,10 +2824,6 @@ func (v *QuorumCertificate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *QuorumCertificate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3051,10 +2923,6 @@ func (v *Setfpolicy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setfpolicy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setfpolicy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setfpolicy{}
 	if err = v.Policy.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "policy")
@@ -3100,10 +2968,6 @@ func (v *Setfpolicy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setfpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3211,10 +3075,6 @@ func (v *SimpleBlockData) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SimpleBlockData) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("simple_block_data"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SimpleBlockData{}
 	if v.MajorVersion, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "major_version")
@@ -3294,10 +3154,6 @@ func (v *SimpleBlockData) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3479,10 +3335,6 @@ func (v *Storedpolicy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Storedpolicy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("storedpolicy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Storedpolicy{}
 	if v.FinalizerPolicyInput.Generation, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "generation")
@@ -3549,10 +3401,6 @@ func (v *Storedpolicy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -3654,10 +3502,6 @@ func (v *Testbitset) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Testbitset) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("testbitset"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Testbitset{}
 	if v.BitsetString, err = d.String(); err != nil {
 		return antelope.AtField(err, "bitset_string")
@@ -3706,10 +3550,6 @@ func (v *Testbitset) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Testbitset) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3851,10 +3691,6 @@ func (v *VariantSimpleBlockDataExtendedBlockData) AppendBinary(b []byte) (_ []by
 
 // DecodeBinary decodes v from d.
 func (v *VariantSimpleBlockDataExtendedBlockData) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("variant_simple_block_data_extended_block_data"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("variant_simple_block_data_extended_block_data", 2)
 	if err != nil {
 		return err
@@ -3923,10 +3759,6 @@ func (v *VariantSimpleBlockDataExtendedBlockData) AppendJSON(b []byte) (_ []byte
 
 // DecodeJSON decodes v from ["type", value].
 func (v *VariantSimpleBlockDataExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("variant_simple_block_data_extended_block_data")
 	if err != nil {
 		return err

@@ -48,10 +48,6 @@ func (v *Mystruct) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Mystruct) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("mystruct"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Mystruct{}
 	if v.Count, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "_count")
@@ -95,10 +91,6 @@ func (v *Mystruct) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mystruct) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -196,10 +188,6 @@ func (v *PairUint16MpUint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16MpUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_mp_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16MpUint16{}
 	if v.Key, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "key")
@@ -245,10 +233,6 @@ func (v *PairUint16MpUint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -346,10 +330,6 @@ func (v *PairUint16OpUint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16OpUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_op_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16OpUint16{}
 	if v.Key, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "key")
@@ -395,10 +375,6 @@ func (v *PairUint16OpUint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16OpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -493,10 +469,6 @@ func (v *PairUint16PrUint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16PrUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_pr_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16PrUint16{}
 	if v.Key, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "key")
@@ -542,10 +514,6 @@ func (v *PairUint16PrUint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -643,10 +611,6 @@ func (v *PairUint16SetUint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16SetUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_set_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16SetUint16{}
 	if v.Key, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "key")
@@ -692,10 +656,6 @@ func (v *PairUint16SetUint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -793,10 +753,6 @@ func (v *PairUint16TupUint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16TupUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_tup_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16TupUint16{}
 	if v.Key, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "key")
@@ -842,10 +798,6 @@ func (v *PairUint16TupUint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -941,10 +893,6 @@ func (v *PairUint16Uint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16Uint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16Uint16{}
 	if v.Key, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "key")
@@ -988,10 +936,6 @@ func (v *PairUint16Uint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1089,10 +1033,6 @@ func (v *PairUint16VecOpUint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16VecOpUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_vec_op_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16VecOpUint16{}
 	if v.First, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "first")
@@ -1138,10 +1078,6 @@ func (v *PairUint16VecOpUint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16VecOpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1239,10 +1175,6 @@ func (v *PairUint16VecUint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *PairUint16VecUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pair_uint16_vec_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = PairUint16VecUint16{}
 	if v.Key, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "key")
@@ -1288,10 +1220,6 @@ func (v *PairUint16VecUint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1537,10 +1465,6 @@ func (v *Person2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Person2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("person2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Person2{}
 	{
 		u, err := d.Uint64()
@@ -1851,10 +1775,6 @@ func (v *Person2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2676,10 +2596,6 @@ func (v *Setmm) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmm) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmm"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmm{}
 	{
 		u, err := d.Uint64()
@@ -2731,10 +2647,6 @@ func (v *Setmm) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmm) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2834,10 +2746,6 @@ func (v *Setmo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmo{}
 	{
 		u, err := d.Uint64()
@@ -2889,10 +2797,6 @@ func (v *Setmo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2992,10 +2896,6 @@ func (v *Setmp) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmp) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmp"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmp{}
 	{
 		u, err := d.Uint64()
@@ -3047,10 +2947,6 @@ func (v *Setmp) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmp) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3150,10 +3046,6 @@ func (v *Setmst) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmst) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmst"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmst{}
 	{
 		u, err := d.Uint64()
@@ -3205,10 +3097,6 @@ func (v *Setmst) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmst) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3308,10 +3196,6 @@ func (v *Setmt) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmt) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmt"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmt{}
 	{
 		u, err := d.Uint64()
@@ -3363,10 +3247,6 @@ func (v *Setmt) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmt) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3466,10 +3346,6 @@ func (v *Setmv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setmv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setmv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setmv{}
 	{
 		u, err := d.Uint64()
@@ -3521,10 +3397,6 @@ func (v *Setmv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3624,10 +3496,6 @@ func (v *Setom) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setom) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setom"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setom{}
 	{
 		u, err := d.Uint64()
@@ -3679,10 +3547,6 @@ func (v *Setom) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setom) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3779,10 +3643,6 @@ func (v *Setoo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setoo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setoo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setoo{}
 	{
 		u, err := d.Uint64()
@@ -3834,10 +3694,6 @@ func (v *Setoo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setoo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3934,10 +3790,6 @@ func (v *Setop) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setop) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setop"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setop{}
 	{
 		u, err := d.Uint64()
@@ -3989,10 +3841,6 @@ func (v *Setop) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setop) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4089,10 +3937,6 @@ func (v *Setost) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setost) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setost"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setost{}
 	{
 		u, err := d.Uint64()
@@ -4144,10 +3988,6 @@ func (v *Setost) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setost) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4244,10 +4084,6 @@ func (v *Setot) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setot) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setot"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setot{}
 	{
 		u, err := d.Uint64()
@@ -4299,10 +4135,6 @@ func (v *Setot) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setot) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4399,10 +4231,6 @@ func (v *Setov) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setov) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setov"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setov{}
 	{
 		u, err := d.Uint64()
@@ -4454,10 +4282,6 @@ func (v *Setov) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setov) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4554,10 +4378,6 @@ func (v *Setpm) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpm) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpm"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpm{}
 	{
 		u, err := d.Uint64()
@@ -4609,10 +4429,6 @@ func (v *Setpm) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpm) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4712,10 +4528,6 @@ func (v *Setpo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpo{}
 	{
 		u, err := d.Uint64()
@@ -4767,10 +4579,6 @@ func (v *Setpo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4870,10 +4678,6 @@ func (v *Setpp) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpp) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpp"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpp{}
 	{
 		u, err := d.Uint64()
@@ -4925,10 +4729,6 @@ func (v *Setpp) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpp) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5028,10 +4828,6 @@ func (v *Setpst) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpst) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpst"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpst{}
 	{
 		u, err := d.Uint64()
@@ -5083,10 +4879,6 @@ func (v *Setpst) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpst) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5186,10 +4978,6 @@ func (v *Setpt) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpt) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpt"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpt{}
 	{
 		u, err := d.Uint64()
@@ -5241,10 +5029,6 @@ func (v *Setpt) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpt) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5344,10 +5128,6 @@ func (v *Setpv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpv{}
 	{
 		u, err := d.Uint64()
@@ -5399,10 +5179,6 @@ func (v *Setpv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5502,10 +5278,6 @@ func (v *Setpvo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpvo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpvo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpvo{}
 	{
 		u, err := d.Uint64()
@@ -5557,10 +5329,6 @@ func (v *Setpvo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpvo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5660,10 +5428,6 @@ func (v *Setstm) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setstm) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setstm"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setstm{}
 	{
 		u, err := d.Uint64()
@@ -5715,10 +5479,6 @@ func (v *Setstm) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstm) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5818,10 +5578,6 @@ func (v *Setsto) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setsto) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setsto"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setsto{}
 	{
 		u, err := d.Uint64()
@@ -5873,10 +5629,6 @@ func (v *Setsto) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setsto) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5976,10 +5728,6 @@ func (v *Setstp) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setstp) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setstp"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setstp{}
 	{
 		u, err := d.Uint64()
@@ -6031,10 +5779,6 @@ func (v *Setstp) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstp) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6134,10 +5878,6 @@ func (v *Setstst) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setstst) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setstst"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setstst{}
 	{
 		u, err := d.Uint64()
@@ -6189,10 +5929,6 @@ func (v *Setstst) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstst) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6292,10 +6028,6 @@ func (v *Setstt) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setstt) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setstt"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setstt{}
 	{
 		u, err := d.Uint64()
@@ -6347,10 +6079,6 @@ func (v *Setstt) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstt) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6450,10 +6178,6 @@ func (v *Setstv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setstv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setstv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setstv{}
 	{
 		u, err := d.Uint64()
@@ -6505,10 +6229,6 @@ func (v *Setstv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6608,10 +6328,6 @@ func (v *Settm) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Settm) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("settm"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Settm{}
 	{
 		u, err := d.Uint64()
@@ -6663,10 +6379,6 @@ func (v *Settm) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settm) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6766,10 +6478,6 @@ func (v *Setto) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setto) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setto"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setto{}
 	{
 		u, err := d.Uint64()
@@ -6821,10 +6529,6 @@ func (v *Setto) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setto) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6924,10 +6628,6 @@ func (v *Settp) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Settp) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("settp"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Settp{}
 	{
 		u, err := d.Uint64()
@@ -6979,10 +6679,6 @@ func (v *Settp) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settp) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7082,10 +6778,6 @@ func (v *Settst) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Settst) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("settst"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Settst{}
 	{
 		u, err := d.Uint64()
@@ -7137,10 +6829,6 @@ func (v *Settst) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settst) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7240,10 +6928,6 @@ func (v *Settt) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Settt) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("settt"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Settt{}
 	{
 		u, err := d.Uint64()
@@ -7295,10 +6979,6 @@ func (v *Settt) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settt) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7398,10 +7078,6 @@ func (v *Settv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Settv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("settv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Settv{}
 	{
 		u, err := d.Uint64()
@@ -7453,10 +7129,6 @@ func (v *Settv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7556,10 +7228,6 @@ func (v *Setvm) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setvm) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setvm"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setvm{}
 	{
 		u, err := d.Uint64()
@@ -7611,10 +7279,6 @@ func (v *Setvm) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvm) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7714,10 +7378,6 @@ func (v *Setvo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setvo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setvo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setvo{}
 	{
 		u, err := d.Uint64()
@@ -7769,10 +7429,6 @@ func (v *Setvo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7872,10 +7528,6 @@ func (v *Setvos) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setvos) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setvos"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setvos{}
 	{
 		u, err := d.Uint64()
@@ -7927,10 +7579,6 @@ func (v *Setvos) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvos) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8030,10 +7678,6 @@ func (v *Setvp) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setvp) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setvp"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setvp{}
 	{
 		u, err := d.Uint64()
@@ -8085,10 +7729,6 @@ func (v *Setvp) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvp) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8188,10 +7828,6 @@ func (v *Setvst) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setvst) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setvst"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setvst{}
 	{
 		u, err := d.Uint64()
@@ -8243,10 +7879,6 @@ func (v *Setvst) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvst) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8346,10 +7978,6 @@ func (v *Setvt) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setvt) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setvt"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setvt{}
 	{
 		u, err := d.Uint64()
@@ -8401,10 +8029,6 @@ func (v *Setvt) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvt) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8504,10 +8128,6 @@ func (v *Setvv) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setvv) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setvv"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setvv{}
 	{
 		u, err := d.Uint64()
@@ -8559,10 +8179,6 @@ func (v *Setvv) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvv) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8674,10 +8290,6 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) AppendBinary(b []byte) (
 
 // DecodeBinary decodes v from d.
 func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_op_uint16_op_uint16_op_uint16_op_uint16_op_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleOpUint16OpUint16OpUint16OpUint16OpUint16{}
 	if err = binDecodeOptUint16(d, &v.Field0); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -8746,10 +8358,6 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) AppendJSON(b []byte) (_ 
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8898,10 +8506,6 @@ func (v *TupleTupUint16TupUint16TupUint16) AppendBinary(b []byte) (_ []byte, err
 
 // DecodeBinary decodes v from d.
 func (v *TupleTupUint16TupUint16TupUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_tup_uint16_tup_uint16_tup_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleTupUint16TupUint16TupUint16{}
 	if err = v.Field0.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -8956,10 +8560,6 @@ func (v *TupleTupUint16TupUint16TupUint16) AppendJSON(b []byte) (_ []byte, err e
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleTupUint16TupUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9081,10 +8681,6 @@ func (v *TupleUint16MpUint16MpUint16) AppendBinary(b []byte) (_ []byte, err erro
 
 // DecodeBinary decodes v from d.
 func (v *TupleUint16MpUint16MpUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_uint16_mp_uint16_mp_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleUint16MpUint16MpUint16{}
 	if v.Field0, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -9137,10 +8733,6 @@ func (v *TupleUint16MpUint16MpUint16) AppendJSON(b []byte) (_ []byte, err error)
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16MpUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9262,10 +8854,6 @@ func (v *TupleUint16PrUint16PrUint16) AppendBinary(b []byte) (_ []byte, err erro
 
 // DecodeBinary decodes v from d.
 func (v *TupleUint16PrUint16PrUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_uint16_pr_uint16_pr_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleUint16PrUint16PrUint16{}
 	if v.Field0, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -9318,10 +8906,6 @@ func (v *TupleUint16PrUint16PrUint16) AppendJSON(b []byte) (_ []byte, err error)
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16PrUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9443,10 +9027,6 @@ func (v *TupleUint16SetUint16SetUint16) AppendBinary(b []byte) (_ []byte, err er
 
 // DecodeBinary decodes v from d.
 func (v *TupleUint16SetUint16SetUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_uint16_set_uint16_set_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleUint16SetUint16SetUint16{}
 	if v.Field0, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -9499,10 +9079,6 @@ func (v *TupleUint16SetUint16SetUint16) AppendJSON(b []byte) (_ []byte, err erro
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16SetUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9618,10 +9194,6 @@ func (v *TupleUint16Uint16) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *TupleUint16Uint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_uint16_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleUint16Uint16{}
 	if v.Field0, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -9665,10 +9237,6 @@ func (v *TupleUint16Uint16) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -9770,10 +9338,6 @@ func (v *TupleUint16VecUint16VecUint16) AppendBinary(b []byte) (_ []byte, err er
 
 // DecodeBinary decodes v from d.
 func (v *TupleUint16VecUint16VecUint16) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("tuple_uint16_vec_uint16_vec_uint16"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = TupleUint16VecUint16VecUint16{}
 	if v.Field0, err = d.Uint16(); err != nil {
 		return antelope.AtField(err, "field_0")
@@ -9826,10 +9390,6 @@ func (v *TupleUint16VecUint16VecUint16) AppendJSON(b []byte) (_ []byte, err erro
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16VecUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

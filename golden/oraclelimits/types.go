@@ -58,10 +58,6 @@ func (v *Limits) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *Limits) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("limits"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Limits{}
 	if err = binDecodeInt16Array3(d, &v.Fa); err != nil {
 		return antelope.AtField(err, "fa")
@@ -143,10 +139,6 @@ func (v *Limits) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

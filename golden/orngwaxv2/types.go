@@ -34,10 +34,6 @@ func (v *Acctstate) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Acctstate) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("acctstate"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Acctstate{}
 	{
 		u, err := d.Uint64()
@@ -117,10 +113,6 @@ func (v *Acctstate) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -306,10 +298,6 @@ func (v *Adaptiveconfig) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Adaptiveconfig) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("adaptiveconfig"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Adaptiveconfig{}
 	if v.TotalCapacityCallsPerHr, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "total_capacity_calls_per_hr")
@@ -378,10 +366,6 @@ func (v *Adaptiveconfig) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -577,10 +561,6 @@ func (v *Addlegacy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Addlegacy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("addlegacy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Addlegacy{}
 	{
 		u, err := d.Uint64()
@@ -625,10 +605,6 @@ func (v *Addlegacy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -706,10 +682,6 @@ func (v *Balrow) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Balrow) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("balrow"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Balrow{}
 	{
 		u, err := d.Uint64()
@@ -761,10 +733,6 @@ func (v *Balrow) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Balrow) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -860,10 +828,6 @@ func (v *Ban) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Ban) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ban"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Ban{}
 	{
 		u, err := d.Uint64()
@@ -908,10 +872,6 @@ func (v *Ban) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ban) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -985,10 +945,6 @@ func (v *BanListA) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *BanListA) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ban_list_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = BanListA{}
 	{
 		u, err := d.Uint64()
@@ -1033,10 +989,6 @@ func (v *BanListA) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BanListA) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1112,10 +1064,6 @@ func (v *Claim) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Claim) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("claim"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Claim{}
 	{
 		u, err := d.Uint64()
@@ -1160,10 +1108,6 @@ func (v *Claim) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1241,10 +1185,6 @@ func (v *Claimfund) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Claimfund) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("claimfund"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Claimfund{}
 	{
 		u, err := d.Uint64()
@@ -1300,10 +1240,6 @@ func (v *Claimfund) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimfund) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1401,10 +1337,6 @@ func (v *Cleanup) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Cleanup) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("cleanup"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Cleanup{}
 	{
 		u, err := d.Uint64()
@@ -1454,10 +1386,6 @@ func (v *Cleanup) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cleanup) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1553,10 +1481,6 @@ func (v *ConfigA) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *ConfigA) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("config_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = ConfigA{}
 	if v.Name, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "name")
@@ -1600,10 +1524,6 @@ func (v *ConfigA) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1711,10 +1631,6 @@ func (v *Configadptive) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Configadptive) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("configadptive"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Configadptive{}
 	if v.TotalCapacityCallsPerHr, err = d.Uint32(); err != nil {
 		return antelope.AtField(err, "total_capacity_calls_per_hr")
@@ -1783,10 +1699,6 @@ func (v *Configadptive) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -1986,10 +1898,6 @@ func (v *Configv2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Configv2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("configv2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Configv2{}
 	if err = v.FeePerCall.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "fee_per_call")
@@ -2035,10 +1943,6 @@ func (v *Configv2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configv2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2136,10 +2040,6 @@ func (v *Configv3) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Configv3) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("configv3"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Configv3{}
 	if v.Stipendmonth, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "stipendmonth")
@@ -2183,10 +2083,6 @@ func (v *Configv3) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configv3) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2279,10 +2175,6 @@ func (v *Disablecoll) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Disablecoll) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("disablecoll"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Disablecoll{}
 	return nil
 }
@@ -2316,10 +2208,6 @@ func (v *Disablecoll) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Disablecoll) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2374,10 +2262,6 @@ func (v *Enablecoll) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Enablecoll) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("enablecoll"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Enablecoll{}
 	if v.DurationSeconds, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "duration_seconds")
@@ -2416,10 +2300,6 @@ func (v *Enablecoll) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Enablecoll) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2497,10 +2377,6 @@ func (v *Getresult) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Getresult) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("getresult"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Getresult{}
 	{
 		u, err := d.Uint64()
@@ -2550,10 +2426,6 @@ func (v *Getresult) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Getresult) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2651,10 +2523,6 @@ func (v *Killjobs) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Killjobs) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("killjobs"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Killjobs{}
 	if err = binDecodeUint64Array(d, &v.JobIDs); err != nil {
 		return antelope.AtField(err, "job_ids")
@@ -2695,10 +2563,6 @@ func (v *Killjobs) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -2780,10 +2644,6 @@ func (v *Legacycallback) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Legacycallback) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("legacycallback"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Legacycallback{}
 	{
 		u, err := d.Uint64()
@@ -2851,10 +2711,6 @@ func (v *Legacycallback) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Legacycallback) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3002,10 +2858,6 @@ func (v *Markfailed) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Markfailed) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("markfailed"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Markfailed{}
 	{
 		u, err := d.Uint64()
@@ -3070,10 +2922,6 @@ func (v *Markfailed) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3233,10 +3081,6 @@ func (v *Orinfo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Orinfo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("orinfo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Orinfo{}
 	{
 		u, err := d.Uint64()
@@ -3296,10 +3140,6 @@ func (v *Orinfo) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Orinfo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3441,10 +3281,6 @@ func (v *Ostipend) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Ostipend) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("ostipend"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Ostipend{}
 	{
 		u, err := d.Uint64()
@@ -3521,10 +3357,6 @@ func (v *Ostipend) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3682,10 +3514,6 @@ func (v *Part) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Part) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("part"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Part{}
 	if v.Idx, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "idx")
@@ -3729,10 +3557,6 @@ func (v *Part) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Part) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3828,10 +3652,6 @@ func (v *Pause) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Pause) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pause"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Pause{}
 	if v.Paused, err = d.Bool(); err != nil {
 		return antelope.AtField(err, "paused")
@@ -3870,10 +3690,6 @@ func (v *Pause) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -3949,10 +3765,6 @@ func (v *Pauserequest) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Pauserequest) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pauserequest"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Pauserequest{}
 	if v.Paused, err = d.Bool(); err != nil {
 		return antelope.AtField(err, "paused")
@@ -3991,10 +3803,6 @@ func (v *Pauserequest) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pauserequest) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4080,10 +3888,6 @@ func (v *Pubkey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Pubkey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("pubkey"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Pubkey{}
 	if v.Ver, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "ver")
@@ -4142,10 +3946,6 @@ func (v *Pubkey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4309,10 +4109,6 @@ func (v *Randnotify) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Randnotify) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("randnotify"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Randnotify{}
 	if v.RequestID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "request_id")
@@ -4374,10 +4170,6 @@ func (v *Randnotify) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Randnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4535,10 +4327,6 @@ func (v *Request) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Request) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("request"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Request{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -4634,10 +4422,6 @@ func (v *Request) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -4897,10 +4681,6 @@ func (v *Requestrand) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Requestrand) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("requestrand"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Requestrand{}
 	if v.AssocID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "assoc_id")
@@ -4955,10 +4735,6 @@ func (v *Requestrand) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5071,10 +4847,6 @@ func (v *Resetcoll) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Resetcoll) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resetcoll"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Resetcoll{}
 	return nil
 }
@@ -5108,10 +4880,6 @@ func (v *Resetcoll) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Resetcoll) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5166,10 +4934,6 @@ func (v *Resetsuspen) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Resetsuspen) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resetsuspen"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Resetsuspen{}
 	{
 		u, err := d.Uint64()
@@ -5214,10 +4978,6 @@ func (v *Resetsuspen) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Resetsuspen) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5293,10 +5053,6 @@ func (v *Retirepubkey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Retirepubkey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("retirepubkey"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Retirepubkey{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -5335,10 +5091,6 @@ func (v *Retirepubkey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retirepubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5414,10 +5166,6 @@ func (v *Retrydeliver) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Retrydeliver) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("retrydeliver"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Retrydeliver{}
 	if v.RequestID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "request_id")
@@ -5456,10 +5204,6 @@ func (v *Retrydeliver) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retrydeliver) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5535,10 +5279,6 @@ func (v *Rmlegacy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rmlegacy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rmlegacy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rmlegacy{}
 	{
 		u, err := d.Uint64()
@@ -5583,10 +5323,6 @@ func (v *Rmlegacy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5664,10 +5400,6 @@ func (v *Rngstats) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rngstats) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rngstats"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rngstats{}
 	if v.PaidRateEmaCh, err = d.Float64(); err != nil {
 		return antelope.AtField(err, "paid_rate_ema_ch")
@@ -5722,10 +5454,6 @@ func (v *Rngstats) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rngstats) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5843,10 +5571,6 @@ func (v *Setconfig) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setconfig) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setconfig"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setconfig{}
 	{
 		u, err := d.Uint64()
@@ -5896,10 +5620,6 @@ func (v *Setconfig) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -5997,10 +5717,6 @@ func (v *Setoracles) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setoracles) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setoracles"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setoracles{}
 	if err = binDecodeNameArray(d, &v.Oracles); err != nil {
 		return antelope.AtField(err, "oracles")
@@ -6041,10 +5757,6 @@ func (v *Setoracles) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setoracles) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6128,10 +5840,6 @@ func (v *Setpubkey) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setpubkey) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setpubkey"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setpubkey{}
 	if v.Version, err = d.Uint8(); err != nil {
 		return antelope.AtField(err, "version")
@@ -6180,10 +5888,6 @@ func (v *Setpubkey) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6307,10 +6011,6 @@ func (v *Setrand) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setrand) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setrand"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setrand{}
 	{
 		u, err := d.Uint64()
@@ -6370,10 +6070,6 @@ func (v *Setrand) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6511,10 +6207,6 @@ func (v *Setstipend) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Setstipend) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("setstipend"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Setstipend{}
 	{
 		u, err := d.Uint64()
@@ -6564,10 +6256,6 @@ func (v *Setstipend) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstipend) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6661,10 +6349,6 @@ func (v *SignvalsA) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *SignvalsA) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("signvals_a"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = SignvalsA{}
 	if v.SigningValue, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "signing_value")
@@ -6703,10 +6387,6 @@ func (v *SignvalsA) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6782,10 +6462,6 @@ func (v *Skiplegacy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Skiplegacy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("skiplegacy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Skiplegacy{}
 	{
 		u, err := d.Uint64()
@@ -6830,10 +6506,6 @@ func (v *Skiplegacy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Skiplegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -6907,10 +6579,6 @@ func (v *Stakestats) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Stakestats) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("stakestats"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Stakestats{}
 	if v.TotalStakeAmount, err = d.Int64(); err != nil {
 		return antelope.AtField(err, "total_stake_amount")
@@ -6949,10 +6617,6 @@ func (v *Stakestats) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Stakestats) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7036,10 +6700,6 @@ func (v *Submitpart) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Submitpart) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("submitpart"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Submitpart{}
 	{
 		u, err := d.Uint64()
@@ -7099,10 +6759,6 @@ func (v *Submitpart) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Submitpart) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7238,10 +6894,6 @@ func (v *Toggleallow) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Toggleallow) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("toggleallow"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Toggleallow{}
 	if v.Enabled, err = d.Bool(); err != nil {
 		return antelope.AtField(err, "enabled")
@@ -7280,10 +6932,6 @@ func (v *Toggleallow) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Toggleallow) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7357,10 +7005,6 @@ func (v *Treasury) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Treasury) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("treasury"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Treasury{}
 	if v.PoolBalance, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "pool_balance")
@@ -7399,10 +7043,6 @@ func (v *Treasury) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Treasury) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7478,10 +7118,6 @@ func (v *Unban) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unban) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unban"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unban{}
 	{
 		u, err := d.Uint64()
@@ -7526,10 +7162,6 @@ func (v *Unban) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unban) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7619,10 +7251,6 @@ func (v *Undelivered) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Undelivered) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("undelivered"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Undelivered{}
 	if v.RequestID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "request_id")
@@ -7705,10 +7333,6 @@ func (v *Undelivered) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -7916,10 +7540,6 @@ func (v *UndeliveredOld) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *UndeliveredOld) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("undelivered_old"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = UndeliveredOld{}
 	if v.RequestID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "request_id")
@@ -7997,10 +7617,6 @@ func (v *UndeliveredOld) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8180,10 +7796,6 @@ func (v *Unstakeentry) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unstakeentry) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unstakeentry"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unstakeentry{}
 	{
 		u, err := d.Uint64()
@@ -8246,10 +7858,6 @@ func (v *Unstakeentry) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstakeentry) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8371,10 +7979,6 @@ func (v *Unstakeuser) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Unstakeuser) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("unstakeuser"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Unstakeuser{}
 	{
 		u, err := d.Uint64()
@@ -8437,10 +8041,6 @@ func (v *Unstakeuser) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstakeuser) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8560,10 +8160,6 @@ func (v *Updatelegacy) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Updatelegacy) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("updatelegacy"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Updatelegacy{}
 	{
 		u, err := d.Uint64()
@@ -8615,10 +8211,6 @@ func (v *Updatelegacy) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updatelegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8718,10 +8310,6 @@ func (v *Userstake) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Userstake) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("userstake"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Userstake{}
 	{
 		u, err := d.Uint64()
@@ -8784,10 +8372,6 @@ func (v *Userstake) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Userstake) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -8903,10 +8487,6 @@ func (v *Verifyhash) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Verifyhash) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("verifyhash"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Verifyhash{}
 	{
 		u, err := d.Uint64()
@@ -8951,10 +8531,6 @@ func (v *Verifyhash) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Verifyhash) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

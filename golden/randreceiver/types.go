@@ -26,10 +26,6 @@ func (v *Receiverand) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Receiverand) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("receiverand"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Receiverand{}
 	if v.AssocID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "assoc_id")
@@ -75,10 +71,6 @@ func (v *Receiverand) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Receiverand) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -171,10 +163,6 @@ func (v *Resetresult) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Resetresult) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("resetresult"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Resetresult{}
 	return nil
 }
@@ -208,10 +196,6 @@ func (v *Resetresult) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Resetresult) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -270,10 +254,6 @@ func (v *Results) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Results) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("results"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Results{}
 	if v.ID, err = d.Uint64(); err != nil {
 		return antelope.AtField(err, "id")
@@ -324,10 +304,6 @@ func (v *Results) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Results) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -24,10 +24,6 @@ func (v *Buyresult) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Buyresult) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("buyresult"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Buyresult{}
 	if err = v.RexReceived.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "rex_received")
@@ -68,10 +64,6 @@ func (v *Buyresult) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyresult) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -151,10 +143,6 @@ func (v *Orderresult) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Orderresult) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("orderresult"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Orderresult{}
 	{
 		u, err := d.Uint64()
@@ -206,10 +194,6 @@ func (v *Orderresult) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Orderresult) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -307,10 +291,6 @@ func (v *Rentresult) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Rentresult) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("rentresult"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Rentresult{}
 	if err = v.RentedTokens.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "rented_tokens")
@@ -351,10 +331,6 @@ func (v *Rentresult) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentresult) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -432,10 +408,6 @@ func (v *Sellresult) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Sellresult) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("sellresult"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = Sellresult{}
 	if err = v.Proceeds.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "proceeds")
@@ -476,10 +448,6 @@ func (v *Sellresult) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellresult) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -34,10 +34,6 @@ func (v *S1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S1{}
 	if v.I0, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "i0")
@@ -81,10 +77,6 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -182,10 +174,6 @@ func (v *S2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S2{}
 	if err = v.F0.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "f0")
@@ -231,10 +219,6 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -369,10 +353,6 @@ func (v *S3) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *S3) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("s3"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S3{}
 	if v.S1.I0, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "i0")
@@ -457,10 +437,6 @@ func (v *S3) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if err = r.BeginObject(); err != nil {
 		return err
 	}
@@ -577,10 +553,6 @@ func (v *S4) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S4) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s4"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S4{}
 	if err = binDecodeInt8Array(d, &v.F0); err != nil {
 		return antelope.AtField(err, "f0")
@@ -628,10 +600,6 @@ func (v *S4) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -727,10 +695,6 @@ func (v *S5) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S5) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s5"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S5{}
 	if err = binDecodeV2Array(d, &v.F0); err != nil {
 		return antelope.AtField(err, "f0")
@@ -771,10 +735,6 @@ func (v *S5) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -896,10 +856,6 @@ func (v *V1) DecodeBinary(d *antelope.Decoder) error {
 	return v.decodeBinary(d, true)
 }
 func (v *V1) decodeBinary(d *antelope.Decoder, tail bool) (err error) {
-	if err = d.Enter("v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("v1", 3)
 	if err != nil {
 		return err
@@ -978,10 +934,6 @@ func (v *V1) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *V1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("v1")
 	if err != nil {
 		return err
@@ -1055,10 +1007,6 @@ func (v *V2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *V2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("v2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("v2", 2)
 	if err != nil {
 		return err
@@ -1123,10 +1071,6 @@ func (v *V2) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *V2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("v2")
 	if err != nil {
 		return err

@@ -22,10 +22,6 @@ func (v *S1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S1{}
 	if v.I0, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "i0")
@@ -69,10 +65,6 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -170,10 +162,6 @@ func (v *S2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S2{}
 	if err = v.F0.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "f0")
@@ -219,10 +207,6 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -20,10 +20,6 @@ func (v *S1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S1{}
 	if v.X, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "")
@@ -62,10 +58,6 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

@@ -20,10 +20,6 @@ func (v *S1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S1{}
 	if v.I0, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "i0")
@@ -62,10 +58,6 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -143,10 +135,6 @@ func (v *S2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S2{}
 	if err = v.F0.DecodeBinary(d); err != nil {
 		return antelope.AtField(err, "f0")
@@ -192,10 +180,6 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

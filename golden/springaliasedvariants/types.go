@@ -52,10 +52,6 @@ func (v *FooVariant) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *FooVariant) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("foo_variant"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("foo_variant", 2)
 	if err != nil {
 		return err
@@ -116,10 +112,6 @@ func (v *FooVariant) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *FooVariant) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("foo_variant")
 	if err != nil {
 		return err

@@ -20,10 +20,6 @@ func (v *S) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S{}
 	if v.I0, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "i0")
@@ -62,10 +58,6 @@ func (v *S) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}

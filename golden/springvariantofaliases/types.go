@@ -55,10 +55,6 @@ func (v *Foo) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *Foo) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("foo"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("foo", 2)
 	if err != nil {
 		return err
@@ -119,10 +115,6 @@ func (v *Foo) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *Foo) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("foo")
 	if err != nil {
 		return err

@@ -28,10 +28,6 @@ func (v *S) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *S) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("s"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	*v = S{}
 	if v.I0, err = d.Int8(); err != nil {
 		return antelope.AtField(err, "i0")
@@ -75,10 +71,6 @@ func (v *S) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	if r.Peek() == antelope.JSONArray {
 		return v.decodeJSONArray(r)
 	}
@@ -210,10 +202,6 @@ func (v *V1) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *V1) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("v1"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("v1", 3)
 	if err != nil {
 		return err
@@ -284,10 +272,6 @@ func (v *V1) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *V1) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("v1")
 	if err != nil {
 		return err
@@ -361,10 +345,6 @@ func (v *V2) AppendBinary(b []byte) (_ []byte, err error) {
 
 // DecodeBinary decodes v from d.
 func (v *V2) DecodeBinary(d *antelope.Decoder) (err error) {
-	if err = d.Enter("v2"); err != nil {
-		return err
-	}
-	defer d.Leave()
 	i, err := d.VariantIndex("v2", 2)
 	if err != nil {
 		return err
@@ -429,10 +409,6 @@ func (v *V2) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeJSON decodes v from ["type", value].
 func (v *V2) DecodeJSON(r *antelope.JSONReader) (err error) {
-	if err = r.Enter(); err != nil {
-		return err
-	}
-	defer r.Leave()
 	name, err := r.BeginVariant("v2")
 	if err != nil {
 		return err

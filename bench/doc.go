@@ -1,0 +1,12 @@
+// Package bench measures the generated codecs side by side with what a user
+// would otherwise write or use: hand-written code on the same runtime, and
+// github.com/eoscanada/eos-go, which encodes by reflection. It is a separate
+// module so that eos-go and its dependencies never enter the main module.
+//
+// Run bench/run.sh: it runs every benchmark six times and prints a table of
+// medians and ratios (see the README's performance section).
+//
+// Benchmark names are Benchmark<Case>/<implementation>; the implementations
+// are generated, hand (hand-written on the antelope runtime), eosgo and
+// encodingjson (the standard library into an equivalent plain struct).
+package bench
