@@ -2,13 +2,16 @@ module github.com/antelopego/abigen/bench
 
 go 1.26.0
 
-require github.com/antelopego/abigen v0.0.0
+require (
+	github.com/antelopego/abigen v0.0.0
+	github.com/eoscanada/eos-go v0.10.2
+)
 
 require (
 	contrib.go.opencensus.io/exporter/stackdriver v0.12.6 // indirect
 	github.com/BurntSushi/toml v0.3.1 // indirect
 	github.com/blendle/zapdriver v1.3.1 // indirect
-	github.com/eoscanada/eos-go v0.10.2 // indirect
+	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/golang/groupcache v0.0.0-20190702054246-869f871628b6 // indirect
 	github.com/logrusorgru/aurora v2.0.3+incompatible // indirect
 	github.com/mitchellh/go-testing-interface v1.14.1 // indirect
@@ -29,6 +32,7 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.47.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
+	golang.org/x/tools/go/expect v0.1.1-deprecated // indirect
 	honnef.co/go/tools v0.0.1-2019.2.3 // indirect
 )
 

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/antelopego/abigen/model"
+	"golang.org/x/tools/imports"
 )
 
 // typeChecker type-checks generated packages in process, against the
@@ -82,6 +84,17 @@ func FuzzGenerate(f *testing.F) {
 		}
 		if err := checker().check(res.Files); err != nil {
 			t.Fatalf("generated code does not type-check: %v", err)
+		}
+		// formatSource must give what imports.Process gives: its output is
+		// a fixed point of imports.Process.
+		for n, src := range res.Files {
+			if !strings.HasSuffix(n, ".go") {
+				continue
+			}
+			again, err := imports.Process(n, src, &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+			if err != nil || !bytes.Equal(again, src) {
+				t.Fatalf("%s is not as imports.Process formats it (%v)", n, err)
+			}
 		}
 	})
 }

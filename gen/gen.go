@@ -11,7 +11,6 @@ import (
 	"github.com/antelopego/abigen/model"
 	"github.com/antelopego/abigen/templates"
 	"github.com/dave/jennifer/jen"
-	"golang.org/x/tools/imports"
 )
 
 // Options control generation.
@@ -127,7 +126,7 @@ func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) 
 		if err := f.Render(&buf); err != nil {
 			return nil, fmt.Errorf("gen: %s: %v (this is a bug in abigen; please report it with the ABI)", n, err)
 		}
-		formatted, err := imports.Process(n, buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+		formatted, err := formatSource(n, buf.Bytes())
 		if err != nil {
 			return nil, fmt.Errorf("gen: formatting %s: %v (this is a bug in abigen; please report it with the ABI)", n, err)
 		}
@@ -176,6 +175,7 @@ var goKeywords = map[string]bool{"break": true, "case": true, "chan": true, "con
 func (g *generator) newFile() *jen.File {
 	f := jen.NewFile(g.opts.Package)
 	f.ImportName(rt, "antelope")
+	f.NoFormat = true // imports.Process formats it, once
 	return f
 }
 

@@ -1,0 +1,76 @@
+package bench
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/gen"
+	"github.com/antelopego/abigen/model"
+)
+
+// BenchmarkGenerate runs the pipeline in process, load → resolve → generate
+// (formatting included), on every real ABI in testdata/abis.
+func BenchmarkGenerate(b *testing.B) {
+	paths, _ := filepath.Glob("../testdata/abis/*.abi.json")
+	if len(paths) == 0 {
+		b.Fatal("no ABIs in ../testdata/abis")
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(p), ".abi.json")
+		src, err := model.Load(data)
+		if err != nil {
+			continue // eosio.token.bad is refused, as it should be
+		}
+		if _, err := model.Resolve(src.ABI); err != nil {
+			continue
+		}
+		b.Run(name+"/generated", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				src, err := model.Load(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m, err := model.Resolve(src.ABI)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := gen.Generate(m, src, gen.Options{Package: "bench", Source: p}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAbigenProcess runs the abigen binary, start to finish, on
+// eosio.system, as go generate does: process start, read, generate, write.
+func BenchmarkAbigenProcess(b *testing.B) {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "abigen")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/abigen")
+	build.Dir = ".." // the main module, with its own go.sum
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	abi, err := filepath.Abs("../testdata/abis/eosio.system.abi.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	b.Run("eosio.system/process", func(b *testing.B) {
+		for b.Loop() {
+			cmd := exec.Command(bin, "--abi", abi, "--pkg", "eosiosystem", "--out", out, "--quiet")
+			if msg, err := cmd.CombinedOutput(); err != nil {
+				b.Fatalf("%v\n%s", err, msg)
+			}
+		}
+	})
+}
