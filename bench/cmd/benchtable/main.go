@@ -1,0 +1,155 @@
+// Command benchtable reads `go test -bench` output for the bench package
+// (several -count runs) and prints a table of medians and ratios:
+// generated / hand-written, eos-go / generated, encoding/json / generated.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// sample is one benchmark's measurements over the runs.
+type sample struct {
+	ns, bytes, allocs []float64
+}
+
+var line = regexp.MustCompile(`^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(.*)$`)
+
+func parse(r io.Reader) (map[string]*sample, []string, error) {
+	got := map[string]*sample{}
+	var order []string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		m := line.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		s := got[m[1]]
+		if s == nil {
+			s = &sample{}
+			got[m[1]] = s
+			order = append(order, m[1])
+		}
+		ns, _ := strconv.ParseFloat(m[2], 64)
+		s.ns = append(s.ns, ns)
+		fields := strings.Fields(m[3])
+		for i := 0; i+1 < len(fields); i++ {
+			v, err := strconv.ParseFloat(fields[i], 64)
+			if err != nil {
+				continue
+			}
+			switch fields[i+1] {
+			case "B/op":
+				s.bytes = append(s.bytes, v)
+			case "allocs/op":
+				s.allocs = append(s.allocs, v)
+			}
+		}
+	}
+	return got, order, sc.Err()
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	v = slices.Clone(v)
+	sort.Float64s(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+func dur(ns float64) string {
+	switch {
+	case ns == 0:
+		return "–"
+	case ns < 1000:
+		return fmt.Sprintf("%.1f ns", ns)
+	case ns < 1e6:
+		return fmt.Sprintf("%.2f µs", ns/1e3)
+	default:
+		return fmt.Sprintf("%.1f ms", ns/1e6)
+	}
+}
+
+func ratio(a, b float64) string {
+	if a == 0 || b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", a/b)
+}
+
+func main() {
+	got, order, err := parse(os.Stdin)
+	if err != nil || len(got) == 0 {
+		fmt.Fprintln(os.Stderr, "benchtable: no benchmark lines on stdin", err)
+		os.Exit(1)
+	}
+	med := func(name string) (ns, allocs float64, ok bool) {
+		s := got[name]
+		if s == nil {
+			return 0, 0, false
+		}
+		return median(s.ns), median(s.allocs), true
+	}
+	runs := len(got[order[0]].ns)
+	fmt.Printf("medians of %d runs\n\n", runs)
+
+	fmt.Println("| codec | generated | allocs | hand-written | eos-go | generated / hand | eos-go / generated |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	seen := map[string]bool{}
+	for _, name := range order {
+		op, rest, _ := strings.Cut(name, "/")
+		if op != "Encode" && op != "Decode" {
+			continue
+		}
+		c, _, _ := strings.Cut(rest, "/")
+		key := op + "/" + c
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		g, ga, _ := med(key + "/generated")
+		h, _, _ := med(key + "/hand")
+		e, _, _ := med(key + "/eosgo")
+		fmt.Printf("| %s %s | %s | %.0f | %s | %s | %s | %s |\n", c, strings.ToLower(op), dur(g), ga, dur(h), dur(e), ratio(g, h), ratio(e, g))
+	}
+
+	fmt.Println()
+	fmt.Println("| JSON, 1,000 rows | generated | encoding/json | encoding/json / generated |")
+	fmt.Println("|---|---|---|---|")
+	for _, name := range order {
+		op, rest, _ := strings.Cut(name, "/")
+		if !strings.HasPrefix(op, "JSON") || !strings.HasSuffix(rest, "/generated") {
+			continue
+		}
+		c := strings.TrimSuffix(rest, "/generated")
+		g, _, _ := med(name)
+		j, _, _ := med(op + "/" + c + "/encodingjson")
+		fmt.Printf("| %s %s | %s | %s | %s |\n", c, strings.ToLower(strings.TrimPrefix(op, "JSON")), dur(g), dur(j), ratio(j, g))
+	}
+
+	fmt.Println()
+	fmt.Println("| generation | time |")
+	fmt.Println("|---|---|")
+	for _, name := range order {
+		op, rest, _ := strings.Cut(name, "/")
+		switch op {
+		case "Generate":
+			g, _, _ := med(name)
+			fmt.Printf("| %s, in process | %s |\n", strings.TrimSuffix(rest, "/generated"), dur(g))
+		case "AbigenProcess":
+			g, _, _ := med(name)
+			fmt.Printf("| abigen process, %s | %s |\n", strings.TrimSuffix(rest, "/process"), dur(g))
+		}
+	}
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs the benchmarks of bench/ and prints medians and ratios. The README's
+# performance section is this script's output.
+#
+#   bench/run.sh            # -count 6
+#   COUNT=10 bench/run.sh
+#   BENCH=Encode bench/run.sh   # a subset (a -bench regexp)
+set -euo pipefail
+cd "$(dirname "$0")"
+COUNT=${COUNT:-6}
+BENCH=${BENCH:-.}
+raw=$(mktemp)
+trap 'rm -f "$raw"' EXIT
+echo "machine: $(go env GOOS)/$(go env GOARCH), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //' || echo unknown), $(go version | cut -d' ' -f3)"
+go test -run '^$' -bench "$BENCH" -benchmem -count "$COUNT" . | tee "$raw" >/dev/null
+go run ./cmd/benchtable <"$raw"
