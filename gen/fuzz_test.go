@@ -14,7 +14,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/antelopego/abigen/model"
 	"golang.org/x/tools/imports"
 )
 
@@ -67,20 +66,12 @@ func FuzzGenerate(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		src, err := model.Load(data)
-		if err != nil {
-			return
-		}
-		m, err := model.Resolve(src.ABI)
-		if err != nil {
-			return
-		}
-		res, err := Generate(m, src, Options{Package: "fuzzed", Source: "fuzz"})
+		res, err := generateBytes(data, Options{Package: "fuzzed", Source: "fuzz"})
 		if err != nil {
 			if strings.Contains(err.Error(), "bug in abigen") {
 				t.Fatal(err)
 			}
-			return
+			return // refused by the model (FuzzLoad's concern) or by a limit
 		}
 		if err := checker().check(res.Files); err != nil {
 			t.Fatalf("generated code does not type-check: %v", err)

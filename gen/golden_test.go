@@ -27,24 +27,30 @@ type goldenCase struct {
 	Renames map[string]string `json:"renames,omitempty"`
 }
 
-// generateCase runs the whole pipeline the CLI runs: load, resolve, generate.
-func generateCase(dir string, c goldenCase) (map[string][]byte, error) {
-	data, err := os.ReadFile(filepath.Join(dir, c.Input))
-	if err != nil {
-		return nil, err
-	}
+// generateBytes runs the whole pipeline the CLI runs: load, resolve,
+// generate. account, when given, overrides the source's.
+func generateBytes(data []byte, opts Options, account ...string) (*Result, error) {
 	src, err := model.Load(data)
 	if err != nil {
 		return nil, err
 	}
-	if c.Account != "" {
-		src.Account = c.Account
+	if len(account) > 0 && account[0] != "" {
+		src.Account = account[0]
 	}
 	m, err := model.Resolve(src.ABI)
 	if err != nil {
 		return nil, err
 	}
-	res, err := Generate(m, src, Options{Package: c.Package, Renames: c.Renames, Source: c.Input})
+	return Generate(m, src, opts)
+}
+
+// generateCase runs a golden case through generateBytes.
+func generateCase(dir string, c goldenCase) (map[string][]byte, error) {
+	data, err := os.ReadFile(filepath.Join(dir, c.Input))
+	if err != nil {
+		return nil, err
+	}
+	res, err := generateBytes(data, Options{Package: c.Package, Renames: c.Renames, Source: c.Input}, c.Account)
 	if err != nil {
 		return nil, err
 	}

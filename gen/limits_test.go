@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/antelopego/abigen/model"
 )
 
 func abiWithFields(n int, base bool) []byte {
@@ -31,15 +29,7 @@ func abiWithFields(n int, base bool) []byte {
 // a base's fields, is refused with the message golden/hazardbigstruct shows.
 func TestMaxStructFields(t *testing.T) {
 	gen := func(data []byte) error {
-		src, err := model.Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := model.Resolve(src.ABI)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = Generate(m, src, Options{Package: "big"})
+		_, err := generateBytes(data, Options{Package: "big"})
 		return err
 	}
 	if err := gen(abiWithFields(MaxStructFields, false)); err != nil {
@@ -81,15 +71,7 @@ func TestHugeABI(t *testing.T) {
 	if len(data) < 20<<20 {
 		t.Fatalf("built only %d bytes", len(data))
 	}
-	src, err := model.Load(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := model.Resolve(src.ABI)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(m, src, Options{Package: "huge"})
+	res, err := generateBytes(data, Options{Package: "huge"})
 	if err != nil {
 		t.Fatal(err)
 	}
