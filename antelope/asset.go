@@ -146,11 +146,10 @@ func (a *Asset) DecodeBinary(d *Decoder) error {
 	if err := sym.DecodeBinary(d); err != nil {
 		return err
 	}
-	v := Asset{Amount: amount, Symbol: sym}
-	if err := v.check(); err != nil {
-		return d.errAt(off, "asset", err.Error())
+	if amount > MaxAssetAmount || amount < -MaxAssetAmount { // the symbol is checked already
+		return d.errAt(off, "asset", Asset{Amount: amount, Symbol: sym}.check().Error())
 	}
-	*a = v
+	*a = Asset{Amount: amount, Symbol: sym}
 	return nil
 }
 
