@@ -218,12 +218,7 @@ func checkDecoder(t *testing.T, d decoder, data []byte) {
 // an error rather than a stack overflow. (Types that cannot recurse nest
 // only as deep as their ABI spells them, and skip the check.)
 func TestRecursionDepth(t *testing.T) {
-	var p *goldenpkgs.Package
-	for i := range goldenpkgs.All {
-		if goldenpkgs.All[i].Name == "hazardrecursive" {
-			p = &goldenpkgs.All[i]
-		}
-	}
+	p := goldenpkgs.ByName("hazardrecursive")
 	// list{next: list?}: each level is one optional flag; 100,000 levels.
 	deep := bytes.Repeat([]byte{1}, 100000)
 	deep = append(deep, 0)

@@ -1,6 +1,9 @@
 package gen
 
-import "github.com/antelopego/abigen/model"
+import (
+	"github.com/antelopego/abigen/model"
+	"github.com/dave/jennifer/jen"
+)
 
 // Decoders guard their depth (Decoder.Enter, JSONReader.Enter) only where
 // input can make them recurse: in the structs and variants that can contain
@@ -64,4 +67,17 @@ func visit(n, target any, seen map[any]bool, from func(any) bool) bool {
 	}
 	seen[n] = true
 	return from(n)
+}
+
+// depthGuard is the start of a decoder of node: Enter and a deferred Leave
+// on its Decoder ("d", with what) or JSONReader ("r"), where node can
+// recurse; nothing elsewhere.
+func (g *generator) depthGuard(node any, reader string, what ...jen.Code) []jen.Code {
+	if !g.recursive(node) {
+		return nil
+	}
+	return []jen.Code{
+		jen.If(jen.Err().Op("=").Id(reader).Dot("Enter").Call(what...), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Defer().Id(reader).Dot("Leave").Call(),
+	}
 }

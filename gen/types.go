@@ -116,13 +116,7 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	enc = append(enc, jen.Return(jen.Id("b"), jen.Nil()))
 
 	// Binary decoding.
-	var dec []jen.Code
-	if g.recursive(s) {
-		dec = append(dec,
-			jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(s.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Defer().Id("d").Dot("Leave").Call())
-	}
-	dec = append(dec, jen.Op("*").Id("v").Op("=").Id(name).Values())
+	dec := append(g.depthGuard(s, "d", jen.Lit(s.Name)), jen.Op("*").Id("v").Op("=").Id(name).Values())
 	for i, sf := range all {
 		last := i == len(all)-1 && !sf.base
 		fail := returnErr(atField(sf.f.Name))
@@ -138,26 +132,9 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	}
 	dec = append(dec, jen.Return(jen.Nil()))
 
-	if s.ExtensionTail {
-		docComment(f, "AppendBinary appends the binary encoding of v to b. Binary-extension fields\nthat are absent are left out at the end.")
-		f.Func().Params(recv.Clone()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
-			jen.Return(jen.Id("v").Dot("appendBinary").Call(jen.Id("b"), jen.True())))
-		docComment(f, "appendBinary encodes v; tail says whether v ends the encoded value, the only\nplace where binary extensions may be left out.")
-		f.Func().Params(recv.Clone()).Id("appendBinary").Params(jen.Id("b").Index().Byte(), jen.Id("tail").Bool()).
-			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
-		docComment(f, "DecodeBinary decodes v from d; binary-extension fields absent at the end of\nthe input are left absent.")
-		f.Func().Params(recv.Clone()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Error().Block(
-			jen.Return(jen.Id("v").Dot("decodeBinary").Call(jen.Id("d"), jen.True())))
-		f.Func().Params(recv.Clone()).Id("decodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder"), jen.Id("tail").Bool()).
-			Params(jen.Err().Error()).Block(dec...)
-	} else {
-		docComment(f, "AppendBinary appends the binary encoding of v to b.")
-		f.Func().Params(recv.Clone()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).
-			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
-		docComment(f, "DecodeBinary decodes v from d.")
-		f.Func().Params(recv.Clone()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).
-			Params(jen.Err().Error()).Block(dec...)
-	}
+	g.emitBinaryMethods(f, name, s.ExtensionTail, enc, dec,
+		"AppendBinary appends the binary encoding of v to b.",
+		"AppendBinary appends the binary encoding of v to b. Binary-extension fields\nthat are absent are left out at the end.")
 	g.emitStandardMethods(f, name, s.Name)
 
 	// JSON encoding.
@@ -183,12 +160,7 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(jenc...)
 
 	// JSON decoding.
-	var jdec []jen.Code
-	if g.recursive(s) {
-		jdec = append(jdec,
-			jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Defer().Id("r").Dot("Leave").Call())
-	}
+	jdec := g.depthGuard(s, "r")
 	if s.Base == nil {
 		// nodeos also reads a struct without a base as the array of its
 		// field values, which may stop before binary extensions.
@@ -290,6 +262,32 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 		docComment(f, "checkExtensions reports a binary-extension field present after an absent one.")
 		f.Func().Params(recv.Clone()).Id("checkExtensions").Params().Error().Block(checks...)
 	}
+}
+
+// emitBinaryMethods writes AppendBinary and DecodeBinary around the bodies
+// enc and dec. A type whose encoding may end early (tail) gets them as
+// wrappers over appendBinary and decodeBinary, which take the tail flag.
+func (g *generator) emitBinaryMethods(f *jen.File, name string, tail bool, enc, dec []jen.Code, appendDoc, tailAppendDoc string) {
+	recv := func() *jen.Statement { return jen.Id("v").Op("*").Id(name) }
+	decoder := func() *jen.Statement { return jen.Id("d").Op("*").Qual(rt, "Decoder") }
+	if !tail {
+		docComment(f, appendDoc)
+		f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).
+			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
+		docComment(f, "DecodeBinary decodes v from d.")
+		f.Func().Params(recv()).Id("DecodeBinary").Params(decoder()).Params(jen.Err().Error()).Block(dec...)
+		return
+	}
+	docComment(f, tailAppendDoc)
+	f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id("v").Dot("appendBinary").Call(jen.Id("b"), jen.True())))
+	docComment(f, "appendBinary encodes v; tail says whether v ends the encoded value, the only\nplace where binary extensions may be left out.")
+	f.Func().Params(recv()).Id("appendBinary").Params(jen.Id("b").Index().Byte(), jen.Id("tail").Bool()).
+		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(enc...)
+	docComment(f, "DecodeBinary decodes v from d; binary-extension fields absent at the end of\nthe input are left absent.")
+	f.Func().Params(recv()).Id("DecodeBinary").Params(decoder()).Error().Block(
+		jen.Return(jen.Id("v").Dot("decodeBinary").Call(jen.Id("d"), jen.True())))
+	f.Func().Params(recv()).Id("decodeBinary").Params(decoder(), jen.Id("tail").Bool()).Params(jen.Err().Error()).Block(dec...)
 }
 
 // extFields lists a struct's own binary-extension fields.

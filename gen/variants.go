@@ -109,38 +109,14 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 	encBody := []jen.Code{
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Dot("Value").Assert(jen.Type())).Block(encCases...),
 		jen.Return(jen.Id("b"), jen.Nil())}
-	var decBody, jdecBody []jen.Code
-	if g.recursive(v) {
-		decBody = append(decBody,
-			jen.If(jen.Err().Op("=").Id("d").Dot("Enter").Call(jen.Lit(v.Name)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Defer().Id("d").Dot("Leave").Call())
-		jdecBody = append(jdecBody,
-			jen.If(jen.Err().Op("=").Id("r").Dot("Enter").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Defer().Id("r").Dot("Leave").Call())
-	}
-	decBody = append(decBody,
+	decBody := append(g.depthGuard(v, "d", jen.Lit(v.Name)),
 		jen.List(jen.Id("i"), jen.Err()).Op(":=").Id("d").Dot("VariantIndex").Call(jen.Lit(v.Name), jen.Lit(len(v.Members))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Switch(jen.Id("i")).Block(decCases...),
 		jen.Return(jen.Nil()))
-	if v.ExtensionTail {
-		docComment(f, "AppendBinary appends the variant index, then the value. Binary-extension\nfields of the value that are absent are left out at the end.")
-		f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
-			jen.Return(jen.Id("v").Dot("appendBinary").Call(jen.Id("b"), jen.True())))
-		docComment(f, "appendBinary encodes v; tail says whether v ends the encoded value, the only\nplace where binary extensions may be left out.")
-		f.Func().Params(recv()).Id("appendBinary").Params(jen.Id("b").Index().Byte(), jen.Id("tail").Bool()).
-			Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(encBody...)
-		docComment(f, "DecodeBinary decodes v from d; binary-extension fields absent at the end of\nthe input are left absent.")
-		f.Func().Params(recv()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Error().Block(
-			jen.Return(jen.Id("v").Dot("decodeBinary").Call(jen.Id("d"), jen.True())))
-		f.Func().Params(recv()).Id("decodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder"), jen.Id("tail").Bool()).
-			Params(jen.Err().Error()).Block(decBody...)
-	} else {
-		docComment(f, "AppendBinary appends the variant index, then the value.")
-		f.Func().Params(recv()).Id("AppendBinary").Params(jen.Id("b").Index().Byte()).Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(encBody...)
-		docComment(f, "DecodeBinary decodes v from d.")
-		f.Func().Params(recv()).Id("DecodeBinary").Params(jen.Id("d").Op("*").Qual(rt, "Decoder")).Params(jen.Err().Error()).Block(decBody...)
-	}
+	g.emitBinaryMethods(f, name, v.ExtensionTail, encBody, decBody,
+		"AppendBinary appends the variant index, then the value.",
+		"AppendBinary appends the variant index, then the value. Binary-extension\nfields of the value that are absent are left out at the end.")
 	g.emitStandardMethods(f, name, v.Name)
 
 	// JSON: ["type name as listed", value].
@@ -180,7 +156,7 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Dot("Value").Assert(jen.Type())).Block(jencCases...),
 		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Nil()))
 	docComment(f, "DecodeJSON decodes v from [\"type\", value].")
-	jdecBody = append(jdecBody,
+	jdecBody := append(g.depthGuard(v, "r"),
 		jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("BeginVariant").Call(jen.Lit(v.Name)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Switch(jen.String().Call(jen.Id("name"))).Block(jdecCases...),

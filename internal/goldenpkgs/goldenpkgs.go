@@ -134,3 +134,13 @@ var All = []Package{
 	{"springvariants", springvariants.ABIJSON, springvariants.NewValue, springvariants.DecodeAction, springvariants.DecodeTableRow},
 	{"randcontract", randcontract.ABIJSON, randcontract.NewValue, randcontract.DecodeAction, randcontract.DecodeTableRow},
 }
+
+// ByName returns the package called name, or nil.
+func ByName(name string) *Package {
+	for i := range All {
+		if All[i].Name == name {
+			return &All[i]
+		}
+	}
+	return nil
+}

@@ -389,13 +389,12 @@ function eosjsTypes(abi) {
     // Types eosjs does not know get a stand-in that refuses to work, so
     // the rest of the ABI still loads; the types using them are skipped.
     const initial = Serialize.createInitialTypes()
-    for (const [name, why] of Object.entries(UNSUPPORTED)) {
+    const standIns = {...UNSUPPORTED, fixed_array: 'eosjs does not know T[N]'}
+    for (const [name, why] of Object.entries(standIns)) {
         const fail = () => { throw new Error(why) }
         initial.set(name, {...initial.get('string'), name, serialize: fail, deserialize: fail})
     }
     const fixed = (t) => /\[\d+\]/.test(t) ? 'fixed_array' : t
-    initial.set('fixed_array', {...initial.get('string'), name: 'fixed_array',
-        serialize: () => { throw new Error('eosjs does not know T[N]') }, deserialize: () => { throw new Error('eosjs does not know T[N]') }})
     abi = {...abi,
         types: abi.types.map((t) => ({...t, type: fixed(t.type)})),
         structs: abi.structs.map((s) => ({...s, fields: s.fields.map((f) => ({...f, type: fixed(f.type)}))})),
@@ -427,21 +426,23 @@ function firstLine(err) {
     return String(err && err.message || err).split('\n')[0].slice(0, 200)
 }
 
+// attempt runs an encoder: {hex} when it works, {err} (its first line) when
+// it throws.
+function attempt(encode) {
+    try {
+        return {hex: encode()}
+    } catch (err) {
+        return {err: firstLine(err)}
+    }
+}
+
 // encodeBoth encodes value with both libraries. The recorded hex is
 // @wharfkit/antelope's, or eosjs's where wharfkit cannot; a value neither
 // can encode is a bug in this program's value maker.
 function encodeBoth(abi, types, type, value) {
-    const out = {}
-    try {
-        out.hex = wharfEncode(abi, type, value)
-    } catch (err) {
-        out.wharfErr = firstLine(err)
-    }
-    try {
-        out.eosjsHex = eosjsEncode(types, type, value)
-    } catch (err) {
-        out.eosjsErr = firstLine(err)
-    }
+    const w = attempt(() => wharfEncode(abi, type, value))
+    const e = attempt(() => eosjsEncode(types, type, value))
+    const out = {hex: w.hex, wharfErr: w.err, eosjsHex: e.hex, eosjsErr: e.err}
     if (out.hex === undefined) {
         if (out.eosjsHex === undefined) {
             throw new Error(`neither library encodes ${type} ${JSON.stringify(value).slice(0, 500)}: ${out.wharfErr}; ${out.eosjsErr}`)
@@ -484,12 +485,7 @@ function vectorsFor(caseName, abiJSON) {
                 out.wharfkit_cannot++
             } else {
                 vec.json = wharfJSON(abi, type, enc.hex)
-                let back
-                try {
-                    back = wharfEncode(abi, type, vec.json)
-                } catch (err) {
-                    back = ''
-                }
+                const back = attempt(() => wharfEncode(abi, type, vec.json)).hex
                 // JSON that does not encode back is lossy (wharfkit prints a
                 // float's -0 as 0): the Go side does not read it.
                 if (back !== enc.hex) vec.json_lossy = true
@@ -502,12 +498,7 @@ function vectorsFor(caseName, abiJSON) {
                 out.eosjs_differs++
             } else {
                 const ej = eosjsDecode(types, type, enc.hex)
-                let back
-                try {
-                    back = eosjsEncode(types, type, ej)
-                } catch (err) {
-                    back = ''
-                }
+                const back = attempt(() => eosjsEncode(types, type, ej)).hex
                 if (!vec.json) {
                     vec.json = ej
                     if (back !== enc.hex) vec.json_lossy = true
@@ -562,19 +553,11 @@ function check(file) {
         for (const v of c.values || []) {
             n++
             if (v.lossy) lossy++
-            let hex
-            try {
-                hex = wharfEncode(abi, v.type, v.json)
-            } catch (err) {
-                hex = 'error: ' + firstLine(err)
-            }
+            const show = (r) => r.err === undefined ? r.hex : 'error: ' + r.err
+            let hex = show(attempt(() => wharfEncode(abi, v.type, v.json)))
             if (hex !== v.hex && !v.wharfkit_cannot) failures.push(`${caseName} ${v.type}: @wharfkit/antelope reads Go's JSON ${JSON.stringify(v.json).slice(0, 300)} as ${hex.slice(0, 200)}, want ${v.hex.slice(0, 200)}`)
             if (v.eosjs_differs) continue
-            try {
-                hex = eosjsEncode(types, v.type, v.json)
-            } catch (err) {
-                hex = 'error: ' + firstLine(err)
-            }
+            hex = show(attempt(() => eosjsEncode(types, v.type, v.json)))
             // eosjs reads float128 only as bare hex; nodeos prints it with
             // a 0x prefix, as the Go side does.
             if (hex === 'error: Expected hex string' && /"0x[0-9a-f]{32}"/.test(JSON.stringify(v.json))) {

@@ -95,15 +95,11 @@ func TestOracleVectors(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no vectors in testdata/oracle: run go generate ./internal/oracle")
 	}
-	pkgs := map[string]*goldenpkgs.Package{}
-	for i := range goldenpkgs.All {
-		pkgs[goldenpkgs.All[i].Name] = &goldenpkgs.All[i]
-	}
 	out := map[string]goJSON{}
 	var abis, types, values, jsonChecks, lossy, ownLossy int
 	for _, path := range files {
 		vf := readVectors(t, path)
-		p := pkgs[vf.ABI]
+		p := goldenpkgs.ByName(vf.ABI)
 		if p == nil {
 			t.Errorf("%s: no generated package %q", path, vf.ABI)
 			continue
@@ -228,12 +224,7 @@ func TestHandwrittenVectors(t *testing.T) {
 	if err := json.Unmarshal(data, &hw); err != nil {
 		t.Fatal(err)
 	}
-	var p *goldenpkgs.Package
-	for i := range goldenpkgs.All {
-		if goldenpkgs.All[i].Name == hw.ABI {
-			p = &goldenpkgs.All[i]
-		}
-	}
+	p := goldenpkgs.ByName(hw.ABI)
 	if p == nil || len(hw.Vectors) == 0 {
 		t.Fatalf("no package %q or no vectors", hw.ABI)
 	}

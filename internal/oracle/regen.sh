@@ -13,10 +13,14 @@ cd "$here"
 
 npm ci --no-audit --no-fund --loglevel=error >/dev/null
 
+check=false
+[ "${1:-}" = "--check" ] && check=true
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
 out="$root/testdata/oracle"
-if [ "${1:-}" = "--check" ]; then
-	out=$(mktemp -d)
-	trap 'rm -rf "$out"' EXIT
+if $check; then
+	out="$tmp/vectors"
 else
 	rm -f "$out"/*.json.gz
 fi
@@ -26,7 +30,7 @@ cases=$(./cases.sh | sed "s|^|$root/golden/|")
 echo "oracle: making vectors for $(echo "$cases" | wc -l) golden ABIs"
 node oracle.js gen "$out" $cases >/dev/null
 
-if [ "${1:-}" = "--check" ]; then
+if $check; then
 	status=0
 	for f in "$out"/*.json.gz "$root"/testdata/oracle/*.json.gz; do
 		name=$(basename "$f")
@@ -44,7 +48,5 @@ fi
 
 # The Go side's MarshalJSON of every vector must read back to the same bytes
 # in both libraries.
-gojson=$(mktemp)
-trap 'rm -f "$gojson"; [ "${1:-}" = "--check" ] && rm -rf "$out"' EXIT
-(cd "$root" && ORACLE_GO_JSON="$gojson" go test -count=1 -run '^TestOracleVectors$' ./internal/oracle >/dev/null)
-node oracle.js check "$gojson"
+(cd "$root" && ORACLE_GO_JSON="$tmp/go.json" go test -count=1 -run '^TestOracleVectors$' ./internal/oracle >/dev/null)
+node oracle.js check "$tmp/go.json"
