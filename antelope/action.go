@@ -192,6 +192,12 @@ type objectField struct {
 // are skipped and a key given twice is an error. It serves the few fixed
 // objects of this package; generated code emits the same logic inline.
 func readObject(r *JSONReader, fields []objectField) error {
+	return readObjectRequiring(r, fields, len(fields))
+}
+
+// readObjectRequiring is readObject where only the first required fields
+// must be present; the others may be left out.
+func readObjectRequiring(r *JSONReader, fields []objectField, required int) error {
 	if err := r.BeginObject(); err != nil {
 		return err
 	}
@@ -225,7 +231,7 @@ func readObject(r *JSONReader, fields []objectField) error {
 			}
 		}
 	}
-	for i, f := range fields {
+	for i, f := range fields[:required] {
 		if seen&(1<<i) == 0 {
 			return r.errorf("missing field " + strconv.Quote(f.key))
 		}

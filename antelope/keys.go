@@ -2,7 +2,6 @@ package antelope
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"strconv"
 
 	//lint:ignore SA1019 the chain's key checksums are RIPEMD-160; there is no choice to make
@@ -30,14 +29,6 @@ func (t KeyType) suffix() string { return [...]string{"K1", "R1", "WA"}[t] }
 type PublicKey struct {
 	Type KeyType
 	Data []byte // everything after the type: 33 bytes for K1/R1, more for WA
-}
-
-// PrivateKey is a private key (abieos's built-in; nodeos has none). Binary:
-// varuint32 type, then 32 bytes. JSON: "PVT_K1_…"/"PVT_R1_…"; input also
-// takes a legacy WIF K1 key ("5…"), whose checksum is verified.
-type PrivateKey struct {
-	Type KeyType
-	Data [32]byte
 }
 
 // Signature is a signature. Binary: varuint32 type, then for K1 and R1 65
@@ -242,117 +233,6 @@ func (k *PublicKey) DecodeJSON(r *JSONReader) error {
 
 // UnmarshalJSON reads any text form.
 func (k *PublicKey) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, k) }
-
-// ParsePrivateKey parses "PVT_K1_…", "PVT_R1_…" or a legacy WIF K1 key.
-func ParsePrivateKey(s string) (PrivateKey, error) { return parsePrivateKey([]byte(s)) }
-
-func parsePrivateKey(s []byte) (PrivateKey, error) {
-	var k PrivateKey
-	if bytes.HasPrefix(s, []byte("PVT_")) {
-		kt, data, err := parseKeyString("private_key", s, "PVT_")
-		if err != nil {
-			return k, err
-		}
-		if kt == KeyWA || len(data) != 32 {
-			return k, valueErr("private_key", string(s), "expected a 32-byte K1 or R1 key")
-		}
-		k.Type = kt
-		copy(k.Data[:], data)
-		return k, nil
-	}
-	raw, ok := base58Decode(s)
-	if !ok || len(raw) != 37 || raw[0] != 0x80 {
-		return k, valueErr("private_key", string(s), `expected "PVT_K1_…", "PVT_R1_…" or a WIF key`)
-	}
-	h := sha256.Sum256(raw[:33])
-	h = sha256.Sum256(h[:])
-	if !bytes.Equal(h[:4], raw[33:]) {
-		return k, valueErr("private_key", string(s), "WIF checksum mismatch")
-	}
-	k.Type = KeyK1
-	copy(k.Data[:], raw[1:33])
-	return k, nil
-}
-
-func (k PrivateKey) check() error {
-	if k.Type > KeyR1 {
-		return valueErr("private_key", "", "unknown key type "+strconv.Itoa(int(k.Type)))
-	}
-	return nil
-}
-
-func (k PrivateKey) appendText(b []byte) []byte {
-	return appendKeyString(b, "PVT_"+k.Type.suffix()+"_", k.Data[:], k.Type.suffix())
-}
-
-// String returns "PVT_K1_…" or "PVT_R1_…". Mind where you print it.
-func (k PrivateKey) String() string {
-	if err := k.check(); err != nil {
-		return "<" + err.Error() + ">"
-	}
-	return string(k.appendText(nil))
-}
-
-// AppendBinary appends the type and the 32 bytes.
-func (k PrivateKey) AppendBinary(b []byte) ([]byte, error) {
-	if err := k.check(); err != nil {
-		return b, err
-	}
-	b = AppendVarUint32(b, uint32(k.Type))
-	return append(b, k.Data[:]...), nil
-}
-
-// MarshalBinary returns the binary form.
-func (k PrivateKey) MarshalBinary() ([]byte, error) { return k.AppendBinary(nil) }
-
-// DecodeBinary reads the type and the 32 bytes.
-func (k *PrivateKey) DecodeBinary(d *Decoder) error {
-	off := d.Offset()
-	kt, err := decodeKeyType(d, "private_key")
-	if err != nil {
-		return err
-	}
-	if kt == KeyWA {
-		return d.errAt(off, "private_key", "WA is not a private key type")
-	}
-	if err := decodeFixed(d, "private_key", k.Data[:]); err != nil {
-		return err
-	}
-	k.Type = kt
-	return nil
-}
-
-// UnmarshalBinary decodes exactly one key.
-func (k *PrivateKey) UnmarshalBinary(data []byte) error { return UnmarshalBinary(data, k) }
-
-// AppendJSON appends the quoted text form.
-func (k PrivateKey) AppendJSON(b []byte) ([]byte, error) {
-	if err := k.check(); err != nil {
-		return b, err
-	}
-	b = append(b, '"')
-	b = k.appendText(b)
-	return append(b, '"'), nil
-}
-
-// MarshalJSON returns the quoted text form.
-func (k PrivateKey) MarshalJSON() ([]byte, error) { return k.AppendJSON(nil) }
-
-// DecodeJSON reads any text form.
-func (k *PrivateKey) DecodeJSON(r *JSONReader) error {
-	t, err := r.StringBytes()
-	if err != nil {
-		return err
-	}
-	v, err := parsePrivateKey(t)
-	if err == nil {
-		*k = v
-	}
-	return err
-}
-
-// UnmarshalJSON reads any text form.
-func (k *PrivateKey) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, k) }
 
 // ParseSignature parses "SIG_K1_…", "SIG_R1_…" or "SIG_WA_…".
 func ParseSignature(s string) (Signature, error) { return parseSignature([]byte(s)) }
