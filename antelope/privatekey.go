@@ -12,9 +12,10 @@ import (
 // takes a legacy WIF K1 key ("5…"), whose checksum is verified.
 //
 // A PrivateKey never prints its secret: String, GoString and every fmt verb
-// show the key type and its public key, and the secret is held behind a
-// pointer so that even fmt's printing of a struct that holds the key in an
-// unexported field shows an address, not the bytes. Errors about a private
+// show the key type and its public key, and the secret is held inside a
+// closure, which fmt prints as an address, so that even a struct that holds
+// the key in an unexported field (where fmt cannot call its methods) does not
+// show the bytes. Compare keys with Equal: == does not compile. Errors about a private
 // key never quote its text. Only the calls whose names say so reveal it:
 // RevealString, RevealWIF, RevealBytes, and the JSON and binary codecs that an
 // ABI with a private_key field needs.
@@ -23,8 +24,10 @@ import (
 // all-zero K1 key, which cannot sign.
 type PrivateKey struct {
 	typ    KeyType
-	secret *[32]byte // nil means 32 zero bytes
+	secret func() [32]byte // nil means 32 zero bytes
 }
+
+func holdSecret(s [32]byte) func() [32]byte { return func() [32]byte { return s } }
 
 // NewPrivateKey returns a key of type t (KeyK1 or KeyR1) holding secret. The
 // secret is copied.
@@ -32,8 +35,7 @@ func NewPrivateKey(t KeyType, secret [32]byte) (PrivateKey, error) {
 	if t != KeyK1 && t != KeyR1 {
 		return PrivateKey{}, valueErr("private_key", "", "type must be K1 or R1, not "+strconv.Itoa(int(t)))
 	}
-	s := secret
-	return PrivateKey{typ: t, secret: &s}, nil
+	return PrivateKey{typ: t, secret: holdSecret(secret)}, nil
 }
 
 // Type is the key's curve: KeyK1 or KeyR1.
@@ -44,7 +46,7 @@ func (k PrivateKey) RevealBytes() [32]byte {
 	if k.secret == nil {
 		return [32]byte{}
 	}
-	return *k.secret
+	return k.secret()
 }
 
 // Equal reports whether k and o are the same key.
@@ -136,7 +138,9 @@ func (k PrivateKey) String() string {
 }
 
 // GoString is String: %#v does not reveal the secret either.
-func (k PrivateKey) GoString() string { return "antelope.PrivateKey(" + strconv.Quote(k.String()) + ")" }
+func (k PrivateKey) GoString() string {
+	return "antelope.PrivateKey(" + strconv.Quote(k.String()) + ")"
+}
 
 // Format prints String for every verb, so that no fmt verb (%x, %d, %+v…)
 // reaches the secret bytes.
@@ -175,7 +179,7 @@ func (k *PrivateKey) DecodeBinary(d *Decoder) error {
 	if err := decodeFixed(d, "private_key", s[:]); err != nil {
 		return err
 	}
-	k.typ, k.secret = kt, &s
+	k.typ, k.secret = kt, holdSecret(s)
 	return nil
 }
 
