@@ -110,7 +110,7 @@ func TestBlockTransactions(t *testing.T) {
 func testTransaction() *SignedTransaction {
 	return &SignedTransaction{
 		Transaction: Transaction{
-			TransactionHeader: TransactionHeader{Expiration: 1700000000, RefBlockNum: 7, RefBlockPrefix: 123456789, MaxNetUsageWords: 300, MaxCPUUsageMS: 5, DelaySec: 200},
+			TransactionHeader:  TransactionHeader{Expiration: 1700000000, RefBlockNum: 7, RefBlockPrefix: 123456789, MaxNetUsageWords: 300, MaxCPUUsageMS: 5, DelaySec: 200},
 			ContextFreeActions: []Action{{Account: MustName("eosio.null"), Name: MustName("nonce"), Authorization: []PermissionLevel{}, Data: []byte("cfd")}},
 			Actions: []Action{{Account: MustName("eosio.token"), Name: MustName("transfer"),
 				Authorization: []PermissionLevel{{Actor: MustName("alice"), Permission: MustName("active")}}, Data: bytes.Repeat([]byte{0xab}, 40)}},
