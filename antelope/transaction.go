@@ -204,10 +204,10 @@ func (t *Transaction) DecodeBinary(d *Decoder) error {
 		return err
 	}
 	var err error
-	if v.ContextFreeActions, err = decodeBinarySlice[Action](d, "context_free_actions", 25); err != nil {
+	if v.ContextFreeActions, err = decodeBinarySlice[Action](d, "context_free_actions", minActionSize); err != nil {
 		return err
 	}
-	if v.Actions, err = decodeBinarySlice[Action](d, "actions", 25); err != nil {
+	if v.Actions, err = decodeBinarySlice[Action](d, "actions", minActionSize); err != nil {
 		return err
 	}
 	if v.Extensions, err = decodeBinarySlice[Extension](d, "transaction_extensions", 3); err != nil {
@@ -467,3 +467,7 @@ func (t *SignedTransaction) DecodeJSON(r *JSONReader) error {
 
 // UnmarshalJSON reads the JSON of a signed transaction.
 func (t *SignedTransaction) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, t) }
+
+// minActionSize is the smallest encoded action: two names and two empty
+// lists.
+const minActionSize = 8 + 8 + 1 + 1

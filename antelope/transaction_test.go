@@ -258,3 +258,15 @@ func TestTransactionDecodeLimits(t *testing.T) {
 		t.Errorf("%d bytes allocated refusing 10 huge lengths", n)
 	}
 }
+
+// TestMinimalActions: two actions with no authorization and no data take 18
+// bytes each; the length check before allocating must not refuse them (the
+// signing oracle found a bound of 25).
+func TestMinimalActions(t *testing.T) {
+	tx := Transaction{Actions: []Action{{Authorization: []PermissionLevel{}}, {Authorization: []PermissionLevel{}}}}
+	b, _ := tx.MarshalBinary()
+	var back Transaction
+	if err := back.UnmarshalBinary(b); err != nil || len(back.Actions) != 2 {
+		t.Fatalf("%x: %v", b, err)
+	}
+}

@@ -576,14 +576,18 @@ function check(file) {
         `(${lossy} lossy by the nodeos dialect; eosjs cannot read float128 as 0x hex in ${eosjsFloat128})`)
 }
 
-const [cmd, ...args] = process.argv.slice(2)
-if (cmd === 'gen') {
-    const [outDir, ...cases] = args
-    fs.mkdirSync(outDir, {recursive: true})
-    for (const c of cases) writeVectors(outDir, c)
-} else if (cmd === 'check') {
-    check(args[0])
-} else {
-    console.error('usage: node oracle.js gen <out-dir> <case-dir>... | node oracle.js check <go-json.json>')
-    process.exit(2)
+module.exports = {Resolver, rng, hashString, readABI, wharfEncode, SEED}
+
+if (require.main === module) {
+    const [cmd, ...args] = process.argv.slice(2)
+    if (cmd === 'gen') {
+        const [outDir, ...cases] = args
+        fs.mkdirSync(outDir, {recursive: true})
+        for (const c of cases) writeVectors(outDir, c)
+    } else if (cmd === 'check') {
+        check(args[0])
+    } else {
+        console.error('usage: node oracle.js gen <out-dir> <case-dir>... | node oracle.js check <go-json.json>')
+        process.exit(2)
+    }
 }

@@ -29,6 +29,8 @@ mkdir -p "$out"
 cases=$(./cases.sh | sed "s|^|$root/golden/|")
 echo "oracle: making vectors for $(echo "$cases" | wc -l) golden ABIs"
 node oracle.js gen "$out" $cases >/dev/null
+# Keys, signatures and transactions (actions from the same golden ABIs).
+node signing.js "$out" $cases
 
 if $check; then
 	status=0
