@@ -1,7 +1,6 @@
 package antelope
 
 import (
-	"crypto/hmac"
 	"crypto/sha256"
 	"hash"
 )
@@ -13,13 +12,25 @@ import (
 // additional data after each output. With an empty personalization string it
 // is exactly RFC 6979 §3.2; Antelope's signers pass one byte, the attempt
 // counter, so that every attempt gets a fresh nonce.
+//
+// HMAC is computed here over two reused SHA-256 states rather than with
+// crypto/hmac, whose key changes on every update: signing would otherwise
+// allocate a new HMAC a dozen times per attempt.
 type nonceDRBG struct {
-	k, v [32]byte
-	mac  hash.Hash // keyed with k; rebuilt whenever k changes
+	k, v         [32]byte
+	inner, outer hash.Hash
 }
 
 func newNonceDRBG(secret, digest *[32]byte, pers byte) *nonceDRBG {
-	g := &nonceDRBG{}
+	g := &nonceDRBG{inner: sha256.New(), outer: sha256.New()}
+	g.reset(secret, digest, pers)
+	return g
+}
+
+// reset seeds g anew, as hmac-drbg's constructor does: K = 0…0, V = 1…1,
+// then update(secret ‖ digest ‖ pers).
+func (g *nonceDRBG) reset(secret, digest *[32]byte, pers byte) {
+	g.k = [32]byte{}
 	for i := range g.v {
 		g.v[i] = 0x01
 	}
@@ -28,42 +39,52 @@ func newNonceDRBG(secret, digest *[32]byte, pers byte) *nonceDRBG {
 	copy(seed[32:64], digest[:])
 	seed[64] = pers
 	g.update(seed[:])
-	return g
 }
 
-func (g *nonceDRBG) hmacV(parts ...[]byte) [32]byte {
-	g.mac.Reset()
-	g.mac.Write(g.v[:])
-	for _, p := range parts {
-		g.mac.Write(p)
+// mac returns HMAC-SHA256(K, V ‖ sep ‖ seed); sep < 0 means no separator.
+func (g *nonceDRBG) mac(sep int, seed []byte) [32]byte {
+	var pad [64]byte
+	for i := range pad {
+		pad[i] = 0x36
 	}
+	for i, b := range g.k {
+		pad[i] ^= b
+	}
+	g.inner.Reset()
+	g.inner.Write(pad[:])
+	g.inner.Write(g.v[:])
+	if sep >= 0 {
+		g.inner.Write([]byte{byte(sep)})
+	}
+	g.inner.Write(seed)
+	var in [32]byte
+	g.inner.Sum(in[:0])
+	for i := range pad {
+		pad[i] ^= 0x36 ^ 0x5c
+	}
+	g.outer.Reset()
+	g.outer.Write(pad[:])
+	g.outer.Write(in[:])
 	var out [32]byte
-	g.mac.Sum(out[:0])
+	g.outer.Sum(out[:0])
 	return out
-}
-
-func (g *nonceDRBG) rekey(parts ...[]byte) {
-	if g.mac == nil {
-		g.mac = hmac.New(sha256.New, g.k[:])
-	}
-	g.k = g.hmacV(parts...)
-	g.mac = hmac.New(sha256.New, g.k[:])
-	g.v = g.hmacV()
 }
 
 // update is hmac-drbg's _update: K = HMAC(K, V‖0x00‖seed), V = HMAC(K, V),
 // and, when seed is not empty, once more with 0x01.
 func (g *nonceDRBG) update(seed []byte) {
-	g.rekey([]byte{0x00}, seed)
+	g.k = g.mac(0x00, seed)
+	g.v = g.mac(-1, nil)
 	if len(seed) == 0 {
 		return
 	}
-	g.rekey([]byte{0x01}, seed)
+	g.k = g.mac(0x01, seed)
+	g.v = g.mac(-1, nil)
 }
 
 // generate returns the next 32 bytes: V = HMAC(K, V), then update(nil).
 func (g *nonceDRBG) generate() [32]byte {
-	g.v = g.hmacV()
+	g.v = g.mac(-1, nil)
 	out := g.v
 	g.update(nil)
 	return out

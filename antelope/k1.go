@@ -79,69 +79,79 @@ func (k PrivateKey) SignDigest(digest Checksum256) (Signature, error) {
 	return Signature{Type: KeyK1, Data: sig[:]}, nil
 }
 
-// nMinus1 is the curve order minus one: elliptic refuses a nonce k ≥ n−1.
-var nMinus1 = func() secp256k1.ModNScalar {
-	var one, m secp256k1.ModNScalar
-	one.SetInt(1)
-	m.NegateVal(&one) // −1 mod n = n−1
-	return m
-}()
+// one and nMinus1 (the curve order minus one) bound the nonces elliptic
+// takes: 1 < k < n−1.
+var (
+	one     = *new(secp256k1.ModNScalar).SetInt(1)
+	nMinus1 = *new(secp256k1.ModNScalar).NegateVal(&one) // −1 mod n
+)
 
 func signK1(d *secp256k1.ModNScalar, digest *[32]byte) ([65]byte, error) {
-	var out [65]byte
 	var e secp256k1.ModNScalar
 	e.SetBytes(digest) // reduced mod n, as elliptic's _truncateToN does
 	eb := e.Bytes()
 	db := d.Bytes()
+	var drbg *nonceDRBG
 	for attempt := 1; attempt <= maxSignAttempts; attempt++ {
-		drbg := newNonceDRBG(&db, &eb, byte(attempt))
-		for {
-			kb := drbg.generate()
-			var k secp256k1.ModNScalar
-			if overflow := k.SetBytes(&kb); overflow != 0 {
-				continue
-			}
-			// elliptic takes k only when 1 < k < n−1.
-			if k.IsZero() || k.Equals(new(secp256k1.ModNScalar).SetInt(1)) || k.Equals(&nMinus1) {
-				continue
-			}
-			var kG secp256k1.JacobianPoint
-			secp256k1.ScalarBaseMultNonConst(&k, &kG)
-			kG.ToAffine()
-			xb := kG.X.Bytes()
-			var r secp256k1.ModNScalar
-			overflow := r.SetBytes(xb)
-			if r.IsZero() {
-				continue
-			}
-			recid := byte(kG.Y.IsOddBit()) | byte(overflow<<1)
-			kinv := new(secp256k1.ModNScalar).InverseValNonConst(&k)
-			s := new(secp256k1.ModNScalar).Mul2(d, &r).Add(&e).Mul(kinv)
-			if s.IsZero() {
-				continue
-			}
-			if s.IsOverHalfOrder() {
-				s.Negate()
-				recid ^= 1
-			}
-			out[0] = 27 + 4 + recid
-			r.PutBytesUnchecked(out[1:33])
-			s.PutBytesUnchecked(out[33:65])
-			break
+		if drbg == nil {
+			drbg = newNonceDRBG(&db, &eb, byte(attempt))
+		} else {
+			drbg.reset(&db, &eb, byte(attempt))
 		}
-		if isCanonicalK1(out[1:33], out[33:65]) {
-			return out, nil
+		if sig, ok := signAttempt(drbg, d, &e); ok {
+			return sig, nil
 		}
 	}
-	return out, valueErr("signature", "", "no canonical signature within the attempt limit")
+	return [65]byte{}, valueErr("signature", "", "no canonical signature within the attempt limit")
+}
+
+// signAttempt is elliptic's sign with one DRBG: the first nonce 1 < k < n−1
+// giving r ≠ 0 and s ≠ 0, S made low. ok reports whether the signature
+// passes the canonical test.
+func signAttempt(drbg *nonceDRBG, d, e *secp256k1.ModNScalar) (sig [65]byte, ok bool) {
+	for {
+		kb := drbg.generate()
+		var k secp256k1.ModNScalar
+		if overflow := k.SetBytes(&kb); overflow != 0 || k.IsZero() || k.Equals(&one) || k.Equals(&nMinus1) {
+			continue
+		}
+		var kG secp256k1.JacobianPoint
+		secp256k1.ScalarBaseMultNonConst(&k, &kG)
+		kG.ToAffine()
+		var r secp256k1.ModNScalar
+		overflow := r.SetBytes(kG.X.Bytes())
+		if r.IsZero() {
+			continue
+		}
+		r.PutBytesUnchecked(sig[1:33])
+		// s is made low below, which keeps its top bit clear: check r
+		// before paying for s.
+		if !canonicalHalf(sig[1:33]) {
+			return sig, false
+		}
+		recid := byte(kG.Y.IsOddBit()) | byte(overflow<<1)
+		kinv := new(secp256k1.ModNScalar).InverseValNonConst(&k)
+		s := new(secp256k1.ModNScalar).Mul2(d, &r).Add(e).Mul(kinv)
+		if s.IsZero() {
+			continue
+		}
+		if s.IsOverHalfOrder() {
+			s.Negate()
+			recid ^= 1
+		}
+		sig[0] = 27 + 4 + recid
+		s.PutBytesUnchecked(sig[33:65])
+		return sig, canonicalHalf(sig[33:65])
+	}
 }
 
 // isCanonicalK1 is the EOSIO "canonical" test (fc's is_canonical), which
 // signers still apply so that older nodes accept the signature.
-func isCanonicalK1(r, s []byte) bool {
-	return r[0]&0x80 == 0 && (r[0] != 0 || r[1]&0x80 != 0) &&
-		s[0]&0x80 == 0 && (s[0] != 0 || s[1]&0x80 != 0)
-}
+func isCanonicalK1(r, s []byte) bool { return canonicalHalf(r) && canonicalHalf(s) }
+
+// canonicalHalf: as a DER integer the 32 bytes need neither a sign-padding
+// byte nor have a redundant leading zero.
+func canonicalHalf(b []byte) bool { return b[0]&0x80 == 0 && (b[0] != 0 || b[1]&0x80 != 0) }
 
 // RecoverPublicKey returns the K1 public key that made the signature over
 // digest, as nodeos recovers the keys of a transaction's signatures. It fails

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/antelopego/abigen v0.0.0
+	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
 	github.com/eoscanada/eos-go v0.10.2
 )
 

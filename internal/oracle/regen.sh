@@ -22,7 +22,7 @@ out="$root/testdata/oracle"
 if $check; then
 	out="$tmp/vectors"
 else
-	rm -f "$out"/*.json.gz
+	rm -f "$out"/*.json.gz "$out"/keys/*.json.gz
 fi
 mkdir -p "$out"
 
@@ -30,12 +30,13 @@ cases=$(./cases.sh | sed "s|^|$root/golden/|")
 echo "oracle: making vectors for $(echo "$cases" | wc -l) golden ABIs"
 node oracle.js gen "$out" $cases >/dev/null
 # Keys, signatures and transactions (actions from the same golden ABIs).
-node signing.js "$out" $cases
+node signing.js "$out/keys" $cases
 
 if $check; then
 	status=0
-	for f in "$out"/*.json.gz "$root"/testdata/oracle/*.json.gz; do
-		name=$(basename "$f")
+	for f in "$out"/*.json.gz "$out"/keys/*.json.gz "$root"/testdata/oracle/*.json.gz "$root"/testdata/oracle/keys/*.json.gz; do
+		name=${f#"$out"/}
+		name=${name#"$root"/testdata/oracle/}
 		if ! cmp -s <(gzip -dc "$out/$name" 2>/dev/null) <(gzip -dc "$root/testdata/oracle/$name" 2>/dev/null); then
 			echo "testdata/oracle/$name differs from a fresh oracle run"
 			status=1

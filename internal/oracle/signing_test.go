@@ -18,7 +18,7 @@ import (
 
 func readGzipJSON(t *testing.T, name string, v any) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "oracle", name))
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "oracle", "keys", name))
 	if err != nil {
 		t.Fatal(err)
 	}

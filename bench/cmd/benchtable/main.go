@@ -1,6 +1,7 @@
 // Command benchtable reads `go test -bench` output for the bench package
 // (several -count runs) and prints a table of medians and ratios:
-// generated / hand-written, eos-go / generated, encoding/json / generated.
+// generated / hand-written, eos-go / generated, encoding/json / generated,
+// and for K1 signing and recovery abigen / decred and eos-go / abigen.
 package main
 
 import (
@@ -136,6 +137,21 @@ func main() {
 		g, _, _ := med(name)
 		j, _, _ := med(op + "/" + c + "/encodingjson")
 		fmt.Printf("| %s %s | %s | %s | %s |\n", c, strings.ToLower(strings.TrimPrefix(op, "JSON")), dur(g), dur(j), ratio(j, g))
+	}
+
+	fmt.Println()
+	fmt.Println("| K1 | abigen | decred (floor) | eos-go | abigen / decred | eos-go / abigen |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for _, name := range order {
+		op, rest, _ := strings.Cut(name, "/")
+		if (op != "Sign" && op != "Recover") || !strings.HasSuffix(rest, "/abigen") {
+			continue
+		}
+		c := strings.TrimSuffix(rest, "/abigen")
+		a, _, _ := med(name)
+		d, _, _ := med(op + "/" + c + "/decred")
+		e, _, _ := med(op + "/" + c + "/eosgo")
+		fmt.Printf("| %s %s | %s | %s | %s | %s | %s |\n", c, strings.ToLower(op), dur(a), dur(d), dur(e), ratio(a, d), ratio(e, a))
 	}
 
 	fmt.Println()
