@@ -157,3 +157,14 @@ func (f *Float128) DecodeJSON(r *JSONReader) error {
 
 // UnmarshalJSON reads 32 hex digits, with or without "0x".
 func (f *Float128) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, f) }
+
+// ParseChecksum256 parses 64 hex digits: a chain id, a block id, a
+// transaction id.
+func ParseChecksum256(s string) (Checksum256, error) {
+	var c Checksum256
+	if len(s) != 64 {
+		return c, valueErr("checksum256", s, "expected 64 hex digits")
+	}
+	_, err := decodeHex("checksum256", []byte(s), c[:0])
+	return c, err
+}
