@@ -29,6 +29,16 @@
 // Out-of-range values, invalid names, bad key checksums and invalid assets are
 // errors, never silently truncated. The README has the full dialect table.
 //
+// # Keys, signatures and transactions
+//
+// Transaction, SignedTransaction and PackedTransaction are the chain's
+// transaction types with their ids and signing digests; PrivateKey signs K1
+// digests byte for byte as @wharfkit/antelope and eosjs do (deterministic
+// nonces, the canonical retry loop), Signature.RecoverPublicKey recovers as
+// nodeos does, and Signer is the interface through which a key, a KMS, an
+// HSM or a wallet signs. A PrivateKey never prints its secret. The curve
+// arithmetic is github.com/decred/dcrd/dcrec/secp256k1/v4.
+//
 // # Generated code
 //
 // Generated packages use plain Go types where Go has one (bool, sized
