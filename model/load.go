@@ -47,16 +47,119 @@ func Load(data []byte) (*Source, error) {
 		return nil, errors.New("empty input: expected an ABI")
 	}
 	if trimmed[0] == '{' {
-		return loadJSON(trimmed)
+		src, err := loadJSON(trimmed)
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			// Say where, in the input as given (before trimming).
+			start := len(data) - len(bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n"))
+			return nil, newSyntaxError(data, start+int(se.Offset), se.Error())
+		}
+		return src, err
+	}
+	if looksLikeText(trimmed) && json.Valid(trimmed) {
+		return nil, fmt.Errorf("JSON %s, not an object: expected an ABI (an object with \"version\") or a saved API response", jsonKind(trimmed[0]))
 	}
 	if isHexText(trimmed) {
 		raw, err := hex.DecodeString(string(trimmed))
 		if err != nil {
 			return nil, fmt.Errorf("packed ABI hex: %v", err)
 		}
+		if !looksPacked(raw) {
+			return nil, fmt.Errorf("hex text, but not a packed ABI: it decodes to %s, not the packed \"eosio::abi/1.x\" version string", showStart(raw))
+		}
 		return loadPacked(raw, "packed ABI (hex)")
 	}
+	if !looksPacked(data) {
+		return nil, fmt.Errorf("neither JSON nor a packed ABI: the input starts with %s", showStart(data))
+	}
 	return loadPacked(data, "packed ABI (binary)")
+}
+
+// SyntaxError is invalid JSON, with where it is in the input.
+type SyntaxError struct {
+	Line, Column int // 1-based
+	Msg          string
+}
+
+func (e *SyntaxError) Error() string {
+	return "invalid JSON at line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": " + e.Msg
+}
+
+// newSyntaxError locates byte offset off (just past the offending byte, as
+// encoding/json reports it) in data.
+func newSyntaxError(data []byte, off int, msg string) *SyntaxError {
+	if off > len(data) {
+		off = len(data)
+	}
+	at := off - 1 // the offending byte
+	if strings.HasPrefix(msg, "unexpected end") {
+		at = off // just past the end
+	}
+	if at < 0 {
+		at = 0
+	}
+	line := 1 + bytes.Count(data[:at], []byte("\n"))
+	col := at - bytes.LastIndexByte(data[:at], '\n')
+	return &SyntaxError{Line: line, Column: col, Msg: msg}
+}
+
+// looksPacked reports whether data starts as a packed ABI does: a short
+// varuint32 length, then "eosio::abi/".
+func looksPacked(data []byte) bool {
+	const prefix = "eosio::abi/"
+	return len(data) > len(prefix) && data[0] >= byte(len(prefix)) && data[0] < 0x80 &&
+		bytes.HasPrefix(data[1:], []byte(prefix))
+}
+
+func looksLikeText(b []byte) bool {
+	switch b[0] {
+	case '[', '"', 't', 'f', 'n', '-':
+		return true
+	}
+	return b[0] >= '0' && b[0] <= '9'
+}
+
+func jsonKind(c byte) string {
+	switch c {
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// showStart quotes the first bytes of data, so a user sees what they gave
+// (an HTML page, a text file) instead of a decoding error. Bytes outside
+// printable ASCII are shown as \xNN.
+func showStart(data []byte) string {
+	const n = 24
+	more := ""
+	if len(data) > n {
+		data, more = data[:n], "…"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range data {
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteString(`\x`)
+			b.WriteString(hex.EncodeToString([]byte{c}))
+		}
+	}
+	b.WriteByte('"')
+	return b.String() + more
 }
 
 func isHexText(b []byte) bool {
@@ -82,7 +185,7 @@ func loadPacked(raw []byte, form string) (*Source, error) {
 func loadJSON(data []byte) (*Source, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
-		return nil, fmt.Errorf("invalid JSON: %v", err)
+		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
 	if _, ok := top["version"]; ok {
 		return parseABIJSON(data, "ABI JSON")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -251,5 +252,32 @@ func TestPack(t *testing.T) {
 	}
 	if _, err := (&ABI{Version: "eosio::abi/1.1", Actions: []ActionDef{{Name: "BAD"}}}).Pack(); err == nil {
 		t.Error("invalid action name packed")
+	}
+}
+
+func TestLoadSaysWhatTheInputIs(t *testing.T) {
+	for input, msg := range map[string]string{
+		"hello, this is not an ABI\n":                   `neither JSON nor a packed ABI: the input starts with "hello, this is not an AB"…`,
+		"<!DOCTYPE html><html><body>502</body></html>":  `neither JSON nor a packed ABI: the input starts with "<!DOCTYPE html><html><bo"…`,
+		`["eosio::abi/1.1"]`:                            `JSON array, not an object: expected an ABI (an object with "version") or a saved API response`,
+		`"eosio::abi/1.1"`:                              `JSON string, not an object: expected an ABI (an object with "version") or a saved API response`,
+		"deadbeef":                                      `hex text, but not a packed ABI: it decodes to "\xde\xad\xbe\xef", not the packed "eosio::abi/1.x" version string`,
+		"{\n  \"version\": \"eosio::abi/1.1\",\n  v\n}": "invalid JSON at line 3, column 3: invalid character 'v' looking for beginning of object key string",
+		"\ufeff\n\n{\"version\": 1x}":                   "invalid JSON at line 3, column 14: invalid character 'x' after object key:value pair",
+		`{"version":"eosio::abi/1.1",`:                  "invalid JSON at line 1, column 29: unexpected end of JSON input",
+	} {
+		_, err := Load([]byte(input))
+		if err == nil || err.Error() != msg {
+			t.Errorf("Load(%q)\n got %v\nwant %s", input, err, msg)
+		}
+	}
+	// Packed input still gets the packed-ABI message.
+	_, err := Load(append([]byte{14}, "eosio::abi/1.1\xff"...))
+	if err == nil || !strings.HasPrefix(err.Error(), "packed ABI (binary): ") {
+		t.Errorf("packed: %v", err)
+	}
+	var se *SyntaxError
+	if _, err := Load([]byte("{\n\n   x")); !errors.As(err, &se) || se.Line != 3 || se.Column != 4 {
+		t.Errorf("SyntaxError: %#v", err)
 	}
 }

@@ -103,6 +103,7 @@ func TestFetchOptionsAndFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	restoreKey := func() { t.Setenv("ABIGEN_API_KEY", testKey) }
+	requestsBefore := 0
 	for _, c := range []struct {
 		name  string
 		setup func()
@@ -122,7 +123,12 @@ func TestFetchOptionsAndFaults(t *testing.T) {
 		{"key file", nil, append([]string{"--account", "orng.wax", "--api-key-file", keyFile}, state...), 0, ""},
 		{"429 then ok", func() { restoreKey(); env.State.Fault().RateLimitNext(1, 1) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
 		{"401 mid-run", func() { env.State.RejectNextTokens(1) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
-		{"invalid account", nil, append([]string{"--account", "BAD"}, state...), exitFetch, `the state service rejected the request for account "BAD"`},
+		{"invalid account", func() { requestsBefore = env.State.Fault().Requests() + env.Auth.Fault().Requests() }, append([]string{"--account", "BAD"}, state...), exitUsage, `--account "BAD": character 'B' is not in`},
+		{"no request for it", func() {
+			if n := env.State.Fault().Requests() + env.Auth.Fault().Requests(); n != requestsBefore {
+				t.Errorf("an invalid --account sent %d requests", n-requestsBefore)
+			}
+		}, []string{"--account", "a.b.c.d.e.f.g."}, exitUsage, "--account"},
 		{"token refused twice", func() { env.State.RejectNextTokens(2) }, append([]string{"--account", "orng.wax"}, state...), exitAuth, "refused a freshly issued token"},
 		{"block-num with chain", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--block-num", "5"}, exitUsage, "--block-num needs the state API"},
 		{"both sources", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--base-url", env.State.URL()}, exitUsage, "choose one"},

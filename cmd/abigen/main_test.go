@@ -17,25 +17,80 @@ func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 	return code, out.String(), errb.String()
 }
 
-// The README's first command, and the go:generate line of randcontract,
-// give the committed package byte for byte.
+// The README's first command (run from the repository root, into a
+// directory two levels down) and the go:generate line of randcontract give
+// the committed package byte for byte.
 func TestGenerateMatchesCommittedRandcontract(t *testing.T) {
-	dir := t.TempDir()
-	code, _, stderr := runCLI(t, "", "--abi", orngState, "--pkg", "randcontract", "--out", dir)
+	code, stdout, stderr := runCLI(t, "", "--abi", orngState, "--pkg", "randcontract", "--out", "../../generated/randcontract", "--check")
+	if code != exitOK {
+		t.Fatalf("go:generate's command: exit %d: %s%s", code, stdout, stderr)
+	}
+	t.Chdir("../..")
+	tmp, err := os.MkdirTemp(".", ".readme-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	out := filepath.Join(tmp, "randcontract")
+	code, _, stderr = runCLI(t, "", "--abi", "testdata/fetch-responses/dfuse/state-abi.orng.wax.json-true.json", "--pkg", "randcontract", "--out", out)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, name := range []string{"abi.go", "abi.json", "actions.go", "doc.go", "tables.go", "types.go"} {
-		got, err := os.ReadFile(filepath.Join(dir, name))
+		got, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := os.ReadFile(filepath.Join("../../generated/randcontract", name))
+		want, err := os.ReadFile(filepath.Join("generated/randcontract", name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s differs from generated/randcontract/%s", name, name)
+		}
+	}
+}
+
+// TestSourceIsRelativeToOut: the same ABI and output directory give the same
+// files whichever directory abigen runs in and however the path is spelled,
+// and no absolute path reaches a header.
+func TestSourceIsRelativeToOut(t *testing.T) {
+	abi, err := os.ReadFile("../../testdata/abis/eosio.token.abi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	pkgDir := filepath.Join(root, "token")
+	if err := os.MkdirAll(pkgDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkgDir, "token.abi.json"), abi, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	if code, _, stderr := runCLI(t, "", "--abi", "token/token.abi.json", "--out", "./token"); code != exitOK {
+		t.Fatal(stderr)
+	}
+	doc, _ := os.ReadFile(filepath.Join(pkgDir, "doc.go"))
+	if !strings.Contains(string(doc), "// source:    token.abi.json\n") {
+		t.Errorf("header: %s", doc[:300])
+	}
+	t.Chdir(pkgDir)
+	for _, args := range [][]string{
+		{"--abi", "token.abi.json", "--out", "."},
+		{"--abi", "./token.abi.json", "--out", "../token/"},
+		{"--abi", filepath.Join(pkgDir, "token.abi.json"), "--out", pkgDir}, // absolute
+	} {
+		code, stdout, stderr := runCLI(t, "", append(args, "--pkg", "token", "--check")...)
+		if code != exitOK {
+			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+	entries, _ := os.ReadDir(pkgDir)
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(pkgDir, e.Name()))
+		if strings.Contains(string(b), root) || strings.Contains(string(b), filepath.ToSlash(root)) {
+			t.Errorf("%s holds the machine path %s", e.Name(), root)
 		}
 	}
 }
@@ -94,7 +149,15 @@ func TestErrorsAndExitCodes(t *testing.T) {
 			exitBadABI, `tables[2] "global": unknown type "global"`},
 		{"not an ABI", `{"code":401,"message":"token expired"}`, []string{"--abi", "-", "--pkg", "x", "--out", dir},
 			exitBadABI, "an API error response, not an ABI: token expired"},
-		{"garbage", "hello", []string{"--abi", "-", "--pkg", "x", "--out", dir}, exitBadABI, "packed ABI (binary)"},
+		{"garbage", "hello", []string{"--abi", "-", "--pkg", "x", "--out", dir}, exitBadABI, `(stdin): neither JSON nor a packed ABI: the input starts with "hello"`},
+		{"html page", "<html><body>Bad Gateway</body></html>", []string{"--abi", "-", "--pkg", "x", "--out", dir}, exitBadABI, `neither JSON nor a packed ABI: the input starts with "<html><body>Bad Gateway<"…`},
+		{"packed, broken", "\x0eeosio::abi/1.1\xff\xff", []string{"--abi", "-", "--pkg", "x", "--out", dir}, exitBadABI, "packed ABI (binary): "},
+		{"JSON syntax", "{\n  \"version\": \"eosio::abi/1.1\",\n  v\n}", []string{"--abi", "-", "--pkg", "x", "--out", dir}, exitBadABI,
+			"abigen: (stdin):3:3: invalid JSON: invalid character 'v' looking for beginning of object key string"},
+		{"invalid account", "", []string{"--abi", orngState, "--account", "Not.Valid", "--pkg", "x", "--out", dir}, exitUsage,
+			`--account "Not.Valid": character 'N' is not in .12345abcdefghijklmnopqrstuvwxyz`},
+		{"account too long", "", []string{"--account", "abcdefghijklmn", "--chain-url", "http://127.0.0.1:1", "--pkg", "x", "--out", dir}, exitUsage,
+			`--account "abcdefghijklmn": longer than 13 characters`},
 		{"rename not exported", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--rename", "jobs_a=job"}, exitGenerate, "not an exported Go identifier"},
 		{"rename unknown", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--rename", "nosuch=X"}, exitGenerate, "the ABI has no"},
 	} {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/fetch"
 	"github.com/antelopego/abigen/gen"
 	"github.com/antelopego/abigen/model"
@@ -48,8 +49,9 @@ Examples:
   abigen --abi testdata/fetch-responses/dfuse/state-abi.orng.wax.json-true.json \
          --pkg randcontract --out ./randcontract
 
-  # From a go:generate line in the package directory:
-  //go:generate go run github.com/antelopego/abigen/cmd/abigen --abi token.abi.json --pkg token
+  # From a go:generate line in the package directory, after
+  # go get -tool github.com/antelopego/abigen/cmd/abigen:
+  //go:generate go tool abigen --abi token.abi.json --pkg token --out .
 
   # In CI, fail when the committed bindings are stale (prints a diff):
   abigen --abi token.abi.json --pkg token --out ./token --check
@@ -138,6 +140,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "abigen: --abi reads a file; --base-url, --auth-url and --chain-url fetch one: give one or the other")
 		return exitUsage
 	}
+	if o.account != "" {
+		if _, err := antelope.ParseName(o.account); err != nil {
+			fmt.Fprintf(stderr, "abigen: --account %q: %v\n", o.account, nameReason(err))
+			return exitUsage
+		}
+	}
 	renames, err := parseRenames(o.renames)
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen: %v\n", err)
@@ -176,7 +184,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	data, from := fetched.Body, fetched.Source
 	src, err := model.Load(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %s: %v\n", from, err)
+		var se *model.SyntaxError
+		if errors.As(err, &se) {
+			// file:line:column, as compilers and editors read it.
+			fmt.Fprintf(stderr, "abigen: %s:%d:%d: invalid JSON: %s\n", from, se.Line, se.Column, se.Msg)
+		} else {
+			fmt.Fprintf(stderr, "abigen: %s: %v\n", from, err)
+		}
 		return exitBadABI
 	}
 	if o.account != "" {
@@ -191,7 +205,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", from, strings.ReplaceAll(err.Error(), "\n", "\n  "))
 		return exitBadABI
 	}
-	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: from})
+	recorded := from
+	if o.abi != "" && o.abi != "-" {
+		recorded = recordedSource(o.abi, o.out)
+	}
+	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: recorded})
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen: %v\n", err)
 		return exitGenerate
@@ -214,11 +232,57 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// version is the module version go install recorded, or "devel" for a
+// build from a checkout (which reports "(devel)") or without build info.
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
+	return versionOf(debug.ReadBuildInfo())
+}
+
+func versionOf(bi *debug.BuildInfo, ok bool) string {
+	if !ok || bi == nil {
+		return "devel"
 	}
-	return "(devel)"
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " (" + s.Value[:12]
+			for _, m := range bi.Settings {
+				if m.Key == "vcs.modified" && m.Value == "true" {
+					v += ", modified"
+				}
+			}
+			v += ")"
+		}
+	}
+	return v
+}
+
+// recordedSource is how the header records an --abi file: relative to the
+// output directory, slash-separated, so that the same ABI and output give
+// the same files from any working directory and on any machine (no absolute
+// path). A path that cannot be made relative (another Windows volume) is
+// recorded as its file name.
+func recordedSource(abi, out string) string {
+	absABI, err1 := filepath.Abs(abi)
+	absOut, err2 := filepath.Abs(out)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(absOut, absABI); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.Base(abi)
+}
+
+// nameReason is ParseName's error without the repeated input.
+func nameReason(err error) string {
+	var ve *antelope.ValueError
+	if errors.As(err, &ve) {
+		return ve.Msg
+	}
+	return err.Error()
 }
 
 func parseRenames(list []string) (map[string]string, error) {

@@ -12,7 +12,9 @@
 // nodeos chain API's dialect, except that bool is true/false.
 //
 // Actions (19): the methods of Contract pack a payload into an
-// antelope.Action for one account.
+// antelope.Action for one account. The ABI did not say which account it is deployed
+// at, so there is no Default: use Contract{Account: antelope.MustName("…")}
+// with the contract's account, or generate with --account.
 // DecodeAction turns action data back into its payload type.
 //
 // Tables (14): the Table variables describe them; DecodeTableRow decodes
