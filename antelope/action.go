@@ -5,18 +5,18 @@ import "strconv"
 // PermissionLevel is an authorization: an actor and one of its permissions.
 // Binary: two names. JSON: {"actor":"alice","permission":"active"}.
 type PermissionLevel struct {
-	Actor      Name
-	Permission Name
+	Actor      Name // the account that authorizes
+	Permission Name // its permission, usually "active"
 }
 
 // Action is an action as it appears in a transaction. Binary: account, name,
 // authorization array, then data as bytes. JSON: the nodeos push_transaction
 // shape {"account","name","authorization":[…],"data":"<hex>"}.
 type Action struct {
-	Account       Name
-	Name          Name
-	Authorization []PermissionLevel
-	Data          []byte // the packed action payload
+	Account       Name              // the contract that executes the action
+	Name          Name              // the action's name
+	Authorization []PermissionLevel // who authorizes it; their keys sign the transaction
+	Data          []byte            // the packed action payload
 }
 
 // AppendBinary appends the two names.

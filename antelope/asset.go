@@ -10,8 +10,8 @@ const MaxAssetAmount = 1<<62 - 1
 // 10^-precision, and a symbol. Binary: int64 amount little-endian, then the
 // symbol (16 bytes). JSON: "1.2345 SYS".
 type Asset struct {
-	Amount int64
-	Symbol Symbol
+	Amount int64  // in units of 10^-precision: 12345 at precision 4 is 1.2345
+	Symbol Symbol // precision and code
 }
 
 var pow10 = [MaxPrecision + 1]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
@@ -189,8 +189,8 @@ func (a *Asset) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, a)
 // asset then name (24 bytes). JSON: {"quantity":"1.0000 SYS","contract":"eosio.token"};
 // input also accepts nodeos's ["1.0000 SYS","eosio.token"].
 type ExtendedAsset struct {
-	Quantity Asset
-	Contract Name
+	Quantity Asset // the amount and symbol
+	Contract Name  // the token contract that issued it
 }
 
 // AppendBinary appends the asset, then the contract name.

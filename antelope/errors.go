@@ -13,16 +13,18 @@ type DecodeError struct {
 	Msg    string // what went wrong
 }
 
+// Error says what was being read, where, and what went wrong.
 func (e *DecodeError) Error() string {
 	return "decoding " + e.What + " at byte " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
 
 // JSONError reports why JSON decoding failed and at which byte offset.
 type JSONError struct {
-	Offset int
-	Msg    string
+	Offset int    // byte offset in the JSON input
+	Msg    string // what went wrong
 }
 
+// Error gives the message and the byte offset.
 func (e *JSONError) Error() string {
 	return e.Msg + " (at JSON byte " + strconv.Itoa(e.Offset) + ")"
 }
@@ -32,9 +34,10 @@ func (e *JSONError) Error() string {
 type ValueError struct {
 	Type  string // the ABI type, e.g. "name"
 	Input string // the offending input, shortened when long
-	Msg   string
+	Msg   string // why it is invalid
 }
 
+// Error names the type, quotes the input when there is one, and says why.
 func (e *ValueError) Error() string {
 	if e.Input == "" {
 		return "invalid " + e.Type + ": " + e.Msg
@@ -52,11 +55,14 @@ func valueErr(typ, input, msg string) error {
 // PathError locates an error inside a value, by field names and array
 // indexes: "requestrand.caller: invalid name \"ABC\"".
 type PathError struct {
-	Path string
-	Err  error
+	Path string // dotted field names and [index]es, outermost first
+	Err  error  // what went wrong there
 }
 
+// Error is the path, a colon, and the error.
 func (e *PathError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the error at the path, for errors.Is and errors.As.
 func (e *PathError) Unwrap() error { return e.Err }
 
 // AtField says that err happened inside the field or type called name. Calls

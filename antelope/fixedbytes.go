@@ -45,10 +45,17 @@ func decodeFixedHexJSON(r *JSONReader, typ string, dst []byte, allow0x bool) err
 
 // Hex strings, lowercase.
 
+// String returns the lowercase hex form.
 func (c Checksum160) String() string { return string(appendHex(nil, c[:])) }
+
+// String returns the lowercase hex form.
 func (c Checksum256) String() string { return string(appendHex(nil, c[:])) }
+
+// String returns the lowercase hex form.
 func (c Checksum512) String() string { return string(appendHex(nil, c[:])) }
-func (f Float128) String() string    { return "0x" + string(appendHex(nil, f[:])) }
+
+// String returns "0x" and the 16 bytes in lowercase hex, as nodeos prints it.
+func (f Float128) String() string { return "0x" + string(appendHex(nil, f[:])) }
 
 // AppendBinary appends the 20 raw bytes.
 func (c Checksum160) AppendBinary(b []byte) ([]byte, error) { return append(b, c[:]...), nil }

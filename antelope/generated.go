@@ -10,8 +10,8 @@ import "strconv"
 // Absent fields must be a suffix of the struct: once one is absent, all that
 // follow are absent too.
 type Ext[T any] struct {
-	Value   T
-	Present bool
+	Value   T    // the field's value when Present
+	Present bool // false: the encoded data ended before this field
 }
 
 // NewExt returns a present extension field holding v.

@@ -8,11 +8,17 @@ import (
 // Uint128 is an unsigned 128-bit integer. Binary: 16 bytes little-endian, low
 // 64 bits first. JSON: a decimal string; input also takes a JSON number or a
 // "0x" hex string (nodeos).
-type Uint128 struct{ Lo, Hi uint64 }
+type Uint128 struct {
+	Lo uint64 // the low 64 bits
+	Hi uint64 // the high 64 bits
+}
 
 // Int128 is a signed 128-bit integer in two's complement, laid out like
 // Uint128. JSON: a decimal string, e.g. "-1".
-type Int128 struct{ Lo, Hi uint64 }
+type Int128 struct {
+	Lo uint64 // the low 64 bits
+	Hi uint64 // the high 64 bits, with the sign
+}
 
 var (
 	maxUint128 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))

@@ -20,6 +20,7 @@ const (
 	JSONObject
 )
 
+// String names the kind, for messages: "string", "object"….
 func (k JSONKind) String() string {
 	return [...]string{"invalid JSON", "null", "boolean", "number", "string", "array", "object"}[k]
 }

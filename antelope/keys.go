@@ -27,16 +27,16 @@ func (t KeyType) suffix() string { return [...]string{"K1", "R1", "WA"}[t] }
 // "PUB_R1_…"/"PUB_WA_…"; input takes "EOS…" and every "PUB_XX_…" form. The
 // checksum of the text form is always verified.
 type PublicKey struct {
-	Type KeyType
-	Data []byte // everything after the type: 33 bytes for K1/R1, more for WA
+	Type KeyType // K1, R1 or WA
+	Data []byte  // everything after the type: 33 bytes for K1/R1, more for WA
 }
 
 // Signature is a signature. Binary: varuint32 type, then for K1 and R1 65
 // bytes, for WA 65 bytes, bytes auth_data and string client_json. JSON:
 // "SIG_K1_…", "SIG_R1_…", "SIG_WA_…".
 type Signature struct {
-	Type KeyType
-	Data []byte // everything after the type
+	Type KeyType // K1, R1 or WA
+	Data []byte  // everything after the type
 }
 
 func ripemdChecksum(data []byte, suffix string) []byte {

@@ -75,10 +75,10 @@ func (c *Compression) DecodeJSON(r *JSONReader) error {
 // blocks: the signatures, then the transaction and its context-free data as
 // bytes, optionally zlib-compressed.
 type PackedTransaction struct {
-	Signatures            []Signature
-	Compression           Compression
-	PackedContextFreeData []byte // empty when there is none
-	PackedTrx             []byte
+	Signatures            []Signature // the transaction's signatures
+	Compression           Compression // how the two byte fields are stored
+	PackedContextFreeData []byte      // the packed context-free data; empty when there is none
+	PackedTrx             []byte      // the packed transaction
 }
 
 // Pack packs a signed transaction with the given compression. Context-free

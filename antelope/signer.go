@@ -20,7 +20,7 @@ type Signer interface {
 
 // SigningRequest is what a Signer is asked to sign.
 type SigningRequest struct {
-	ChainID         Checksum256
+	ChainID         Checksum256  // the chain the transaction is for
 	Transaction     *Transaction // what Digest is the digest of
 	ContextFreeData [][]byte     // the context-free data, part of the digest
 	// Digest is the signing digest of Transaction on ChainID with

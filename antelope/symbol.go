@@ -124,8 +124,8 @@ func (c *SymbolCode) UnmarshalJSON(data []byte) error { return UnmarshalJSON(dat
 // Symbol is a token symbol: a precision (number of decimals, 0–18) and a code.
 // Binary: uint64 little-endian, code << 8 | precision. JSON: "4,WAX".
 type Symbol struct {
-	Precision uint8
-	Code      SymbolCode
+	Precision uint8      // decimal places, 0–18
+	Code      SymbolCode // e.g. WAX
 }
 
 // ParseSymbol parses "precision,CODE", e.g. "8,WAX".

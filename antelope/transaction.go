@@ -21,16 +21,16 @@ type TransactionHeader struct {
 // Extension is one transaction extension: a type and its packed data. JSON:
 // nodeos prints the pair [type, "hex"]; {"type","data"} is read too.
 type Extension struct {
-	Type uint16
-	Data []byte
+	Type uint16 // the extension's id
+	Data []byte // its packed data
 }
 
 // Transaction is an unsigned transaction. Binary and JSON as nodeos and
 // abieos define "transaction"; JSON is the nodeos push_transaction shape.
 type Transaction struct {
 	TransactionHeader
-	ContextFreeActions []Action
-	Actions            []Action
+	ContextFreeActions []Action    // actions that read no state and need no authorization
+	Actions            []Action    // the actions, executed in order
 	Extensions         []Extension // transaction_extensions
 }
 
@@ -38,8 +38,8 @@ type Transaction struct {
 // data ("signed_transaction").
 type SignedTransaction struct {
 	Transaction
-	Signatures      []Signature
-	ContextFreeData [][]byte
+	Signatures      []Signature // one per key the authorizations need
+	ContextFreeData [][]byte    // data for the context-free actions, signed by digest
 }
 
 // TaposFromBlockID returns the ref_block_num and ref_block_prefix that refer
