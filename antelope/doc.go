@@ -22,7 +22,8 @@
 //
 // Output is what the nodeos chain API prints (64-bit integers as numbers up
 // to 2^32−1 and as strings above, floats as quoted strings with 17 fixed
-// decimals, lowercase hex, time_point_sec without a fraction, K1 public keys
+// decimals, or the shortest exact decimal where those would lose bits,
+// lowercase hex, time_point_sec without a fraction, K1 public keys
 // in the legacy EOS… form), with one deliberate exception: bool is true/false,
 // not nodeos's 1/0, because abieos rejects 1 and @wharfkit/antelope reads it
 // as false. Input accepts the nodeos, abieos and wharfkit forms of every type.

@@ -40,10 +40,23 @@ func AppendUint64JSON(b []byte, v uint64) []byte {
 	return append(b, '"')
 }
 
-// AppendFloat64JSON appends a float64 as nodeos does: a quoted string with 17
-// fixed decimals ("0.12500000000000000"); infinities and NaN as "inf",
-// "-inf" and "nan", as C++ iostreams print them.
+// AppendFloat64JSON appends a float64 as a quoted string that reads back
+// to the same value, bit for bit: nodeos's form, 17 fixed decimals
+// ("0.12500000000000000"), wherever that keeps the value, and otherwise the
+// shortest decimal that does ("0.0075001068036015806", "1e-300"): below 1,
+// 17 decimals keep fewer than 17 significant digits and nodeos's own output
+// loses bits. Infinities and NaN print as "inf", "-inf" and "nan", as C++
+// iostreams print them. nodeos, abieos and wharfkit read every form.
 func AppendFloat64JSON(b []byte, v float64) []byte {
+	return appendFloatJSON(b, v, 64)
+}
+
+// AppendFloat32JSON appends a float32 as nodeos does, widened to float64
+// with 17 fixed decimals, where that reads back (rounded once to float32) to
+// the same value; otherwise the shortest decimal that does.
+func AppendFloat32JSON(b []byte, v float32) []byte { return appendFloatJSON(b, float64(v), 32) }
+
+func appendFloatJSON(b []byte, v float64, bits int) []byte {
 	b = append(b, '"')
 	switch {
 	case math.IsNaN(v):
@@ -53,13 +66,14 @@ func AppendFloat64JSON(b []byte, v float64) []byte {
 	case math.IsInf(v, -1):
 		b = append(b, "-inf"...)
 	default:
+		start := len(b)
 		b = strconv.AppendFloat(b, v, 'f', 17, 64)
+		if back, err := strconv.ParseFloat(string(b[start:]), bits); err != nil || math.Float64bits(back) != math.Float64bits(v) {
+			b = strconv.AppendFloat(b[:start], v, 'g', -1, bits)
+		}
 	}
 	return append(b, '"')
 }
-
-// AppendFloat32JSON appends a float32 widened to float64, as nodeos does.
-func AppendFloat32JSON(b []byte, v float32) []byte { return AppendFloat64JSON(b, float64(v)) }
 
 const lowerHex = "0123456789abcdef"
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -412,5 +413,67 @@ func TestActionJSONAndBinary(t *testing.T) {
 	if err := dec.UnmarshalJSON([]byte(`{"account":"a","name":"b","authorization":[],"data":{"from":"x"}}`)); err == nil ||
 		!strings.Contains(err.Error(), "hex string") {
 		t.Errorf("object data: %v", err)
+	}
+}
+
+// TestFloatJSONRoundTrip: floats print nodeos's 17 fixed decimals where
+// they read back exactly, and the shortest exact decimal where they would
+// not (the voters table's vote weights lost bits before).
+func TestFloatJSONRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{
+		{0.125, `"0.12500000000000000"`},
+		{1, `"1.00000000000000000"`},
+		{-2.5, `"-2.50000000000000000"`},
+		{0.0075001068036015806, `"0.0075001068036015806"`},
+		{1e-300, `"1e-300"`},
+		{5e-324, `"5e-324"`},
+		{math.Copysign(0, -1), `"-0.00000000000000000"`},
+		{1.7976931348623157e308, `"` + strconv.FormatFloat(1.7976931348623157e308, 'f', 17, 64) + `"`},
+		{math.Inf(1), `"inf"`},
+	} {
+		got := string(AppendFloat64JSON(nil, c.v))
+		if got != c.want {
+			t.Errorf("%v: %s, want %s", c.v, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		v    float32
+		want string
+	}{
+		{0.5, `"0.50000000000000000"`},
+		{1e-10, `"0.00000000010000000"`}, // 8 significant digits are enough for float32
+		{1e-30, `"1e-30"`},
+		{3.4028235e38, `"` + strconv.FormatFloat(float64(float32(3.4028235e38)), 'f', 17, 64) + `"`},
+	} {
+		if got := string(AppendFloat32JSON(nil, c.v)); got != c.want {
+			t.Errorf("float32 %v: %s, want %s", c.v, got, c.want)
+		}
+	}
+	// Random bit patterns, every exponent: value → JSON → value, bit for bit.
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		f := math.Float64frombits(r.Uint64())
+		if math.IsNaN(f) {
+			continue
+		}
+		js := AppendFloat64JSON(nil, f)
+		rd := JSONReader{data: js}
+		back, err := rd.Float64()
+		if err != nil || math.Float64bits(back) != math.Float64bits(f) {
+			t.Fatalf("float64 %b: %s reads back as %b, %v", math.Float64bits(f), js, math.Float64bits(back), err)
+		}
+		f32 := math.Float32frombits(r.Uint32())
+		if f32 != f32 {
+			continue
+		}
+		js = AppendFloat32JSON(nil, f32)
+		rd = JSONReader{data: js}
+		back32, err := rd.Float32()
+		if err != nil || math.Float32bits(back32) != math.Float32bits(f32) {
+			t.Fatalf("float32 %b: %s reads back as %b, %v", math.Float32bits(f32), js, math.Float32bits(back32), err)
+		}
 	}
 }

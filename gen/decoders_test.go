@@ -22,6 +22,36 @@ type decoder struct {
 	pkg  *goldenpkgs.Package
 	kind string // "type", "action" or "table"
 	name string
+	// builtins are the built-in types the decoded type contains.
+	builtins map[string]bool
+}
+
+// jsonExact reports whether the type's JSON keeps every bit: no string
+// (invalid UTF-8 is replaced, as nodeos does) and no time_point (nodeos
+// prints milliseconds). Floats must round-trip exactly; only a NaN's
+// payload is lost, and checkDecoder skips values that print "nan".
+func (d decoder) jsonExact() bool { return !d.builtins["string"] && !d.builtins["time_point"] }
+
+// builtinsOf collects the built-in types reachable from t.
+func builtinsOf(t *model.Type, into map[string]bool, seen map[*model.Type]bool) {
+	if t == nil || seen[t] {
+		return
+	}
+	seen[t] = true
+	switch t.Kind {
+	case model.Builtin:
+		into[t.Name] = true
+	case model.StructKind:
+		for _, f := range t.Struct.AllFields() {
+			builtinsOf(f.Type, into, seen)
+		}
+	case model.VariantKind:
+		for _, m := range t.Variant.Members {
+			builtinsOf(m, into, seen)
+		}
+	default:
+		builtinsOf(t.Elem, into, seen)
+	}
 }
 
 func (d decoder) String() string { return d.pkg.Name + "." + d.kind + ":" + d.name }
@@ -59,27 +89,36 @@ func allDecoders(tb testing.TB) []decoder {
 		if err != nil {
 			tb.Fatalf("%s: %v", p.Name, err)
 		}
-		var names []string
+		types := map[string]*model.Type{}
 		for _, s := range m.Structs {
-			names = append(names, s.Name)
+			types[s.Name] = &model.Type{Kind: model.StructKind, Name: s.Name, Struct: s}
 		}
 		for _, v := range m.Variants {
-			names = append(names, v.Name)
+			types[v.Name] = &model.Type{Kind: model.VariantKind, Name: v.Name, Variant: v}
 		}
 		for _, a := range m.Aliases {
-			names = append(names, a.Name)
+			types[a.Name] = a.Target
+		}
+		contains := func(t *model.Type) map[string]bool {
+			b := map[string]bool{}
+			builtinsOf(t, b, map[*model.Type]bool{})
+			return b
+		}
+		names := make([]string, 0, len(types))
+		for n := range types {
+			names = append(names, n)
 		}
 		sort.Strings(names)
 		for _, n := range names {
 			if p.NewValue(n) != nil {
-				out = append(out, decoder{p, "type", n})
+				out = append(out, decoder{p, "type", n, contains(types[n])})
 			}
 		}
 		for _, a := range m.Actions {
-			out = append(out, decoder{p, "action", a.Name})
+			out = append(out, decoder{p, "action", a.Name, contains(a.Type)})
 		}
 		for _, t := range m.Tables {
-			out = append(out, decoder{p, "table", t.Name})
+			out = append(out, decoder{p, "table", t.Name, contains(t.Type)})
 		}
 	}
 	return out
@@ -211,6 +250,27 @@ func checkDecoder(t *testing.T, d decoder, data []byte) {
 	if err != nil || !bytes.Equal(j1, j2) {
 		t.Fatalf("%s: JSON changes on a round trip:\n%s\n%s", d, j1, j2)
 	}
+	if d.jsonExact() && !bytes.Contains(j1, []byte(`"nan"`)) {
+		if back, err := again.MarshalBinary(); err != nil || !bytes.Equal(back, data) {
+			t.Fatalf("%s: value → JSON → value changed the bytes\n%x\n%x, %v\n%s", d, data, back, err, j1)
+		}
+	}
+}
+
+// FuzzFloatFields is FuzzGeneratedDecoders for the decoders whose types hold
+// a float32 or float64 field (in every golden ABI): a value's JSON must read
+// back to the same value, bit for bit.
+func FuzzFloatFields(f *testing.F) {
+	var ds []decoder
+	for _, d := range allDecoders(f) {
+		if (d.builtins["float32"] || d.builtins["float64"]) && d.jsonExact() {
+			ds = append(ds, d)
+		}
+	}
+	if len(ds) < 20 {
+		f.Fatalf("only %d decoders with float fields", len(ds))
+	}
+	fuzzDecoders(f, ds)
 }
 
 // TestRecursionDepth: the decoders of a type that contains itself refuse
