@@ -309,9 +309,15 @@ func (g *generator) emitStandardMethods(f *jen.File, name, abiName string) {
 	docComment(f, "MarshalBinary returns the binary encoding of v.")
 	f.Func().Params(recv()).Id("MarshalBinary").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("v").Dot("AppendBinary").Call(jen.Nil())))
+	// The Decoder lives on the stack: passed through antelope.UnmarshalBinary's
+	// interface parameter it would escape, one allocation per call.
 	docComment(f, "UnmarshalBinary decodes data, which must hold exactly one value, into v.")
 	f.Func().Params(recv()).Id("UnmarshalBinary").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Qual(rt, "AtField").Call(jen.Qual(rt, "UnmarshalBinary").Call(jen.Id("data"), jen.Id("v")), jen.Lit(abiName))))
+		jen.Var().Id("d").Qual(rt, "Decoder"),
+		jen.Id("d").Dot("Reset").Call(jen.Id("data")),
+		jen.Id("err").Op(":=").Id("v").Dot("DecodeBinary").Call(jen.Op("&").Id("d")),
+		jen.If(jen.Id("err").Op("==").Nil()).Block(jen.Id("err").Op("=").Id("d").Dot("Finish").Call()),
+		jen.Return(jen.Qual(rt, "AtField").Call(jen.Id("err"), jen.Lit(abiName))))
 	docComment(f, "MarshalJSON returns the JSON form of v.")
 	f.Func().Params(recv()).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("v").Dot("AppendJSON").Call(jen.Nil())))

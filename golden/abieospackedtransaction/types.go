@@ -56,7 +56,13 @@ func (v *PermissionLevel) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionLevel) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_level")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -220,7 +226,13 @@ func (v *Action) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Action) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "action")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "action")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -410,7 +422,13 @@ func (v *Extension) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Extension) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "extension")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "extension")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -580,7 +598,13 @@ func (v *TransactionHeader) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TransactionHeader) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction_header")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction_header")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -860,7 +884,13 @@ func (v *Transaction) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Transaction) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1082,7 +1112,13 @@ func (v *PackedTransactionV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PackedTransactionV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "packed_transaction_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "packed_transaction_v0")
 }
 
 // MarshalJSON returns the JSON form of v.

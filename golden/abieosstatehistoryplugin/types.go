@@ -31,7 +31,13 @@ func (v *GetStatusRequestV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetStatusRequestV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_status_request_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_status_request_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -113,7 +119,13 @@ func (v *GetStatusRequestV1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetStatusRequestV1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_status_request_v1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_status_request_v1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -208,7 +220,13 @@ func (v *BlockPosition) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *BlockPosition) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "block_position")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "block_position")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -403,7 +421,13 @@ func (v *GetStatusResultV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetStatusResultV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_status_result_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_status_result_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -709,7 +733,13 @@ func (v *GetStatusResultV1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetStatusResultV1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_status_result_v1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_status_result_v1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1039,7 +1069,13 @@ func (v *GetBlocksRequestV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetBlocksRequestV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_blocks_request_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_request_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1348,7 +1384,13 @@ func (v *GetBlocksRequestV1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetBlocksRequestV1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_blocks_request_v1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_request_v1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1637,7 +1679,13 @@ func (v *GetBlocksAckRequestV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetBlocksAckRequestV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_blocks_ack_request_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_ack_request_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1792,7 +1840,13 @@ func (v *GetBlocksResultV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetBlocksResultV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_blocks_result_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_result_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2085,7 +2139,13 @@ func (v *GetBlocksResultV1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GetBlocksResultV1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "get_blocks_result_v1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_result_v1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2355,7 +2415,13 @@ func (v *Row) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Row) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "row")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "row")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2497,7 +2563,13 @@ func (v *TableDeltaV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TableDeltaV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "table_delta_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "table_delta_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2659,7 +2731,13 @@ func (v *Action) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Action) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "action")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "action")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2851,7 +2929,13 @@ func (v *AccountAuthSequence) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *AccountAuthSequence) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "account_auth_sequence")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "account_auth_sequence")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3032,7 +3116,13 @@ func (v *ActionReceiptV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ActionReceiptV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "action_receipt_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "action_receipt_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3294,7 +3384,13 @@ func (v *AccountDelta) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *AccountDelta) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "account_delta")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "account_delta")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3503,7 +3599,13 @@ func (v *ActionTraceV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ActionTraceV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "action_trace_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "action_trace_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3922,7 +4024,13 @@ func (v *ActionTraceV1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ActionTraceV1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "action_trace_v1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "action_trace_v1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4340,7 +4448,13 @@ func (v *PartialTransactionV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PartialTransactionV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "partial_transaction_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "partial_transaction_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4721,7 +4835,13 @@ func (v *TransactionTraceV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TransactionTraceV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction_trace_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction_trace_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5122,7 +5242,13 @@ func (v *PackedTransaction) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PackedTransaction) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "packed_transaction")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "packed_transaction")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5315,7 +5441,13 @@ func (v *TransactionReceiptHeader) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TransactionReceiptHeader) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction_receipt_header")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction_receipt_header")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5491,7 +5623,13 @@ func (v *TransactionReceipt) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TransactionReceipt) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction_receipt")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction_receipt")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5626,7 +5764,13 @@ func (v *Extension) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Extension) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "extension")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "extension")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5817,7 +5961,13 @@ func (v *BlockHeader) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *BlockHeader) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "block_header")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "block_header")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -6172,7 +6322,13 @@ func (v *SignedBlockHeader) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *SignedBlockHeader) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "signed_block_header")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "signed_block_header")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -6457,7 +6613,13 @@ func (v *SignedBlock) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *SignedBlock) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "signed_block")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "signed_block")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -6739,7 +6901,13 @@ func (v *TransactionHeader) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TransactionHeader) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction_header")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction_header")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -7019,7 +7187,13 @@ func (v *Transaction) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Transaction) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -7232,7 +7406,13 @@ func (v *CodeID) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *CodeID) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "code_id")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "code_id")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -7409,7 +7589,13 @@ func (v *AccountV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *AccountV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "account_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "account_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -7593,7 +7779,13 @@ func (v *AccountMetadataV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *AccountMetadataV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "account_metadata_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "account_metadata_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -7792,7 +7984,13 @@ func (v *CodeV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *CodeV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "code_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "code_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -8002,7 +8200,13 @@ func (v *ContractTableV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractTableV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_table_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_table_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -8230,7 +8434,13 @@ func (v *ContractRowV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractRowV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_row_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_row_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -8500,7 +8710,13 @@ func (v *ContractIndex64V0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndex64V0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index64_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index64_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -8772,7 +8988,13 @@ func (v *ContractIndex128V0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndex128V0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index128_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index128_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -9046,7 +9268,13 @@ func (v *ContractIndex256V0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndex256V0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index256_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index256_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -9318,7 +9546,13 @@ func (v *ContractIndexDoubleV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndexDoubleV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index_double_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index_double_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -9590,7 +9824,13 @@ func (v *ContractIndexLongDoubleV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndexLongDoubleV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index_long_double_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index_long_double_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -9832,7 +10072,13 @@ func (v *ProducerKey) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProducerKey) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "producer_key")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "producer_key")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -9976,7 +10222,13 @@ func (v *ProducerSchedule) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProducerSchedule) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "producer_schedule")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "producer_schedule")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -10118,7 +10370,13 @@ func (v *BlockSigningAuthorityV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *BlockSigningAuthorityV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "block_signing_authority_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -10264,7 +10522,13 @@ func (v *ProducerAuthority) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProducerAuthority) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "producer_authority")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "producer_authority")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -10408,7 +10672,13 @@ func (v *ProducerAuthoritySchedule) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProducerAuthoritySchedule) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "producer_authority_schedule")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "producer_authority_schedule")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -10623,7 +10893,13 @@ func (v *ChainConfigV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ChainConfigV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "chain_config_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "chain_config_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -11171,7 +11447,13 @@ func (v *ChainConfigV1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ChainConfigV1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "chain_config_v1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "chain_config_v1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -11706,7 +11988,13 @@ func (v *WasmConfigV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *WasmConfigV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "wasm_config_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "wasm_config_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -12053,7 +12341,13 @@ func (v *GlobalPropertyV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GlobalPropertyV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "global_property_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "global_property_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -12265,7 +12559,13 @@ func (v *GlobalPropertyV1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GlobalPropertyV1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "global_property_v1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "global_property_v1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -12516,7 +12816,13 @@ func (v *GeneratedTransactionV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GeneratedTransactionV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "generated_transaction_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "generated_transaction_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -12730,7 +13036,13 @@ func (v *ActivatedProtocolFeatureV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ActivatedProtocolFeatureV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "activated_protocol_feature_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "activated_protocol_feature_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -12867,7 +13179,13 @@ func (v *ProtocolStateV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProtocolStateV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "protocol_state_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "protocol_state_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -12987,7 +13305,13 @@ func (v *KeyWeight) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *KeyWeight) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "key_weight")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "key_weight")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -13135,7 +13459,13 @@ func (v *PermissionLevel) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionLevel) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_level")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -13279,7 +13609,13 @@ func (v *PermissionLevelWeight) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionLevelWeight) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_level_weight")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_level_weight")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -13419,7 +13755,13 @@ func (v *WaitWeight) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *WaitWeight) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "wait_weight")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "wait_weight")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -13573,7 +13915,13 @@ func (v *Authority) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Authority) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "authority")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "authority")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -13794,7 +14142,13 @@ func (v *PermissionV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -14034,7 +14388,13 @@ func (v *PermissionLinkV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionLinkV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_link_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_link_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -14238,7 +14598,13 @@ func (v *ResourceLimitsV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimitsV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -14427,7 +14793,13 @@ func (v *UsageAccumulatorV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *UsageAccumulatorV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "usage_accumulator_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "usage_accumulator_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -14605,7 +14977,13 @@ func (v *ResourceUsageV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceUsageV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_usage_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_usage_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -14822,7 +15200,13 @@ func (v *ResourceLimitsStateV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimitsStateV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits_state_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_state_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -15074,7 +15458,13 @@ func (v *ResourceLimitsRatioV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimitsRatioV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits_ratio_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_ratio_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -15236,7 +15626,13 @@ func (v *ElasticLimitParametersV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ElasticLimitParametersV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "elastic_limit_parameters_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "elastic_limit_parameters_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -15480,7 +15876,13 @@ func (v *ResourceLimitsConfigV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimitsConfigV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits_config_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_config_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -15675,7 +16077,13 @@ func (v *FinalizerAuthority) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *FinalizerAuthority) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "finalizer_authority")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "finalizer_authority")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -15844,7 +16252,13 @@ func (v *FinalizerAuthorityWithStringKey) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *FinalizerAuthorityWithStringKey) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "finalizer_authority_with_string_key")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "finalizer_authority_with_string_key")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -16011,7 +16425,13 @@ func (v *FinalizerPolicyWithStringKey) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *FinalizerPolicyWithStringKey) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "finalizer_policy_with_string_key")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "finalizer_policy_with_string_key")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -16232,7 +16652,13 @@ func (v *FinalityData) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *FinalityData) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "finality_data")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "finality_data")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -16574,7 +17000,13 @@ func (v *ProtocolFeatureActivationExtension) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProtocolFeatureActivationExtension) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "protocol_feature_activation_extension")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "protocol_feature_activation_extension")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -16693,7 +17125,13 @@ func (v *ProducerScheduleChangeExtension) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProducerScheduleChangeExtension) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "producer_schedule_change_extension")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "producer_schedule_change_extension")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -16798,7 +17236,13 @@ func (v *QcClaim) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *QcClaim) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "qc_claim")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "qc_claim")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -16938,7 +17382,13 @@ func (v *InsertFinalizerPolicyIndexPair) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *InsertFinalizerPolicyIndexPair) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "insert_finalizer_policy_index_pair")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "insert_finalizer_policy_index_pair")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -17092,7 +17542,13 @@ func (v *FinalizerPolicyDiff) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *FinalizerPolicyDiff) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "finalizer_policy_diff")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "finalizer_policy_diff")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -17280,7 +17736,13 @@ func (v *InsertProposerPolicyIndexPair) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *InsertProposerPolicyIndexPair) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "insert_proposer_policy_index_pair")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "insert_proposer_policy_index_pair")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -17438,7 +17900,13 @@ func (v *ProposerPolicyDiff) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProposerPolicyDiff) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "proposer_policy_diff")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "proposer_policy_diff")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -17637,7 +18105,13 @@ func (v *FinalityExtension) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *FinalityExtension) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "finality_extension")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "finality_extension")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -17879,7 +18353,13 @@ func (v *Request) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Request) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "request")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "request")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18094,7 +18574,13 @@ func (v *Result) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Result) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "result")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "result")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18239,7 +18725,13 @@ func (v *ActionReceipt) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ActionReceipt) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "action_receipt")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "action_receipt")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18357,7 +18849,13 @@ func (v *ActionTrace) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ActionTrace) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "action_trace")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "action_trace")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18474,7 +18972,13 @@ func (v *PartialTransaction) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PartialTransaction) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "partial_transaction")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "partial_transaction")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18581,7 +19085,13 @@ func (v *TransactionTrace) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TransactionTrace) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction_trace")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction_trace")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18704,7 +19214,13 @@ func (v *TransactionVariant) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TransactionVariant) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "transaction_variant")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "transaction_variant")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18819,7 +19335,13 @@ func (v *TableDelta) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *TableDelta) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "table_delta")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "table_delta")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -18922,7 +19444,13 @@ func (v *Account) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Account) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "account")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "account")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19025,7 +19553,13 @@ func (v *AccountMetadata) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *AccountMetadata) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "account_metadata")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "account_metadata")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19128,7 +19662,13 @@ func (v *Code) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Code) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "code")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "code")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19231,7 +19771,13 @@ func (v *ContractTable) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractTable) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_table")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_table")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19334,7 +19880,13 @@ func (v *ContractRow) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractRow) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_row")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_row")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19437,7 +19989,13 @@ func (v *ContractIndex64) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndex64) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index64")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index64")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19540,7 +20098,13 @@ func (v *ContractIndex128) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndex128) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index128")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index128")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19643,7 +20207,13 @@ func (v *ContractIndex256) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndex256) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index256")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index256")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19746,7 +20316,13 @@ func (v *ContractIndexDouble) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndexDouble) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index_double")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index_double")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19849,7 +20425,13 @@ func (v *ContractIndexLongDouble) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ContractIndexLongDouble) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "contract_index_long_double")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "contract_index_long_double")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -19967,7 +20549,13 @@ func (v *ChainConfig) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ChainConfig) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "chain_config")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "chain_config")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20084,7 +20672,13 @@ func (v *WasmConfig) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *WasmConfig) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "wasm_config")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "wasm_config")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20213,7 +20807,13 @@ func (v *GlobalProperty) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GlobalProperty) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "global_property")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "global_property")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20330,7 +20930,13 @@ func (v *GeneratedTransaction) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *GeneratedTransaction) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "generated_transaction")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "generated_transaction")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20433,7 +21039,13 @@ func (v *ActivatedProtocolFeature) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ActivatedProtocolFeature) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "activated_protocol_feature")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "activated_protocol_feature")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20536,7 +21148,13 @@ func (v *ProtocolState) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProtocolState) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "protocol_state")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "protocol_state")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20639,7 +21257,13 @@ func (v *Permission) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Permission) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20742,7 +21366,13 @@ func (v *PermissionLink) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionLink) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_link")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_link")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20845,7 +21475,13 @@ func (v *ResourceLimits) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimits) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -20948,7 +21584,13 @@ func (v *UsageAccumulator) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *UsageAccumulator) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "usage_accumulator")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "usage_accumulator")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -21051,7 +21693,13 @@ func (v *ResourceUsage) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceUsage) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_usage")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_usage")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -21154,7 +21802,13 @@ func (v *ResourceLimitsState) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimitsState) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits_state")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_state")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -21257,7 +21911,13 @@ func (v *ResourceLimitsRatio) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimitsRatio) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits_ratio")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_ratio")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -21360,7 +22020,13 @@ func (v *ElasticLimitParameters) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ElasticLimitParameters) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "elastic_limit_parameters")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "elastic_limit_parameters")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -21463,7 +22129,13 @@ func (v *ResourceLimitsConfig) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ResourceLimitsConfig) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "resource_limits_config")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_config")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -21566,7 +22238,13 @@ func (v *BlockSigningAuthority) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *BlockSigningAuthority) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "block_signing_authority")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -21699,7 +22377,13 @@ func (v *BlockHeaderExtension) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *BlockHeaderExtension) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "block_header_extension")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "block_header_extension")
 }
 
 // MarshalJSON returns the JSON form of v.

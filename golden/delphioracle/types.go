@@ -46,7 +46,13 @@ func (v *Abusers) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Abusers) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "abusers")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "abusers")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -187,7 +193,13 @@ func (v *Addcustodian) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Addcustodian) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "addcustodian")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "addcustodian")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -324,7 +336,13 @@ func (v *Bars) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Bars) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "bars")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "bars")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -538,7 +556,13 @@ func (v *Cancelbounty) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Cancelbounty) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "cancelbounty")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "cancelbounty")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -679,7 +703,13 @@ func (v *Claim) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Claim) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "claim")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "claim")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -798,7 +828,13 @@ func (v *Clear) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Clear) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "clear")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "clear")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -915,7 +951,13 @@ func (v *Configure) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Configure) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "configure")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "configure")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1032,7 +1074,13 @@ func (v *Custodians) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Custodians) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "custodians")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "custodians")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1173,7 +1221,13 @@ func (v *Datapoints) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Datapoints) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "datapoints")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "datapoints")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1382,7 +1436,13 @@ func (v *Delcustodian) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Delcustodian) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "delcustodian")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "delcustodian")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1508,7 +1568,13 @@ func (v *Deletepair) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Deletepair) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "deletepair")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "deletepair")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1677,7 +1743,13 @@ func (v *Donations) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Donations) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "donations")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "donations")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1897,7 +1969,13 @@ func (v *Editbounty) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Editbounty) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "editbounty")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "editbounty")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2038,7 +2116,13 @@ func (v *Editpair) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Editpair) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "editpair")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "editpair")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2157,7 +2241,13 @@ func (v *Forfeithash) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Forfeithash) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "forfeithash")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "forfeithash")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2337,7 +2427,13 @@ func (v *Global) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Global) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "global")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "global")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2786,7 +2882,13 @@ func (v *Globalinput) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Globalinput) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "globalinput")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "globalinput")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3156,7 +3258,13 @@ func (v *Hashes) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Hashes) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "hashes")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "hashes")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3381,7 +3489,13 @@ func (v *Migratedata) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Migratedata) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "migratedata")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "migratedata")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3473,7 +3587,13 @@ func (v *Networks) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Networks) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "networks")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "networks")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3599,7 +3719,13 @@ func (v *Newbounty) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Newbounty) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "newbounty")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "newbounty")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3741,7 +3867,13 @@ func (v *Oglobal) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Oglobal) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "oglobal")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "oglobal")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3925,7 +4057,13 @@ func (v *Pairinput) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Pairinput) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "pairinput")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "pairinput")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4296,7 +4434,13 @@ func (v *Pairs) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Pairs) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "pairs")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "pairs")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4742,7 +4886,13 @@ func (v *Quote) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Quote) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "quote")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "quote")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4883,7 +5033,13 @@ func (v *Reguser) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Reguser) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "reguser")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "reguser")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5030,7 +5186,13 @@ func (v *Stats) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Stats) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "stats")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "stats")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5252,7 +5414,13 @@ func (v *Unvotebounty) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Unvotebounty) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "unvotebounty")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "unvotebounty")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5385,7 +5553,13 @@ func (v *Updateusers) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Updateusers) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "updateusers")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "updateusers")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5498,7 +5672,13 @@ func (v *Users) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Users) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "users")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "users")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5696,7 +5876,13 @@ func (v *Voteabuser) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Voteabuser) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "voteabuser")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "voteabuser")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -5848,7 +6034,13 @@ func (v *Votebounty) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Votebounty) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "votebounty")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "votebounty")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -6042,7 +6234,13 @@ func (v *VoterInfo) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *VoterInfo) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "voter_info")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "voter_info")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -6372,7 +6570,13 @@ func (v *Write) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Write) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "write")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "write")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -6529,7 +6733,13 @@ func (v *Writehash) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Writehash) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "writehash")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "writehash")
 }
 
 // MarshalJSON returns the JSON form of v.

@@ -48,7 +48,13 @@ func (v *ABIHash) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ABIHash) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "abi_hash")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "abi_hash")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -190,7 +196,13 @@ func (v *Activate) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Activate) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "activate")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "activate")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -324,7 +336,13 @@ func (v *Authority) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Authority) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "authority")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "authority")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -514,7 +532,13 @@ func (v *BlockSigningAuthorityV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *BlockSigningAuthorityV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "block_signing_authority_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority_v0")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -729,7 +753,13 @@ func (v *BlockchainParameters) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *BlockchainParameters) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "blockchain_parameters")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "blockchain_parameters")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1204,7 +1234,13 @@ func (v *Canceldelay) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Canceldelay) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "canceldelay")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "canceldelay")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1357,7 +1393,13 @@ func (v *Deleteauth) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Deleteauth) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "deleteauth")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "deleteauth")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1501,7 +1543,13 @@ func (v *KeyWeight) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *KeyWeight) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "key_weight")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "key_weight")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1670,7 +1718,13 @@ func (v *Linkauth) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Linkauth) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "linkauth")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "linkauth")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -1885,7 +1939,13 @@ func (v *Newaccount) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Newaccount) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "newaccount")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "newaccount")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2081,7 +2141,13 @@ func (v *Onerror) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Onerror) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "onerror")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "onerror")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2229,7 +2295,13 @@ func (v *PermissionLevel) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionLevel) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_level")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2373,7 +2445,13 @@ func (v *PermissionLevelWeight) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *PermissionLevelWeight) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "permission_level_weight")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "permission_level_weight")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2519,7 +2597,13 @@ func (v *ProducerAuthority) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *ProducerAuthority) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "producer_authority")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "producer_authority")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2661,7 +2745,13 @@ func (v *Reqactivated) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Reqactivated) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "reqactivated")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "reqactivated")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2781,7 +2871,13 @@ func (v *Reqauth) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Reqauth) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "reqauth")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "reqauth")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -2908,7 +3004,13 @@ func (v *Setabi) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Setabi) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "setabi")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "setabi")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3065,7 +3167,13 @@ func (v *Setalimits) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Setalimits) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "setalimits")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "setalimits")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3268,7 +3376,13 @@ func (v *Setcode) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Setcode) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "setcode")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "setcode")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3452,7 +3566,13 @@ func (v *Setparams) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Setparams) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "setparams")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "setparams")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3577,7 +3697,13 @@ func (v *Setpriv) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Setpriv) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "setpriv")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "setpriv")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3717,7 +3843,13 @@ func (v *Setprods) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Setprods) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "setprods")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "setprods")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -3855,7 +3987,13 @@ func (v *Unlinkauth) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Unlinkauth) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "unlinkauth")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "unlinkauth")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4048,7 +4186,13 @@ func (v *Updateauth) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *Updateauth) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "updateauth")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "updateauth")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4238,7 +4382,13 @@ func (v *WaitWeight) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *WaitWeight) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "wait_weight")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "wait_weight")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -4398,7 +4548,13 @@ func (v *VariantBlockSigningAuthorityV0) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *VariantBlockSigningAuthorityV0) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "variant_block_signing_authority_v0")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "variant_block_signing_authority_v0")
 }
 
 // MarshalJSON returns the JSON form of v.

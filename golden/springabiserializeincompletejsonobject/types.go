@@ -39,7 +39,13 @@ func (v *S1) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *S1) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "s1")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "s1")
 }
 
 // MarshalJSON returns the JSON form of v.
@@ -179,7 +185,13 @@ func (v *S2) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes data, which must hold exactly one value, into v.
 func (v *S2) UnmarshalBinary(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalBinary(data, v), "s2")
+	var d antelope.Decoder
+	d.Reset(data)
+	err := v.DecodeBinary(&d)
+	if err == nil {
+		err = d.Finish()
+	}
+	return antelope.AtField(err, "s2")
 }
 
 // MarshalJSON returns the JSON form of v.

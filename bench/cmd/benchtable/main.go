@@ -126,6 +126,20 @@ func main() {
 	}
 
 	fmt.Println()
+	fmt.Println("| decode via UnmarshalBinary | time | allocs | eos-go / it |")
+	fmt.Println("|---|---|---|---|")
+	for _, name := range order {
+		op, rest, _ := strings.Cut(name, "/")
+		if op != "Decode" || !strings.HasSuffix(rest, "/unmarshal") {
+			continue
+		}
+		c := strings.TrimSuffix(rest, "/unmarshal")
+		u, ua, _ := med(name)
+		e, _, _ := med(op + "/" + c + "/eosgo")
+		fmt.Printf("| %s | %s | %.0f | %s |\n", c, dur(u), ua, ratio(e, u))
+	}
+
+	fmt.Println()
 	fmt.Println("| JSON, 1,000 rows | generated | encoding/json | encoding/json / generated |")
 	fmt.Println("|---|---|---|---|")
 	for _, name := range order {

@@ -1,0 +1,66 @@
+package oracle
+
+import (
+	"encoding/hex"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/goldenpkgs"
+)
+
+// TestUnmarshalBinaryAllocatesNoDecoder: for every type of every golden
+// package, UnmarshalBinary allocates exactly what decoding the same bytes
+// with a reused Decoder does (the value's own strings, slices, variant
+// members): the Decoder itself stays on the stack. Measured on the oracle's
+// vectors of the type.
+func TestUnmarshalBinaryAllocatesNoDecoder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts over every golden type")
+	}
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "oracle", "*.json.gz"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no vectors: %v", err)
+	}
+	checked := 0
+	for _, path := range files {
+		vf := readVectors(t, path)
+		p := goldenpkgs.ByName(vf.ABI)
+		if p == nil {
+			continue
+		}
+		names := make([]string, 0, len(vf.Types))
+		for n := range vf.Types {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, typ := range names {
+			// Three values per type: edge modes and a random one.
+			for _, i := range []int{0, 1, len(vf.Types[typ]) - 1} {
+				data, _ := hex.DecodeString(vf.Types[typ][i].Hex)
+				if len(data) > 4096 {
+					continue // the 1 MiB strings: allocation counts, not sizes, are compared
+				}
+				v := p.NewValue(typ)
+				var d antelope.Decoder
+				viaDecoder := testing.AllocsPerRun(5, func() {
+					d.Reset(data)
+					if err := v.DecodeBinary(&d); err != nil {
+						t.Fatal(err)
+					}
+				})
+				viaUnmarshal := testing.AllocsPerRun(5, func() {
+					if err := v.UnmarshalBinary(data); err != nil {
+						t.Fatal(err)
+					}
+				})
+				if viaUnmarshal != viaDecoder {
+					t.Errorf("%s %s #%d: UnmarshalBinary makes %v allocations, DecodeBinary %v", vf.ABI, typ, i, viaUnmarshal, viaDecoder)
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d values of every golden type: UnmarshalBinary allocates no Decoder", checked)
+}
