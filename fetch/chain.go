@@ -1,17 +1,16 @@
 package fetch
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
+
+	"github.com/antelopego/abigen/chain"
 )
 
-// ChainAPI fetches ABIs from a nodeos chain API.
+// ChainAPI fetches ABIs from a nodeos chain API, through chain.Client.
 type ChainAPI struct {
 	Client *Client
 	URL    string // e.g. https://wax.greymass.com
@@ -24,30 +23,33 @@ func (c *ChainAPI) FetchABI(ctx context.Context, account string, packed bool) (*
 	if packed {
 		path = "/v1/chain/get_raw_abi"
 	}
-	u, err := url.Parse(strings.TrimRight(c.URL, "/") + path)
-	if err != nil || u.Scheme == "" || u.Host == "" {
+	base := strings.TrimRight(c.URL, "/")
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
 		return nil, fmt.Errorf("invalid chain API URL %q", c.URL)
 	}
-	payload, _ := json.Marshal(map[string]string{"account_name": account})
-	body, err := c.Client.do(ctx, "nodeos", func() (*http.Request, error) {
-		req, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Content-Type", "application/json")
-		return req, nil
-	})
-	var fe *Error
-	if errors.As(err, &fe) {
-		switch {
-		case fe.Code == "account_query_exception" || (fe.Status == 500 && strings.Contains(fe.Message, "unknown key")):
-			return nil, fmt.Errorf("%w: account %s does not exist on the chain at %s", ErrNotFound, account, redactURL(u))
-		case fe.Status == http.StatusNotFound:
-			return nil, fmt.Errorf("%s: not found: is the chain_api_plugin enabled on that node? (%v)", redactURL(u), fe)
-		}
-	}
-	if err != nil {
+	cl := chain.New(base, chain.WithTransport(c.Client))
+	body, err := cl.Call(ctx, path, map[string]string{"account_name": account})
+	where := redact(base) + path
+	var ae *chain.APIError
+	var he *chain.HTTPError
+	switch {
+	case errors.Is(err, chain.ErrUnknownAccount):
+		return nil, fmt.Errorf("%w: account %s does not exist on the chain at %s", ErrNotFound, account, where)
+	case errors.As(err, &ae) && ae.HTTPStatus == http.StatusNotFound,
+		errors.As(err, &he) && he.Status == http.StatusNotFound:
+		return nil, fmt.Errorf("%s: not found: is the chain_api_plugin enabled on that node? (%v)", where, err)
+	case err != nil:
 		return nil, err
 	}
-	return &Fetched{Body: body, Source: redactURL(u) + " account " + account}, nil
+	return &Fetched{Body: body, Source: where + " account " + account}, nil
+}
+
+// redact drops user info from a base URL.
+func redact(base string) string {
+	if i := strings.Index(base, "://"); i >= 0 {
+		if at := strings.LastIndex(base[i+3:], "@"); at >= 0 {
+			return base[:i+3] + base[i+3+at+1:]
+		}
+	}
+	return base
 }

@@ -1,9 +1,7 @@
 package fetch
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,7 +9,28 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/antelopego/abigen/chain"
 )
+
+// The HTTP core and the token flow live in package chain, shared with its
+// clients; these names keep the CLI's vocabulary.
+type (
+	// Client is the shared HTTP core (retries, caps, redaction).
+	Client = chain.Transport
+	// Error is a failed request.
+	Error = chain.HTTPError
+	// Token is an issued JWT and its expiry.
+	Token = chain.Token
+	// TokenCache keeps tokens on disk between runs.
+	TokenCache = chain.TokenCache
+)
+
+// MaxResponseSize caps every response body.
+const MaxResponseSize = chain.MaxResponseSize
+
+// DefaultTokenCache is the cache under the user's cache directory.
+func DefaultTokenCache() (*TokenCache, error) { return chain.DefaultTokenCache() }
 
 // Fetched is an ABI as a service returned it.
 type Fetched struct {
@@ -31,7 +50,7 @@ type StateAPI struct {
 }
 
 // ErrAuth marks errors that come from the API key or token being refused.
-var ErrAuth = errors.New("authentication failed")
+var ErrAuth = chain.ErrAuth
 
 // ErrNotFound marks an account that has no ABI at the requested block.
 var ErrNotFound = errors.New("no ABI")
@@ -39,22 +58,13 @@ var ErrNotFound = errors.New("no ABI")
 // CheckAPIKey rejects keys that cannot be right, and a JWT passed where the
 // key belongs.
 func CheckAPIKey(key string) error {
-	switch {
-	case key == "":
+	if key == "" {
 		return errors.New("no API key: set ABIGEN_API_KEY or use --api-key-file")
-	case strings.Count(key, ".") == 2 && strings.HasPrefix(key, "eyJ"):
-		return errors.New("the API key looks like a JWT (a token): pass the API key itself; abigen issues and caches tokens")
-	case strings.ContainsAny(key, " \t\r\n"):
-		return errors.New("the API key contains white space")
+	}
+	if err := chain.CheckAPIKey(key); err != nil {
+		return errors.New(strings.Replace(err.Error(), "tokens are issued and cached for you", "abigen issues and caches tokens", 1))
 	}
 	return nil
-}
-
-func (s *StateAPI) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
 }
 
 // FetchABI returns the state service's response for the account's ABI at
@@ -74,42 +84,14 @@ func (s *StateAPI) FetchABI(ctx context.Context, account string, blockNum uint64
 	base.RawQuery = q.Encode()
 	source := base.String()
 	if base.User != nil {
-		source = redactURL(base) + "?" + q.Encode()
+		source = base.Scheme + "://" + base.Host + base.Path + "?" + q.Encode()
 	}
-
-	tok, err := s.token(ctx, false)
-	if err != nil {
-		return nil, err
-	}
-	body, err := s.get(ctx, base, tok)
-	var fe *Error
-	if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
-		// The token was refused (revoked, or expired early): issue a new
-		// one, once, and try again.
-		if s.Cache != nil {
-			s.Cache.Drop(s.AuthURL, s.APIKey)
-		}
-		if tok, err = s.token(ctx, true); err != nil {
-			return nil, err
-		}
-		body, err = s.get(ctx, base, tok)
-	}
+	auth := &chain.StateAuth{Transport: s.Client, AuthURL: s.AuthURL, APIKey: s.APIKey, Cache: s.Cache, Now: s.Now}
+	body, err := auth.Get(ctx, base)
 	if err != nil {
 		return nil, s.explain(err, account, blockNum)
 	}
 	return &Fetched{Body: body, Source: source}, nil
-}
-
-func (s *StateAPI) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) {
-	return s.Client.do(ctx, "state service", func() (*http.Request, error) {
-		req, err := http.NewRequest(http.MethodGet, u.String(), nil)
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Authorization", "Bearer "+tok)
-		req.Header.Set("Cache-Control", "no-cache")
-		return req, nil
-	})
 }
 
 // explain turns the state service's error codes into sentences.
@@ -138,68 +120,4 @@ func (s *StateAPI) explain(err error, account string, blockNum uint64) error {
 		return fmt.Errorf("%w: %v", ErrAuth, fe)
 	}
 	return err
-}
-
-// token returns a usable token: the cached one, or a new one. fresh skips
-// the cache (after a 401).
-func (s *StateAPI) token(ctx context.Context, fresh bool) (string, error) {
-	if s.Cache == nil {
-		t, err := s.issue(ctx)
-		return t.Token, err
-	}
-	if !fresh {
-		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) {
-			return t.Token, nil
-		}
-	}
-	unlock, err := s.Cache.Lock(ctx, s.AuthURL, s.APIKey)
-	if err != nil {
-		return "", err
-	}
-	defer unlock()
-	// Another process may have issued one while this one waited.
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) && !fresh {
-		return t.Token, nil
-	}
-	t, err := s.issue(ctx)
-	if err != nil {
-		return "", err
-	}
-	// A cache that cannot be written costs a token per run, nothing more.
-	_ = s.Cache.Put(s.AuthURL, s.APIKey, t)
-	return t.Token, nil
-}
-
-// issue asks the token service for a token.
-func (s *StateAPI) issue(ctx context.Context) (Token, error) {
-	u, err := url.Parse(strings.TrimRight(s.AuthURL, "/") + "/v1/auth/issue")
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return Token{}, fmt.Errorf("invalid token service URL %q", s.AuthURL)
-	}
-	payload, _ := json.Marshal(map[string]string{"api_key": s.APIKey})
-	body, err := s.Client.do(ctx, "token service", func() (*http.Request, error) {
-		req, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Cache-Control", "no-cache")
-		return req, nil
-	})
-	var fe *Error
-	if errors.As(err, &fe) && (fe.Status == http.StatusUnauthorized || fe.Status == http.StatusForbidden || fe.Status == http.StatusBadRequest) {
-		return Token{}, fmt.Errorf("%w: the token service refused the API key: %v", ErrAuth, fe)
-	}
-	if err != nil {
-		return Token{}, err
-	}
-	var t Token
-	if err := json.Unmarshal(body, &t); err != nil || t.Token == "" || t.ExpiresAt == 0 {
-		return Token{}, fmt.Errorf("token service %s: the response is not {\"token\", \"expires_at\"}", redactURL(u))
-	}
-	t.IssuedAt = s.now().Unix()
-	if t.ExpiresAt <= t.IssuedAt {
-		return Token{}, fmt.Errorf("token service %s: the token it issued has already expired (check this machine's clock)", redactURL(u))
-	}
-	return t, nil
 }

@@ -1,0 +1,118 @@
+package chain
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// Account is get_account's answer, with the permissions decoded; Raw holds
+// the whole answer (resource limits, voter info…).
+type Account struct {
+	AccountName antelope.Name   `json:"account_name"`
+	Privileged  bool            `json:"privileged"`
+	RAMQuota    int64           `json:"ram_quota"`
+	RAMUsage    int64           `json:"ram_usage"`
+	Permissions []Permission    `json:"permissions"`
+	Raw         json.RawMessage `json:"-"`
+}
+
+// Permission is one of an account's permissions.
+type Permission struct {
+	PermName     antelope.Name `json:"perm_name"`
+	Parent       antelope.Name `json:"parent"`
+	RequiredAuth Authority     `json:"required_auth"`
+}
+
+// Authority is what satisfies a permission: keys, other accounts'
+// permissions and waits, each with a weight, against a threshold.
+type Authority struct {
+	Threshold uint32                  `json:"threshold"`
+	Keys      []KeyWeight             `json:"keys"`
+	Accounts  []PermissionLevelWeight `json:"accounts"`
+	Waits     []WaitWeight            `json:"waits"`
+}
+
+// KeyWeight is a key of an authority.
+type KeyWeight struct {
+	Key    antelope.PublicKey `json:"key"`
+	Weight uint16             `json:"weight"`
+}
+
+// PermissionLevelWeight is another account's permission in an authority.
+type PermissionLevelWeight struct {
+	Permission antelope.PermissionLevel `json:"permission"`
+	Weight     uint16                   `json:"weight"`
+}
+
+// WaitWeight is a delay in an authority.
+type WaitWeight struct {
+	WaitSec uint32 `json:"wait_sec"`
+	Weight  uint16 `json:"weight"`
+}
+
+// GetAccount returns an account. An account that does not exist is an
+// error matching ErrUnknownAccount.
+func (c *Client) GetAccount(ctx context.Context, account antelope.Name) (*Account, error) {
+	body, err := c.Call(ctx, "/v1/chain/get_account", map[string]string{"account_name": account.String()})
+	if err != nil {
+		return nil, err
+	}
+	var a Account
+	if err := json.Unmarshal(body, &a); err != nil {
+		return nil, fmt.Errorf("nodeos get_account: unexpected answer: %v", err)
+	}
+	a.Raw = body
+	return &a, nil
+}
+
+// GetCurrencyBalance returns account's balances in the token contract code;
+// symbol ("WAX") narrows them to one token, "" returns all.
+func (c *Client) GetCurrencyBalance(ctx context.Context, code, account antelope.Name, symbol string) ([]antelope.Asset, error) {
+	req := map[string]string{"code": code.String(), "account": account.String()}
+	if symbol != "" {
+		req["symbol"] = symbol
+	}
+	var out []antelope.Asset
+	if err := c.callJSON(ctx, "/v1/chain/get_currency_balance", req, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// GetABI returns the account's ABI as nodeos prints it (JSON), or nil when
+// the account has none.
+func (c *Client) GetABI(ctx context.Context, account antelope.Name) (json.RawMessage, error) {
+	var out struct {
+		ABI json.RawMessage `json:"abi"`
+	}
+	if err := c.callJSON(ctx, "/v1/chain/get_abi", map[string]string{"account_name": account.String()}, &out); err != nil {
+		return nil, err
+	}
+	if string(out.ABI) == "null" {
+		return nil, nil
+	}
+	return out.ABI, nil
+}
+
+// GetRawABI returns the account's ABI as the packed bytes on chain (empty
+// when it has none) and their sha256 as the node reports it.
+func (c *Client) GetRawABI(ctx context.Context, account antelope.Name) ([]byte, antelope.Checksum256, error) {
+	var out struct {
+		ABI     string               `json:"abi"`
+		ABIHash antelope.Checksum256 `json:"abi_hash"`
+	}
+	if err := c.callJSON(ctx, "/v1/chain/get_raw_abi", map[string]string{"account_name": account.String()}, &out); err != nil {
+		return nil, antelope.Checksum256{}, err
+	}
+	// Older nodes pad the base64 wrongly: decode without padding.
+	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(out.ABI, "="))
+	if err != nil {
+		return nil, out.ABIHash, fmt.Errorf("nodeos get_raw_abi: abi is not base64: %v", err)
+	}
+	return raw, out.ABIHash, nil
+}

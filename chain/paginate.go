@@ -1,0 +1,93 @@
+package chain
+
+import (
+	"context"
+	"errors"
+)
+
+// page is one answer of a paged endpoint: its items, whether there are
+// more, and the node's bound for the next page.
+type page[T any] struct {
+	items []T
+	more  bool
+	next  string // the next request's bound, already in the form to send
+}
+
+// errNoProgress stops a read whose node keeps answering with rows it has
+// already given.
+var errNoProgress = errors.New("the node returned no new rows on three pages in a row (is its time limit shorter than one row?)")
+
+// paginate reads every item from bound on, page after page, and calls yield
+// for each one once. It works whatever page size the node chooses:
+//
+//   - nodeos's next key is the key of the first row it did not return, but
+//     when its time limit cuts a page short it is the key of the last row it
+//     did return, which then starts the next page;
+//   - with a secondary index, or scopes holding several tables, many rows
+//     share one key, and the next page starts at the first of them, some
+//     already returned; when all of a page shares the bound's key the bound
+//     cannot advance, so the next request asks for more rows than were
+//     returned since it was set.
+//
+// Rows already returned are recognised by identity (row bytes and payer:
+// two rows of a table never have the same bytes, their primary keys
+// differ) among those of the previous pages with the current bound.
+func paginate[T any](ctx context.Context, bound string, pageSize, limit int,
+	fetch func(ctx context.Context, bound string, n int) (page[T], error), id func(T) string, yield func(T, error) bool) {
+	seen := map[string]bool{} // rows returned since the bound last changed, and the page before
+	skip := 0                 // rows at the bound's key already returned: the next request asks for that many more
+	emitted := 0
+	stalls := 0
+	for {
+		n := pageSize + skip
+		if limit > 0 && limit-emitted+skip < n {
+			n = limit - emitted + skip
+		}
+		p, err := fetch(ctx, bound, n)
+		if err != nil {
+			yield(*new(T), err)
+			return
+		}
+		fresh := 0
+		next := map[string]bool{}
+		for _, it := range p.items {
+			k := id(it)
+			next[k] = true
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			fresh++
+			emitted++
+			if !yield(it, nil) {
+				return
+			}
+			if limit > 0 && emitted >= limit {
+				return
+			}
+		}
+		if !p.more {
+			return
+		}
+		if p.next == bound {
+			// No progress: every row of this page has the bound's key. Ask
+			// for more next time, remembering all of them.
+			skip = len(p.items)
+			if fresh == 0 {
+				if stalls++; stalls >= 3 {
+					yield(*new(T), errNoProgress)
+					return
+				}
+			} else {
+				stalls = 0
+			}
+			continue
+		}
+		// The bound advances: only rows of this page can come again.
+		bound, skip, stalls, seen = p.next, 0, 0, next
+		if ctx.Err() != nil {
+			yield(*new(T), ctx.Err())
+			return
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package chain
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"strconv"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// TableScope is one (scope, table) of a contract, as get_table_by_scope
+// lists them.
+type TableScope struct {
+	Code  antelope.Name `json:"code"`
+	Scope antelope.Name `json:"scope"`
+	Table antelope.Name `json:"table"`
+	Payer antelope.Name `json:"payer"`
+	Count uint32        `json:"count"` // rows in that table and scope
+}
+
+// ScopeQuery selects the scopes of a contract's tables.
+type ScopeQuery struct {
+	Code  antelope.Name
+	Table antelope.Name // 0: every table
+	// Lower and Upper bound the scope, inclusive; zero leaves that end open
+	// (a zero Upper is no bound, not scope 0).
+	Lower, Upper antelope.Name
+	HasUpper     bool // Upper is set (scope 0 is a valid upper bound)
+	Reverse      bool
+	Limit        int // the most scopes to return; 0: all
+	PageSize     int // per request; 0: the client's page size
+}
+
+type scopeRequest struct {
+	Code       string `json:"code"`
+	Table      string `json:"table"`
+	LowerBound string `json:"lower_bound,omitempty"`
+	UpperBound string `json:"upper_bound,omitempty"`
+	Limit      int    `json:"limit"`
+	Reverse    bool   `json:"reverse"`
+}
+
+// scopeBound is how a scope is sent as a bound: its 64-bit value in
+// decimal, which nodeos reads before trying a name (so a numeric name like
+// "12345" is not taken for a number).
+func scopeBound(n antelope.Name) string { return strconv.FormatUint(uint64(n), 10) }
+
+// GetTableByScope reads one page of get_table_by_scope. more is the next
+// scope as nodeos prints it (a name), or "" at the end.
+func (c *Client) GetTableByScope(ctx context.Context, q ScopeQuery, limit int) (rows []TableScope, more string, err error) {
+	req := scopeRequest{Code: q.Code.String(), Limit: limit, Reverse: q.Reverse}
+	if q.Table != 0 {
+		req.Table = q.Table.String()
+	}
+	if q.Lower != 0 {
+		req.LowerBound = scopeBound(q.Lower)
+	}
+	if q.HasUpper {
+		req.UpperBound = scopeBound(q.Upper)
+	}
+	var out struct {
+		Rows []TableScope `json:"rows"`
+		More string       `json:"more"`
+	}
+	if err := c.callJSON(ctx, "/v1/chain/get_table_by_scope", req, &out); err != nil {
+		return nil, "", err
+	}
+	return out.Rows, out.More, nil
+}
+
+// Scopes returns every (scope, table) q selects, paging as TableRows does.
+func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope, error] {
+	return func(yield func(TableScope, error) bool) {
+		pageSize := q.PageSize
+		if pageSize <= 0 {
+			pageSize = c.pageSize
+		}
+		start := ""
+		if q.Reverse && q.HasUpper {
+			start = scopeBound(q.Upper)
+		} else if !q.Reverse && q.Lower != 0 {
+			start = scopeBound(q.Lower)
+		}
+		fetch := func(ctx context.Context, bound string, n int) (page[TableScope], error) {
+			pq := q
+			if bound != "" {
+				v, _ := strconv.ParseUint(bound, 10, 64)
+				if q.Reverse {
+					pq.Upper, pq.HasUpper = antelope.Name(v), true
+				} else {
+					pq.Lower = antelope.Name(v)
+				}
+			}
+			rows, more, err := c.GetTableByScope(ctx, pq, n)
+			if err != nil {
+				return page[TableScope]{}, err
+			}
+			p := page[TableScope]{items: rows, more: more != ""}
+			if more != "" {
+				n, err := antelope.ParseName(more)
+				if err != nil {
+					return p, fmt.Errorf("nodeos get_table_by_scope: more %q is not a scope: %v", more, err)
+				}
+				p.next = scopeBound(n)
+			}
+			return p, nil
+		}
+		id := func(s TableScope) string { b, _ := json.Marshal(s); return string(b) }
+		paginate(ctx, start, pageSize, q.Limit, fetch, id, yield)
+	}
+}

@@ -1,0 +1,240 @@
+package chain
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// State is a client of the state service (/v0/state/*): contract tables as
+// they were at any block, which no nodeos can give. Requests carry a token
+// from the token service (see StateAuth). At(block) reads at a past block;
+// the zero block is the head. State implements antelope.TableReader, so one
+// call site reads from it or from a nodeos Client.
+type State struct {
+	baseURL string
+	auth    *StateAuth
+	block   uint64
+}
+
+var _ antelope.TableReader = (*State)(nil)
+
+// NewState returns a client of the state service at baseURL, authenticated
+// by auth (whose Transport is the HTTP core; nil gets a default one).
+func NewState(baseURL string, auth *StateAuth) *State {
+	if auth.Transport == nil {
+		auth.Transport = &Transport{}
+	}
+	return &State{baseURL: strings.TrimRight(baseURL, "/"), auth: auth}
+}
+
+// At returns a view of the state service at block num (0: the head block).
+func (s *State) At(num uint64) *State {
+	c := *s
+	c.block = num
+	return &c
+}
+
+// Block is the block this view reads at; 0 is the head.
+func (s *State) Block() uint64 { return s.block }
+
+func (s *State) get(ctx context.Context, path string, q url.Values, out any) error {
+	u, err := url.Parse(s.baseURL + path)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return fmt.Errorf("invalid state service URL %q", s.baseURL)
+	}
+	if s.block > 0 {
+		q.Set("block_num", strconv.FormatUint(s.block, 10))
+	}
+	u.RawQuery = q.Encode()
+	body, err := s.auth.Get(ctx, u)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(body, out); err != nil {
+		return fmt.Errorf("state service %s: unexpected answer: %v", path, err)
+	}
+	return nil
+}
+
+// StateTable is a table as the state service returned it at a block.
+type StateTable struct {
+	UpToBlockNum             uint64              // the block the rows are as of
+	LastIrreversibleBlockNum uint64              // the chain's LIB when it answered
+	Rows                     []StateRow // in primary key order
+}
+
+// StateRow is one row with its primary key.
+type StateRow struct {
+	Key uint64
+	antelope.TableRow
+}
+
+type stateRowJSON struct {
+	Key   string          `json:"key"`
+	Payer antelope.Name   `json:"payer"`
+	Hex   string          `json:"hex"`
+	JSON  json.RawMessage `json:"json"`
+	Error string          `json:"error"`
+}
+
+type stateTableJSON struct {
+	UpToBlockNum             uint64         `json:"up_to_block_num"`
+	LastIrreversibleBlockNum uint64         `json:"last_irreversible_block_num"`
+	Rows                     []stateRowJSON `json:"rows"`
+	Row                      *stateRowJSON  `json:"row"`
+}
+
+func (r stateRowJSON) decode() (StateRow, error) {
+	if r.Error != "" {
+		return StateRow{}, fmt.Errorf("state service: row %s: %s", r.Key, r.Error)
+	}
+	k, err := strconv.ParseUint(r.Key, 10, 64)
+	if err != nil {
+		return StateRow{}, fmt.Errorf("state service: row key %q is not a uint64 (asked with key_type=uint64)", r.Key)
+	}
+	data, err := hex.DecodeString(r.Hex)
+	if err != nil {
+		return StateRow{}, fmt.Errorf("state service: row %s: not hex: %v", r.Key, err)
+	}
+	return StateRow{Key: k, TableRow: antelope.TableRow{Data: data, Payer: r.Payer}}, nil
+}
+
+func tableParams(code, scope, table antelope.Name) url.Values {
+	return url.Values{"account": {code.String()}, "scope": {scope.String()}, "table": {table.String()},
+		"json": {"false"}, "key_type": {"uint64"}}
+}
+
+// Table returns a whole table (GET /v0/state/table, json=false).
+func (s *State) Table(ctx context.Context, code, scope, table antelope.Name) (*StateTable, error) {
+	var out stateTableJSON
+	if err := s.get(ctx, "/v0/state/table", tableParams(code, scope, table), &out); err != nil {
+		return nil, err
+	}
+	t := &StateTable{UpToBlockNum: out.UpToBlockNum, LastIrreversibleBlockNum: out.LastIrreversibleBlockNum}
+	for _, r := range out.Rows {
+		row, err := r.decode()
+		if err != nil {
+			return nil, err
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	slices.SortFunc(t.Rows, func(a, b StateRow) int {
+		switch {
+		case a.Key < b.Key:
+			return -1
+		case a.Key > b.Key:
+			return 1
+		}
+		return 0
+	})
+	return t, nil
+}
+
+// Row returns one row by primary key (GET /v0/state/table/row); found is
+// false when there is none.
+func (s *State) Row(ctx context.Context, code, scope, table antelope.Name, primaryKey uint64) (row StateRow, found bool, err error) {
+	q := tableParams(code, scope, table)
+	q.Set("primary_key", strconv.FormatUint(primaryKey, 10))
+	var out stateTableJSON
+	if err := s.get(ctx, "/v0/state/table/row", q, &out); err != nil {
+		return StateRow{}, false, err
+	}
+	if out.Row == nil || (out.Row.Hex == "" && out.Row.Key == "") {
+		return StateRow{}, false, nil
+	}
+	row, err = out.Row.decode()
+	return row, err == nil, err
+}
+
+// TableScopes lists the scopes of a table (GET /v0/state/table_scopes).
+func (s *State) TableScopes(ctx context.Context, code, table antelope.Name) ([]antelope.Name, error) {
+	var out struct {
+		Scopes []antelope.Name `json:"scopes"`
+	}
+	err := s.get(ctx, "/v0/state/table_scopes", url.Values{"account": {code.String()}, "table": {table.String()}}, &out)
+	return out.Scopes, err
+}
+
+// TablesByScopes returns one table in many scopes at once (GET
+// /v0/state/tables/scopes; at most 1,500 scopes a request).
+func (s *State) TablesByScopes(ctx context.Context, code, table antelope.Name, scopes []antelope.Name) (map[antelope.Name][]StateRow, error) {
+	out := map[antelope.Name][]StateRow{}
+	for len(scopes) > 0 {
+		n := min(len(scopes), 1500)
+		names := make([]string, n)
+		for i, sc := range scopes[:n] {
+			names[i] = sc.String()
+		}
+		q := url.Values{"account": {code.String()}, "table": {table.String()}, "scopes": {strings.Join(names, "|")},
+			"json": {"false"}, "key_type": {"uint64"}}
+		var resp struct {
+			Tables []struct {
+				Scope antelope.Name  `json:"scope"`
+				Rows  []stateRowJSON `json:"rows"`
+			} `json:"tables"`
+		}
+		if err := s.get(ctx, "/v0/state/tables/scopes", q, &resp); err != nil {
+			return nil, err
+		}
+		for _, t := range resp.Tables {
+			for _, r := range t.Rows {
+				row, err := r.decode()
+				if err != nil {
+					return nil, err
+				}
+				out[t.Scope] = append(out[t.Scope], row)
+			}
+		}
+		scopes = scopes[n:]
+	}
+	return out, nil
+}
+
+// TableRows returns q's rows as they were at the view's block. The state
+// service reads a table by primary key only: a secondary index is an
+// error. Bounds, Reverse and Limit are applied to the whole table, which
+// one request returns.
+func (s *State) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2[antelope.TableRow, error] {
+	return func(yield func(antelope.TableRow, error) bool) {
+		if q.Index > 1 {
+			yield(antelope.TableRow{}, errors.New("state service: tables are read by primary key only; use a nodeos Client for a secondary index"))
+			return
+		}
+		if _, err := keyType(q); err != nil {
+			yield(antelope.TableRow{}, err)
+			return
+		}
+		t, err := s.Table(ctx, q.Code, q.Scope, q.Table)
+		if err != nil {
+			yield(antelope.TableRow{}, err)
+			return
+		}
+		rows := t.Rows
+		if q.Reverse {
+			rows = slices.Clone(rows)
+			slices.Reverse(rows)
+		}
+		n := 0
+		for _, r := range rows {
+			if !q.Lower.IsZero() && r.Key < q.Lower.Uint64() || !q.Upper.IsZero() && r.Key > q.Upper.Uint64() {
+				continue
+			}
+			if !yield(r.TableRow, nil) {
+				return
+			}
+			if n++; q.Limit > 0 && n >= q.Limit {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package chain
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ErrAuth marks errors that come from the API key or a token being refused.
+var ErrAuth = errors.New("authentication failed")
+
+// CheckAPIKey rejects keys that cannot be right, and a JWT passed where the
+// key belongs.
+func CheckAPIKey(key string) error {
+	switch {
+	case key == "":
+		return errors.New("no API key")
+	case strings.Count(key, ".") == 2 && strings.HasPrefix(key, "eyJ"):
+		return errors.New("the API key looks like a JWT (a token): pass the API key itself; tokens are issued and cached for you")
+	case strings.ContainsAny(key, " \t\r\n"):
+		return errors.New("the API key contains white space")
+	}
+	return nil
+}
+
+// StateAuth is the state service's token flow: an API key exchanged at the
+// token service (POST {AuthURL}/v1/auth/issue) for a short-lived JWT, sent
+// as a bearer token, cached (on disk with a TokenCache) until shortly before
+// it expires, and issued anew once when the state service refuses it.
+type StateAuth struct {
+	Transport *Transport
+	AuthURL   string // the token service, e.g. https://auth.example.io
+	APIKey    string
+	Cache     *TokenCache // nil: tokens are kept in memory for this value's life
+	Now       func() time.Time
+
+	mu  sync.Mutex
+	mem Token // the in-memory token when Cache is nil
+}
+
+func (s *StateAuth) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Get sends an authenticated GET to u and returns the body. A 401 drops the
+// token and retries once with a fresh one.
+func (s *StateAuth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
+	if err := CheckAPIKey(s.APIKey); err != nil {
+		return nil, err
+	}
+	tok, err := s.token(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	body, err := s.get(ctx, u, tok)
+	var fe *HTTPError
+	if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
+		// The token was refused (revoked, or expired early): issue a new
+		// one, once, and try again.
+		if s.Cache != nil {
+			s.Cache.Drop(s.AuthURL, s.APIKey)
+		}
+		s.mu.Lock()
+		s.mem = Token{}
+		s.mu.Unlock()
+		if tok, err = s.token(ctx, true); err != nil {
+			return nil, err
+		}
+		body, err = s.get(ctx, u, tok)
+	}
+	return body, err
+}
+
+func (s *StateAuth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) {
+	return s.Transport.Do(ctx, "state service", func() (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodGet, u.String(), nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Cache-Control", "no-cache")
+		return req, nil
+	})
+}
+
+// token returns a usable token: the cached one, or a new one. fresh skips
+// the cache (after a 401).
+func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
+	if s.Cache == nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if !fresh && s.mem.Usable(s.now()) {
+			return s.mem.Token, nil
+		}
+		t, err := s.issue(ctx)
+		if err == nil {
+			s.mem = t
+		}
+		return t.Token, err
+	}
+	if !fresh {
+		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) {
+			return t.Token, nil
+		}
+	}
+	unlock, err := s.Cache.Lock(ctx, s.AuthURL, s.APIKey)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	// Another process may have issued one while this one waited.
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) && !fresh {
+		return t.Token, nil
+	}
+	t, err := s.issue(ctx)
+	if err != nil {
+		return "", err
+	}
+	// A cache that cannot be written costs a token per run, nothing more.
+	_ = s.Cache.Put(s.AuthURL, s.APIKey, t)
+	return t.Token, nil
+}
+
+// issue asks the token service for a token.
+func (s *StateAuth) issue(ctx context.Context) (Token, error) {
+	u, err := url.Parse(strings.TrimRight(s.AuthURL, "/") + "/v1/auth/issue")
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return Token{}, fmt.Errorf("invalid token service URL %q", s.AuthURL)
+	}
+	payload, _ := json.Marshal(map[string]string{"api_key": s.APIKey})
+	body, err := s.Transport.Do(ctx, "token service", func() (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cache-Control", "no-cache")
+		return req, nil
+	})
+	var fe *HTTPError
+	if errors.As(err, &fe) && (fe.Status == http.StatusUnauthorized || fe.Status == http.StatusForbidden || fe.Status == http.StatusBadRequest) {
+		return Token{}, fmt.Errorf("%w: the token service refused the API key: %v", ErrAuth, fe)
+	}
+	if err != nil {
+		return Token{}, err
+	}
+	var t Token
+	if err := json.Unmarshal(body, &t); err != nil || t.Token == "" || t.ExpiresAt == 0 {
+		return Token{}, fmt.Errorf("token service %s: the response is not {\"token\", \"expires_at\"}", redactURL(u))
+	}
+	t.IssuedAt = s.now().Unix()
+	if t.ExpiresAt <= t.IssuedAt {
+		return Token{}, fmt.Errorf("token service %s: the token it issued has already expired (check this machine's clock)", redactURL(u))
+	}
+	return t, nil
+}

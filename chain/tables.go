@@ -1,0 +1,280 @@
+package chain
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"math"
+	"strconv"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// Client implements antelope.TableReader over get_table_rows.
+var _ antelope.TableReader = (*Client)(nil)
+
+// TablePage is one get_table_rows answer: binary rows and their payers,
+// whether more rows follow, and where nodeos says the next page starts.
+type TablePage struct {
+	Rows    []antelope.TableRow
+	More    bool
+	NextKey string // as nodeos printed it; see antelope.ParseNextKey
+}
+
+// tableRowsRequest is get_table_rows's body. json is always false: rows
+// are decoded by the generated types, never by the node.
+type tableRowsRequest struct {
+	JSON          bool   `json:"json"`
+	Code          string `json:"code"`
+	Scope         string `json:"scope"`
+	Table         string `json:"table"`
+	IndexPosition string `json:"index_position"`
+	KeyType       string `json:"key_type"`
+	EncodeType    string `json:"encode_type"`
+	LowerBound    string `json:"lower_bound,omitempty"`
+	UpperBound    string `json:"upper_bound,omitempty"`
+	Limit         int    `json:"limit"`
+	Reverse       bool   `json:"reverse"`
+	ShowPayer     bool   `json:"show_payer"`
+}
+
+// keyType is the key type a query reads with: the bounds', or the
+// query's, or the primary key's.
+func keyType(q antelope.TableQuery) (antelope.IndexKeyType, error) {
+	t := q.KeyType
+	for _, k := range []antelope.TableKey{q.Lower, q.Upper} {
+		if k.IsZero() {
+			continue
+		}
+		if t != "" && k.Type() != t {
+			return "", fmt.Errorf("table query: bound %s is not of the index's key type %s", k, t)
+		}
+		t = k.Type()
+	}
+	if q.Index <= 1 {
+		if t != "" && t != antelope.IndexI64 {
+			return "", fmt.Errorf("table query: the primary key is a 64-bit key, not %s", t)
+		}
+		return antelope.IndexI64, nil
+	}
+	if t == "" {
+		return "", errors.New("table query: a secondary index needs its key type (TableQuery.KeyType, or a bound)")
+	}
+	return t, nil
+}
+
+// request builds the get_table_rows body for q with the given bounds.
+func tableRequest(q antelope.TableQuery, kt antelope.IndexKeyType, lower, upper antelope.TableKey, limit int) tableRowsRequest {
+	index := q.Index
+	if index < 1 {
+		index = 1
+	}
+	r := tableRowsRequest{Code: q.Code.String(), Scope: strconv.FormatUint(uint64(q.Scope), 10), Table: q.Table.String(),
+		IndexPosition: strconv.Itoa(index), KeyType: string(kt), EncodeType: "dec", Limit: limit, Reverse: q.Reverse, ShowPayer: true}
+	// The scope goes as its 64-bit value: nodeos reads a decimal first, so
+	// a name like "12345" would otherwise be taken for a number.
+	for _, b := range []struct {
+		k   antelope.TableKey
+		dst *string
+	}{{lower, &r.LowerBound}, {upper, &r.UpperBound}} {
+		if b.k.IsZero() {
+			continue
+		}
+		text, enc := b.k.Bound()
+		*b.dst = text
+		r.EncodeType = enc
+	}
+	if kt == antelope.IndexFloat128 {
+		r.EncodeType = "hex"
+	}
+	return r
+}
+
+// GetTableRows reads one page of q's rows from lower to upper (either may
+// be the zero key): json=false, show_payer=true. Rows is what the node
+// returned, possibly fewer than asked for; TableRows pages for you.
+func (c *Client) GetTableRows(ctx context.Context, q antelope.TableQuery, limit int) (*TablePage, error) {
+	kt, err := keyType(q)
+	if err != nil {
+		return nil, err
+	}
+	return c.tablePage(ctx, tableRequest(q, kt, q.Lower, q.Upper, limit))
+}
+
+func (c *Client) tablePage(ctx context.Context, req tableRowsRequest) (*TablePage, error) {
+	body, err := c.Call(ctx, "/v1/chain/get_table_rows", req)
+	if err != nil {
+		return nil, err
+	}
+	return decodeTablePage(body)
+}
+
+// decodeTablePage reads get_table_rows's answer with json=false: rows as
+// {"data":"hex","payer":"name"} (show_payer) or bare hex strings.
+func decodeTablePage(body []byte) (*TablePage, error) {
+	var raw struct {
+		Rows    []json.RawMessage `json:"rows"`
+		More    json.RawMessage   `json:"more"`
+		NextKey string            `json:"next_key"`
+	}
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return nil, fmt.Errorf("nodeos get_table_rows: unexpected answer: %v", err)
+	}
+	p := &TablePage{Rows: make([]antelope.TableRow, 0, len(raw.Rows)), NextKey: raw.NextKey}
+	// more is a bool; very old nodes sent the next key as a string here.
+	switch m := string(raw.More); m {
+	case "true":
+		p.More = true
+	case "false", "", "null", `""`:
+	default:
+		var s string
+		if json.Unmarshal(raw.More, &s) == nil {
+			p.More, p.NextKey = true, s
+		}
+	}
+	for i, r := range raw.Rows {
+		var row antelope.TableRow
+		var hexData string
+		if len(r) > 0 && r[0] == '"' {
+			if err := json.Unmarshal(r, &hexData); err != nil {
+				return nil, fmt.Errorf("nodeos get_table_rows: row %d: %v", i, err)
+			}
+		} else {
+			var obj struct {
+				Data  json.RawMessage `json:"data"`
+				Payer antelope.Name   `json:"payer"`
+			}
+			if err := json.Unmarshal(r, &obj); err != nil {
+				return nil, fmt.Errorf("nodeos get_table_rows: row %d: %v", i, err)
+			}
+			if len(obj.Data) == 0 || obj.Data[0] != '"' {
+				return nil, fmt.Errorf("nodeos get_table_rows: row %d is decoded JSON; this client asks for binary rows (json=false)", i)
+			}
+			_ = json.Unmarshal(obj.Data, &hexData)
+			row.Payer = obj.Payer
+		}
+		data, err := hex.DecodeString(hexData)
+		if err != nil {
+			return nil, fmt.Errorf("nodeos get_table_rows: row %d is not hex: %v", i, err)
+		}
+		row.Data = data
+		p.Rows = append(p.Rows, row)
+	}
+	return p, nil
+}
+
+// TableRows returns every row q selects, paging through get_table_rows:
+// forward by lower bound, or with q.Reverse backward by upper bound. No row
+// is lost or repeated whatever page sizes the node chooses (see paginate);
+// stopping the range stops the requests.
+func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2[antelope.TableRow, error] {
+	return func(yield func(antelope.TableRow, error) bool) {
+		kt, err := keyType(q)
+		if err != nil {
+			yield(antelope.TableRow{}, err)
+			return
+		}
+		pageSize := q.PageSize
+		if pageSize <= 0 {
+			pageSize = c.pageSize
+		}
+		// The moving bound is the lower one going forward, the upper one
+		// in reverse; it is carried as the key itself.
+		start := q.Lower
+		if q.Reverse {
+			start = q.Upper
+		}
+		keys := map[string]antelope.TableKey{}
+		boundText := func(k antelope.TableKey) string {
+			if k.IsZero() {
+				return ""
+			}
+			s, _ := k.Bound()
+			keys[s] = k
+			return s
+		}
+		fetch := func(ctx context.Context, bound string, n int) (page[antelope.TableRow], error) {
+			lower, upper := q.Lower, q.Upper
+			if k, ok := keys[bound]; ok {
+				if q.Reverse {
+					upper = k
+				} else {
+					lower = k
+				}
+			}
+			p, err := c.tablePage(ctx, tableRequest(q, kt, lower, upper, n))
+			if err != nil {
+				return page[antelope.TableRow]{}, err
+			}
+			out := page[antelope.TableRow]{items: p.Rows, more: p.More}
+			if p.More {
+				if p.NextKey == "" {
+					return out, errors.New("nodeos get_table_rows: more rows, but no next_key to read them from (a node too old to page)")
+				}
+				next, err := antelope.ParseNextKey(kt, p.NextKey)
+				if err != nil {
+					return out, err
+				}
+				out.next = boundText(safeNextKey(next, q.Reverse))
+			}
+			return out, nil
+		}
+		paginate(ctx, boundText(start), pageSize, q.Limit, fetch, rowID, yield)
+	}
+}
+
+func rowID(r antelope.TableRow) string {
+	return string(r.Data) + "\x00" + strconv.FormatUint(uint64(r.Payer), 16)
+}
+
+// safeNextKey widens a float128 next key by one double step the way the
+// read goes: nodeos prints a float128 key rounded to a double, which may lie
+// past the true key, and a bound past it would skip rows.
+func safeNextKey(k antelope.TableKey, reverse bool) antelope.TableKey {
+	if k.Type() != antelope.IndexFloat128 {
+		return k
+	}
+	b := k.Bytes()
+	var f antelope.Float128
+	copy(f[:], b[16:])
+	d := float128ToFloat64(f)
+	if reverse {
+		d = math.Nextafter(d, math.Inf(1))
+	} else {
+		d = math.Nextafter(d, math.Inf(-1))
+	}
+	return antelope.KeyFloat128(antelope.Float128FromFloat64(d))
+}
+
+// float128ToFloat64 reads a binary128 value exactly representable as a
+// float64 (as Float128FromFloat64 makes them).
+func float128ToFloat64(f antelope.Float128) float64 {
+	var hi, lo uint64
+	for i := 7; i >= 0; i-- {
+		lo = lo<<8 | uint64(f[i])
+		hi = hi<<8 | uint64(f[8+i])
+	}
+	sign := hi >> 63
+	exp := int((hi >> 48) & 0x7fff)
+	frac := (hi&(1<<48-1))<<4 | lo>>60
+	var bits uint64
+	switch {
+	case exp == 0x7fff:
+		bits = 0x7ff<<52 | frac
+	case exp == 0 && frac == 0:
+	default:
+		e := exp - 16383 + 1023
+		switch {
+		case e >= 0x7ff:
+			bits = 0x7ff << 52
+		case e <= 0:
+			bits = 0 // below float64's range: 0 is a safe bound the caller widens
+		default:
+			bits = uint64(e)<<52 | frac
+		}
+	}
+	return math.Float64frombits(bits | sign<<63)
+}

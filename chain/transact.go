@@ -1,0 +1,402 @@
+package chain
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// TransactResult is what a sent (or computed) transaction did.
+type TransactResult struct {
+	ID          antelope.Checksum256
+	BlockNum    uint32             // the block the node executed it in (0 when unknown)
+	BlockTime   antelope.TimePoint // that block's time
+	Transaction *antelope.SignedTransaction
+	// Actions are the action traces in execution order, inline actions and
+	// notifications included, with each action's raw return value.
+	Actions []ActionTrace
+	// AlreadySubmitted is set when an answer was lost and the retry (the
+	// same signed bytes) found the transaction already submitted: it was
+	// executed once, by the earlier attempt; there is no trace.
+	AlreadySubmitted bool
+	Attempts         int             // HTTP requests sent, retries included
+	Processed        json.RawMessage // the node's whole trace
+}
+
+// ActionTrace is one executed action.
+type ActionTrace struct {
+	ActionOrdinal        uint32
+	CreatorActionOrdinal uint32
+	Receiver             antelope.Name
+	Action               antelope.Action // account, name, authorization and packed data
+	ReturnValue          []byte          // the action's return value, packed (ABI 1.2 action results)
+	Console              string
+	ElapsedUS            int64
+}
+
+// UnknownOutcomeError is a send whose answer was lost and could not be
+// settled by retrying the same bytes: the transaction may or may not have
+// been executed. Look it up by ID before building a new one.
+type UnknownOutcomeError struct {
+	ID  antelope.Checksum256
+	Err error
+}
+
+// Error names the transaction to look up.
+func (e *UnknownOutcomeError) Error() string {
+	return fmt.Sprintf("transaction %s: outcome unknown (an answer was lost; it may have been executed): %v", e.ID, e.Err)
+}
+
+// Unwrap returns the last failure.
+func (e *UnknownOutcomeError) Unwrap() error { return e.Err }
+
+// DuplicateError is tx_duplicate on a first attempt: these very signed bytes
+// were submitted before (Transact called twice with the same actions in the
+// same second builds the same transaction). Nothing was executed now.
+type DuplicateError struct {
+	ID  antelope.Checksum256
+	Err *APIError
+}
+
+// Error names the transaction.
+func (e *DuplicateError) Error() string {
+	return fmt.Sprintf("transaction %s was already submitted: %v", e.ID, e.Err)
+}
+
+// Unwrap returns nodeos's answer, which matches ErrDuplicate.
+func (e *DuplicateError) Unwrap() error { return e.Err }
+
+// BuildTransaction returns an unsigned transaction of actions, valid for
+// the client's expiration from the node's head block time, referring to the
+// last irreversible block (TAPoS), and the chain id to sign it for.
+func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Action) (*antelope.Transaction, antelope.Checksum256, error) {
+	if len(actions) == 0 {
+		return nil, antelope.Checksum256{}, errors.New("a transaction needs at least one action")
+	}
+	info, err := c.cachedInfo(ctx)
+	if err != nil {
+		return nil, antelope.Checksum256{}, err
+	}
+	tx := &antelope.Transaction{Actions: append([]antelope.Action(nil), actions...),
+		ContextFreeActions: []antelope.Action{}, Extensions: []antelope.Extension{}}
+	tx.SetReferenceBlock(info.LastIrreversibleBlockID)
+	// Expire relative to the chain's clock, not this machine's: nodeos
+	// compares with its block time.
+	base := info.HeadBlockTime.Time()
+	if base.IsZero() || base.Unix() <= 0 {
+		base = c.now()
+	}
+	tx.SetExpiration(base.Add(c.expiration))
+	return tx, info.ChainID, nil
+}
+
+// Sign signs tx for chainID with signer: the keys the chain requires, as
+// get_required_keys says when the signer holds more than one.
+func (c *Client) Sign(ctx context.Context, signer antelope.Signer, chainID antelope.Checksum256, tx *antelope.Transaction) (*antelope.SignedTransaction, error) {
+	keys, err := signer.PublicKeys(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("signer: %w", err)
+	}
+	if len(keys) == 0 {
+		return nil, errors.New("signer: no keys")
+	}
+	want := keys
+	if len(keys) > 1 {
+		// A signature the transaction does not need is an error on chain.
+		if req, err := c.RequiredKeys(ctx, tx, keys); err == nil {
+			want = req
+		}
+	}
+	sreq, err := antelope.NewSigningRequest(chainID, tx, nil, want)
+	if err != nil {
+		return nil, err
+	}
+	sigs, err := signer.Sign(ctx, sreq)
+	if err != nil {
+		return nil, fmt.Errorf("signer: %w", err)
+	}
+	if len(sigs) == 0 {
+		return nil, errors.New("signer: no signature for any key the transaction requires")
+	}
+	return &antelope.SignedTransaction{Transaction: *tx, Signatures: sigs, ContextFreeData: [][]byte{}}, nil
+}
+
+// RequiredKeys asks the node which of the available keys tx needs.
+func (c *Client) RequiredKeys(ctx context.Context, tx *antelope.Transaction, available []antelope.PublicKey) ([]antelope.PublicKey, error) {
+	txJSON, err := tx.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	req := struct {
+		Transaction   json.RawMessage      `json:"transaction"`
+		AvailableKeys []antelope.PublicKey `json:"available_keys"`
+	}{txJSON, available}
+	var out struct {
+		RequiredKeys []antelope.PublicKey `json:"required_keys"`
+	}
+	if err := c.callJSON(ctx, "/v1/chain/get_required_keys", req, &out); err != nil {
+		return nil, err
+	}
+	return out.RequiredKeys, nil
+}
+
+// Transact builds a transaction of actions (TAPoS from the last
+// irreversible block, expiring after the client's expiration), signs it
+// with signer and sends it: send_transaction2 (with retry_trx where the node
+// offers it), or on older nodes send_transaction, then push_transaction.
+//
+// It never executes a transaction twice: a send whose answer is lost is
+// retried with the same signed bytes (the same id), never rebuilt, and
+// tx_duplicate on such a retry means the lost attempt was executed — the
+// result then has AlreadySubmitted and no trace. When retries cannot settle
+// it, the error is an *UnknownOutcomeError with the id to look up.
+func (c *Client) Transact(ctx context.Context, signer antelope.Signer, actions ...antelope.Action) (*TransactResult, error) {
+	tx, chainID, err := c.BuildTransaction(ctx, actions...)
+	if err != nil {
+		return nil, err
+	}
+	signed, err := c.Sign(ctx, signer, chainID, tx)
+	if err != nil {
+		return nil, err
+	}
+	return c.SendTransaction(ctx, signed)
+}
+
+// SendTransaction sends a signed transaction, as Transact does, never
+// executing it twice.
+func (c *Client) SendTransaction(ctx context.Context, signed *antelope.SignedTransaction) (*TransactResult, error) {
+	id, err := signed.ID()
+	if err != nil {
+		return nil, err
+	}
+	packed, err := signed.Pack(antelope.CompressionNone)
+	if err != nil {
+		return nil, err
+	}
+	pj, err := packed.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	attempts := 0
+	for {
+		c.mu.Lock()
+		noSend2, noSend, noRetry := c.noSend2, c.noSend, c.noRetry
+		c.mu.Unlock()
+		var path string
+		var body any
+		switch {
+		case !noSend2:
+			path = "/v1/chain/send_transaction2"
+			req := map[string]any{"return_failure_trace": false, "retry_trx": false, "transaction": json.RawMessage(pj)}
+			if c.retryTrx && !noRetry {
+				req["retry_trx"] = true
+				if c.retryBlock > 0 {
+					req["retry_trx_num_blocks"] = c.retryBlock
+				}
+			}
+			body = req
+		case !noSend:
+			path = "/v1/chain/send_transaction"
+			body = json.RawMessage(pj)
+		default:
+			path = "/v1/chain/push_transaction"
+			body = json.RawMessage(pj)
+		}
+		resp, n, err := c.call(ctx, path, body)
+		attempts += n
+		if err == nil {
+			res, err := decodeTrace(resp, id)
+			if res != nil {
+				res.Transaction, res.Attempts = signed, attempts
+			}
+			return res, err
+		}
+		var ae *APIError
+		switch {
+		case isNotFound(err) && !noSend2:
+			// These are refused before anything is executed: try the next.
+			c.setFlag(&c.noSend2)
+			continue
+		case isNotFound(err) && !noSend:
+			c.setFlag(&c.noSend)
+			continue
+		case errors.As(err, &ae) && path == "/v1/chain/send_transaction2" && !noRetry &&
+			(errors.Is(ae, ErrUnsupported) || errors.Is(ae, ErrExpirationTooFar)):
+			// retry_trx not offered, or not for this expiration.
+			c.setFlag(&c.noRetry)
+			continue
+		case errors.As(err, &ae) && errors.Is(ae, ErrDuplicate):
+			if attempts > 1 {
+				return &TransactResult{ID: id, Transaction: signed, AlreadySubmitted: true, Attempts: attempts}, nil
+			}
+			return nil, &DuplicateError{ID: id, Err: ae}
+		case errors.As(err, &ae) && errors.Is(ae, ErrExpired) && attempts > 1:
+			return nil, &UnknownOutcomeError{ID: id, Err: err}
+		case errors.As(err, &ae):
+			return nil, err // nodeos refused it: not executed
+		default:
+			// No answer from nodeos after every retry: a lost answer may
+			// hide an execution.
+			return nil, &UnknownOutcomeError{ID: id, Err: err}
+		}
+	}
+}
+
+func (c *Client) setFlag(f *bool) {
+	c.mu.Lock()
+	*f = true
+	c.mu.Unlock()
+}
+
+// ComputeTransaction runs actions as a dry run (compute_transaction): the
+// node executes them on a copy of its state and reverts, returning the
+// traces and return values. signer may be nil (the node does not check
+// signatures there).
+func (c *Client) ComputeTransaction(ctx context.Context, signer antelope.Signer, actions ...antelope.Action) (*TransactResult, error) {
+	return c.runWithout(ctx, "/v1/chain/compute_transaction", signer, actions)
+}
+
+// SendReadOnly runs read-only actions (ABI 1.2, send_read_only_transaction):
+// no signature, no state change, the actions' return values in the result.
+func (c *Client) SendReadOnly(ctx context.Context, actions ...antelope.Action) (*TransactResult, error) {
+	return c.runWithout(ctx, "/v1/chain/send_read_only_transaction", nil, actions)
+}
+
+func (c *Client) runWithout(ctx context.Context, path string, signer antelope.Signer, actions []antelope.Action) (*TransactResult, error) {
+	tx, chainID, err := c.BuildTransaction(ctx, actions...)
+	if err != nil {
+		return nil, err
+	}
+	signed := &antelope.SignedTransaction{Transaction: *tx, Signatures: []antelope.Signature{}, ContextFreeData: [][]byte{}}
+	if signer != nil {
+		if signed, err = c.Sign(ctx, signer, chainID, tx); err != nil {
+			return nil, err
+		}
+	}
+	id, _ := signed.ID()
+	packed, err := signed.Pack(antelope.CompressionNone)
+	if err != nil {
+		return nil, err
+	}
+	pj, err := packed.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	resp, n, err := c.call(ctx, path, map[string]json.RawMessage{"transaction": pj})
+	if err != nil {
+		return nil, err
+	}
+	res, err := decodeTrace(resp, id)
+	if res != nil {
+		res.Transaction, res.Attempts = signed, n
+	}
+	return res, err
+}
+
+// traceJSON is the part of nodeos's transaction trace a result keeps.
+type traceJSON struct {
+	TransactionID antelope.Checksum256 `json:"transaction_id"`
+	Processed     *struct {
+		ID           antelope.Checksum256 `json:"id"`
+		BlockNum     uint32               `json:"block_num"`
+		BlockTime    antelope.TimePoint   `json:"block_time"`
+		ActionTraces []struct {
+			ActionOrdinal        uint32        `json:"action_ordinal"`
+			CreatorActionOrdinal uint32        `json:"creator_action_ordinal"`
+			Receiver             antelope.Name `json:"receiver"`
+			Act                  struct {
+				Account       antelope.Name              `json:"account"`
+				Name          antelope.Name              `json:"name"`
+				Authorization []antelope.PermissionLevel `json:"authorization"`
+				Data          json.RawMessage            `json:"data"`
+				HexData       string                     `json:"hex_data"`
+			} `json:"act"`
+			Console            string `json:"console"`
+			Elapsed            int64  `json:"elapsed"`
+			ReturnValueHexData string `json:"return_value_hex_data"`
+		} `json:"action_traces"`
+		Except json.RawMessage `json:"except"`
+	} `json:"processed"`
+}
+
+// decodeTrace reads send_transaction(2)/push/compute/read-only's answer.
+// A trace that carries an exception is that exception's error.
+func decodeTrace(body []byte, id antelope.Checksum256) (*TransactResult, error) {
+	var t traceJSON
+	if err := json.Unmarshal(body, &t); err != nil {
+		return nil, fmt.Errorf("nodeos: unexpected transaction answer: %v", err)
+	}
+	res := &TransactResult{ID: id}
+	if t.TransactionID != (antelope.Checksum256{}) && t.TransactionID != id {
+		return nil, fmt.Errorf("nodeos answered for transaction %s, not %s", t.TransactionID, id)
+	}
+	if t.Processed == nil {
+		return res, nil
+	}
+	var pr struct {
+		Processed json.RawMessage `json:"processed"`
+	}
+	_ = json.Unmarshal(body, &pr)
+	res.Processed = pr.Processed
+	if len(t.Processed.Except) > 0 && string(t.Processed.Except) != "null" {
+		return res, exceptError(t.Processed.Except)
+	}
+	res.BlockNum, res.BlockTime = t.Processed.BlockNum, t.Processed.BlockTime
+	for i, at := range t.Processed.ActionTraces {
+		a := ActionTrace{ActionOrdinal: at.ActionOrdinal, CreatorActionOrdinal: at.CreatorActionOrdinal,
+			Receiver: at.Receiver, Console: at.Console, ElapsedUS: at.Elapsed}
+		a.Action = antelope.Action{Account: at.Act.Account, Name: at.Act.Name, Authorization: at.Act.Authorization}
+		if a.Action.Authorization == nil {
+			a.Action.Authorization = []antelope.PermissionLevel{}
+		}
+		hexData := at.Act.HexData
+		if hexData == "" && len(at.Act.Data) > 0 && at.Act.Data[0] == '"' {
+			_ = json.Unmarshal(at.Act.Data, &hexData)
+		}
+		var err error
+		if a.Action.Data, err = hex.DecodeString(hexData); err != nil {
+			return nil, fmt.Errorf("nodeos: action trace %d: data is not hex: %v", i, err)
+		}
+		if a.ReturnValue, err = hex.DecodeString(at.ReturnValueHexData); err != nil {
+			return nil, fmt.Errorf("nodeos: action trace %d: return value is not hex: %v", i, err)
+		}
+		res.Actions = append(res.Actions, a)
+	}
+	return res, nil
+}
+
+// exceptError turns a trace's "except" (fc's exception JSON) into an
+// *APIError like nodeos's error answers.
+func exceptError(raw json.RawMessage) error {
+	var ex struct {
+		Code    int64  `json:"code"`
+		Name    string `json:"name"`
+		Message string `json:"message"`
+		Stack   []struct {
+			Context struct {
+				File   string `json:"file"`
+				Line   int    `json:"line"`
+				Method string `json:"method"`
+			} `json:"context"`
+			Format string            `json:"format"`
+			Data   map[string]string `json:"data"`
+		} `json:"stack"`
+	}
+	if err := json.Unmarshal(raw, &ex); err != nil {
+		return fmt.Errorf("nodeos: the transaction failed: %s", raw)
+	}
+	e := &APIError{Code: ex.Code, Name: ex.Name, What: ex.Message, Endpoint: "(trace)"}
+	for _, s := range ex.Stack {
+		msg := s.Format
+		for k, v := range s.Data {
+			msg = strings.ReplaceAll(msg, "${"+k+"}", v)
+		}
+		e.Details = append(e.Details, ErrorDetail{Message: msg, File: s.Context.File, LineNumber: s.Context.Line, Method: s.Context.Method})
+	}
+	return e
+}

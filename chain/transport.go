@@ -1,0 +1,282 @@
+package chain
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxResponseSize is the default cap on a response body: no ABI, table page
+// or block comes near it.
+const MaxResponseSize = 32 << 20
+
+// Retry policy: attempts per request, the first backoff (doubled each time,
+// with jitter), and the longest server-requested wait honoured.
+const (
+	defaultAttempts = 4
+	firstBackoff    = 200 * time.Millisecond
+	maxRetryWait    = 10 * time.Second
+)
+
+// Transport is the HTTP core every client of this module shares (chain.Client,
+// chain.State, and fetch for the CLI): retries with backoff and jitter on
+// connection errors, 5xx and 429 (honouring Retry-After and
+// X-RateLimit-Reset up to a cap), a response size cap, the caller's context
+// for deadlines, and errors with no credentials in them. A nodeos error
+// answer (its JSON envelope) is final and never retried. The zero value is
+// ready to use.
+type Transport struct {
+	HTTP *http.Client // nil: http.DefaultClient
+	// Sleep waits between retries; tests replace it. nil: a timer that
+	// respects the context.
+	Sleep func(ctx context.Context, d time.Duration) error
+	// MaxAttempts per request, the first included; 0 means 4.
+	MaxAttempts int
+	// MaxResponseSize caps a response body; 0 means MaxResponseSize.
+	MaxResponseSize int64
+}
+
+func (c *Transport) httpClient() *http.Client {
+	if c != nil && c.HTTP != nil {
+		return c.HTTP
+	}
+	return http.DefaultClient
+}
+
+func (c *Transport) attempts() int {
+	if c != nil && c.MaxAttempts > 0 {
+		return c.MaxAttempts
+	}
+	return defaultAttempts
+}
+
+func (c *Transport) maxSize() int64 {
+	if c != nil && c.MaxResponseSize > 0 {
+		return c.MaxResponseSize
+	}
+	return MaxResponseSize
+}
+
+func (c *Transport) sleep(ctx context.Context, d time.Duration) error {
+	if c != nil && c.Sleep != nil {
+		return c.Sleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// HTTPError is a failed request, with what the service said. Its message
+// never contains an API key or a token.
+type HTTPError struct {
+	Service string // "token service", "state service", "nodeos"
+	URL     string // without query or user info
+	Status  int    // HTTP status; 0 for a connection failure
+	Code    string // the service's error code: the state service's "code", nodeos's error.name
+	Message string // the service's message, or the start of a non-JSON body
+	Err     error  // the underlying error, for connection failures
+	// Body is the response body of an HTTP error answer (capped), for
+	// callers that decode the service's own error shape.
+	Body []byte
+}
+
+// Error describes the failure in one line.
+func (e *HTTPError) Error() string {
+	switch {
+	case e.Status == 0:
+		return fmt.Sprintf("%s %s: %v", e.Service, e.URL, e.Err)
+	case e.Code != "":
+		return fmt.Sprintf("%s %s: HTTP %d %s: %s", e.Service, e.URL, e.Status, e.Code, e.Message)
+	}
+	return fmt.Sprintf("%s %s: HTTP %d: %s", e.Service, e.URL, e.Status, e.Message)
+}
+
+// Unwrap returns the connection error, if that is what failed.
+func (e *HTTPError) Unwrap() error { return e.Err }
+
+// redactURL removes the query string and any user info: the query may hold
+// a token (?token=), user info a password.
+func redactURL(u *url.URL) string {
+	c := *u
+	c.User = nil
+	c.RawQuery = ""
+	c.Fragment = ""
+	return c.String()
+}
+
+// Do sends the request built by build (called again for each attempt),
+// retrying what is retryable, and returns the body of the first 2xx
+// response.
+func (c *Transport) Do(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, error) {
+	body, _, err := c.do(ctx, service, build)
+	return body, err
+}
+
+// do is Do that also says how many attempts were sent: a send that needed
+// more than one may have been executed by an attempt whose answer was lost.
+func (c *Transport) do(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, int, error) {
+	max := c.attempts()
+	for attempt := 1; ; attempt++ {
+		req, err := build()
+		if err != nil {
+			return nil, attempt - 1, err
+		}
+		body, ferr := c.once(ctx, service, req)
+		if ferr == nil {
+			return body, attempt, nil
+		}
+		if ctx.Err() != nil {
+			return nil, attempt, &HTTPError{Service: service, URL: redactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
+		}
+		if !ferr.retryable() {
+			return nil, attempt, &ferr.HTTPError
+		}
+		if attempt >= max {
+			ferr.Message += fmt.Sprintf(" (after %d attempts)", attempt)
+			if ferr.Err != nil {
+				ferr.Err = fmt.Errorf("%w (after %d attempts)", ferr.Err, attempt)
+			}
+			return nil, attempt, &ferr.HTTPError
+		}
+		wait := backoff(attempt)
+		if ferr.retryAfter > 0 {
+			wait = min(ferr.retryAfter, maxRetryWait)
+		}
+		if err := c.sleep(ctx, wait); err != nil {
+			return nil, attempt, &HTTPError{Service: service, URL: redactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
+		}
+	}
+}
+
+func backoff(attempt int) time.Duration {
+	d := firstBackoff << (attempt - 1)
+	return d/2 + rand.N(d/2+1) // jitter: between half and the full backoff
+}
+
+// once sends one request.
+func (c *Transport) once(ctx context.Context, service string, req *http.Request) ([]byte, *retryError) {
+	resp, err := c.httpClient().Do(req.WithContext(ctx))
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // drop the URL, which may carry a query secret
+		}
+		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Err: err}}
+	}
+	defer resp.Body.Close()
+	limit := c.maxSize()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err != nil {
+		// A body cut short: the answer is lost, as if the connection failed.
+		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Err: fmt.Errorf("reading the response: %w", err)}}
+	}
+	if int64(len(body)) > limit {
+		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Status: resp.StatusCode,
+			Message: fmt.Sprintf("response larger than %d MiB", limit>>20)}, final: true}
+	}
+	if resp.StatusCode/100 == 2 {
+		return body, nil
+	}
+	e := &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Status: resp.StatusCode}}
+	e.Body = body
+	if len(e.Body) > 64<<10 {
+		e.Body = e.Body[:64<<10]
+	}
+	var nodeos bool
+	e.Code, e.Message, nodeos = describeBody(body)
+	// nodeos answered: the request was handled, and asking again gets the
+	// same answer (a failed assertion is a 500). A proxy's 502 is not that.
+	e.final = nodeos
+	e.retryAfter = retryAfter(resp.Header, time.Now())
+	return nil, e
+}
+
+// retryError adds what retrying needs to HTTPError.
+type retryError struct {
+	HTTPError
+	retryAfter time.Duration
+	final      bool // not worth retrying whatever the status
+}
+
+func (e *retryError) retryable() bool {
+	if e.final {
+		return false
+	}
+	return e.Status == 0 || e.Status == http.StatusTooManyRequests || e.Status >= 500
+}
+
+// describeBody reads the error code and message of a state service or
+// nodeos error body, or shows the start of any other body (a proxy's HTML
+// page). nodeos reports whether it is nodeos's error envelope.
+func describeBody(body []byte) (code, msg string, nodeos bool) {
+	var env struct {
+		Code    any    `json:"code"`
+		Message string `json:"message"`
+		Error   *struct {
+			Name    string `json:"name"`
+			What    string `json:"what"`
+			Details []struct {
+				Message string `json:"message"`
+			} `json:"details"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &env) == nil && (env.Message != "" || env.Error != nil) {
+		if env.Error != nil { // nodeos envelope
+			msg = env.Message
+			if len(env.Error.Details) > 0 && env.Error.Details[0].Message != "" {
+				msg += ": " + env.Error.Details[0].Message
+			} else if env.Error.What != "" {
+				msg += ": " + env.Error.What
+			}
+			return env.Error.Name, msg, env.Error.Name != ""
+		}
+		if s, ok := env.Code.(string); ok {
+			code = s
+		}
+		return code, env.Message, false
+	}
+	text := strings.TrimSpace(string(bytes.ToValidUTF8(body, []byte("?"))))
+	if len(text) > 200 {
+		text = text[:200] + "…"
+	}
+	if text == "" {
+		text = "(empty body)"
+	}
+	return "", "not a JSON error: " + strconv.Quote(text), false
+}
+
+// retryAfter reads Retry-After (seconds or an HTTP date) or
+// X-RateLimit-Reset (Unix seconds, or seconds from now when small).
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	if v := h.Get("Retry-After"); v != "" {
+		if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+			return time.Duration(s) * time.Second
+		}
+		if t, err := http.ParseTime(v); err == nil {
+			return max(t.Sub(now), 0)
+		}
+	}
+	if v := h.Get("X-RateLimit-Reset"); v != "" {
+		if s, err := strconv.ParseInt(v, 10, 64); err == nil && s >= 0 {
+			if s > 1e9 { // a Unix time
+				return max(time.Unix(s, 0).Sub(now), 0)
+			}
+			return time.Duration(s) * time.Second
+		}
+	}
+	return 0
+}
