@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
@@ -15,8 +16,8 @@ import (
 type Account struct {
 	AccountName antelope.Name   `json:"account_name"`
 	Privileged  bool            `json:"privileged"`
-	RAMQuota    int64           `json:"ram_quota"`
-	RAMUsage    int64           `json:"ram_usage"`
+	RAMQuota    JSONInt64         `json:"ram_quota"` // -1: unlimited
+	RAMUsage    JSONInt64         `json:"ram_usage"`
 	Permissions []Permission    `json:"permissions"`
 	Raw         json.RawMessage `json:"-"`
 }
@@ -41,6 +42,44 @@ type Authority struct {
 type KeyWeight struct {
 	Key    antelope.PublicKey `json:"key"`
 	Weight uint16             `json:"weight"`
+}
+
+// UnmarshalJSON reads a key weight. Chains that print legacy K1 keys with
+// their own prefix (FIO's "FIO…") are read as the same key.
+func (k *KeyWeight) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Key    string `json:"key"`
+		Weight uint16 `json:"weight"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	key, err := antelope.ParsePublicKey(raw.Key)
+	if err != nil && len(raw.Key) > 50 && !strings.HasPrefix(raw.Key, "PUB_") {
+		// A legacy key is a prefix, then 50 base58 characters with the
+		// same checksum whatever the prefix.
+		key, err = antelope.ParsePublicKey("EOS" + raw.Key[len(raw.Key)-50:])
+	}
+	if err != nil {
+		return err
+	}
+	k.Key, k.Weight = key, raw.Weight
+	return nil
+}
+
+// JSONInt64 is an integer that nodeos prints as a number or, past 2^32, as
+// a string.
+type JSONInt64 int64
+
+// UnmarshalJSON reads a number or a numeric string.
+func (f *JSONInt64) UnmarshalJSON(data []byte) error {
+	s := strings.Trim(string(data), `"`)
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("not an integer: %s", data)
+	}
+	*f = JSONInt64(v)
+	return nil
 }
 
 // PermissionLevelWeight is another account's permission in an authority.

@@ -68,8 +68,8 @@ func (s *State) get(ctx context.Context, path string, q url.Values, out any) err
 
 // StateTable is a table as the state service returned it at a block.
 type StateTable struct {
-	UpToBlockNum             uint64              // the block the rows are as of
-	LastIrreversibleBlockNum uint64              // the chain's LIB when it answered
+	UpToBlockNum             uint64     // the block the rows are as of
+	LastIrreversibleBlockNum uint64     // the chain's LIB when it answered
 	Rows                     []StateRow // in primary key order
 }
 
