@@ -16,8 +16,8 @@ import (
 type Account struct {
 	AccountName antelope.Name   `json:"account_name"`
 	Privileged  bool            `json:"privileged"`
-	RAMQuota    JSONInt64         `json:"ram_quota"` // -1: unlimited
-	RAMUsage    JSONInt64         `json:"ram_usage"`
+	RAMQuota    JSONInt64       `json:"ram_quota"` // -1: unlimited
+	RAMUsage    JSONInt64       `json:"ram_usage"`
 	Permissions []Permission    `json:"permissions"`
 	Raw         json.RawMessage `json:"-"`
 }
