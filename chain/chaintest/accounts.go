@@ -1,0 +1,253 @@
+package chaintest
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+)
+
+type account struct {
+	name  antelope.Name
+	perms map[antelope.Name]*permission
+}
+
+type permission struct {
+	name, parent antelope.Name
+	auth         chain.Authority
+}
+
+var (
+	nameOwner  = antelope.MustName("owner")
+	nameActive = antelope.MustName("active")
+)
+
+// CreateAccount creates an account whose owner and active permissions are
+// each satisfied by key alone (threshold 1, weight 1).
+func (c *Chain) CreateAccount(name antelope.Name, key antelope.PublicKey) {
+	auth := chain.Authority{Threshold: 1, Keys: []chain.KeyWeight{{Key: key, Weight: 1}}}
+	c.CreateAccountWithAuthority(name, auth, auth)
+}
+
+// CreateAccountWithAuthority creates an account with the given owner and
+// active authorities (several keys, weights, thresholds, other accounts'
+// permissions).
+func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active chain.Authority) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.accounts[name] = &account{name: name, perms: map[antelope.Name]*permission{
+		nameOwner:  {name: nameOwner, auth: owner},
+		nameActive: {name: nameActive, parent: nameOwner, auth: active},
+	}}
+}
+
+// SetPermission adds or replaces a permission of an account (its parent
+// defaults to active).
+func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Authority) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.accounts[acct]
+	if a == nil {
+		return fmt.Errorf("chaintest: no account %s", acct)
+	}
+	if parent == 0 && perm != nameOwner {
+		parent = nameActive
+	}
+	a.perms[perm] = &permission{name: perm, parent: parent, auth: auth}
+	return nil
+}
+
+// NewAccount generates a key, creates the account with it and returns the
+// key: the one line a test needs for a user.
+func (c *Chain) NewAccount(name antelope.Name) antelope.PrivateKey {
+	key, err := antelope.GeneratePrivateKey(nil)
+	if err != nil {
+		panic("chaintest: generating a key: " + err.Error())
+	}
+	pub, _ := key.PublicKey()
+	c.CreateAccount(name, pub)
+	return key
+}
+
+// authChecker weighs provided keys against permissions, as nodeos's
+// authority_checker: keys by weight, other permissions recursively (to a
+// depth of 6), and records which keys were used.
+type authChecker struct {
+	c    *Chain
+	keys []antelope.PublicKey
+	used map[int]bool
+}
+
+func (ac *authChecker) satisfied(level antelope.PermissionLevel, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	a := ac.c.accounts[level.Actor]
+	if a == nil {
+		return false
+	}
+	p := a.perms[level.Permission]
+	if p == nil {
+		return false
+	}
+	var weight uint32
+	for _, kw := range p.auth.Keys {
+		if i := slices.IndexFunc(ac.keys, kw.Key.Equal); i >= 0 {
+			weight += uint32(kw.Weight)
+			ac.used[i] = true
+		}
+	}
+	for _, pw := range p.auth.Accounts {
+		if weight >= p.auth.Threshold {
+			break
+		}
+		if ac.satisfied(pw.Permission, depth+1) {
+			weight += uint32(pw.Weight)
+		}
+	}
+	return weight >= p.auth.Threshold
+}
+
+// permissionExists reports a declared authorization the chain can check.
+func (c *Chain) permissionExists(level antelope.PermissionLevel) bool {
+	a := c.accounts[level.Actor]
+	return a != nil && a.perms[level.Permission] != nil
+}
+
+// checkAuthorizations is nodeos's check_authorization: every declared
+// authorization satisfied by the recovered keys, in ascending order, and
+// every key used.
+func (c *Chain) checkAuthorizations(tx *antelope.Transaction, keys []antelope.PublicKey) error {
+	var levels []antelope.PermissionLevel
+	for _, a := range tx.Actions {
+		for _, l := range a.Authorization {
+			if !slices.Contains(levels, l) {
+				levels = append(levels, l)
+			}
+		}
+	}
+	if len(levels) == 0 {
+		return errNoAuths("transaction must have at least one authorization")
+	}
+	sort.Slice(levels, func(i, j int) bool {
+		if levels[i].Actor != levels[j].Actor {
+			return levels[i].Actor < levels[j].Actor
+		}
+		return levels[i].Permission < levels[j].Permission
+	})
+	for _, l := range levels {
+		if !c.permissionExists(l) {
+			return errTransaction(fmt.Sprintf("action declares irrelevant authority '%s'; the permission does not exist", levelText(l)))
+		}
+	}
+	ac := &authChecker{c: c, keys: keys, used: map[int]bool{}}
+	for _, l := range levels {
+		if !ac.satisfied(l, 0) {
+			return errUnsatisfied(fmt.Sprintf("transaction declares authority '%s', but does not have signatures for it under a provided delay of 0 ms, provided permissions [], provided keys %s, and a delay max limit of 3888000000 ms",
+				levelText(l), keysText(keys)))
+		}
+	}
+	var unused []antelope.PublicKey
+	for i, k := range keys {
+		if !ac.used[i] {
+			unused = append(unused, k)
+		}
+	}
+	if len(unused) > 0 {
+		return errIrrelevantSig("transaction bears irrelevant signatures from these keys: " + keysText(unused))
+	}
+	return nil
+}
+
+func levelText(l antelope.PermissionLevel) string {
+	b, _ := json.Marshal(map[string]string{"actor": l.Actor.String(), "permission": l.Permission.String()})
+	return string(b)
+}
+
+func keysText(keys []antelope.PublicKey) string {
+	s := make([]string, len(keys))
+	for i, k := range keys {
+		s[i] = `"` + k.String() + `"`
+	}
+	return "[" + strings.Join(s, ",") + "]"
+}
+
+// getRequiredKeys answers which of the available keys satisfy the
+// transaction's authorizations.
+func (c *Chain) getRequiredKeys(body []byte) (int, any) {
+	var p struct {
+		Transaction   antelope.Transaction `json:"transaction"`
+		AvailableKeys []antelope.PublicKey `json:"available_keys"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return badRequest("Unable to parse valid input from POST body: " + err.Error())
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ac := &authChecker{c: c, keys: p.AvailableKeys, used: map[int]bool{}}
+	for _, a := range p.Transaction.Actions {
+		for _, l := range a.Authorization {
+			if !ac.satisfied(l, 0) {
+				return errUnsatisfied("transaction declares authority '" + levelText(l) + "', but does not have signatures for it.").answer()
+			}
+		}
+	}
+	out := []antelope.PublicKey{}
+	for i, k := range p.AvailableKeys {
+		if ac.used[i] {
+			out = append(out, k)
+		}
+	}
+	return 200, map[string]any{"required_keys": out}
+}
+
+func (c *Chain) getAccount(body []byte) (int, any) {
+	var p struct {
+		AccountName string `json:"account_name"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return badRequest("Unable to parse valid input from POST body: " + err.Error())
+	}
+	n, _ := antelope.ParseName(p.AccountName)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.accounts[n]
+	if a == nil {
+		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
+			"unable to retrieve account info (unknown key (boost::tuples::tuple<bool, eosio::chain::name, boost::tuples::null_type>): (0 "+p.AccountName+"))")
+	}
+	type perm struct {
+		PermName     string          `json:"perm_name"`
+		Parent       string          `json:"parent"`
+		RequiredAuth chain.Authority `json:"required_auth"`
+	}
+	var perms []perm
+	for _, p := range a.perms {
+		parent := ""
+		if p.parent != 0 {
+			parent = p.parent.String()
+		}
+		auth := p.auth
+		if auth.Keys == nil {
+			auth.Keys = []chain.KeyWeight{}
+		}
+		if auth.Accounts == nil {
+			auth.Accounts = []chain.PermissionLevelWeight{}
+		}
+		if auth.Waits == nil {
+			auth.Waits = []chain.WaitWeight{}
+		}
+		perms = append(perms, perm{p.name.String(), parent, auth})
+	}
+	sort.Slice(perms, func(i, j int) bool { return perms[i].PermName < perms[j].PermName })
+	head := c.blocks[len(c.blocks)-1]
+	return 200, map[string]any{
+		"account_name": a.name.String(), "head_block_num": head.Num, "head_block_time": timeText(head.Time),
+		"privileged": a.name == antelope.MustName("eosio"), "ram_quota": -1, "ram_usage": 0,
+		"net_weight": -1, "cpu_weight": -1, "permissions": perms,
+	}
+}

@@ -1,0 +1,241 @@
+package chaintest
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+)
+
+// Chain is an in-process Antelope chain with nodeos's rules, served over
+// HTTP by an httptest server: the chain API (/v1/chain/*) and the state
+// service (/v0/state/* with its token service at /v1/auth/issue). Every
+// transaction is checked as a node checks it (TAPoS, expiration, duplicate
+// id, signatures recovered and weighed against the authorizing permission)
+// and executed by the Go handlers of its contracts, in a block of its own.
+// A Chain is safe for concurrent use.
+type Chain struct {
+	mu   sync.Mutex
+	srv  *httptest.Server
+	opts options
+
+	chainID   antelope.Checksum256
+	blocks    []Block // blocks[i] is block i+1
+	accounts  map[antelope.Name]*account
+	contracts map[antelope.Name]*contract
+	db        *db
+	history   []*db // history[i] is the state at the end of block i+1
+	seen      map[antelope.Checksum256]uint32
+	faults    faults
+	stats     Stats
+	tokens    map[string]int64 // issued state-service tokens → expiry
+	abis      map[antelope.Name][]abiVersion
+}
+
+// Block is a produced block.
+type Block struct {
+	Num          uint32
+	ID           antelope.Checksum256
+	Previous     antelope.Checksum256
+	Time         time.Time
+	Transactions []antelope.Checksum256
+}
+
+// Stats counts what the chain did, for tests of retries.
+type Stats struct {
+	Executions int // transactions executed and committed
+	Refused    int // transactions refused
+	Requests   int // HTTP requests
+}
+
+type options struct {
+	chainID   antelope.Checksum256
+	start     time.Time
+	pageSize  int
+	apiKey    string
+	tokenLife time.Duration
+	lifetime  time.Duration
+}
+
+// Option configures New.
+type Option func(*options)
+
+// WithChainID sets the chain id (default: sha256 of "chaintest").
+func WithChainID(id antelope.Checksum256) Option { return func(o *options) { o.chainID = id } }
+
+// WithStartTime sets the genesis block's time (default: now, to the half
+// second). Block times advance by 500 ms a block, as on a real chain.
+func WithStartTime(t time.Time) Option { return func(o *options) { o.start = t } }
+
+// WithPageSize makes get_table_rows and get_table_by_scope return at most n
+// rows a page whatever limit is asked, the way nodeos's time limit cuts a
+// page short — including its quirk: the next key is then the last returned
+// row's, which starts the next page again.
+func WithPageSize(n int) Option { return func(o *options) { o.pageSize = n } }
+
+// WithAPIKey sets the API key the token service accepts (default
+// "chaintest-key").
+func WithAPIKey(key string) Option { return func(o *options) { o.apiKey = key } }
+
+// WithTokenLifetime sets how long an issued state-service token lasts
+// (default an hour).
+func WithTokenLifetime(d time.Duration) Option { return func(o *options) { o.tokenLife = d } }
+
+// New starts a chain with its genesis block and the account eosio, and
+// serves it until Close.
+func New(opts ...Option) *Chain {
+	o := options{chainID: sha256.Sum256([]byte("chaintest")), start: time.Now().UTC().Truncate(500 * time.Millisecond),
+		apiKey: "chaintest-key", tokenLife: time.Hour, lifetime: time.Hour}
+	for _, f := range opts {
+		f(&o)
+	}
+	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
+		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
+		abis: map[antelope.Name][]abiVersion{}}
+	c.accounts[antelope.MustName("eosio")] = &account{name: antelope.MustName("eosio"), perms: map[antelope.Name]*permission{}}
+	c.produce(nil)
+	c.srv = httptest.NewServer(http.HandlerFunc(c.serve))
+	return c
+}
+
+// URL is the address of both the chain API and the state service.
+func (c *Chain) URL() string { return c.srv.URL }
+
+// Close stops the server.
+func (c *Chain) Close() { c.srv.Close() }
+
+// Client returns a chain.Client of this chain (any options after the
+// chain's own: no retry backoff sleeps).
+func (c *Chain) Client(opts ...chain.Option) *chain.Client {
+	base := []chain.Option{chain.WithTransport(&chain.Transport{HTTP: c.srv.Client(), Sleep: noSleep}), chain.WithInfoCache(0)}
+	return chain.New(c.srv.URL, append(base, opts...)...)
+}
+
+// State returns a chain.State client of this chain's state service, with
+// its token flow.
+func (c *Chain) State() *chain.State {
+	return chain.NewState(c.srv.URL, &chain.StateAuth{Transport: &chain.Transport{HTTP: c.srv.Client(), Sleep: noSleep},
+		AuthURL: c.srv.URL, APIKey: c.opts.apiKey})
+}
+
+// ChainID is the chain's id.
+func (c *Chain) ChainID() antelope.Checksum256 { return c.chainID }
+
+// Head returns the head block.
+func (c *Chain) Head() Block {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.blocks[len(c.blocks)-1]
+}
+
+// Stats returns the counters.
+func (c *Chain) Stats() Stats {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stats
+}
+
+// Produce produces an empty block (time passes on the chain: 500 ms a
+// block). n blocks at once with ProduceBlocks.
+func (c *Chain) Produce() Block {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.produce(nil)
+}
+
+// ProduceBlocks produces n empty blocks.
+func (c *Chain) ProduceBlocks(n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for range n {
+		c.produce(nil)
+	}
+}
+
+// produce appends a block holding txs and records the state as of it.
+func (c *Chain) produce(txs []antelope.Checksum256) Block {
+	num := uint32(len(c.blocks) + 1)
+	var prev antelope.Checksum256
+	t := c.opts.start
+	if len(c.blocks) > 0 {
+		last := c.blocks[len(c.blocks)-1]
+		prev, t = last.ID, last.Time.Add(500*time.Millisecond)
+	}
+	h := sha256.New()
+	h.Write(prev[:])
+	h.Write(c.chainID[:])
+	_ = binary.Write(h, binary.BigEndian, t.UnixMilli())
+	for _, id := range txs {
+		h.Write(id[:])
+	}
+	var id antelope.Checksum256
+	h.Sum(id[:0])
+	binary.BigEndian.PutUint32(id[:4], num) // a block id starts with its number
+	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
+	c.blocks = append(c.blocks, b)
+	c.history = append(c.history, c.db.snapshot())
+	return b
+}
+
+// headTime is the head block's time.
+func (c *Chain) headTime() time.Time { return c.blocks[len(c.blocks)-1].Time }
+
+func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
+	c.mu.Lock()
+	c.stats.Requests++
+	c.mu.Unlock()
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
+	if c.faults.before(w) {
+		return
+	}
+	path := r.URL.Path
+	var status int
+	var out any
+	switch {
+	case strings.HasPrefix(path, "/v1/chain/"):
+		status, out = c.chainAPI(strings.TrimPrefix(path, "/v1/chain/"), body)
+	case path == "/v1/auth/issue":
+		status, out = c.issueToken(body)
+	case strings.HasPrefix(path, "/v0/state/"):
+		status, out = c.stateAPI(r, strings.TrimPrefix(path, "/v0/state/"))
+	default:
+		status, out = nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
+	}
+	data, ok := out.([]byte)
+	if !ok {
+		data, _ = json.Marshal(out)
+	}
+	c.faults.after(w, status, data)
+}
+
+func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
+	switch endpoint {
+	case "get_info":
+		return c.getInfo()
+	case "get_block_info", "get_block":
+		return c.getBlock(endpoint, body)
+	case "get_account":
+		return c.getAccount(body)
+	case "get_abi", "get_raw_abi":
+		return c.getABI(endpoint, body)
+	case "get_currency_balance":
+		return c.getCurrencyBalance(body)
+	case "get_table_rows":
+		return c.getTableRows(body)
+	case "get_table_by_scope":
+		return c.getTableByScope(body)
+	case "get_required_keys":
+		return c.getRequiredKeys(body)
+	case "push_transaction", "send_transaction", "send_transaction2", "compute_transaction", "send_read_only_transaction":
+		return c.transactionAPI(endpoint, body)
+	}
+	return nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
+}

@@ -1,0 +1,117 @@
+package chaintest_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+)
+
+var (
+	alice      = antelope.MustName("alice")
+	bob        = antelope.MustName("bob")
+	eosioToken = antelope.MustName("eosio.token")
+	waxSym     = antelope.Symbol{Precision: 8, Code: mustCode("WAX")}
+)
+
+func mustCode(s string) antelope.SymbolCode {
+	c, err := antelope.ParseSymbolCode(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func wax(amount int64) antelope.Asset { return antelope.Asset{Amount: amount, Symbol: waxSym} }
+
+func active(n antelope.Name) antelope.PermissionLevel {
+	return antelope.PermissionLevel{Actor: n, Permission: antelope.MustName("active")}
+}
+
+// tokenChain is a chain with eosio.token deployed (its key in the
+// returned map), WAX created and issued to alice, and bob.
+func tokenChain(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
+	t.Helper()
+	c := chaintest.New(opts...)
+	t.Cleanup(c.Close)
+	keys := map[antelope.Name]antelope.PrivateKey{}
+	for _, n := range []antelope.Name{eosioToken, alice, bob} {
+		keys[n] = c.NewAccount(n)
+	}
+	if err := c.DeployToken(eosioToken); err != nil {
+		t.Fatal(err)
+	}
+	cl := c.Client()
+	tok := eosiotoken.Contract{Account: eosioToken}
+	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(1_000_000_00000000)}, active(eosioToken))
+	if _, err := cl.Transact(t.Context(), keys[eosioToken], create); err != nil {
+		t.Fatal(err)
+	}
+	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1000_00000000), Memo: "genesis"}, active(alice))
+	if _, err := cl.Transact(t.Context(), keys[alice], issue); err != nil {
+		t.Fatal(err)
+	}
+	return c, keys
+}
+
+func balance(t *testing.T, r antelope.TableReader, owner antelope.Name) int64 {
+	t.Helper()
+	var total int64
+	for row, err := range r.TableRows(t.Context(), antelope.TableQuery{Code: eosioToken, Scope: owner, Table: antelope.MustName("accounts")}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a eosiotoken.Account
+		if err := a.UnmarshalBinary(row.Data); err != nil {
+			t.Fatal(err)
+		}
+		total += a.Balance.Amount
+	}
+	return total
+}
+
+func TestTokenTransferEndToEnd(t *testing.T) {
+	c, keys := tokenChain(t)
+	cl := c.Client()
+	before := c.Head().Num
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(12_50000000), Memo: "hi"}, active(alice))
+	res, err := cl.Transact(t.Context(), keys[alice], tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BlockNum != before+1 || len(res.Actions) != 3 { // transfer + notifications of alice and bob
+		t.Errorf("result: block %d, %d action traces", res.BlockNum, len(res.Actions))
+	}
+	if got := balance(t, cl, alice); got != 987_50000000 {
+		t.Errorf("alice has %d", got)
+	}
+	if got := balance(t, cl, bob); got != 12_50000000 {
+		t.Errorf("bob has %d", got)
+	}
+	// get_currency_balance agrees.
+	bal, err := cl.GetCurrencyBalance(t.Context(), eosioToken, bob, "WAX")
+	if err != nil || len(bal) != 1 || bal[0].String() != "12.50000000 WAX" {
+		t.Errorf("get_currency_balance: %v %v", bal, err)
+	}
+	// The state service, before and after the transfer's block.
+	st := c.State()
+	if got := balance(t, st.At(uint64(before)), bob); got != 0 {
+		t.Errorf("bob at block %d: %d", before, got)
+	}
+	if got := balance(t, st.At(uint64(res.BlockNum)), bob); got != 12_50000000 {
+		t.Errorf("bob at block %d: %d", res.BlockNum, got)
+	}
+	// A contract's assertion comes back with its message.
+	over, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: bob, To: alice, Quantity: wax(13_00000000)}, active(bob))
+	_, err = cl.Transact(t.Context(), keys[bob], over)
+	var ae *chain.APIError
+	if !errors.Is(err, chain.ErrAssert) || !errors.As(err, &ae) || ae.AssertMessage() != "overdrawn balance" || ae.Code != 3050003 {
+		t.Errorf("overdraw: %v", err)
+	}
+	if got := balance(t, cl, bob); got != 12_50000000 {
+		t.Errorf("a failed transaction changed bob's balance to %d", got)
+	}
+}

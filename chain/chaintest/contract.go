@@ -1,0 +1,217 @@
+package chaintest
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// Handler is a contract written in Go: it is called for each action sent to
+// its account (and for each notification of an action it is a recipient
+// of, with ctx.Receiver its own account), and changes the chain through
+// ctx. An error fails the whole transaction; ctx.Assert gives the error a
+// contract's eosio_assert would.
+type Handler func(ctx *Context) error
+
+type contract struct {
+	abi     []byte
+	tables  map[antelope.Name]bool
+	handler Handler
+}
+
+// SetContract deploys a contract at account: its ABI (the JSON the
+// generated package embeds as ABIJSON) and its handler. The account is
+// created (with no keys) if it does not exist.
+func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler) error {
+	var abi struct {
+		Tables []struct {
+			Name string `json:"name"`
+		} `json:"tables"`
+	}
+	if err := json.Unmarshal(abiJSON, &abi); err != nil {
+		return fmt.Errorf("chaintest: the ABI of %s: %v", acct, err)
+	}
+	ct := &contract{abi: abiJSON, tables: map[antelope.Name]bool{}, handler: handler}
+	for _, t := range abi.Tables {
+		n, err := antelope.ParseName(t.Name)
+		if err != nil {
+			return fmt.Errorf("chaintest: the ABI of %s: table %q: %v", acct, t.Name, err)
+		}
+		ct.tables[n] = true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.accounts[acct] == nil {
+		c.accounts[acct] = &account{name: acct, perms: map[antelope.Name]*permission{}}
+	}
+	c.contracts[acct] = ct
+	// The state service keeps every version by the block it was set in: the
+	// next block.
+	c.abis[acct] = append(c.abis[acct], abiVersion{block: uint32(len(c.blocks) + 1), json: abiJSON})
+	c.produce(nil)
+	return nil
+}
+
+// Context is what a Handler works with: the action, its receiver, the
+// contract's tables, authority checks, notifications, inline actions, and
+// the action's return value.
+type Context struct {
+	Action   antelope.Action // the action; Data is its packed payload
+	Receiver antelope.Name   // the account whose handler runs (the contract, or a notified account)
+
+	chain   *Chain
+	notify  []antelope.Name
+	inline  []antelope.Action
+	ret     []byte
+	console string
+}
+
+// Code is the contract the action is for (Action.Account).
+func (x *Context) Code() antelope.Name { return x.Action.Account }
+
+// HasAuth reports whether the action carries account's authority.
+func (x *Context) HasAuth(account antelope.Name) bool {
+	for _, l := range x.Action.Authorization {
+		if l.Actor == account {
+			return true
+		}
+	}
+	return false
+}
+
+// RequireAuth fails with missing_auth_exception unless the action carries
+// account's authority.
+func (x *Context) RequireAuth(account antelope.Name) error {
+	if !x.HasAuth(account) {
+		return errMissingAuth("missing authority of " + account.String())
+	}
+	return nil
+}
+
+// Assert fails with eosio_assert_message_exception and msg unless ok, as a
+// contract's check(ok, msg) does.
+func (x *Context) Assert(ok bool, msg string) error {
+	if ok {
+		return nil
+	}
+	return errAssert(msg)
+}
+
+// IsAccount reports whether the account exists.
+func (x *Context) IsAccount(account antelope.Name) bool { return x.chain.accounts[account] != nil }
+
+// RequireRecipient notifies account of this action: its contract's handler
+// (if it has one) runs after this one with Receiver set to it.
+func (x *Context) RequireRecipient(account antelope.Name) {
+	if account == x.Receiver {
+		return
+	}
+	for _, n := range x.notify {
+		if n == account {
+			return
+		}
+	}
+	x.notify = append(x.notify, account)
+}
+
+// SendInline queues an inline action, executed after this one. It may
+// carry only the receiver's own authority (its eosio.code permission).
+func (x *Context) SendInline(a antelope.Action) error {
+	for _, l := range a.Authorization {
+		if l.Actor != x.Receiver {
+			return errMissingAuth("inline action carries the authority of " + l.Actor.String() + ", not of the sending contract " + x.Receiver.String())
+		}
+	}
+	x.inline = append(x.inline, a)
+	return nil
+}
+
+// Return sets the action's return value (ABI 1.2 action results): v packed.
+func (x *Context) Return(v antelope.BinaryAppender) error {
+	b, err := v.AppendBinary(nil)
+	if err != nil {
+		return err
+	}
+	x.ret = b
+	return nil
+}
+
+// Print appends to the action's console output.
+func (x *Context) Print(s string) { x.console += s }
+
+// Get reads a row of the receiver's table: the packed row, its payer, and
+// whether it exists.
+func (x *Context) Get(scope, table antelope.Name, pk uint64) (data []byte, payer antelope.Name, found bool) {
+	return x.GetFrom(x.Receiver, scope, table, pk)
+}
+
+// GetFrom reads a row of another contract's table.
+func (x *Context) GetFrom(code, scope, table antelope.Name, pk uint64) (data []byte, payer antelope.Name, found bool) {
+	r := x.chain.db.get(tableID{code, scope, table}, pk)
+	if r == nil {
+		return nil, 0, false
+	}
+	return r.data, r.payer, true
+}
+
+// Rows returns the primary keys of a table of the receiver's, in order.
+func (x *Context) Rows(scope, table antelope.Name) []uint64 {
+	rows := x.chain.db.sorted(tableID{x.Receiver, scope, table}, 1)
+	out := make([]uint64, len(rows))
+	for i, r := range rows {
+		out[i] = r.pk
+	}
+	return out
+}
+
+// Set stores a row of the receiver's table (emplace or modify): its packed
+// bytes, the account paying for its RAM, and its secondary index keys in
+// the order of the contract's indexes. The table must be in the ABI.
+func (x *Context) Set(scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) error {
+	ct := x.chain.contracts[x.Receiver]
+	if ct == nil || !ct.tables[table] {
+		return errActionValidate("table " + table.String() + " is not in the ABI of " + x.Receiver.String())
+	}
+	if payer == 0 {
+		payer = x.Receiver
+	}
+	x.chain.db.put(tableID{x.Receiver, scope, table}, &row{pk: pk, data: append([]byte(nil), data...), payer: payer,
+		sec: append([]antelope.TableKey(nil), secondary...)})
+	return nil
+}
+
+// SetValue is Set with the row packed from v (a generated row type).
+func (x *Context) SetValue(scope, table antelope.Name, pk uint64, v antelope.BinaryAppender, payer antelope.Name, secondary ...antelope.TableKey) error {
+	data, err := v.AppendBinary(nil)
+	if err != nil {
+		return err
+	}
+	return x.Set(scope, table, pk, data, payer, secondary...)
+}
+
+// Delete removes a row of the receiver's table (nothing if it is absent).
+func (x *Context) Delete(scope, table antelope.Name, pk uint64) {
+	x.chain.db.remove(tableID{x.Receiver, scope, table}, pk)
+}
+
+// Decode unpacks the action's payload into v (a generated action type).
+func (x *Context) Decode(v antelope.BinaryDecodable) error {
+	d := antelope.NewDecoder(x.Action.Data)
+	if err := v.DecodeBinary(d); err != nil {
+		return errActionValidate("decoding the data of " + x.Action.Name.String() + ": " + err.Error())
+	}
+	if err := d.Finish(); err != nil {
+		return errActionValidate("decoding the data of " + x.Action.Name.String() + ": " + err.Error())
+	}
+	return nil
+}
+
+// SetTableRow stores a row directly, outside any transaction (a fixture),
+// in the state of the next block.
+func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.db.put(tableID{code, scope, table}, &row{pk: pk, data: append([]byte(nil), data...), payer: payer,
+		sec: append([]antelope.TableKey(nil), secondary...)})
+}

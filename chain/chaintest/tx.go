@@ -1,0 +1,222 @@
+package chaintest
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// maxTrxLifetime is nodeos's default max_transaction_lifetime.
+const maxTrxLifetime = 3600 * time.Second
+
+// transactionAPI answers push_transaction, send_transaction,
+// send_transaction2, compute_transaction and send_read_only_transaction.
+func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
+	var packedJSON json.RawMessage = body
+	failureTrace := false
+	switch endpoint {
+	case "send_transaction2":
+		var p struct {
+			ReturnFailureTrace *bool           `json:"return_failure_trace"`
+			Transaction        json.RawMessage `json:"transaction"`
+		}
+		if err := json.Unmarshal(body, &p); err != nil {
+			return badRequest("Unable to parse valid input from POST body: " + err.Error())
+		}
+		packedJSON = p.Transaction
+		failureTrace = p.ReturnFailureTrace == nil || *p.ReturnFailureTrace // nodeos's default is true
+	case "compute_transaction", "send_read_only_transaction":
+		var p struct {
+			Transaction json.RawMessage `json:"transaction"`
+		}
+		if err := json.Unmarshal(body, &p); err != nil {
+			return badRequest("Unable to parse valid input from POST body: " + err.Error())
+		}
+		packedJSON = p.Transaction
+	}
+	var packed antelope.PackedTransaction
+	if err := packed.UnmarshalJSON(packedJSON); err != nil {
+		return errPackedTx("Invalid packed transaction: " + err.Error()).answer()
+	}
+	signed, err := packed.Unpack()
+	if err != nil {
+		return errPackedTx("Invalid packed transaction: " + err.Error()).answer()
+	}
+	id, _ := signed.ID()
+	dry := endpoint == "compute_transaction" || endpoint == "send_read_only_transaction"
+	status := 202
+	if dry {
+		status = 200
+	}
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	blockNum := uint32(len(c.blocks) + 1)
+	blockTime := c.headTime().Add(500 * time.Millisecond)
+	var traces []map[string]any
+	err = c.check(signed, &packed, id, blockTime, dry)
+	var snap *db
+	if err == nil {
+		snap = c.db.snapshot()
+		traces, err = c.execute(&signed.Transaction, id, blockNum, blockTime)
+		if err != nil || dry {
+			c.db.restore(snap)
+		}
+	}
+	if err != nil {
+		c.stats.Refused++
+		var ex *exception
+		if !errors.As(err, &ex) {
+			ex = errAssert(err.Error())
+		}
+		if failureTrace {
+			return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, nil, ex)}
+		}
+		return ex.answer()
+	}
+	if !dry {
+		c.seen[id] = blockNum
+		c.stats.Executions++
+		c.produce([]antelope.Checksum256{id})
+	}
+	return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, traces, nil)}
+}
+
+// check applies nodeos's checks before execution: expiration, TAPoS,
+// duplicates, and (unless dry) the signatures against the authorizations.
+func (c *Chain) check(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, pending time.Time, dry bool) error {
+	exp := signed.Expiration.Time()
+	if exp.Before(pending) {
+		return errExpired(fmt.Sprintf("expired transaction %s, expiration %s, block time %s", id, timeSecText(exp), timeText(pending)))
+	}
+	if exp.After(pending.Add(maxTrxLifetime)) {
+		return errTooFar(fmt.Sprintf("Transaction expiration is too far in the future relative to the reference time of %s, expiration %s, and max expiration %s",
+			timeText(pending), timeSecText(exp), timeText(pending.Add(maxTrxLifetime))))
+	}
+	if !c.tapos(signed.RefBlockNum, signed.RefBlockPrefix) {
+		return errRefBlock(fmt.Sprintf("Transaction's reference block did not match. Is this transaction from a different fork? (ref_block_num %d, ref_block_prefix %d)", signed.RefBlockNum, signed.RefBlockPrefix))
+	}
+	if _, dup := c.seen[id]; dup && !dry {
+		return errDuplicate("duplicate transaction " + id.String())
+	}
+	if dry {
+		return nil
+	}
+	digest, err := packed.SigningDigest(c.chainID)
+	if err != nil {
+		return errPackedTx(err.Error())
+	}
+	var keys []antelope.PublicKey
+	for _, s := range signed.Signatures {
+		k, err := s.RecoverPublicKey(digest)
+		if err != nil {
+			return errTransaction("signature " + s.String() + ": " + err.Error())
+		}
+		if slices.ContainsFunc(keys, k.Equal) {
+			return errDuplicateSig("transaction includes more than one signature signed using the same key associated with public key: " + k.String())
+		}
+		keys = append(keys, k)
+	}
+	return c.checkAuthorizations(&signed.Transaction, keys)
+}
+
+// tapos reports whether ref names a block of the last 65,536: the most
+// recent block whose number ends in refNum, with that prefix.
+func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
+	for i := len(c.blocks) - 1; i >= 0 && i >= len(c.blocks)-65536; i-- {
+		b := c.blocks[i]
+		if uint16(b.Num) == refNum {
+			_, prefix := antelope.TaposFromBlockID(b.ID)
+			return prefix == refPrefix
+		}
+	}
+	return false
+}
+
+// execute runs the actions, their notifications and inline actions, and
+// returns their traces.
+func (c *Chain) execute(tx *antelope.Transaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time) ([]map[string]any, error) {
+	var traces []map[string]any
+	type job struct {
+		act      antelope.Action
+		receiver antelope.Name
+		creator  uint32
+	}
+	var queue []job
+	for _, a := range tx.Actions {
+		queue = append(queue, job{a, a.Account, 0})
+	}
+	for len(queue) > 0 {
+		j := queue[0]
+		queue = queue[1:]
+		if len(traces) >= 1000 {
+			return nil, errTransaction("too many inline actions and notifications")
+		}
+		if c.accounts[j.receiver] == nil {
+			return nil, errTransaction("action's receiving account " + j.receiver.String() + " does not exist")
+		}
+		ordinal := uint32(len(traces) + 1)
+		ctx := &Context{Action: j.act, Receiver: j.receiver, chain: c}
+		start := time.Now()
+		if ct := c.contracts[j.receiver]; ct != nil && ct.handler != nil {
+			if err := ct.handler(ctx); err != nil {
+				return nil, err
+			}
+		}
+		traces = append(traces, actionTraceJSON(ordinal, j.creator, j.receiver, j.act, id, blockNum, blockTime, ctx, time.Since(start)))
+		for _, n := range ctx.notify {
+			queue = append(queue, job{j.act, n, ordinal})
+		}
+		for _, a := range ctx.inline {
+			queue = append(queue, job{a, a.Account, ordinal})
+		}
+	}
+	return traces, nil
+}
+
+func actionTraceJSON(ordinal, creator uint32, receiver antelope.Name, a antelope.Action, id antelope.Checksum256, blockNum uint32, blockTime time.Time, ctx *Context, elapsed time.Duration) map[string]any {
+	auth := a.Authorization
+	if auth == nil {
+		auth = []antelope.PermissionLevel{}
+	}
+	data := hex.EncodeToString(a.Data)
+	return map[string]any{
+		"action_ordinal": ordinal, "creator_action_ordinal": creator, "closest_unnotified_ancestor_action_ordinal": creator,
+		"receipt":  map[string]any{"receiver": receiver.String(), "global_sequence": ordinal, "recv_sequence": ordinal},
+		"receiver": receiver.String(),
+		"act": map[string]any{"account": a.Account.String(), "name": a.Name.String(), "authorization": auth,
+			"data": data, "hex_data": data},
+		"context_free": false, "elapsed": elapsed.Microseconds(), "console": ctx.console, "trx_id": id,
+		"block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil, "account_ram_deltas": []any{},
+		"except": nil, "error_code": nil, "return_value_hex_data": hex.EncodeToString(ctx.ret),
+	}
+}
+
+// traceJSON is the transaction trace nodeos returns as "processed"; a
+// failed one carries the exception in "except".
+func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, actions []map[string]any, ex *exception) map[string]any {
+	if actions == nil {
+		actions = []map[string]any{}
+	}
+	var except any
+	receipt := any(map[string]any{"status": "executed", "cpu_usage_us": 100, "net_usage_words": 16})
+	if ex != nil {
+		except = map[string]any{"code": ex.code, "name": ex.name, "message": ex.what,
+			"stack": []any{map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
+				"format": ex.detail, "data": map[string]any{}}}}
+		receipt = nil
+	}
+	return map[string]any{"id": id, "block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil,
+		"receipt": receipt, "elapsed": 100, "net_usage": 128, "scheduled": false, "action_traces": actions,
+		"account_ram_delta": nil, "except": except, "error_code": nil}
+}
+
+// timeText prints a time as nodeos does: milliseconds, no zone.
+func timeText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000") }
+
+func timeSecText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000") }
