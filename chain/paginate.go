@@ -32,8 +32,14 @@ var errNoProgress = errors.New("the node returned no new rows on three pages in 
 // Rows already returned are recognised by identity (row bytes and payer:
 // two rows of a table never have the same bytes, their primary keys
 // differ) among those of the previous pages with the current bound.
+//
+// When keys are unique (the primary index), a page of nothing new whose
+// next key is the bound means the one row at the bound was returned
+// already: past, if not nil, gives the bound just beyond it, so that even a
+// node that returns one row per request is read to the end.
 func paginate[T any](ctx context.Context, bound string, pageSize, limit int,
-	fetch func(ctx context.Context, bound string, n int) (page[T], error), id func(T) string, yield func(T, error) bool) {
+	fetch func(ctx context.Context, bound string, n int) (page[T], error), id func(T) string,
+	past func(bound string) (string, bool), yield func(T, error) bool) {
 	seen := map[string]bool{} // rows returned since the bound last changed, and the page before
 	skip := 0                 // rows at the bound's key already returned: the next request asks for that many more
 	emitted := 0
@@ -73,6 +79,14 @@ func paginate[T any](ctx context.Context, bound string, pageSize, limit int,
 			// No progress: every row of this page has the bound's key. Ask
 			// for more next time, remembering all of them.
 			skip = len(p.items)
+			if fresh == 0 && past != nil {
+				next, ok := past(bound)
+				if !ok {
+					return // the bound is the last possible key
+				}
+				bound, skip = next, 0
+				continue
+			}
 			if fresh == 0 {
 				if stalls++; stalls >= 3 {
 					yield(*new(T), errNoProgress)

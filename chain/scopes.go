@@ -108,6 +108,6 @@ func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope,
 			return p, nil
 		}
 		id := func(s TableScope) string { b, _ := json.Marshal(s); return string(b) }
-		paginate(ctx, start, pageSize, q.Limit, fetch, id, yield)
+		paginate(ctx, start, pageSize, q.Limit, fetch, id, nil, yield)
 	}
 }

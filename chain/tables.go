@@ -222,7 +222,27 @@ func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2
 			}
 			return out, nil
 		}
-		paginate(ctx, boundText(start), pageSize, q.Limit, fetch, rowID, yield)
+		var past func(string) (string, bool)
+		if kt == antelope.IndexI64 && q.Index <= 1 {
+			// Primary keys are unique: the row at a stalled bound is done.
+			past = func(bound string) (string, bool) {
+				k, ok := keys[bound]
+				if !ok {
+					return "", false
+				}
+				v := k.Uint64()
+				switch {
+				case q.Reverse && v == 0, !q.Reverse && v == math.MaxUint64:
+					return "", false
+				case q.Reverse:
+					v--
+				default:
+					v++
+				}
+				return boundText(antelope.KeyUint64(v)), true
+			}
+		}
+		paginate(ctx, boundText(start), pageSize, q.Limit, fetch, rowID, past, yield)
 	}
 }
 

@@ -25,6 +25,7 @@ type row struct {
 type table struct {
 	frozen bool // shared with a snapshot: copy before writing
 	rows   map[uint64]*row
+	order  map[int][]*row // rows sorted by index position, until the next write
 }
 
 type db struct {
@@ -78,7 +79,11 @@ func (d *db) writable(id tableID) *table {
 	return t
 }
 
-func (d *db) put(id tableID, r *row) { d.writable(id).rows[r.pk] = r }
+func (d *db) put(id tableID, r *row) {
+	t := d.writable(id)
+	t.rows[r.pk] = r
+	t.order = nil
+}
 
 func (d *db) remove(id tableID, pk uint64) {
 	if d.get(id, pk) == nil {
@@ -86,6 +91,7 @@ func (d *db) remove(id tableID, pk uint64) {
 	}
 	t := d.writable(id)
 	delete(t.rows, pk)
+	t.order = nil
 	if len(t.rows) == 0 {
 		delete(d.tables, id) // nodeos drops an empty table (and its scope)
 	}
@@ -97,6 +103,9 @@ func (d *db) sorted(id tableID, index int) []*row {
 	t := d.tables[id]
 	if t == nil {
 		return nil
+	}
+	if cached, ok := t.order[index]; ok {
+		return cached
 	}
 	rows := make([]*row, 0, len(t.rows))
 	for _, r := range t.rows {
@@ -118,6 +127,10 @@ func (d *db) sorted(id tableID, index int) []*row {
 		}
 		return 0
 	})
+	if t.order == nil {
+		t.order = map[int][]*row{}
+	}
+	t.order[index] = rows // the caller must not change it
 	return rows
 }
 

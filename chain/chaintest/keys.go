@@ -258,30 +258,38 @@ func compareFloat(x, y float64) int {
 	return 0
 }
 
-// compareFloat128 orders binary128 values: sign-magnitude.
+// compareFloat128 orders binary128 values (bytes 16… little-endian):
+// sign and magnitude.
 func compareFloat128(a, b [32]byte) int {
-	mag := func(k [32]byte) (neg bool, m []byte) {
-		be := make([]byte, 16)
-		for i := range be {
-			be[i] = k[31-i]
-		}
-		neg = be[0]&0x80 != 0
-		be[0] &= 0x7f
-		return neg, be
+	hiA, loA := le64(a[24:]), le64(a[16:])
+	hiB, loB := le64(b[24:]), le64(b[16:])
+	negA, negB := hiA>>63 == 1, hiB>>63 == 1
+	hiA, hiB = hiA&^(1<<63), hiB&^(1<<63)
+	if hiA == 0 && loA == 0 && hiB == 0 && loB == 0 {
+		return 0 // -0 == +0
 	}
-	na, ma := mag(a)
-	nb, mb := mag(b)
-	zero := make([]byte, 16)
-	if bytes.Equal(ma, zero) && bytes.Equal(mb, zero) {
-		return 0
+	mag := func() int {
+		switch {
+		case hiA != hiB:
+			return cmpU(hiA, hiB)
+		}
+		return cmpU(loA, loB)
 	}
 	switch {
-	case na && !nb:
+	case negA && !negB:
 		return -1
-	case !na && nb:
+	case !negA && negB:
 		return 1
-	case !na:
-		return bytes.Compare(ma, mb)
+	case !negA:
+		return mag()
 	}
-	return bytes.Compare(mb, ma)
+	return -mag()
+}
+
+func le64(b []byte) uint64 {
+	var v uint64
+	for i := 7; i >= 0; i-- {
+		v = v<<8 | uint64(b[i])
+	}
+	return v
 }

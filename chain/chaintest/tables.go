@@ -3,6 +3,7 @@ package chaintest
 import (
 	"encoding/hex"
 	"encoding/json"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -146,19 +147,22 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		}
 		return r.sec[pos-2]
 	}
-	// The range [lower, upper] of the index.
-	var sel []*row
-	for _, r := range rows {
-		k := keyOf(r)
-		if !lower.IsZero() && compareKeys(k, lower) < 0 || !upper.IsZero() && compareKeys(k, upper) > 0 {
-			continue
-		}
-		sel = append(sel, r)
+	// The range [lower, upper] of the index, found by binary search.
+	from := 0
+	if !lower.IsZero() {
+		from = sort.Search(len(rows), func(i int) bool { return compareKeys(keyOf(rows[i]), lower) >= 0 })
 	}
+	to := len(rows)
+	if !upper.IsZero() {
+		to = sort.Search(len(rows), func(i int) bool { return compareKeys(keyOf(rows[i]), upper) > 0 })
+	}
+	if to < from {
+		to = from
+	}
+	sel := rows[from:to]
+	at := func(i int) *row { return sel[i] }
 	if p.Reverse {
-		for i, j := 0, len(sel)-1; i < j; i, j = i+1, j-1 {
-			sel[i], sel[j] = sel[j], sel[i]
-		}
+		at = func(i int) *row { return sel[len(sel)-1-i] }
 	}
 	limit = min(limit, maxReturnItems)
 	out := struct {
@@ -168,7 +172,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	}{Rows: []any{}}
 	i := 0
 	for ; i < len(sel) && uint32(i) < limit; i++ {
-		r := sel[i]
+		r := at(i)
 		data := hex.EncodeToString(r.data)
 		if p.ShowPayer {
 			out.Rows = append(out.Rows, map[string]string{"data": data, "payer": r.payer.String()})
@@ -181,7 +185,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	}
 	if i < len(sel) {
 		out.More = true
-		k := keyOf(sel[i])
+		k := keyOf(at(i))
 		if primary {
 			out.NextKey = strconv.FormatUint(k.Uint64(), 10)
 		} else {
