@@ -20,7 +20,7 @@ type faults struct {
 }
 
 // FailNext makes the next n requests fail with HTTP status (a proxy's 502,
-// 503…) before the chain sees them.
+// 503…) before the chain sees them; a 429 says Retry-After: 2.
 func (c *Chain) FailNext(n, status int) {
 	c.faults.mu.Lock()
 	c.faults.failNext, c.faults.failCode = n, status
@@ -64,6 +64,9 @@ func (f *faults) before(w http.ResponseWriter) bool {
 		time.Sleep(delay)
 	}
 	if fail {
+		if code == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", "2")
+		}
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(code)
 		_, _ = w.Write([]byte("<html><body>" + strconv.Itoa(code) + " " + http.StatusText(code) + "</body></html>"))
