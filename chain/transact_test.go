@@ -333,7 +333,9 @@ func TestReadOnlyAndCompute(t *testing.T) {
 
 type uint64Value uint64
 
-func (v uint64Value) AppendBinary(b []byte) ([]byte, error) { return antelope.AppendUint64(b, uint64(v)), nil }
+func (v uint64Value) AppendBinary(b []byte) ([]byte, error) {
+	return antelope.AppendUint64(b, uint64(v)), nil
+}
 
 // The state service: a revoked token is replaced once, a block above the
 // head is refused, scopes and single rows are served at a block.
@@ -362,7 +364,7 @@ func TestStateService(t *testing.T) {
 	if _, found, _ := st.At(uint64(res.BlockNum-1)).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code)); found {
 		t.Error("bob had a row before the transfer")
 	}
-	_, err = st.At(uint64(c.Head().Num + 100)).Table(t.Context(), eosioToken, bob, accounts)
+	_, err = st.At(uint64(c.Head().Num+100)).Table(t.Context(), eosioToken, bob, accounts)
 	var he *chain.HTTPError
 	if !errors.As(err, &he) || he.Code != "app_block_num_higher_than_head_block_error" {
 		t.Errorf("a future block: %v", err)
