@@ -15,7 +15,8 @@
 const fs = require('fs')
 const path = require('path')
 const zlib = require('zlib')
-const {PrivateKey, Checksum256, Transaction, SignedTransaction, PackedTransaction, Serializer, ABI, KeyType, Bytes} = require('@wharfkit/antelope')
+const {PrivateKey, Checksum256, Checksum160, Transaction, SignedTransaction, PackedTransaction, Serializer, ABI, KeyType, Bytes,
+    UInt64, UInt128, Name, Float64} = require('@wharfkit/antelope')
 const eosjs = require('eosjs/dist/eosjs-jssig')
 const {Resolver, rng, hashString, readABI, wharfEncode, SEED} = require('./oracle.js')
 
@@ -158,6 +159,59 @@ function transactionVectors(caseDirs) {
     return out
 }
 
+// boundVectors: how @wharfkit/antelope's get_table_rows sends a typed bound
+// (key_type and lower_bound text) and reads next_key back, for random keys
+// of every type it knows. The Go side checks that nodeos reads its own
+// bound for the same key as the same key, and that it reads next_key as
+// wharfkit does.
+const BOUNDS_PER_TYPE = 200
+
+function boundVectors() {
+    const r = rng(SEED ^ hashString('bounds'))
+    const out = []
+    const u64 = () => BigInt('0x' + r.bytes(8).toString('hex'))
+    const edges64 = [0n, 1n, 9007199254740993n, 18446744073709551615n]
+    for (let i = 0; i < BOUNDS_PER_TYPE; i++) {
+        const v = i < edges64.length ? edges64[i] : u64()
+        const key = UInt64.from(v.toString())
+        out.push({type: 'i64', value: key.toString(), wharfkit_key_type: 'i64', wharfkit_bound: String(key),
+            next_key: v.toString(), wharfkit_next: String(Serializer.decode({object: v.toString(), type: UInt64}))})
+    }
+    for (let i = 0; i < BOUNDS_PER_TYPE; i++) {
+        const n = Name.from(UInt64.from((i === 0 ? 0n : u64()).toString()))
+        // nodeos prints a name key's next_key as its uint64 value.
+        const raw = n.value.toString()
+        out.push({type: 'name', value: raw, wharfkit_key_type: 'name', wharfkit_bound: String(n),
+            next_key: raw, wharfkit_next: String(Name.from(Serializer.decode({object: raw, type: UInt64})))})
+    }
+    for (let i = 0; i < BOUNDS_PER_TYPE; i++) {
+        const v = i === 0 ? 0n : i === 1 ? (1n << 128n) - 1n : (u64() << 64n) | u64()
+        const key = UInt128.from(v.toString())
+        out.push({type: 'i128', value: v.toString(), wharfkit_key_type: 'i128', wharfkit_bound: String(key),
+            next_key: v.toString(), wharfkit_next: String(Serializer.decode({object: v.toString(), type: UInt128}))})
+    }
+    const floats = [0, -0, 0.1, -1.5, 1e21, 1e-7, 5e-324, -1.7976931348623157e308, 123456789.125]
+    for (let i = 0; i < BOUNDS_PER_TYPE; i++) {
+        const f = i < floats.length ? floats[i] : r.bytes(8).readDoubleLE(0)
+        if (!Number.isFinite(f)) continue
+        const key = Float64.from(f)
+        const nk = f.toPrecision(17) // nodeos prints 17 significant digits
+        out.push({type: 'float64', value: Buffer.from(new Float64Array([f]).buffer).toString('hex'), wharfkit_key_type: 'float64',
+            wharfkit_bound: String(key), next_key: nk, wharfkit_next: Serializer.encode({object: Float64.from(Number(nk))}).hexString})
+    }
+    for (let i = 0; i < BOUNDS_PER_TYPE; i++) {
+        const c = Checksum256.from(r.bytes(32))
+        out.push({type: 'sha256', value: c.hexString, wharfkit_key_type: 'sha256', wharfkit_bound: String(c),
+            next_key: c.hexString, wharfkit_next: String(Checksum256.from(c.hexString))})
+    }
+    for (let i = 0; i < BOUNDS_PER_TYPE; i++) {
+        const c = Checksum160.from(r.bytes(20))
+        out.push({type: 'ripemd160', value: c.hexString, wharfkit_key_type: 'ripemd160', wharfkit_bound: String(c),
+            next_key: c.hexString, wharfkit_next: String(Checksum160.from(c.hexString))})
+    }
+    return out
+}
+
 function write(outDir, name, value) {
     const text = JSON.stringify(value, null, 1) + '\n'
     fs.writeFileSync(path.join(outDir, name), zlib.gzipSync(Buffer.from(text), {level: 9}))
@@ -173,4 +227,6 @@ const sigs = signatureVectors()
 write(outDir, 'signing.json.gz', {seed: SEED, signatures: sigs})
 const txs = transactionVectors(cases)
 write(outDir, 'transactions.json.gz', {seed: SEED, transactions: txs})
-console.log(`signing oracle: ${sigs.length} signatures and ${txs.length} transactions (${txs.filter((t) => t.context_free_data.length).length} with context-free data), wharfkit and eosjs agree`)
+const bounds = boundVectors()
+write(outDir, 'bounds.json.gz', {seed: SEED, bounds})
+console.log(`signing oracle: ${bounds.length} table bounds, ${sigs.length} signatures and ${txs.length} transactions (${txs.filter((t) => t.context_free_data.length).length} with context-free data), wharfkit and eosjs agree`)
