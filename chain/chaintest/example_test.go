@@ -1,0 +1,69 @@
+package chaintest_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
+)
+
+// A test of your own contract: a counter whose increment action requires
+// the caller's authority and refuses to pass 3. The handler is ordinary Go
+// over the action's bytes (with generated bindings you would Decode into
+// the generated action type).
+func Example_contractTest() {
+	ctx := context.Background()
+	node := chaintest.New()
+	defer node.Close()
+	counter, alice := antelope.MustName("counter"), antelope.MustName("alice")
+	key := node.NewAccount(alice)
+	const abi = `{"version":"eosio::abi/1.1","structs":[{"name":"inc","base":"","fields":[{"name":"who","type":"name"}]},` +
+		`{"name":"count","base":"","fields":[{"name":"n","type":"uint64"}]}],` +
+		`"actions":[{"name":"inc","type":"inc","ricardian_contract":""}],` +
+		`"tables":[{"name":"counts","index_type":"i64","key_names":[],"key_types":[],"type":"count"}]}`
+	counts := antelope.MustName("counts")
+	err := node.SetContract(counter, []byte(abi), func(x *chaintest.Context) error {
+		var who antelope.Name
+		if err := x.Decode(&who); err != nil {
+			return err
+		}
+		if err := x.RequireAuth(who); err != nil {
+			return err
+		}
+		var n uint64
+		if data, _, found := x.Get(who, counts, 0); found {
+			n, _ = antelope.NewDecoder(data).Uint64()
+		}
+		if err := x.Assert(n < 3, "enough counting"); err != nil {
+			return err
+		}
+		return x.Set(who, counts, 0, antelope.AppendUint64(nil, n+1), who)
+	})
+	if err != nil {
+		panic(err)
+	}
+	c := node.Client()
+	inc := antelope.Action{Account: counter, Name: antelope.MustName("inc"),
+		Authorization: []antelope.PermissionLevel{{Actor: alice, Permission: antelope.MustName("active")}},
+		Data:          antelope.AppendUint64(nil, uint64(alice))}
+	for i := range 4 {
+		// The same action twice in one block would be the same transaction:
+		// let the chain move on between sends.
+		node.Produce()
+		_, err := c.Transact(ctx, key, inc)
+		var ae *chain.APIError
+		if errors.As(err, &ae) {
+			fmt.Printf("send %d: %s: %s\n", i+1, ae.Name, ae.AssertMessage())
+			continue
+		}
+		fmt.Printf("send %d: ok\n", i+1)
+	}
+	// Output:
+	// send 1: ok
+	// send 2: ok
+	// send 3: ok
+	// send 4: eosio_assert_message_exception: enough counting
+}

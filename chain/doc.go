@@ -1,0 +1,43 @@
+// Package chain is the I/O half of abigen: clients for a nodeos chain API
+// and for the state service, over one HTTP core shared with the CLI's ABI
+// fetching (package fetch). Generated bindings stay pure — they turn Go
+// values into bytes and back — and read and send through this package.
+//
+// # Reading tables
+//
+// Client.TableRows and State.TableRows implement antelope.TableReader:
+// binary rows (json=false; the generated row type decodes them, never the
+// node), every index and key type with bounds encoded as nodeos parses them,
+// reverse, limits, and paging by next_key that neither loses nor repeats a
+// row whatever page sizes the node chooses — including nodeos's short page
+// cut by its time limit, whose next_key is the last row it returned.
+//
+//	for row, err := range c.TableRows(ctx, antelope.TableQuery{Code: code, Scope: scope, Table: table}) { … }
+//
+// State reads the same tables as they were at any past block
+// (State.At(block)), which no nodeos can give; its token flow (StateAuth)
+// issues and caches JWTs for an API key.
+//
+// # Sending transactions
+//
+// Client.Transact builds a transaction of actions (TAPoS from the last
+// irreversible block, expiring after two minutes of chain time), has an
+// antelope.Signer sign it (a PrivateKey, a KMS, a wallet) and sends it with
+// send_transaction2, falling back to send_transaction and push_transaction
+// on older nodes. A transaction is never executed twice: a send whose
+// answer is lost is retried with the same signed bytes, and tx_duplicate on
+// such a retry means the lost attempt went through (AlreadySubmitted).
+// ComputeTransaction is a dry run; SendReadOnly calls read-only actions for
+// their return values.
+//
+// # Errors
+//
+// A nodeos error answer is an *APIError with the exception's name and code
+// (a nodeos answer is final: it is never retried). errors.Is matches the
+// ones a caller acts on: ErrAssert (the contract's own message is
+// AssertMessage), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
+// ErrNET, ErrRAM, ErrUnknownAccount… The state service's errors are
+// *HTTPError with its code. Credentials never appear in an error.
+//
+// chaintest runs an in-process chain with nodeos's rules for tests.
+package chain
