@@ -30,8 +30,19 @@ func (k PrivateKey) k1Scalar() (secp256k1.ModNScalar, error) {
 }
 
 // PublicKey derives the public key, K1 or R1. It prints exactly as the same
-// key parsed from text prints ("EOS…" for K1).
+// key parsed from text prints ("EOS…" for K1). It is derived once per key.
 func (k PrivateKey) PublicKey() (PublicKey, error) {
+	if k.pub == nil {
+		return k.derivePublicKey()
+	}
+	k.pub.once.Do(func() { k.pub.key, k.pub.err = k.derivePublicKey() })
+	if k.pub.err != nil {
+		return PublicKey{}, k.pub.err
+	}
+	return PublicKey{Type: k.pub.key.Type, Data: append([]byte(nil), k.pub.key.Data...)}, nil
+}
+
+func (k PrivateKey) derivePublicKey() (PublicKey, error) {
 	switch k.typ {
 	case KeyK1:
 		d, err := k.k1Scalar()

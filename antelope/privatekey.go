@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // PrivateKey is a private key (abieos's built-in; nodeos has none). Binary:
@@ -25,9 +26,18 @@ import (
 type PrivateKey struct {
 	typ    KeyType
 	secret func() [32]byte // nil means 32 zero bytes
+	pub    *publicKeyCache // the derived public key, computed once
 }
 
 func holdSecret(s [32]byte) func() [32]byte { return func() [32]byte { return s } }
+
+// publicKeyCache keeps the public key of a key once derived: signing asks
+// for it every time, and deriving costs a curve multiplication.
+type publicKeyCache struct {
+	once sync.Once
+	key  PublicKey
+	err  error
+}
 
 // NewPrivateKey returns a key of type t (KeyK1 or KeyR1) holding secret. The
 // secret is copied.
@@ -35,7 +45,7 @@ func NewPrivateKey(t KeyType, secret [32]byte) (PrivateKey, error) {
 	if t != KeyK1 && t != KeyR1 {
 		return PrivateKey{}, valueErr("private_key", "", "type must be K1 or R1, not "+strconv.Itoa(int(t)))
 	}
-	return PrivateKey{typ: t, secret: holdSecret(secret)}, nil
+	return PrivateKey{typ: t, secret: holdSecret(secret), pub: &publicKeyCache{}}, nil
 }
 
 // Type is the key's curve: KeyK1 or KeyR1.
@@ -179,7 +189,7 @@ func (k *PrivateKey) DecodeBinary(d *Decoder) error {
 	if err := decodeFixed(d, "private_key", s[:]); err != nil {
 		return err
 	}
-	k.typ, k.secret = kt, holdSecret(s)
+	k.typ, k.secret, k.pub = kt, holdSecret(s), &publicKeyCache{}
 	return nil
 }
 

@@ -50,8 +50,8 @@ type TableQuery struct {
 
 // TableRow is one row: its bytes, and the account that pays for its RAM.
 type TableRow struct {
-	Data  []byte
-	Payer Name
+	Data  []byte // the packed row; rows of one page may share a buffer: copy to keep past the page
+	Payer Name   // the RAM payer
 }
 
 // IndexKeyType is a key type of nodeos's get_table_rows.

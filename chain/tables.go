@@ -3,7 +3,6 @@ package chain
 import (
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -109,59 +108,121 @@ func (c *Client) tablePage(ctx context.Context, req tableRowsRequest) (*TablePag
 	if err != nil {
 		return nil, err
 	}
-	return decodeTablePage(body)
+	return DecodeTablePage(body)
 }
 
-// decodeTablePage reads get_table_rows's answer with json=false: rows as
-// {"data":"hex","payer":"name"} (show_payer) or bare hex strings.
-func decodeTablePage(body []byte) (*TablePage, error) {
-	var raw struct {
-		Rows    []json.RawMessage `json:"rows"`
-		More    json.RawMessage   `json:"more"`
-		NextKey string            `json:"next_key"`
-	}
-	if err := json.Unmarshal(body, &raw); err != nil {
+// DecodeTablePage reads get_table_rows's answer with json=false: rows as
+// {"data":"hex","payer":"name"} (show_payer) or bare hex strings. It reads
+// with antelope's JSON reader and puts every row's bytes in one buffer per
+// page: a thousand-row page costs a handful of allocations, not thousands.
+func DecodeTablePage(body []byte) (*TablePage, error) {
+	r := antelope.NewJSONReader(body)
+	p := &TablePage{}
+	buf := make([]byte, 0, len(body)/2) // no page holds more row bytes than half its hex
+	fail := func(err error) (*TablePage, error) {
 		return nil, fmt.Errorf("nodeos get_table_rows: unexpected answer: %v", err)
 	}
-	p := &TablePage{Rows: make([]antelope.TableRow, 0, len(raw.Rows)), NextKey: raw.NextKey}
-	// more is a bool; very old nodes sent the next key as a string here.
-	switch m := string(raw.More); m {
-	case "true":
-		p.More = true
-	case "false", "", "null", `""`:
-	default:
-		var s string
-		if json.Unmarshal(raw.More, &s) == nil {
-			p.More, p.NextKey = true, s
+	hexRow := func(i int) ([]byte, error) {
+		text, err := r.StringBytes()
+		if err != nil {
+			return nil, err
+		}
+		start := len(buf)
+		if buf, err = hex.AppendDecode(buf, text); err != nil {
+			return nil, fmt.Errorf("row %d is not hex: %v", i, err)
+		}
+		return buf[start:len(buf):len(buf)], nil
+	}
+	if err := r.BeginObject(); err != nil {
+		return fail(err)
+	}
+	for {
+		key, ok, err := r.NextKey()
+		if err != nil {
+			return fail(err)
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "rows":
+			if err := r.BeginArray(); err != nil {
+				return fail(err)
+			}
+			for i := 0; ; i++ {
+				more, err := r.NextElement()
+				if err != nil {
+					return fail(err)
+				}
+				if !more {
+					break
+				}
+				var row antelope.TableRow
+				switch r.Peek() {
+				case antelope.JSONString:
+					if row.Data, err = hexRow(i); err != nil {
+						return fail(err)
+					}
+				case antelope.JSONObject:
+					if err := r.BeginObject(); err != nil {
+						return fail(err)
+					}
+					for {
+						k, ok, err := r.NextKey()
+						if err != nil {
+							return fail(err)
+						}
+						if !ok {
+							break
+						}
+						switch string(k) {
+						case "data":
+							if r.Peek() != antelope.JSONString {
+								return fail(fmt.Errorf("row %d is decoded JSON; this client asks for binary rows (json=false)", i))
+							}
+							if row.Data, err = hexRow(i); err != nil {
+								return fail(err)
+							}
+						case "payer":
+							err = row.Payer.DecodeJSON(r)
+						default:
+							err = r.Skip()
+						}
+						if err != nil {
+							return fail(err)
+						}
+					}
+				default:
+					return fail(fmt.Errorf("row %d is neither hex nor {data, payer}", i))
+				}
+				p.Rows = append(p.Rows, row)
+			}
+		case "more":
+			// a bool; very old nodes sent the next key as a string here
+			if r.Peek() == antelope.JSONString {
+				s, err := r.String()
+				if err != nil {
+					return fail(err)
+				}
+				p.More, p.NextKey = s != "", s
+			} else if p.More, err = r.Bool(); err != nil {
+				return fail(err)
+			}
+		case "next_key":
+			if p.NextKey, err = r.String(); err != nil {
+				return fail(err)
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return fail(err)
+			}
 		}
 	}
-	for i, r := range raw.Rows {
-		var row antelope.TableRow
-		var hexData string
-		if len(r) > 0 && r[0] == '"' {
-			if err := json.Unmarshal(r, &hexData); err != nil {
-				return nil, fmt.Errorf("nodeos get_table_rows: row %d: %v", i, err)
-			}
-		} else {
-			var obj struct {
-				Data  json.RawMessage `json:"data"`
-				Payer antelope.Name   `json:"payer"`
-			}
-			if err := json.Unmarshal(r, &obj); err != nil {
-				return nil, fmt.Errorf("nodeos get_table_rows: row %d: %v", i, err)
-			}
-			if len(obj.Data) == 0 || obj.Data[0] != '"' {
-				return nil, fmt.Errorf("nodeos get_table_rows: row %d is decoded JSON; this client asks for binary rows (json=false)", i)
-			}
-			_ = json.Unmarshal(obj.Data, &hexData)
-			row.Payer = obj.Payer
-		}
-		data, err := hex.DecodeString(hexData)
-		if err != nil {
-			return nil, fmt.Errorf("nodeos get_table_rows: row %d is not hex: %v", i, err)
-		}
-		row.Data = data
-		p.Rows = append(p.Rows, row)
+	if err := r.Finish(); err != nil {
+		return fail(err)
+	}
+	if p.Rows == nil {
+		p.Rows = []antelope.TableRow{}
 	}
 	return p, nil
 }
