@@ -1,7 +1,8 @@
 // Command benchtable reads `go test -bench` output for the bench package
 // (several -count runs) and prints a table of medians and ratios:
 // generated / hand-written, eos-go / generated, encoding/json / generated,
-// and for K1 signing and recovery abigen / decred and eos-go / abigen.
+// for K1 signing and recovery abigen / decred and eos-go / abigen, and for
+// table pages eos-go / abigen and encoding/json / abigen.
 package main
 
 import (
@@ -166,6 +167,27 @@ func main() {
 		d, _, _ := med(op + "/" + c + "/decred")
 		e, _, _ := med(op + "/" + c + "/eosgo")
 		fmt.Printf("| %s %s | %s | %s | %s | %s | %s |\n", c, strings.ToLower(op), dur(a), dur(d), dur(e), ratio(a, d), ratio(e, a))
+	}
+
+	fmt.Println()
+	fmt.Println("| get_table_rows page | abigen | allocs | eos-go | encoding/json | eos-go / abigen | encoding/json / abigen |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for _, name := range order {
+		op, rest, _ := strings.Cut(name, "/")
+		if op != "TablePage" || !strings.HasSuffix(rest, "/abigen") {
+			continue
+		}
+		c := strings.TrimSuffix(rest, "/abigen")
+		a, aa, _ := med(name)
+		e, _, _ := med(op + "/" + c + "/eosgo")
+		j, _, _ := med(op + "/" + c + "/encodingjson")
+		fmt.Printf("| %s | %s | %.0f | %s | %s | %s | %s |\n", c, dur(a), aa, dur(e), dur(j), ratio(e, a), ratio(j, a))
+	}
+	for _, name := range order {
+		if op, rest, _ := strings.Cut(name, "/"); op == "TransactCost" {
+			a, _, _ := med(name)
+			fmt.Printf("\nTransact without the network (%s: build, sign, pack): %s\n", strings.TrimSuffix(rest, "/abigen"), dur(a))
+		}
 	}
 
 	fmt.Println()
