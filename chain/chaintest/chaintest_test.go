@@ -2,12 +2,15 @@ package chaintest_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/fetch"
 	"github.com/antelopego/abigen/generated/eosiotoken"
+	"github.com/antelopego/abigen/model"
 )
 
 var (
@@ -113,5 +116,79 @@ func TestTokenTransferEndToEnd(t *testing.T) {
 	}
 	if got := balance(t, cl, bob); got != 12_50000000 {
 		t.Errorf("a failed transaction changed bob's balance to %d", got)
+	}
+}
+
+// A 2-of-3 multisig permission: one key is not enough, two are; a key the
+// permission does not list is refused as irrelevant.
+func TestThresholdAuthority(t *testing.T) {
+	c, keys := tokenChain(t)
+	var k [4]antelope.PrivateKey
+	var pubs [4]antelope.PublicKey
+	for i := range k {
+		k[i] = c.NewAccount(antelope.MustName("tmp" + string(rune('a'+i))))
+		pubs[i], _ = k[i].PublicKey()
+	}
+	treasury := antelope.MustName("treasury")
+	auth := chain.Authority{Threshold: 2, Keys: []chain.KeyWeight{{Key: pubs[0], Weight: 1}, {Key: pubs[1], Weight: 1}, {Key: pubs[2], Weight: 1}}}
+	c.CreateAccountWithAuthority(treasury, auth, auth)
+	cl := c.Client()
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: treasury, Quantity: wax(10)}, active(alice))
+	if _, err := cl.Transact(t.Context(), keys[alice], tr); err != nil {
+		t.Fatal(err)
+	}
+	spend, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: treasury, To: bob, Quantity: wax(4)}, active(treasury))
+	var ae *chain.APIError
+	if _, err := cl.Transact(t.Context(), k[0], spend); !errors.As(err, &ae) || ae.Name != "unsatisfied_authorization" {
+		t.Errorf("one of three keys: %v", err)
+	}
+	c.Produce()
+	if _, err := cl.Transact(t.Context(), antelope.PrivateKeys{k[0], k[2]}, spend); err != nil {
+		t.Errorf("two of three keys: %v", err)
+	}
+	// A fourth key the permission does not list: get_required_keys drops
+	// it, so the client still signs with the two that count.
+	c.Produce()
+	if _, err := cl.Transact(t.Context(), antelope.PrivateKeys{k[1], k[3], k[2]}, spend); err != nil {
+		t.Errorf("two keys and a stranger: %v", err)
+	}
+	// Signing with the stranger's key by hand is refused.
+	tx, chainID, _ := cl.BuildTransaction(t.Context(), spend)
+	req, _ := antelope.NewSigningRequest(chainID, tx, nil, nil)
+	var sigs []antelope.Signature
+	for _, key := range []antelope.PrivateKey{k[0], k[1], k[3]} {
+		s, _ := key.Sign(t.Context(), req)
+		sigs = append(sigs, s...)
+	}
+	_, err := cl.SendTransaction(t.Context(), &antelope.SignedTransaction{Transaction: *tx, Signatures: sigs})
+	if !errors.As(err, &ae) || ae.Name != "tx_irrelevant_sig" {
+		t.Errorf("an irrelevant signature: %v", err)
+	}
+	if got := balance(t, cl, bob); got != 8 {
+		t.Errorf("bob has %d", got)
+	}
+}
+
+// fetch (the CLI's ABI source) talks to chaintest's state service: every
+// ABI version of an account, by block.
+func TestFetchFromChaintest(t *testing.T) {
+	c, _ := tokenChain(t)
+	set := c.Head().Num // DeployToken set the ABI a few blocks ago
+	v2 := []byte(`{"version":"eosio::abi/1.1","structs":[{"name":"nop","base":"","fields":[]}],"actions":[{"name":"nop","type":"nop","ricardian_contract":""}]}`)
+	if err := c.SetContract(eosioToken, v2, nil); err != nil {
+		t.Fatal(err)
+	}
+	api := &fetch.StateAPI{Client: &fetch.Client{}, BaseURL: c.URL(), AuthURL: c.URL(), APIKey: "chaintest-key"}
+	old, err := api.FetchABI(t.Context(), "eosio.token", uint64(set), false)
+	if err != nil || !strings.Contains(string(old.Body), `"transfer"`) {
+		t.Fatalf("the ABI at block %d: %v", set, err)
+	}
+	cur, err := api.FetchABI(t.Context(), "eosio.token", 0, false)
+	if err != nil || !strings.Contains(string(cur.Body), `"nop"`) {
+		t.Fatalf("the current ABI: %v", err)
+	}
+	src, err := model.Load(cur.Body)
+	if err != nil || src.BlockNum != uint64(c.Head().Num) || src.Account != "eosio.token" {
+		t.Errorf("loaded: %+v, %v", src, err)
 	}
 }
