@@ -111,3 +111,17 @@ func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope,
 		paginate(ctx, start, pageSize, q.Limit, fetch, id, nil, yield)
 	}
 }
+
+// TableScopes lists the scopes in which code's table has rows: Client is
+// an antelope.ScopeReader.
+func (c *Client) TableScopes(ctx context.Context, code, table antelope.Name) iter.Seq2[antelope.Name, error] {
+	return func(yield func(antelope.Name, error) bool) {
+		for s, err := range c.Scopes(ctx, ScopeQuery{Code: code, Table: table}) {
+			if !yield(s.Scope, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+var _ antelope.ScopeReader = (*Client)(nil)

@@ -156,14 +156,34 @@ func (s *State) Row(ctx context.Context, code, scope, table antelope.Name, prima
 	return row, err == nil, err
 }
 
-// TableScopes lists the scopes of a table (GET /v0/state/table_scopes).
-func (s *State) TableScopes(ctx context.Context, code, table antelope.Name) ([]antelope.Name, error) {
+// ScopeList lists the scopes of a table at the view's block (GET
+// /v0/state/table_scopes).
+func (s *State) ScopeList(ctx context.Context, code, table antelope.Name) ([]antelope.Name, error) {
 	var out struct {
 		Scopes []antelope.Name `json:"scopes"`
 	}
 	err := s.get(ctx, "/v0/state/table_scopes", url.Values{"account": {code.String()}, "table": {table.String()}}, &out)
 	return out.Scopes, err
 }
+
+// TableScopes is ScopeList as a sequence: State is an
+// antelope.ScopeReader.
+func (s *State) TableScopes(ctx context.Context, code, table antelope.Name) iter.Seq2[antelope.Name, error] {
+	return func(yield func(antelope.Name, error) bool) {
+		scopes, err := s.ScopeList(ctx, code, table)
+		if err != nil {
+			yield(0, err)
+			return
+		}
+		for _, sc := range scopes {
+			if !yield(sc, nil) {
+				return
+			}
+		}
+	}
+}
+
+var _ antelope.ScopeReader = (*State)(nil)
 
 // TablesByScopes returns one table in many scopes at once (GET
 // /v0/state/tables/scopes; at most 1,500 scopes a request).

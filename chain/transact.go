@@ -39,6 +39,21 @@ type ActionTrace struct {
 	ElapsedUS            int64
 }
 
+// ReturnValue is the packed return value of the first action named action
+// executed by contract (notifications of it excluded), and whether there is
+// one: TransactResult is an antelope.ActionResults, which the generated
+// Contract.<Action>Result methods decode.
+func (r *TransactResult) ReturnValue(contract, action antelope.Name) ([]byte, bool) {
+	for _, a := range r.Actions {
+		if a.Receiver == contract && a.Action.Account == contract && a.Action.Name == action {
+			return a.ReturnValue, true
+		}
+	}
+	return nil, false
+}
+
+var _ antelope.ActionResults = (*TransactResult)(nil)
+
 // UnknownOutcomeError is a send whose answer was lost and could not be
 // settled by retrying the same bytes: the transaction may or may not have
 // been executed. Look it up by ID before building a new one.

@@ -348,7 +348,7 @@ func TestStateService(t *testing.T) {
 	}
 	st := c.State()
 	accounts := antelope.MustName("accounts")
-	scopes, err := st.TableScopes(t.Context(), eosioToken, accounts)
+	scopes, err := st.ScopeList(t.Context(), eosioToken, accounts)
 	if err != nil || len(scopes) != 2 {
 		t.Fatalf("scopes %v, %v", scopes, err)
 	}
@@ -381,7 +381,7 @@ func TestStateService(t *testing.T) {
 	}
 	// A wrong API key is an ErrAuth.
 	bad := chain.NewState(c.URL(), &chain.StateAuth{AuthURL: c.URL(), APIKey: "wrong"})
-	if _, err := bad.TableScopes(t.Context(), eosioToken, accounts); !errors.Is(err, chain.ErrAuth) {
+	if _, err := bad.ScopeList(t.Context(), eosioToken, accounts); !errors.Is(err, chain.ErrAuth) {
 		t.Errorf("wrong key: %v", err)
 	}
 }

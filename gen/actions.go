@@ -64,6 +64,7 @@ func (g *generator) actionsFile() *jen.File {
 		jen.Switch(jen.Id("name")).Block(cases...),
 		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(g.opts.Package+": unknown action %q"), jen.Id("name"))))
 
+	g.resultMethodsCode(f)
 	if len(g.m.ActionResults) > 0 {
 		var rcases []jen.Code
 		for _, ar := range g.m.ActionResults {
@@ -91,48 +92,6 @@ func joinNonEmpty(a, b string) string {
 		return a
 	}
 	return a + ": " + b
-}
-
-func (g *generator) tablesFile() *jen.File {
-	f := g.newFile()
-	var vars, list []jen.Code
-	for _, t := range g.m.Tables {
-		strs := func(l []string) *jen.Statement {
-			if len(l) == 0 {
-				return jen.Nil()
-			}
-			var items []jen.Code
-			for _, s := range l {
-				items = append(items, jen.Lit(s))
-			}
-			return jen.Index().String().Values(items...)
-		}
-		vars = append(vars, jen.Comment(g.tableVars[t]+" describes the table "+commentText(t.Name, 80)+"."),
-			jen.Id(g.tableVars[t]).Op("=").Qual(rt, "Table").Values(jen.Dict{
-				jen.Id("Name"):      jen.Lit(t.Name),
-				jen.Id("IndexType"): jen.Lit(t.IndexType),
-				jen.Id("KeyNames"):  strs(t.KeyNames),
-				jen.Id("KeyTypes"):  strs(t.KeyTypes),
-				jen.Id("Type"):      jen.Lit(t.Type.Name),
-			}))
-		list = append(list, jen.Id(g.tableVars[t]))
-	}
-	if len(vars) > 0 {
-		f.Var().Defs(vars...)
-	}
-	docComment(f, "Tables lists the contract's tables in ABI order.")
-	f.Var().Id("Tables").Op("=").Index().Qual(rt, "Table").Values(list...)
-
-	var cases []jen.Code
-	for _, t := range g.m.Tables {
-		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
-			jen.Return(jen.Qual(rt, "Decoded").Call(jen.New(g.payloadType(t.Type, g.tableValues[t])), jen.Id("data")))))
-	}
-	docComment(f, "DecodeTableRow decodes a row of the table called table. The result is a\npointer to the table's row type.")
-	f.Func().Id("DecodeTableRow").Params(jen.Id("table").String(), jen.Id("data").Index().Byte()).Params(jen.Any(), jen.Error()).Block(
-		jen.Switch(jen.Id("table")).Block(cases...),
-		jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(g.opts.Package+": unknown table %q"), jen.Id("table"))))
-	return f
 }
 
 func (g *generator) abiFile() *jen.File {

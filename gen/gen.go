@@ -60,6 +60,10 @@ type generator struct {
 	tableValues     map[*model.Table]string
 	resultValues    map[*model.ActionResult]string
 	errorConsts     map[uint64]string
+	tableMethods    map[*model.Table]string        // Contract's typed table accessors
+	resultMethods   map[*model.ActionResult]string // Contract's typed result readers
+	resultActions   map[*model.ActionResult]*model.Action
+	indexOptions    map[*model.Table][]indexOption // typed secondary-index ranges
 
 	recursion map[any]bool // see recursive
 
@@ -82,7 +86,9 @@ func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) 
 		actionConsts: map[*model.Action]string{}, contractMethods: map[*model.Action]string{},
 		actionValues: map[*model.Action]string{}, tableVars: map[*model.Table]string{},
 		tableValues: map[*model.Table]string{}, resultValues: map[*model.ActionResult]string{},
-		errorConsts: map[uint64]string{}, recursion: map[any]bool{}, helpers: map[string]*helper{}, helperNames: map[string]bool{}}
+		errorConsts: map[uint64]string{}, recursion: map[any]bool{}, helpers: map[string]*helper{}, helperNames: map[string]bool{},
+		tableMethods: map[*model.Table]string{}, resultMethods: map[*model.ActionResult]string{},
+		resultActions: map[*model.ActionResult]*model.Action{}, indexOptions: map[*model.Table][]indexOption{}}
 	if src.Account != "" {
 		if _, err := antelope.ParseName(src.Account); err == nil {
 			g.hasAccount = true
@@ -394,6 +400,31 @@ func (g *generator) assignNames() error {
 			want = name
 		}
 		g.contractMethods[a] = methods.claim(want, "the Contract method of action "+strconv.Quote(a.Name))
+	}
+	// ... then one per table (its typed table at c.Account) and one per
+	// action result (the typed return value in a transaction's result).
+	for _, t := range g.m.Tables {
+		g.tableMethods[t] = methods.claim(g.tableVars[t], "the Contract method of table "+strconv.Quote(t.Name))
+	}
+	for _, r := range g.m.ActionResults {
+		for _, a := range g.m.Actions {
+			if a.Name == r.Name {
+				g.resultActions[r] = a
+				g.resultMethods[r] = methods.claim(g.contractMethods[a]+"Result", "the result reader of action "+strconv.Quote(a.Name))
+			}
+		}
+	}
+	// Typed ranges over the secondary indexes that key_names and key_types
+	// describe (the first entry is the primary key).
+	for _, t := range g.m.Tables {
+		for i := 1; i < len(t.KeyNames) && i < len(t.KeyTypes); i++ {
+			kt, ok := indexKeyTypes[t.KeyTypes[i]]
+			if !ok {
+				continue
+			}
+			name := pkg.claim(GoName(t.Name)+"By"+GoName(t.KeyNames[i]), "the index option of "+strconv.Quote(t.Name+"."+t.KeyNames[i]))
+			g.indexOptions[t] = append(g.indexOptions[t], indexOption{name: name, position: i + 1, key: t.KeyNames[i], typ: kt})
+		}
 	}
 
 	// Fields: per struct, beside the codec methods and the embedded base.

@@ -12,162 +12,276 @@ import (
 )
 
 var (
-	// TableAccount describes the table account.
-	TableAccount = antelope.Table{
+	// TableAccount is the table account, whose rows are Account.
+	// The ABI named no account: read it through Contract{Account: …}.TableAccount().
+	TableAccount = antelope.TableOf[Account, *Account]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"name"},
 		KeyTypes:  nil,
 		Name:      "account",
 		Type:      "account",
-	}
-	// TableAccountMetadata describes the table account_metadata.
-	TableAccountMetadata = antelope.Table{
+	}}
+	// TableAccountMetadata is the table account_metadata, whose rows are AccountMetadata.
+	// The ABI named no account: read it through Contract{Account: …}.TableAccountMetadata().
+	TableAccountMetadata = antelope.TableOf[AccountMetadata, *AccountMetadata]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"name"},
 		KeyTypes:  nil,
 		Name:      "account_metadata",
 		Type:      "account_metadata",
-	}
-	// TableCode describes the table code.
-	TableCode = antelope.Table{
+	}}
+	// TableCode is the table code, whose rows are Code.
+	// The ABI named no account: read it through Contract{Account: …}.TableCode().
+	TableCode = antelope.TableOf[Code, *Code]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"vm_type", "vm_version", "code_hash"},
 		KeyTypes:  nil,
 		Name:      "code",
 		Type:      "code",
-	}
-	// TableContractTable describes the table contract_table.
-	TableContractTable = antelope.Table{
+	}}
+	// TableContractTable is the table contract_table, whose rows are ContractTable.
+	// The ABI named no account: read it through Contract{Account: …}.TableContractTable().
+	TableContractTable = antelope.TableOf[ContractTable, *ContractTable]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"code", "scope", "table"},
 		KeyTypes:  nil,
 		Name:      "contract_table",
 		Type:      "contract_table",
-	}
-	// TableContractRow describes the table contract_row.
-	TableContractRow = antelope.Table{
+	}}
+	// TableContractRow is the table contract_row, whose rows are ContractRow.
+	// The ABI named no account: read it through Contract{Account: …}.TableContractRow().
+	TableContractRow = antelope.TableOf[ContractRow, *ContractRow]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"code", "scope", "table", "primary_key"},
 		KeyTypes:  nil,
 		Name:      "contract_row",
 		Type:      "contract_row",
-	}
-	// TableContractIndex64 describes the table contract_index64.
-	TableContractIndex64 = antelope.Table{
+	}}
+	// TableContractIndex64 is the table contract_index64, whose rows are ContractIndex64.
+	// The ABI named no account: read it through Contract{Account: …}.TableContractIndex64().
+	TableContractIndex64 = antelope.TableOf[ContractIndex64, *ContractIndex64]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"code", "scope", "table", "primary_key"},
 		KeyTypes:  nil,
 		Name:      "contract_index64",
 		Type:      "contract_index64",
-	}
-	// TableContractIndex128 describes the table contract_index128.
-	TableContractIndex128 = antelope.Table{
+	}}
+	// TableContractIndex128 is the table contract_index128, whose rows are ContractIndex128.
+	// The ABI named no account: read it through Contract{Account: …}.TableContractIndex128().
+	TableContractIndex128 = antelope.TableOf[ContractIndex128, *ContractIndex128]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"code", "scope", "table", "primary_key"},
 		KeyTypes:  nil,
 		Name:      "contract_index128",
 		Type:      "contract_index128",
-	}
-	// TableContractIndex256 describes the table contract_index256.
-	TableContractIndex256 = antelope.Table{
+	}}
+	// TableContractIndex256 is the table contract_index256, whose rows are ContractIndex256.
+	// The ABI named no account: read it through Contract{Account: …}.TableContractIndex256().
+	TableContractIndex256 = antelope.TableOf[ContractIndex256, *ContractIndex256]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"code", "scope", "table", "primary_key"},
 		KeyTypes:  nil,
 		Name:      "contract_index256",
 		Type:      "contract_index256",
-	}
-	// TableContractIndexDouble describes the table contract_index_double.
-	TableContractIndexDouble = antelope.Table{
+	}}
+	// TableContractIndexDouble is the table contract_index_double, whose rows are ContractIndexDouble.
+	// The ABI named no account: read it through Contract{Account: …}.TableContractIndexDouble().
+	TableContractIndexDouble = antelope.TableOf[ContractIndexDouble, *ContractIndexDouble]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"code", "scope", "table", "primary_key"},
 		KeyTypes:  nil,
 		Name:      "contract_index_double",
 		Type:      "contract_index_double",
-	}
-	// TableContractIndexLongDouble describes the table contract_index_long_double.
-	TableContractIndexLongDouble = antelope.Table{
+	}}
+	// TableContractIndexLongDouble is the table contract_index_long_double, whose rows are ContractIndexLongDouble.
+	// The ABI named no account: read it through Contract{Account: …}.TableContractIndexLongDouble().
+	TableContractIndexLongDouble = antelope.TableOf[ContractIndexLongDouble, *ContractIndexLongDouble]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"code", "scope", "table", "primary_key"},
 		KeyTypes:  nil,
 		Name:      "contract_index_long_double",
 		Type:      "contract_index_long_double",
-	}
-	// TableGlobalProperty describes the table global_property.
-	TableGlobalProperty = antelope.Table{
+	}}
+	// TableGlobalProperty is the table global_property, whose rows are GlobalProperty.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobalProperty().
+	TableGlobalProperty = antelope.TableOf[GlobalProperty, *GlobalProperty]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global_property",
 		Type:      "global_property",
-	}
-	// TableGeneratedTransaction describes the table generated_transaction.
-	TableGeneratedTransaction = antelope.Table{
+	}}
+	// TableGeneratedTransaction is the table generated_transaction, whose rows are GeneratedTransaction.
+	// The ABI named no account: read it through Contract{Account: …}.TableGeneratedTransaction().
+	TableGeneratedTransaction = antelope.TableOf[GeneratedTransaction, *GeneratedTransaction]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"sender", "sender_id"},
 		KeyTypes:  nil,
 		Name:      "generated_transaction",
 		Type:      "generated_transaction",
-	}
-	// TableProtocolState describes the table protocol_state.
-	TableProtocolState = antelope.Table{
+	}}
+	// TableProtocolState is the table protocol_state, whose rows are ProtocolState.
+	// The ABI named no account: read it through Contract{Account: …}.TableProtocolState().
+	TableProtocolState = antelope.TableOf[ProtocolState, *ProtocolState]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "protocol_state",
 		Type:      "protocol_state",
-	}
-	// TablePermission describes the table permission.
-	TablePermission = antelope.Table{
+	}}
+	// TablePermission is the table permission, whose rows are Permission.
+	// The ABI named no account: read it through Contract{Account: …}.TablePermission().
+	TablePermission = antelope.TableOf[Permission, *Permission]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"owner", "name"},
 		KeyTypes:  nil,
 		Name:      "permission",
 		Type:      "permission",
-	}
-	// TablePermissionLink describes the table permission_link.
-	TablePermissionLink = antelope.Table{
+	}}
+	// TablePermissionLink is the table permission_link, whose rows are PermissionLink.
+	// The ABI named no account: read it through Contract{Account: …}.TablePermissionLink().
+	TablePermissionLink = antelope.TableOf[PermissionLink, *PermissionLink]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"account", "code", "message_type"},
 		KeyTypes:  nil,
 		Name:      "permission_link",
 		Type:      "permission_link",
-	}
-	// TableResourceLimits describes the table resource_limits.
-	TableResourceLimits = antelope.Table{
+	}}
+	// TableResourceLimits is the table resource_limits, whose rows are ResourceLimits.
+	// The ABI named no account: read it through Contract{Account: …}.TableResourceLimits().
+	TableResourceLimits = antelope.TableOf[ResourceLimits, *ResourceLimits]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"owner"},
 		KeyTypes:  nil,
 		Name:      "resource_limits",
 		Type:      "resource_limits",
-	}
-	// TableResourceUsage describes the table resource_usage.
-	TableResourceUsage = antelope.Table{
+	}}
+	// TableResourceUsage is the table resource_usage, whose rows are ResourceUsage.
+	// The ABI named no account: read it through Contract{Account: …}.TableResourceUsage().
+	TableResourceUsage = antelope.TableOf[ResourceUsage, *ResourceUsage]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  []string{"owner"},
 		KeyTypes:  nil,
 		Name:      "resource_usage",
 		Type:      "resource_usage",
-	}
-	// TableResourceLimitsState describes the table resource_limits_state.
-	TableResourceLimitsState = antelope.Table{
+	}}
+	// TableResourceLimitsState is the table resource_limits_state, whose rows are ResourceLimitsState.
+	// The ABI named no account: read it through Contract{Account: …}.TableResourceLimitsState().
+	TableResourceLimitsState = antelope.TableOf[ResourceLimitsState, *ResourceLimitsState]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "resource_limits_state",
 		Type:      "resource_limits_state",
-	}
-	// TableResourceLimitsConfig describes the table resource_limits_config.
-	TableResourceLimitsConfig = antelope.Table{
+	}}
+	// TableResourceLimitsConfig is the table resource_limits_config, whose rows are ResourceLimitsConfig.
+	// The ABI named no account: read it through Contract{Account: …}.TableResourceLimitsConfig().
+	TableResourceLimitsConfig = antelope.TableOf[ResourceLimitsConfig, *ResourceLimitsConfig]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "resource_limits_config",
 		Type:      "resource_limits_config",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAccount, TableAccountMetadata, TableCode, TableContractTable, TableContractRow, TableContractIndex64, TableContractIndex128, TableContractIndex256, TableContractIndexDouble, TableContractIndexLongDouble, TableGlobalProperty, TableGeneratedTransaction, TableProtocolState, TablePermission, TablePermissionLink, TableResourceLimits, TableResourceUsage, TableResourceLimitsState, TableResourceLimitsConfig}
+var Tables = []antelope.Table{TableAccount.Table, TableAccountMetadata.Table, TableCode.Table, TableContractTable.Table, TableContractRow.Table, TableContractIndex64.Table, TableContractIndex128.Table, TableContractIndex256.Table, TableContractIndexDouble.Table, TableContractIndexLongDouble.Table, TableGlobalProperty.Table, TableGeneratedTransaction.Table, TableProtocolState.Table, TablePermission.Table, TablePermissionLink.Table, TableResourceLimits.Table, TableResourceUsage.Table, TableResourceLimitsState.Table, TableResourceLimitsConfig.Table}
+
+// TableAccount is the table account of the contract at c.Account.
+func (c Contract) TableAccount() antelope.TableOf[Account, *Account] {
+	return TableAccount.In(c.Account)
+}
+
+// TableAccountMetadata is the table account_metadata of the contract at c.Account.
+func (c Contract) TableAccountMetadata() antelope.TableOf[AccountMetadata, *AccountMetadata] {
+	return TableAccountMetadata.In(c.Account)
+}
+
+// TableCode is the table code of the contract at c.Account.
+func (c Contract) TableCode() antelope.TableOf[Code, *Code] {
+	return TableCode.In(c.Account)
+}
+
+// TableContractTable is the table contract_table of the contract at c.Account.
+func (c Contract) TableContractTable() antelope.TableOf[ContractTable, *ContractTable] {
+	return TableContractTable.In(c.Account)
+}
+
+// TableContractRow is the table contract_row of the contract at c.Account.
+func (c Contract) TableContractRow() antelope.TableOf[ContractRow, *ContractRow] {
+	return TableContractRow.In(c.Account)
+}
+
+// TableContractIndex64 is the table contract_index64 of the contract at c.Account.
+func (c Contract) TableContractIndex64() antelope.TableOf[ContractIndex64, *ContractIndex64] {
+	return TableContractIndex64.In(c.Account)
+}
+
+// TableContractIndex128 is the table contract_index128 of the contract at c.Account.
+func (c Contract) TableContractIndex128() antelope.TableOf[ContractIndex128, *ContractIndex128] {
+	return TableContractIndex128.In(c.Account)
+}
+
+// TableContractIndex256 is the table contract_index256 of the contract at c.Account.
+func (c Contract) TableContractIndex256() antelope.TableOf[ContractIndex256, *ContractIndex256] {
+	return TableContractIndex256.In(c.Account)
+}
+
+// TableContractIndexDouble is the table contract_index_double of the contract at c.Account.
+func (c Contract) TableContractIndexDouble() antelope.TableOf[ContractIndexDouble, *ContractIndexDouble] {
+	return TableContractIndexDouble.In(c.Account)
+}
+
+// TableContractIndexLongDouble is the table contract_index_long_double of the contract at c.Account.
+func (c Contract) TableContractIndexLongDouble() antelope.TableOf[ContractIndexLongDouble, *ContractIndexLongDouble] {
+	return TableContractIndexLongDouble.In(c.Account)
+}
+
+// TableGlobalProperty is the table global_property of the contract at c.Account.
+func (c Contract) TableGlobalProperty() antelope.TableOf[GlobalProperty, *GlobalProperty] {
+	return TableGlobalProperty.In(c.Account)
+}
+
+// TableGeneratedTransaction is the table generated_transaction of the contract at c.Account.
+func (c Contract) TableGeneratedTransaction() antelope.TableOf[GeneratedTransaction, *GeneratedTransaction] {
+	return TableGeneratedTransaction.In(c.Account)
+}
+
+// TableProtocolState is the table protocol_state of the contract at c.Account.
+func (c Contract) TableProtocolState() antelope.TableOf[ProtocolState, *ProtocolState] {
+	return TableProtocolState.In(c.Account)
+}
+
+// TablePermission is the table permission of the contract at c.Account.
+func (c Contract) TablePermission() antelope.TableOf[Permission, *Permission] {
+	return TablePermission.In(c.Account)
+}
+
+// TablePermissionLink is the table permission_link of the contract at c.Account.
+func (c Contract) TablePermissionLink() antelope.TableOf[PermissionLink, *PermissionLink] {
+	return TablePermissionLink.In(c.Account)
+}
+
+// TableResourceLimits is the table resource_limits of the contract at c.Account.
+func (c Contract) TableResourceLimits() antelope.TableOf[ResourceLimits, *ResourceLimits] {
+	return TableResourceLimits.In(c.Account)
+}
+
+// TableResourceUsage is the table resource_usage of the contract at c.Account.
+func (c Contract) TableResourceUsage() antelope.TableOf[ResourceUsage, *ResourceUsage] {
+	return TableResourceUsage.In(c.Account)
+}
+
+// TableResourceLimitsState is the table resource_limits_state of the contract at c.Account.
+func (c Contract) TableResourceLimitsState() antelope.TableOf[ResourceLimitsState, *ResourceLimitsState] {
+	return TableResourceLimitsState.In(c.Account)
+}
+
+// TableResourceLimitsConfig is the table resource_limits_config of the contract at c.Account.
+func (c Contract) TableResourceLimitsConfig() antelope.TableOf[ResourceLimitsConfig, *ResourceLimitsConfig] {
+	return TableResourceLimitsConfig.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

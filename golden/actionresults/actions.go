@@ -89,6 +89,34 @@ func DecodeAction(name string, data []byte) (any, error) {
 	return nil, fmt.Errorf("actionresults: unknown action %q", name)
 }
 
+// ActionresretResult decodes the value action actionresret of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) ActionresretResult(r antelope.ActionResults) (v ActionresretResult, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionActionresret, &v)
+	return
+}
+
+// Ret1overlimResult decodes the value action ret1overlim of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) Ret1overlimResult(r antelope.ActionResults) (v Ret1overlimResult, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionRet1overlim, &v)
+	return
+}
+
+// RetlimResult decodes the value action retlim of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) RetlimResult(r antelope.ActionResults) (v RetlimResult, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionRetlim, &v)
+	return
+}
+
+// RetoverlimResult decodes the value action retoverlim of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) RetoverlimResult(r antelope.ActionResults) (v RetoverlimResult, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionRetoverlim, &v)
+	return
+}
+
 // DecodeActionResult decodes the value returned by the action called name.
 func DecodeActionResult(name string, data []byte) (any, error) {
 	switch name {

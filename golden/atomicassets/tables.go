@@ -12,106 +12,178 @@ import (
 )
 
 var (
-	// TableAssets describes the table assets.
-	TableAssets = antelope.Table{
+	// TableAssets is the table assets, whose rows are AssetsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableAssets().
+	TableAssets = antelope.TableOf[AssetsS, *AssetsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "assets",
 		Type:      "assets_s",
-	}
-	// TableAuthorswaps describes the table authorswaps.
-	TableAuthorswaps = antelope.Table{
+	}}
+	// TableAuthorswaps is the table authorswaps, whose rows are AuthorSwapsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableAuthorswaps().
+	TableAuthorswaps = antelope.TableOf[AuthorSwapsS, *AuthorSwapsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "authorswaps",
 		Type:      "author_swaps_s",
-	}
-	// TableBalances describes the table balances.
-	TableBalances = antelope.Table{
+	}}
+	// TableBalances is the table balances, whose rows are BalancesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableBalances().
+	TableBalances = antelope.TableOf[BalancesS, *BalancesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "balances",
 		Type:      "balances_s",
-	}
-	// TableCollections describes the table collections.
-	TableCollections = antelope.Table{
+	}}
+	// TableCollections is the table collections, whose rows are CollectionsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableCollections().
+	TableCollections = antelope.TableOf[CollectionsS, *CollectionsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "collections",
 		Type:      "collections_s",
-	}
-	// TableConfig describes the table config.
-	TableConfig = antelope.Table{
+	}}
+	// TableConfig is the table config, whose rows are ConfigS.
+	// The ABI named no account: read it through Contract{Account: …}.TableConfig().
+	TableConfig = antelope.TableOf[ConfigS, *ConfigS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "config",
 		Type:      "config_s",
-	}
-	// TableHolders describes the table holders.
-	TableHolders = antelope.Table{
+	}}
+	// TableHolders is the table holders, whose rows are HoldersS.
+	// The ABI named no account: read it through Contract{Account: …}.TableHolders().
+	TableHolders = antelope.TableOf[HoldersS, *HoldersS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "holders",
 		Type:      "holders_s",
-	}
-	// TableOffers describes the table offers.
-	TableOffers = antelope.Table{
+	}}
+	// TableOffers is the table offers, whose rows are OffersS.
+	// The ABI named no account: read it through Contract{Account: …}.TableOffers().
+	TableOffers = antelope.TableOf[OffersS, *OffersS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "offers",
 		Type:      "offers_s",
-	}
-	// TableSchemas describes the table schemas.
-	TableSchemas = antelope.Table{
+	}}
+	// TableSchemas is the table schemas, whose rows are SchemasS.
+	// The ABI named no account: read it through Contract{Account: …}.TableSchemas().
+	TableSchemas = antelope.TableOf[SchemasS, *SchemasS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "schemas",
 		Type:      "schemas_s",
-	}
-	// TableSchematypes describes the table schematypes.
-	TableSchematypes = antelope.Table{
+	}}
+	// TableSchematypes is the table schematypes, whose rows are SchemaTypesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableSchematypes().
+	TableSchematypes = antelope.TableOf[SchemaTypesS, *SchemaTypesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "schematypes",
 		Type:      "schema_types_s",
-	}
-	// TableTemplates describes the table templates.
-	TableTemplates = antelope.Table{
+	}}
+	// TableTemplates is the table templates, whose rows are TemplatesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableTemplates().
+	TableTemplates = antelope.TableOf[TemplatesS, *TemplatesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "templates",
 		Type:      "templates_s",
-	}
-	// TableTemplates2 describes the table templates2.
-	TableTemplates2 = antelope.Table{
+	}}
+	// TableTemplates2 is the table templates2, whose rows are TemplateMutablesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableTemplates2().
+	TableTemplates2 = antelope.TableOf[TemplateMutablesS, *TemplateMutablesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "templates2",
 		Type:      "template_mutables_s",
-	}
-	// TableTokenconfigs describes the table tokenconfigs.
-	TableTokenconfigs = antelope.Table{
+	}}
+	// TableTokenconfigs is the table tokenconfigs, whose rows are TokenconfigsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableTokenconfigs().
+	TableTokenconfigs = antelope.TableOf[TokenconfigsS, *TokenconfigsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "tokenconfigs",
 		Type:      "tokenconfigs_s",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAssets, TableAuthorswaps, TableBalances, TableCollections, TableConfig, TableHolders, TableOffers, TableSchemas, TableSchematypes, TableTemplates, TableTemplates2, TableTokenconfigs}
+var Tables = []antelope.Table{TableAssets.Table, TableAuthorswaps.Table, TableBalances.Table, TableCollections.Table, TableConfig.Table, TableHolders.Table, TableOffers.Table, TableSchemas.Table, TableSchematypes.Table, TableTemplates.Table, TableTemplates2.Table, TableTokenconfigs.Table}
+
+// TableAssets is the table assets of the contract at c.Account.
+func (c Contract) TableAssets() antelope.TableOf[AssetsS, *AssetsS] {
+	return TableAssets.In(c.Account)
+}
+
+// TableAuthorswaps is the table authorswaps of the contract at c.Account.
+func (c Contract) TableAuthorswaps() antelope.TableOf[AuthorSwapsS, *AuthorSwapsS] {
+	return TableAuthorswaps.In(c.Account)
+}
+
+// TableBalances is the table balances of the contract at c.Account.
+func (c Contract) TableBalances() antelope.TableOf[BalancesS, *BalancesS] {
+	return TableBalances.In(c.Account)
+}
+
+// TableCollections is the table collections of the contract at c.Account.
+func (c Contract) TableCollections() antelope.TableOf[CollectionsS, *CollectionsS] {
+	return TableCollections.In(c.Account)
+}
+
+// TableConfig is the table config of the contract at c.Account.
+func (c Contract) TableConfig() antelope.TableOf[ConfigS, *ConfigS] {
+	return TableConfig.In(c.Account)
+}
+
+// TableHolders is the table holders of the contract at c.Account.
+func (c Contract) TableHolders() antelope.TableOf[HoldersS, *HoldersS] {
+	return TableHolders.In(c.Account)
+}
+
+// TableOffers is the table offers of the contract at c.Account.
+func (c Contract) TableOffers() antelope.TableOf[OffersS, *OffersS] {
+	return TableOffers.In(c.Account)
+}
+
+// TableSchemas is the table schemas of the contract at c.Account.
+func (c Contract) TableSchemas() antelope.TableOf[SchemasS, *SchemasS] {
+	return TableSchemas.In(c.Account)
+}
+
+// TableSchematypes is the table schematypes of the contract at c.Account.
+func (c Contract) TableSchematypes() antelope.TableOf[SchemaTypesS, *SchemaTypesS] {
+	return TableSchematypes.In(c.Account)
+}
+
+// TableTemplates is the table templates of the contract at c.Account.
+func (c Contract) TableTemplates() antelope.TableOf[TemplatesS, *TemplatesS] {
+	return TableTemplates.In(c.Account)
+}
+
+// TableTemplates2 is the table templates2 of the contract at c.Account.
+func (c Contract) TableTemplates2() antelope.TableOf[TemplateMutablesS, *TemplateMutablesS] {
+	return TableTemplates2.In(c.Account)
+}
+
+// TableTokenconfigs is the table tokenconfigs of the contract at c.Account.
+func (c Contract) TableTokenconfigs() antelope.TableOf[TokenconfigsS, *TokenconfigsS] {
+	return TableTokenconfigs.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,74 +12,122 @@ import (
 )
 
 var (
-	// TableAssets describes the table assets.
-	TableAssets = antelope.Table{
+	// TableAssets is the table assets, whose rows are AssetsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableAssets().
+	TableAssets = antelope.TableOf[AssetsS, *AssetsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "assets",
 		Type:      "assets_s",
-	}
-	// TableBalances describes the table balances.
-	TableBalances = antelope.Table{
+	}}
+	// TableBalances is the table balances, whose rows are BalancesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableBalances().
+	TableBalances = antelope.TableOf[BalancesS, *BalancesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "balances",
 		Type:      "balances_s",
-	}
-	// TableCollections describes the table collections.
-	TableCollections = antelope.Table{
+	}}
+	// TableCollections is the table collections, whose rows are CollectionsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableCollections().
+	TableCollections = antelope.TableOf[CollectionsS, *CollectionsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "collections",
 		Type:      "collections_s",
-	}
-	// TableConfig describes the table config.
-	TableConfig = antelope.Table{
+	}}
+	// TableConfig is the table config, whose rows are ConfigS.
+	// The ABI named no account: read it through Contract{Account: …}.TableConfig().
+	TableConfig = antelope.TableOf[ConfigS, *ConfigS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "config",
 		Type:      "config_s",
-	}
-	// TableOffers describes the table offers.
-	TableOffers = antelope.Table{
+	}}
+	// TableOffers is the table offers, whose rows are OffersS.
+	// The ABI named no account: read it through Contract{Account: …}.TableOffers().
+	TableOffers = antelope.TableOf[OffersS, *OffersS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "offers",
 		Type:      "offers_s",
-	}
-	// TableSchemas describes the table schemas.
-	TableSchemas = antelope.Table{
+	}}
+	// TableSchemas is the table schemas, whose rows are SchemasS.
+	// The ABI named no account: read it through Contract{Account: …}.TableSchemas().
+	TableSchemas = antelope.TableOf[SchemasS, *SchemasS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "schemas",
 		Type:      "schemas_s",
-	}
-	// TableTemplates describes the table templates.
-	TableTemplates = antelope.Table{
+	}}
+	// TableTemplates is the table templates, whose rows are TemplatesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableTemplates().
+	TableTemplates = antelope.TableOf[TemplatesS, *TemplatesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "templates",
 		Type:      "templates_s",
-	}
-	// TableTokenconfigs describes the table tokenconfigs.
-	TableTokenconfigs = antelope.Table{
+	}}
+	// TableTokenconfigs is the table tokenconfigs, whose rows are TokenconfigsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableTokenconfigs().
+	TableTokenconfigs = antelope.TableOf[TokenconfigsS, *TokenconfigsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "tokenconfigs",
 		Type:      "tokenconfigs_s",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAssets, TableBalances, TableCollections, TableConfig, TableOffers, TableSchemas, TableTemplates, TableTokenconfigs}
+var Tables = []antelope.Table{TableAssets.Table, TableBalances.Table, TableCollections.Table, TableConfig.Table, TableOffers.Table, TableSchemas.Table, TableTemplates.Table, TableTokenconfigs.Table}
+
+// TableAssets is the table assets of the contract at c.Account.
+func (c Contract) TableAssets() antelope.TableOf[AssetsS, *AssetsS] {
+	return TableAssets.In(c.Account)
+}
+
+// TableBalances is the table balances of the contract at c.Account.
+func (c Contract) TableBalances() antelope.TableOf[BalancesS, *BalancesS] {
+	return TableBalances.In(c.Account)
+}
+
+// TableCollections is the table collections of the contract at c.Account.
+func (c Contract) TableCollections() antelope.TableOf[CollectionsS, *CollectionsS] {
+	return TableCollections.In(c.Account)
+}
+
+// TableConfig is the table config of the contract at c.Account.
+func (c Contract) TableConfig() antelope.TableOf[ConfigS, *ConfigS] {
+	return TableConfig.In(c.Account)
+}
+
+// TableOffers is the table offers of the contract at c.Account.
+func (c Contract) TableOffers() antelope.TableOf[OffersS, *OffersS] {
+	return TableOffers.In(c.Account)
+}
+
+// TableSchemas is the table schemas of the contract at c.Account.
+func (c Contract) TableSchemas() antelope.TableOf[SchemasS, *SchemasS] {
+	return TableSchemas.In(c.Account)
+}
+
+// TableTemplates is the table templates of the contract at c.Account.
+func (c Contract) TableTemplates() antelope.TableOf[TemplatesS, *TemplatesS] {
+	return TableTemplates.In(c.Account)
+}
+
+// TableTokenconfigs is the table tokenconfigs of the contract at c.Account.
+func (c Contract) TableTokenconfigs() antelope.TableOf[TokenconfigsS, *TokenconfigsS] {
+	return TableTokenconfigs.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,66 +12,108 @@ import (
 )
 
 var (
-	// TableAuctions describes the table auctions.
-	TableAuctions = antelope.Table{
+	// TableAuctions is the table auctions, whose rows are AuctionsS.
+	// The ABI named no account: read it through Contract{Account: …}.TableAuctions().
+	TableAuctions = antelope.TableOf[AuctionsS, *AuctionsS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "auctions",
 		Type:      "auctions_s",
-	}
-	// TableBalances describes the table balances.
-	TableBalances = antelope.Table{
+	}}
+	// TableBalances is the table balances, whose rows are BalancesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableBalances().
+	TableBalances = antelope.TableOf[BalancesS, *BalancesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "balances",
 		Type:      "balances_s",
-	}
-	// TableBuyoffers describes the table buyoffers.
-	TableBuyoffers = antelope.Table{
+	}}
+	// TableBuyoffers is the table buyoffers, whose rows are BuyoffersS.
+	// The ABI named no account: read it through Contract{Account: …}.TableBuyoffers().
+	TableBuyoffers = antelope.TableOf[BuyoffersS, *BuyoffersS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "buyoffers",
 		Type:      "buyoffers_s",
-	}
-	// TableConfig describes the table config.
-	TableConfig = antelope.Table{
+	}}
+	// TableConfig is the table config, whose rows are ConfigS.
+	// The ABI named no account: read it through Contract{Account: …}.TableConfig().
+	TableConfig = antelope.TableOf[ConfigS, *ConfigS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "config",
 		Type:      "config_s",
-	}
-	// TableCounters describes the table counters.
-	TableCounters = antelope.Table{
+	}}
+	// TableCounters is the table counters, whose rows are CountersS.
+	// The ABI named no account: read it through Contract{Account: …}.TableCounters().
+	TableCounters = antelope.TableOf[CountersS, *CountersS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "counters",
 		Type:      "counters_s",
-	}
-	// TableMarketplaces describes the table marketplaces.
-	TableMarketplaces = antelope.Table{
+	}}
+	// TableMarketplaces is the table marketplaces, whose rows are MarketplacesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableMarketplaces().
+	TableMarketplaces = antelope.TableOf[MarketplacesS, *MarketplacesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "marketplaces",
 		Type:      "marketplaces_s",
-	}
-	// TableSales describes the table sales.
-	TableSales = antelope.Table{
+	}}
+	// TableSales is the table sales, whose rows are SalesS.
+	// The ABI named no account: read it through Contract{Account: …}.TableSales().
+	TableSales = antelope.TableOf[SalesS, *SalesS]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "sales",
 		Type:      "sales_s",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAuctions, TableBalances, TableBuyoffers, TableConfig, TableCounters, TableMarketplaces, TableSales}
+var Tables = []antelope.Table{TableAuctions.Table, TableBalances.Table, TableBuyoffers.Table, TableConfig.Table, TableCounters.Table, TableMarketplaces.Table, TableSales.Table}
+
+// TableAuctions is the table auctions of the contract at c.Account.
+func (c Contract) TableAuctions() antelope.TableOf[AuctionsS, *AuctionsS] {
+	return TableAuctions.In(c.Account)
+}
+
+// TableBalances is the table balances of the contract at c.Account.
+func (c Contract) TableBalances() antelope.TableOf[BalancesS, *BalancesS] {
+	return TableBalances.In(c.Account)
+}
+
+// TableBuyoffers is the table buyoffers of the contract at c.Account.
+func (c Contract) TableBuyoffers() antelope.TableOf[BuyoffersS, *BuyoffersS] {
+	return TableBuyoffers.In(c.Account)
+}
+
+// TableConfig is the table config of the contract at c.Account.
+func (c Contract) TableConfig() antelope.TableOf[ConfigS, *ConfigS] {
+	return TableConfig.In(c.Account)
+}
+
+// TableCounters is the table counters of the contract at c.Account.
+func (c Contract) TableCounters() antelope.TableOf[CountersS, *CountersS] {
+	return TableCounters.In(c.Account)
+}
+
+// TableMarketplaces is the table marketplaces of the contract at c.Account.
+func (c Contract) TableMarketplaces() antelope.TableOf[MarketplacesS, *MarketplacesS] {
+	return TableMarketplaces.In(c.Account)
+}
+
+// TableSales is the table sales of the contract at c.Account.
+func (c Contract) TableSales() antelope.TableOf[SalesS, *SalesS] {
+	return TableSales.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

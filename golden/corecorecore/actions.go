@@ -39,6 +39,13 @@ func DecodeAction(name string, data []byte) (any, error) {
 	return nil, fmt.Errorf("corecorecore: unknown action %q", name)
 }
 
+// TestResult decodes the value action test of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) TestResult(r antelope.ActionResults) (v Result, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionTest, &v)
+	return
+}
+
 // DecodeActionResult decodes the value returned by the action called name.
 func DecodeActionResult(name string, data []byte) (any, error) {
 	switch name {

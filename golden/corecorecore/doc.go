@@ -17,8 +17,9 @@
 // with the contract's account, or generate with --account.
 // DecodeAction turns action data back into its payload type.
 //
-// Action results (1): DecodeActionResult decodes the value an action
-// returns.
+// Action results (1): Contract's <Action>Result methods decode an
+// action's return value from a transaction's results (chain.TransactResult);
+// DecodeActionResult decodes one by action name.
 //
 // The ABI itself is embedded as ABIJSON; ABISHA256 identifies it.
 package corecorecore

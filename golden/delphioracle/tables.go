@@ -12,122 +12,206 @@ import (
 )
 
 var (
-	// TableAbusers describes the table abusers.
-	TableAbusers = antelope.Table{
+	// TableAbusers is the table abusers, whose rows are Abusers.
+	// The ABI named no account: read it through Contract{Account: …}.TableAbusers().
+	TableAbusers = antelope.TableOf[Abusers, *Abusers]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "abusers",
 		Type:      "abusers",
-	}
-	// TableBars describes the table bars.
-	TableBars = antelope.Table{
+	}}
+	// TableBars is the table bars, whose rows are Bars.
+	// The ABI named no account: read it through Contract{Account: …}.TableBars().
+	TableBars = antelope.TableOf[Bars, *Bars]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "bars",
 		Type:      "bars",
-	}
-	// TableCustodians describes the table custodians.
-	TableCustodians = antelope.Table{
+	}}
+	// TableCustodians is the table custodians, whose rows are Custodians.
+	// The ABI named no account: read it through Contract{Account: …}.TableCustodians().
+	TableCustodians = antelope.TableOf[Custodians, *Custodians]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "custodians",
 		Type:      "custodians",
-	}
-	// TableDatapoints describes the table datapoints.
-	TableDatapoints = antelope.Table{
+	}}
+	// TableDatapoints is the table datapoints, whose rows are Datapoints.
+	// The ABI named no account: read it through Contract{Account: …}.TableDatapoints().
+	TableDatapoints = antelope.TableOf[Datapoints, *Datapoints]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "datapoints",
 		Type:      "datapoints",
-	}
-	// TableDonations describes the table donations.
-	TableDonations = antelope.Table{
+	}}
+	// TableDonations is the table donations, whose rows are Donations.
+	// The ABI named no account: read it through Contract{Account: …}.TableDonations().
+	TableDonations = antelope.TableOf[Donations, *Donations]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "donations",
 		Type:      "donations",
-	}
-	// TableGlobal describes the table global.
-	TableGlobal = antelope.Table{
+	}}
+	// TableGlobal is the table global, whose rows are Global.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobal().
+	TableGlobal = antelope.TableOf[Global, *Global]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global",
 		Type:      "global",
-	}
-	// TableHashes describes the table hashes.
-	TableHashes = antelope.Table{
+	}}
+	// TableHashes is the table hashes, whose rows are Hashes.
+	// The ABI named no account: read it through Contract{Account: …}.TableHashes().
+	TableHashes = antelope.TableOf[Hashes, *Hashes]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "hashes",
 		Type:      "hashes",
-	}
-	// TableNetworks describes the table networks.
-	TableNetworks = antelope.Table{
+	}}
+	// TableNetworks is the table networks, whose rows are Networks.
+	// The ABI named no account: read it through Contract{Account: …}.TableNetworks().
+	TableNetworks = antelope.TableOf[Networks, *Networks]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "networks",
 		Type:      "networks",
-	}
-	// TableNpairs describes the table npairs.
-	TableNpairs = antelope.Table{
+	}}
+	// TableNpairs is the table npairs, whose rows are Pairs.
+	// The ABI named no account: read it through Contract{Account: …}.TableNpairs().
+	TableNpairs = antelope.TableOf[Pairs, *Pairs]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "npairs",
 		Type:      "pairs",
-	}
-	// TableOglobal describes the table oglobal.
-	TableOglobal = antelope.Table{
+	}}
+	// TableOglobal is the table oglobal, whose rows are Oglobal.
+	// The ABI named no account: read it through Contract{Account: …}.TableOglobal().
+	TableOglobal = antelope.TableOf[Oglobal, *Oglobal]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "oglobal",
 		Type:      "oglobal",
-	}
-	// TablePairs describes the table pairs.
-	TablePairs = antelope.Table{
+	}}
+	// TablePairs is the table pairs, whose rows are Pairs.
+	// The ABI named no account: read it through Contract{Account: …}.TablePairs().
+	TablePairs = antelope.TableOf[Pairs, *Pairs]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "pairs",
 		Type:      "pairs",
-	}
-	// TableStats describes the table stats.
-	TableStats = antelope.Table{
+	}}
+	// TableStats is the table stats, whose rows are Stats.
+	// The ABI named no account: read it through Contract{Account: …}.TableStats().
+	TableStats = antelope.TableOf[Stats, *Stats]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "stats",
 		Type:      "stats",
-	}
-	// TableUsers describes the table users.
-	TableUsers = antelope.Table{
+	}}
+	// TableUsers is the table users, whose rows are Users.
+	// The ABI named no account: read it through Contract{Account: …}.TableUsers().
+	TableUsers = antelope.TableOf[Users, *Users]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "users",
 		Type:      "users",
-	}
-	// TableVoters describes the table voters.
-	TableVoters = antelope.Table{
+	}}
+	// TableVoters is the table voters, whose rows are VoterInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableVoters().
+	TableVoters = antelope.TableOf[VoterInfo, *VoterInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "voters",
 		Type:      "voter_info",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAbusers, TableBars, TableCustodians, TableDatapoints, TableDonations, TableGlobal, TableHashes, TableNetworks, TableNpairs, TableOglobal, TablePairs, TableStats, TableUsers, TableVoters}
+var Tables = []antelope.Table{TableAbusers.Table, TableBars.Table, TableCustodians.Table, TableDatapoints.Table, TableDonations.Table, TableGlobal.Table, TableHashes.Table, TableNetworks.Table, TableNpairs.Table, TableOglobal.Table, TablePairs.Table, TableStats.Table, TableUsers.Table, TableVoters.Table}
+
+// TableAbusers is the table abusers of the contract at c.Account.
+func (c Contract) TableAbusers() antelope.TableOf[Abusers, *Abusers] {
+	return TableAbusers.In(c.Account)
+}
+
+// TableBars is the table bars of the contract at c.Account.
+func (c Contract) TableBars() antelope.TableOf[Bars, *Bars] {
+	return TableBars.In(c.Account)
+}
+
+// TableCustodians is the table custodians of the contract at c.Account.
+func (c Contract) TableCustodians() antelope.TableOf[Custodians, *Custodians] {
+	return TableCustodians.In(c.Account)
+}
+
+// TableDatapoints is the table datapoints of the contract at c.Account.
+func (c Contract) TableDatapoints() antelope.TableOf[Datapoints, *Datapoints] {
+	return TableDatapoints.In(c.Account)
+}
+
+// TableDonations is the table donations of the contract at c.Account.
+func (c Contract) TableDonations() antelope.TableOf[Donations, *Donations] {
+	return TableDonations.In(c.Account)
+}
+
+// TableGlobal is the table global of the contract at c.Account.
+func (c Contract) TableGlobal() antelope.TableOf[Global, *Global] {
+	return TableGlobal.In(c.Account)
+}
+
+// TableHashes is the table hashes of the contract at c.Account.
+func (c Contract) TableHashes() antelope.TableOf[Hashes, *Hashes] {
+	return TableHashes.In(c.Account)
+}
+
+// TableNetworks is the table networks of the contract at c.Account.
+func (c Contract) TableNetworks() antelope.TableOf[Networks, *Networks] {
+	return TableNetworks.In(c.Account)
+}
+
+// TableNpairs is the table npairs of the contract at c.Account.
+func (c Contract) TableNpairs() antelope.TableOf[Pairs, *Pairs] {
+	return TableNpairs.In(c.Account)
+}
+
+// TableOglobal is the table oglobal of the contract at c.Account.
+func (c Contract) TableOglobal() antelope.TableOf[Oglobal, *Oglobal] {
+	return TableOglobal.In(c.Account)
+}
+
+// TablePairs is the table pairs of the contract at c.Account.
+func (c Contract) TablePairs() antelope.TableOf[Pairs, *Pairs] {
+	return TablePairs.In(c.Account)
+}
+
+// TableStats is the table stats of the contract at c.Account.
+func (c Contract) TableStats() antelope.TableOf[Stats, *Stats] {
+	return TableStats.In(c.Account)
+}
+
+// TableUsers is the table users of the contract at c.Account.
+func (c Contract) TableUsers() antelope.TableOf[Users, *Users] {
+	return TableUsers.In(c.Account)
+}
+
+// TableVoters is the table voters of the contract at c.Account.
+func (c Contract) TableVoters() antelope.TableOf[VoterInfo, *VoterInfo] {
+	return TableVoters.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

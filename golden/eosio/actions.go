@@ -1041,6 +1041,76 @@ func DecodeAction(name string, data []byte) (any, error) {
 	return nil, fmt.Errorf("eosio: unknown action %q", name)
 }
 
+// BuyramResult decodes the value action buyram of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) BuyramResult(r antelope.ActionResults) (v ActionReturnBuyram, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionBuyram, &v)
+	return
+}
+
+// BuyramburnResult decodes the value action buyramburn of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) BuyramburnResult(r antelope.ActionResults) (v ActionReturnBuyram, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionBuyramburn, &v)
+	return
+}
+
+// BuyrambytesResult decodes the value action buyrambytes of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) BuyrambytesResult(r antelope.ActionResults) (v ActionReturnBuyram, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionBuyrambytes, &v)
+	return
+}
+
+// BuyramselfResult decodes the value action buyramself of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) BuyramselfResult(r antelope.ActionResults) (v ActionReturnBuyram, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionBuyramself, &v)
+	return
+}
+
+// DenyhashcalcResult decodes the value action denyhashcalc of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) DenyhashcalcResult(r antelope.ActionResults) (v DenyhashcalcResult, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionDenyhashcalc, &v)
+	return
+}
+
+// GiftramResult decodes the value action giftram of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) GiftramResult(r antelope.ActionResults) (v ActionReturnRamtransfer, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionGiftram, &v)
+	return
+}
+
+// RamburnResult decodes the value action ramburn of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) RamburnResult(r antelope.ActionResults) (v ActionReturnRamtransfer, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionRamburn, &v)
+	return
+}
+
+// RamtransferResult decodes the value action ramtransfer of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) RamtransferResult(r antelope.ActionResults) (v ActionReturnRamtransfer, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionRamtransfer, &v)
+	return
+}
+
+// SellramResult decodes the value action sellram of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) SellramResult(r antelope.ActionResults) (v ActionReturnSellram, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionSellram, &v)
+	return
+}
+
+// UngiftramResult decodes the value action ungiftram of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) UngiftramResult(r antelope.ActionResults) (v ActionReturnRamtransfer, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionUngiftram, &v)
+	return
+}
+
 // DecodeActionResult decodes the value returned by the action called name.
 func DecodeActionResult(name string, data []byte) (any, error) {
 	switch name {

@@ -17,11 +17,15 @@
 // with the contract's account, or generate with --account.
 // DecodeAction turns action data back into its payload type.
 //
-// Tables (35): the Table variables describe them; DecodeTableRow decodes
-// a row.
+// Tables (35): each Table variable is an antelope.TableOf its row type,
+// read through any antelope.TableReader — a chain.Client, a chain.State at a
+// past block, a chaintest chain — with Rows, RowsWithPayer, Get and Scopes;
+// the generated code does no I/O itself. DecodeTableRow decodes a row by
+// table name.
 //
-// Action results (10): DecodeActionResult decodes the value an action
-// returns.
+// Action results (10): Contract's <Action>Result methods decode an
+// action's return value from a transaction's results (chain.TransactResult);
+// DecodeActionResult decodes one by action name.
 //
 // Ricardian clauses:
 //

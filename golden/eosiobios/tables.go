@@ -12,18 +12,24 @@ import (
 )
 
 var (
-	// TableAbihash describes the table abihash.
-	TableAbihash = antelope.Table{
+	// TableAbihash is the table abihash, whose rows are ABIHash.
+	// The ABI named no account: read it through Contract{Account: …}.TableAbihash().
+	TableAbihash = antelope.TableOf[ABIHash, *ABIHash]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "abihash",
 		Type:      "abi_hash",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAbihash}
+var Tables = []antelope.Table{TableAbihash.Table}
+
+// TableAbihash is the table abihash of the contract at c.Account.
+func (c Contract) TableAbihash() antelope.TableOf[ABIHash, *ABIHash] {
+	return TableAbihash.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -139,6 +139,13 @@ func DecodeAction(name string, data []byte) (any, error) {
 	return nil, fmt.Errorf("eosioevm: unknown action %q", name)
 }
 
+// GcResult decodes the value action gc of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) GcResult(r antelope.ActionResults) (v GcResult, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionGc, &v)
+	return
+}
+
 // DecodeActionResult decodes the value returned by the action called name.
 func DecodeActionResult(name string, data []byte) (any, error) {
 	switch name {

@@ -12,82 +12,136 @@ import (
 )
 
 var (
-	// TableAccount describes the table account.
-	TableAccount = antelope.Table{
+	// TableAccount is the table account, whose rows are Account.
+	// The ABI named no account: read it through Contract{Account: …}.TableAccount().
+	TableAccount = antelope.TableOf[Account, *Account]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "account",
 		Type:      "account",
-	}
-	// TableAccountcode describes the table accountcode.
-	TableAccountcode = antelope.Table{
+	}}
+	// TableAccountcode is the table accountcode, whose rows are AccountCode.
+	// The ABI named no account: read it through Contract{Account: …}.TableAccountcode().
+	TableAccountcode = antelope.TableOf[AccountCode, *AccountCode]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "accountcode",
 		Type:      "account_code",
-	}
-	// TableBalances describes the table balances.
-	TableBalances = antelope.Table{
+	}}
+	// TableBalances is the table balances, whose rows are Balance.
+	// The ABI named no account: read it through Contract{Account: …}.TableBalances().
+	TableBalances = antelope.TableOf[Balance, *Balance]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "balances",
 		Type:      "balance",
-	}
-	// TableConfig describes the table config.
-	TableConfig = antelope.Table{
+	}}
+	// TableConfig is the table config, whose rows are Config.
+	// The ABI named no account: read it through Contract{Account: …}.TableConfig().
+	TableConfig = antelope.TableOf[Config, *Config]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "config",
 		Type:      "config",
-	}
-	// TableEgresslist describes the table egresslist.
-	TableEgresslist = antelope.Table{
+	}}
+	// TableEgresslist is the table egresslist, whose rows are AllowedEgressAccount.
+	// The ABI named no account: read it through Contract{Account: …}.TableEgresslist().
+	TableEgresslist = antelope.TableOf[AllowedEgressAccount, *AllowedEgressAccount]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "egresslist",
 		Type:      "allowed_egress_account",
-	}
-	// TableGcstore describes the table gcstore.
-	TableGcstore = antelope.Table{
+	}}
+	// TableGcstore is the table gcstore, whose rows are Gcstore.
+	// The ABI named no account: read it through Contract{Account: …}.TableGcstore().
+	TableGcstore = antelope.TableOf[Gcstore, *Gcstore]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "gcstore",
 		Type:      "gcstore",
-	}
-	// TableInevm describes the table inevm.
-	TableInevm = antelope.Table{
+	}}
+	// TableInevm is the table inevm, whose rows are BalanceWithDust.
+	// The ABI named no account: read it through Contract{Account: …}.TableInevm().
+	TableInevm = antelope.TableOf[BalanceWithDust, *BalanceWithDust]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "inevm",
 		Type:      "balance_with_dust",
-	}
-	// TableNextnonces describes the table nextnonces.
-	TableNextnonces = antelope.Table{
+	}}
+	// TableNextnonces is the table nextnonces, whose rows are Nextnonce.
+	// The ABI named no account: read it through Contract{Account: …}.TableNextnonces().
+	TableNextnonces = antelope.TableOf[Nextnonce, *Nextnonce]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "nextnonces",
 		Type:      "nextnonce",
-	}
-	// TableStorage describes the table storage.
-	TableStorage = antelope.Table{
+	}}
+	// TableStorage is the table storage, whose rows are Storage.
+	// The ABI named no account: read it through Contract{Account: …}.TableStorage().
+	TableStorage = antelope.TableOf[Storage, *Storage]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "storage",
 		Type:      "storage",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAccount, TableAccountcode, TableBalances, TableConfig, TableEgresslist, TableGcstore, TableInevm, TableNextnonces, TableStorage}
+var Tables = []antelope.Table{TableAccount.Table, TableAccountcode.Table, TableBalances.Table, TableConfig.Table, TableEgresslist.Table, TableGcstore.Table, TableInevm.Table, TableNextnonces.Table, TableStorage.Table}
+
+// TableAccount is the table account of the contract at c.Account.
+func (c Contract) TableAccount() antelope.TableOf[Account, *Account] {
+	return TableAccount.In(c.Account)
+}
+
+// TableAccountcode is the table accountcode of the contract at c.Account.
+func (c Contract) TableAccountcode() antelope.TableOf[AccountCode, *AccountCode] {
+	return TableAccountcode.In(c.Account)
+}
+
+// TableBalances is the table balances of the contract at c.Account.
+func (c Contract) TableBalances() antelope.TableOf[Balance, *Balance] {
+	return TableBalances.In(c.Account)
+}
+
+// TableConfig is the table config of the contract at c.Account.
+func (c Contract) TableConfig() antelope.TableOf[Config, *Config] {
+	return TableConfig.In(c.Account)
+}
+
+// TableEgresslist is the table egresslist of the contract at c.Account.
+func (c Contract) TableEgresslist() antelope.TableOf[AllowedEgressAccount, *AllowedEgressAccount] {
+	return TableEgresslist.In(c.Account)
+}
+
+// TableGcstore is the table gcstore of the contract at c.Account.
+func (c Contract) TableGcstore() antelope.TableOf[Gcstore, *Gcstore] {
+	return TableGcstore.In(c.Account)
+}
+
+// TableInevm is the table inevm of the contract at c.Account.
+func (c Contract) TableInevm() antelope.TableOf[BalanceWithDust, *BalanceWithDust] {
+	return TableInevm.In(c.Account)
+}
+
+// TableNextnonces is the table nextnonces of the contract at c.Account.
+func (c Contract) TableNextnonces() antelope.TableOf[Nextnonce, *Nextnonce] {
+	return TableNextnonces.In(c.Account)
+}
+
+// TableStorage is the table storage of the contract at c.Account.
+func (c Contract) TableStorage() antelope.TableOf[Storage, *Storage] {
+	return TableStorage.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,42 +12,66 @@ import (
 )
 
 var (
-	// TableApprovals describes the table approvals.
-	TableApprovals = antelope.Table{
+	// TableApprovals is the table approvals, whose rows are OldApprovalsInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableApprovals().
+	TableApprovals = antelope.TableOf[OldApprovalsInfo, *OldApprovalsInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "approvals",
 		Type:      "old_approvals_info",
-	}
-	// TableApprovals2 describes the table approvals2.
-	TableApprovals2 = antelope.Table{
+	}}
+	// TableApprovals2 is the table approvals2, whose rows are ApprovalsInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableApprovals2().
+	TableApprovals2 = antelope.TableOf[ApprovalsInfo, *ApprovalsInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "approvals2",
 		Type:      "approvals_info",
-	}
-	// TableInvals describes the table invals.
-	TableInvals = antelope.Table{
+	}}
+	// TableInvals is the table invals, whose rows are Invalidation.
+	// The ABI named no account: read it through Contract{Account: …}.TableInvals().
+	TableInvals = antelope.TableOf[Invalidation, *Invalidation]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "invals",
 		Type:      "invalidation",
-	}
-	// TableProposal describes the table proposal.
-	TableProposal = antelope.Table{
+	}}
+	// TableProposal is the table proposal, whose rows are Proposal.
+	// The ABI named no account: read it through Contract{Account: …}.TableProposal().
+	TableProposal = antelope.TableOf[Proposal, *Proposal]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "proposal",
 		Type:      "proposal",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableApprovals, TableApprovals2, TableInvals, TableProposal}
+var Tables = []antelope.Table{TableApprovals.Table, TableApprovals2.Table, TableInvals.Table, TableProposal.Table}
+
+// TableApprovals is the table approvals of the contract at c.Account.
+func (c Contract) TableApprovals() antelope.TableOf[OldApprovalsInfo, *OldApprovalsInfo] {
+	return TableApprovals.In(c.Account)
+}
+
+// TableApprovals2 is the table approvals2 of the contract at c.Account.
+func (c Contract) TableApprovals2() antelope.TableOf[ApprovalsInfo, *ApprovalsInfo] {
+	return TableApprovals2.In(c.Account)
+}
+
+// TableInvals is the table invals of the contract at c.Account.
+func (c Contract) TableInvals() antelope.TableOf[Invalidation, *Invalidation] {
+	return TableInvals.In(c.Account)
+}
+
+// TableProposal is the table proposal of the contract at c.Account.
+func (c Contract) TableProposal() antelope.TableOf[Proposal, *Proposal] {
+	return TableProposal.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,26 +12,38 @@ import (
 )
 
 var (
-	// TableProposal describes the table proposal.
-	TableProposal = antelope.Table{
+	// TableProposal is the table proposal, whose rows are Proposal.
+	// The ABI named no account: read it through Contract{Account: …}.TableProposal().
+	TableProposal = antelope.TableOf[Proposal, *Proposal]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"proposal_name"},
 		KeyTypes:  []string{"name"},
 		Name:      "proposal",
 		Type:      "proposal",
-	}
-	// TableApprovals describes the table approvals.
-	TableApprovals = antelope.Table{
+	}}
+	// TableApprovals is the table approvals, whose rows are ApprovalsInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableApprovals().
+	TableApprovals = antelope.TableOf[ApprovalsInfo, *ApprovalsInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"proposal_name"},
 		KeyTypes:  []string{"name"},
 		Name:      "approvals",
 		Type:      "approvals_info",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableProposal, TableApprovals}
+var Tables = []antelope.Table{TableProposal.Table, TableApprovals.Table}
+
+// TableProposal is the table proposal of the contract at c.Account.
+func (c Contract) TableProposal() antelope.TableOf[Proposal, *Proposal] {
+	return TableProposal.In(c.Account)
+}
+
+// TableApprovals is the table approvals of the contract at c.Account.
+func (c Contract) TableApprovals() antelope.TableOf[ApprovalsInfo, *ApprovalsInfo] {
+	return TableApprovals.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

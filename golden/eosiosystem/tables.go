@@ -12,186 +12,318 @@ import (
 )
 
 var (
-	// TableAbihash describes the table abihash.
-	TableAbihash = antelope.Table{
+	// TableAbihash is the table abihash, whose rows are ABIHash.
+	// The ABI named no account: read it through Contract{Account: …}.TableAbihash().
+	TableAbihash = antelope.TableOf[ABIHash, *ABIHash]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "abihash",
 		Type:      "abi_hash",
-	}
-	// TableBidrefunds describes the table bidrefunds.
-	TableBidrefunds = antelope.Table{
+	}}
+	// TableBidrefunds is the table bidrefunds, whose rows are BidRefund.
+	// The ABI named no account: read it through Contract{Account: …}.TableBidrefunds().
+	TableBidrefunds = antelope.TableOf[BidRefund, *BidRefund]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "bidrefunds",
 		Type:      "bid_refund",
-	}
-	// TableCpuloan describes the table cpuloan.
-	TableCpuloan = antelope.Table{
+	}}
+	// TableCpuloan is the table cpuloan, whose rows are RexLoan.
+	// The ABI named no account: read it through Contract{Account: …}.TableCpuloan().
+	TableCpuloan = antelope.TableOf[RexLoan, *RexLoan]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "cpuloan",
 		Type:      "rex_loan",
-	}
-	// TableDelband describes the table delband.
-	TableDelband = antelope.Table{
+	}}
+	// TableDelband is the table delband, whose rows are DelegatedBandwidth.
+	// The ABI named no account: read it through Contract{Account: …}.TableDelband().
+	TableDelband = antelope.TableOf[DelegatedBandwidth, *DelegatedBandwidth]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "delband",
 		Type:      "delegated_bandwidth",
-	}
-	// TableGlobal describes the table global.
-	TableGlobal = antelope.Table{
+	}}
+	// TableGlobal is the table global, whose rows are EosioGlobalState.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobal().
+	TableGlobal = antelope.TableOf[EosioGlobalState, *EosioGlobalState]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global",
 		Type:      "eosio_global_state",
-	}
-	// TableGlobal2 describes the table global2.
-	TableGlobal2 = antelope.Table{
+	}}
+	// TableGlobal2 is the table global2, whose rows are EosioGlobalState2.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobal2().
+	TableGlobal2 = antelope.TableOf[EosioGlobalState2, *EosioGlobalState2]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global2",
 		Type:      "eosio_global_state2",
-	}
-	// TableGlobal3 describes the table global3.
-	TableGlobal3 = antelope.Table{
+	}}
+	// TableGlobal3 is the table global3, whose rows are EosioGlobalState3.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobal3().
+	TableGlobal3 = antelope.TableOf[EosioGlobalState3, *EosioGlobalState3]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global3",
 		Type:      "eosio_global_state3",
-	}
-	// TableGlobal4 describes the table global4.
-	TableGlobal4 = antelope.Table{
+	}}
+	// TableGlobal4 is the table global4, whose rows are EosioGlobalState4.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobal4().
+	TableGlobal4 = antelope.TableOf[EosioGlobalState4, *EosioGlobalState4]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global4",
 		Type:      "eosio_global_state4",
-	}
-	// TableNamebids describes the table namebids.
-	TableNamebids = antelope.Table{
+	}}
+	// TableNamebids is the table namebids, whose rows are NameBid.
+	// The ABI named no account: read it through Contract{Account: …}.TableNamebids().
+	TableNamebids = antelope.TableOf[NameBid, *NameBid]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "namebids",
 		Type:      "name_bid",
-	}
-	// TableNetloan describes the table netloan.
-	TableNetloan = antelope.Table{
+	}}
+	// TableNetloan is the table netloan, whose rows are RexLoan.
+	// The ABI named no account: read it through Contract{Account: …}.TableNetloan().
+	TableNetloan = antelope.TableOf[RexLoan, *RexLoan]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "netloan",
 		Type:      "rex_loan",
-	}
-	// TableProducers describes the table producers.
-	TableProducers = antelope.Table{
+	}}
+	// TableProducers is the table producers, whose rows are ProducerInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableProducers().
+	TableProducers = antelope.TableOf[ProducerInfo, *ProducerInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "producers",
 		Type:      "producer_info",
-	}
-	// TableProducers2 describes the table producers2.
-	TableProducers2 = antelope.Table{
+	}}
+	// TableProducers2 is the table producers2, whose rows are ProducerInfo2.
+	// The ABI named no account: read it through Contract{Account: …}.TableProducers2().
+	TableProducers2 = antelope.TableOf[ProducerInfo2, *ProducerInfo2]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "producers2",
 		Type:      "producer_info2",
-	}
-	// TableRammarket describes the table rammarket.
-	TableRammarket = antelope.Table{
+	}}
+	// TableRammarket is the table rammarket, whose rows are ExchangeState.
+	// The ABI named no account: read it through Contract{Account: …}.TableRammarket().
+	TableRammarket = antelope.TableOf[ExchangeState, *ExchangeState]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rammarket",
 		Type:      "exchange_state",
-	}
-	// TableRefunds describes the table refunds.
-	TableRefunds = antelope.Table{
+	}}
+	// TableRefunds is the table refunds, whose rows are RefundRequest.
+	// The ABI named no account: read it through Contract{Account: …}.TableRefunds().
+	TableRefunds = antelope.TableOf[RefundRequest, *RefundRequest]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "refunds",
 		Type:      "refund_request",
-	}
-	// TableRetbuckets describes the table retbuckets.
-	TableRetbuckets = antelope.Table{
+	}}
+	// TableRetbuckets is the table retbuckets, whose rows are RexReturnBuckets.
+	// The ABI named no account: read it through Contract{Account: …}.TableRetbuckets().
+	TableRetbuckets = antelope.TableOf[RexReturnBuckets, *RexReturnBuckets]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "retbuckets",
 		Type:      "rex_return_buckets",
-	}
-	// TableRexbal describes the table rexbal.
-	TableRexbal = antelope.Table{
+	}}
+	// TableRexbal is the table rexbal, whose rows are RexBalance.
+	// The ABI named no account: read it through Contract{Account: …}.TableRexbal().
+	TableRexbal = antelope.TableOf[RexBalance, *RexBalance]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rexbal",
 		Type:      "rex_balance",
-	}
-	// TableRexfund describes the table rexfund.
-	TableRexfund = antelope.Table{
+	}}
+	// TableRexfund is the table rexfund, whose rows are RexFund.
+	// The ABI named no account: read it through Contract{Account: …}.TableRexfund().
+	TableRexfund = antelope.TableOf[RexFund, *RexFund]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rexfund",
 		Type:      "rex_fund",
-	}
-	// TableRexpool describes the table rexpool.
-	TableRexpool = antelope.Table{
+	}}
+	// TableRexpool is the table rexpool, whose rows are RexPool.
+	// The ABI named no account: read it through Contract{Account: …}.TableRexpool().
+	TableRexpool = antelope.TableOf[RexPool, *RexPool]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rexpool",
 		Type:      "rex_pool",
-	}
-	// TableRexqueue describes the table rexqueue.
-	TableRexqueue = antelope.Table{
+	}}
+	// TableRexqueue is the table rexqueue, whose rows are RexOrder.
+	// The ABI named no account: read it through Contract{Account: …}.TableRexqueue().
+	TableRexqueue = antelope.TableOf[RexOrder, *RexOrder]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rexqueue",
 		Type:      "rex_order",
-	}
-	// TableRexretpool describes the table rexretpool.
-	TableRexretpool = antelope.Table{
+	}}
+	// TableRexretpool is the table rexretpool, whose rows are RexReturnPool.
+	// The ABI named no account: read it through Contract{Account: …}.TableRexretpool().
+	TableRexretpool = antelope.TableOf[RexReturnPool, *RexReturnPool]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rexretpool",
 		Type:      "rex_return_pool",
-	}
-	// TableUserres describes the table userres.
-	TableUserres = antelope.Table{
+	}}
+	// TableUserres is the table userres, whose rows are UserResources.
+	// The ABI named no account: read it through Contract{Account: …}.TableUserres().
+	TableUserres = antelope.TableOf[UserResources, *UserResources]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "userres",
 		Type:      "user_resources",
-	}
-	// TableVoters describes the table voters.
-	TableVoters = antelope.Table{
+	}}
+	// TableVoters is the table voters, whose rows are VoterInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableVoters().
+	TableVoters = antelope.TableOf[VoterInfo, *VoterInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "voters",
 		Type:      "voter_info",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAbihash, TableBidrefunds, TableCpuloan, TableDelband, TableGlobal, TableGlobal2, TableGlobal3, TableGlobal4, TableNamebids, TableNetloan, TableProducers, TableProducers2, TableRammarket, TableRefunds, TableRetbuckets, TableRexbal, TableRexfund, TableRexpool, TableRexqueue, TableRexretpool, TableUserres, TableVoters}
+var Tables = []antelope.Table{TableAbihash.Table, TableBidrefunds.Table, TableCpuloan.Table, TableDelband.Table, TableGlobal.Table, TableGlobal2.Table, TableGlobal3.Table, TableGlobal4.Table, TableNamebids.Table, TableNetloan.Table, TableProducers.Table, TableProducers2.Table, TableRammarket.Table, TableRefunds.Table, TableRetbuckets.Table, TableRexbal.Table, TableRexfund.Table, TableRexpool.Table, TableRexqueue.Table, TableRexretpool.Table, TableUserres.Table, TableVoters.Table}
+
+// TableAbihash is the table abihash of the contract at c.Account.
+func (c Contract) TableAbihash() antelope.TableOf[ABIHash, *ABIHash] {
+	return TableAbihash.In(c.Account)
+}
+
+// TableBidrefunds is the table bidrefunds of the contract at c.Account.
+func (c Contract) TableBidrefunds() antelope.TableOf[BidRefund, *BidRefund] {
+	return TableBidrefunds.In(c.Account)
+}
+
+// TableCpuloan is the table cpuloan of the contract at c.Account.
+func (c Contract) TableCpuloan() antelope.TableOf[RexLoan, *RexLoan] {
+	return TableCpuloan.In(c.Account)
+}
+
+// TableDelband is the table delband of the contract at c.Account.
+func (c Contract) TableDelband() antelope.TableOf[DelegatedBandwidth, *DelegatedBandwidth] {
+	return TableDelband.In(c.Account)
+}
+
+// TableGlobal is the table global of the contract at c.Account.
+func (c Contract) TableGlobal() antelope.TableOf[EosioGlobalState, *EosioGlobalState] {
+	return TableGlobal.In(c.Account)
+}
+
+// TableGlobal2 is the table global2 of the contract at c.Account.
+func (c Contract) TableGlobal2() antelope.TableOf[EosioGlobalState2, *EosioGlobalState2] {
+	return TableGlobal2.In(c.Account)
+}
+
+// TableGlobal3 is the table global3 of the contract at c.Account.
+func (c Contract) TableGlobal3() antelope.TableOf[EosioGlobalState3, *EosioGlobalState3] {
+	return TableGlobal3.In(c.Account)
+}
+
+// TableGlobal4 is the table global4 of the contract at c.Account.
+func (c Contract) TableGlobal4() antelope.TableOf[EosioGlobalState4, *EosioGlobalState4] {
+	return TableGlobal4.In(c.Account)
+}
+
+// TableNamebids is the table namebids of the contract at c.Account.
+func (c Contract) TableNamebids() antelope.TableOf[NameBid, *NameBid] {
+	return TableNamebids.In(c.Account)
+}
+
+// TableNetloan is the table netloan of the contract at c.Account.
+func (c Contract) TableNetloan() antelope.TableOf[RexLoan, *RexLoan] {
+	return TableNetloan.In(c.Account)
+}
+
+// TableProducers is the table producers of the contract at c.Account.
+func (c Contract) TableProducers() antelope.TableOf[ProducerInfo, *ProducerInfo] {
+	return TableProducers.In(c.Account)
+}
+
+// TableProducers2 is the table producers2 of the contract at c.Account.
+func (c Contract) TableProducers2() antelope.TableOf[ProducerInfo2, *ProducerInfo2] {
+	return TableProducers2.In(c.Account)
+}
+
+// TableRammarket is the table rammarket of the contract at c.Account.
+func (c Contract) TableRammarket() antelope.TableOf[ExchangeState, *ExchangeState] {
+	return TableRammarket.In(c.Account)
+}
+
+// TableRefunds is the table refunds of the contract at c.Account.
+func (c Contract) TableRefunds() antelope.TableOf[RefundRequest, *RefundRequest] {
+	return TableRefunds.In(c.Account)
+}
+
+// TableRetbuckets is the table retbuckets of the contract at c.Account.
+func (c Contract) TableRetbuckets() antelope.TableOf[RexReturnBuckets, *RexReturnBuckets] {
+	return TableRetbuckets.In(c.Account)
+}
+
+// TableRexbal is the table rexbal of the contract at c.Account.
+func (c Contract) TableRexbal() antelope.TableOf[RexBalance, *RexBalance] {
+	return TableRexbal.In(c.Account)
+}
+
+// TableRexfund is the table rexfund of the contract at c.Account.
+func (c Contract) TableRexfund() antelope.TableOf[RexFund, *RexFund] {
+	return TableRexfund.In(c.Account)
+}
+
+// TableRexpool is the table rexpool of the contract at c.Account.
+func (c Contract) TableRexpool() antelope.TableOf[RexPool, *RexPool] {
+	return TableRexpool.In(c.Account)
+}
+
+// TableRexqueue is the table rexqueue of the contract at c.Account.
+func (c Contract) TableRexqueue() antelope.TableOf[RexOrder, *RexOrder] {
+	return TableRexqueue.In(c.Account)
+}
+
+// TableRexretpool is the table rexretpool of the contract at c.Account.
+func (c Contract) TableRexretpool() antelope.TableOf[RexReturnPool, *RexReturnPool] {
+	return TableRexretpool.In(c.Account)
+}
+
+// TableUserres is the table userres of the contract at c.Account.
+func (c Contract) TableUserres() antelope.TableOf[UserResources, *UserResources] {
+	return TableUserres.In(c.Account)
+}
+
+// TableVoters is the table voters of the contract at c.Account.
+func (c Contract) TableVoters() antelope.TableOf[VoterInfo, *VoterInfo] {
+	return TableVoters.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,90 +12,150 @@ import (
 )
 
 var (
-	// TableProducers describes the table producers.
-	TableProducers = antelope.Table{
+	// TableProducers is the table producers, whose rows are ProducerInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableProducers().
+	TableProducers = antelope.TableOf[ProducerInfo, *ProducerInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"owner"},
 		KeyTypes:  []string{"uint64"},
 		Name:      "producers",
 		Type:      "producer_info",
-	}
-	// TableGlobal describes the table global.
-	TableGlobal = antelope.Table{
+	}}
+	// TableGlobal is the table global, whose rows are EosioGlobalState.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobal().
+	TableGlobal = antelope.TableOf[EosioGlobalState, *EosioGlobalState]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global",
 		Type:      "eosio_global_state",
-	}
-	// TableGlobal2 describes the table global2.
-	TableGlobal2 = antelope.Table{
+	}}
+	// TableGlobal2 is the table global2, whose rows are EosioGlobalState2.
+	// The ABI named no account: read it through Contract{Account: …}.TableGlobal2().
+	TableGlobal2 = antelope.TableOf[EosioGlobalState2, *EosioGlobalState2]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "global2",
 		Type:      "eosio_global_state2",
-	}
-	// TableVoters describes the table voters.
-	TableVoters = antelope.Table{
+	}}
+	// TableVoters is the table voters, whose rows are VoterInfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableVoters().
+	TableVoters = antelope.TableOf[VoterInfo, *VoterInfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"owner"},
 		KeyTypes:  []string{"account_name"},
 		Name:      "voters",
 		Type:      "voter_info",
-	}
-	// TableUserres describes the table userres.
-	TableUserres = antelope.Table{
+	}}
+	// TableUserres is the table userres, whose rows are UserResources.
+	// The ABI named no account: read it through Contract{Account: …}.TableUserres().
+	TableUserres = antelope.TableOf[UserResources, *UserResources]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"owner"},
 		KeyTypes:  []string{"uint64"},
 		Name:      "userres",
 		Type:      "user_resources",
-	}
-	// TableDelband describes the table delband.
-	TableDelband = antelope.Table{
+	}}
+	// TableDelband is the table delband, whose rows are DelegatedBandwidth.
+	// The ABI named no account: read it through Contract{Account: …}.TableDelband().
+	TableDelband = antelope.TableOf[DelegatedBandwidth, *DelegatedBandwidth]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"to"},
 		KeyTypes:  []string{"uint64"},
 		Name:      "delband",
 		Type:      "delegated_bandwidth",
-	}
-	// TableRammarket describes the table rammarket.
-	TableRammarket = antelope.Table{
+	}}
+	// TableRammarket is the table rammarket, whose rows are ExchangeState.
+	// The ABI named no account: read it through Contract{Account: …}.TableRammarket().
+	TableRammarket = antelope.TableOf[ExchangeState, *ExchangeState]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"supply"},
 		KeyTypes:  []string{"uint64"},
 		Name:      "rammarket",
 		Type:      "exchange_state",
-	}
-	// TableRefunds describes the table refunds.
-	TableRefunds = antelope.Table{
+	}}
+	// TableRefunds is the table refunds, whose rows are RefundRequest.
+	// The ABI named no account: read it through Contract{Account: …}.TableRefunds().
+	TableRefunds = antelope.TableOf[RefundRequest, *RefundRequest]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"owner"},
 		KeyTypes:  []string{"uint64"},
 		Name:      "refunds",
 		Type:      "refund_request",
-	}
-	// TableNamebids describes the table namebids.
-	TableNamebids = antelope.Table{
+	}}
+	// TableNamebids is the table namebids, whose rows are NameBid.
+	// The ABI named no account: read it through Contract{Account: …}.TableNamebids().
+	TableNamebids = antelope.TableOf[NameBid, *NameBid]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"newname"},
 		KeyTypes:  []string{"account_name"},
 		Name:      "namebids",
 		Type:      "name_bid",
-	}
-	// TableBidrefunds describes the table bidrefunds.
-	TableBidrefunds = antelope.Table{
+	}}
+	// TableBidrefunds is the table bidrefunds, whose rows are BidRefund.
+	// The ABI named no account: read it through Contract{Account: …}.TableBidrefunds().
+	TableBidrefunds = antelope.TableOf[BidRefund, *BidRefund]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  []string{"bidder"},
 		KeyTypes:  []string{"account_name"},
 		Name:      "bidrefunds",
 		Type:      "bid_refund",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableProducers, TableGlobal, TableGlobal2, TableVoters, TableUserres, TableDelband, TableRammarket, TableRefunds, TableNamebids, TableBidrefunds}
+var Tables = []antelope.Table{TableProducers.Table, TableGlobal.Table, TableGlobal2.Table, TableVoters.Table, TableUserres.Table, TableDelband.Table, TableRammarket.Table, TableRefunds.Table, TableNamebids.Table, TableBidrefunds.Table}
+
+// TableProducers is the table producers of the contract at c.Account.
+func (c Contract) TableProducers() antelope.TableOf[ProducerInfo, *ProducerInfo] {
+	return TableProducers.In(c.Account)
+}
+
+// TableGlobal is the table global of the contract at c.Account.
+func (c Contract) TableGlobal() antelope.TableOf[EosioGlobalState, *EosioGlobalState] {
+	return TableGlobal.In(c.Account)
+}
+
+// TableGlobal2 is the table global2 of the contract at c.Account.
+func (c Contract) TableGlobal2() antelope.TableOf[EosioGlobalState2, *EosioGlobalState2] {
+	return TableGlobal2.In(c.Account)
+}
+
+// TableVoters is the table voters of the contract at c.Account.
+func (c Contract) TableVoters() antelope.TableOf[VoterInfo, *VoterInfo] {
+	return TableVoters.In(c.Account)
+}
+
+// TableUserres is the table userres of the contract at c.Account.
+func (c Contract) TableUserres() antelope.TableOf[UserResources, *UserResources] {
+	return TableUserres.In(c.Account)
+}
+
+// TableDelband is the table delband of the contract at c.Account.
+func (c Contract) TableDelband() antelope.TableOf[DelegatedBandwidth, *DelegatedBandwidth] {
+	return TableDelband.In(c.Account)
+}
+
+// TableRammarket is the table rammarket of the contract at c.Account.
+func (c Contract) TableRammarket() antelope.TableOf[ExchangeState, *ExchangeState] {
+	return TableRammarket.In(c.Account)
+}
+
+// TableRefunds is the table refunds of the contract at c.Account.
+func (c Contract) TableRefunds() antelope.TableOf[RefundRequest, *RefundRequest] {
+	return TableRefunds.In(c.Account)
+}
+
+// TableNamebids is the table namebids of the contract at c.Account.
+func (c Contract) TableNamebids() antelope.TableOf[NameBid, *NameBid] {
+	return TableNamebids.In(c.Account)
+}
+
+// TableBidrefunds is the table bidrefunds of the contract at c.Account.
+func (c Contract) TableBidrefunds() antelope.TableOf[BidRefund, *BidRefund] {
+	return TableBidrefunds.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

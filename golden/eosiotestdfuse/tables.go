@@ -12,18 +12,24 @@ import (
 )
 
 var (
-	// TableRows2 describes the table rows2.
-	TableRows2 = antelope.Table{
+	// TableRows2 is the table rows2, whose rows are Value.
+	// The ABI named no account: read it through Contract{Account: …}.TableRows2().
+	TableRows2 = antelope.TableOf[Value, *Value]{Table: antelope.Table{
 		IndexType: "",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rows2",
 		Type:      "value",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableRows2}
+var Tables = []antelope.Table{TableRows2.Table}
+
+// TableRows2 is the table rows2 of the contract at c.Account.
+func (c Contract) TableRows2() antelope.TableOf[Value, *Value] {
+	return TableRows2.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

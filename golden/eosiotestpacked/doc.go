@@ -14,8 +14,11 @@
 // json.Marshaler and json.Unmarshaler, byte-exact with the chain. JSON is the
 // nodeos chain API's dialect, except that bool is true/false.
 //
-// Tables (1): the Table variables describe them; DecodeTableRow decodes
-// a row.
+// Tables (1): each Table variable is an antelope.TableOf its row type,
+// read through any antelope.TableReader — a chain.Client, a chain.State at a
+// past block, a chaintest chain — with Rows, RowsWithPayer, Get and Scopes;
+// the generated code does no I/O itself. DecodeTableRow decodes a row by
+// table name.
 //
 // The ABI itself is embedded as ABIJSON; ABISHA256 identifies it.
 package eosiotestpacked

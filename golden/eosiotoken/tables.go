@@ -12,26 +12,38 @@ import (
 )
 
 var (
-	// TableAccounts describes the table accounts.
-	TableAccounts = antelope.Table{
+	// TableAccounts is the table accounts, whose rows are Account.
+	// The ABI named no account: read it through Contract{Account: …}.TableAccounts().
+	TableAccounts = antelope.TableOf[Account, *Account]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "accounts",
 		Type:      "account",
-	}
-	// TableStat describes the table stat.
-	TableStat = antelope.Table{
+	}}
+	// TableStat is the table stat, whose rows are CurrencyStats.
+	// The ABI named no account: read it through Contract{Account: …}.TableStat().
+	TableStat = antelope.TableOf[CurrencyStats, *CurrencyStats]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "stat",
 		Type:      "currency_stats",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAccounts, TableStat}
+var Tables = []antelope.Table{TableAccounts.Table, TableStat.Table}
+
+// TableAccounts is the table accounts of the contract at c.Account.
+func (c Contract) TableAccounts() antelope.TableOf[Account, *Account] {
+	return TableAccounts.In(c.Account)
+}
+
+// TableStat is the table stat of the contract at c.Account.
+func (c Contract) TableStat() antelope.TableOf[CurrencyStats, *CurrencyStats] {
+	return TableStat.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

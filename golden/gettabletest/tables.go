@@ -12,26 +12,38 @@ import (
 )
 
 var (
-	// TableHashobjs describes the table hashobjs.
-	TableHashobjs = antelope.Table{
+	// TableHashobjs is the table hashobjs, whose rows are Hashobj.
+	// The ABI named no account: read it through Contract{Account: …}.TableHashobjs().
+	TableHashobjs = antelope.TableOf[Hashobj, *Hashobj]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "hashobjs",
 		Type:      "hashobj",
-	}
-	// TableNumobjs describes the table numobjs.
-	TableNumobjs = antelope.Table{
+	}}
+	// TableNumobjs is the table numobjs, whose rows are Numobj.
+	// The ABI named no account: read it through Contract{Account: …}.TableNumobjs().
+	TableNumobjs = antelope.TableOf[Numobj, *Numobj]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "numobjs",
 		Type:      "numobj",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableHashobjs, TableNumobjs}
+var Tables = []antelope.Table{TableHashobjs.Table, TableNumobjs.Table}
+
+// TableHashobjs is the table hashobjs of the contract at c.Account.
+func (c Contract) TableHashobjs() antelope.TableOf[Hashobj, *Hashobj] {
+	return TableHashobjs.In(c.Account)
+}
+
+// TableNumobjs is the table numobjs of the contract at c.Account.
+func (c Contract) TableNumobjs() antelope.TableOf[Numobj, *Numobj] {
+	return TableNumobjs.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

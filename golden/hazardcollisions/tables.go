@@ -12,34 +12,52 @@ import (
 )
 
 var (
-	// TableAB describes the table a.b.
-	TableAB = antelope.Table{
+	// TableAB is the table a.b, whose rows are ABRow.
+	// The ABI named no account: read it through Contract{Account: …}.TableAB().
+	TableAB = antelope.TableOf[ABRow, *ABRow]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "a.b",
 		Type:      "uint64",
-	}
-	// TableAB_ describes the table a_b.
-	TableAB_ = antelope.Table{
+	}}
+	// TableAB_ is the table a_b, whose rows are ABRow_.
+	// The ABI named no account: read it through Contract{Account: …}.TableAB_().
+	TableAB_ = antelope.TableOf[ABRow_, *ABRow_]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "a_b",
 		Type:      "uint64",
-	}
-	// TableAb describes the table ab.
-	TableAb = antelope.Table{
+	}}
+	// TableAb is the table ab, whose rows are FooBar.
+	// The ABI named no account: read it through Contract{Account: …}.TableAb().
+	TableAb = antelope.TableOf[FooBar, *FooBar]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "ab",
 		Type:      "foo_bar",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAB, TableAB_, TableAb}
+var Tables = []antelope.Table{TableAB.Table, TableAB_.Table, TableAb.Table}
+
+// TableAB is the table a.b of the contract at c.Account.
+func (c Contract) TableAB() antelope.TableOf[ABRow, *ABRow] {
+	return TableAB.In(c.Account)
+}
+
+// TableAB_ is the table a_b of the contract at c.Account.
+func (c Contract) TableAB_() antelope.TableOf[ABRow_, *ABRow_] {
+	return TableAB_.In(c.Account)
+}
+
+// TableAb is the table ab of the contract at c.Account.
+func (c Contract) TableAb() antelope.TableOf[FooBar, *FooBar] {
+	return TableAb.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

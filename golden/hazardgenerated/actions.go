@@ -59,6 +59,13 @@ func DecodeAction(name string, data []byte) (any, error) {
 	return nil, fmt.Errorf("hazardgenerated: unknown action %q", name)
 }
 
+// Account_Result decodes the value action account of c.Account returned in a
+// transaction's results (chain.TransactResult is an antelope.ActionResults).
+func (c Contract) Account_Result(r antelope.ActionResults) (v AccountResult, err error) {
+	err = antelope.DecodeResult(r, c.Account, ActionAccount, &v)
+	return
+}
+
 // DecodeActionResult decodes the value returned by the action called name.
 func DecodeActionResult(name string, data []byte) (any, error) {
 	switch name {

@@ -12,18 +12,24 @@ import (
 )
 
 var (
-	// TableDefault describes the table default.
-	TableDefault = antelope.Table{
+	// TableDefault is the table default, whose rows are Default_.
+	// The ABI named no account: read it through Contract{Account: …}.TableDefault().
+	TableDefault = antelope.TableOf[Default_, *Default_]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "default",
 		Type:      "default",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableDefault}
+var Tables = []antelope.Table{TableDefault.Table}
+
+// TableDefault is the table default of the contract at c.Account.
+func (c Contract) TableDefault() antelope.TableOf[Default_, *Default_] {
+	return TableDefault.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

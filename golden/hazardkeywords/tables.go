@@ -12,26 +12,38 @@ import (
 )
 
 var (
-	// TableRange describes the table range.
-	TableRange = antelope.Table{
+	// TableRange is the table range, whose rows are Len.
+	// The ABI named no account: read it through Contract{Account: …}.TableRange().
+	TableRange = antelope.TableOf[Len, *Len]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "range",
 		Type:      "len",
-	}
-	// TableGo describes the table go.
-	TableGo = antelope.Table{
+	}}
+	// TableGo is the table go, whose rows are GoRow.
+	// The ABI named no account: read it through Contract{Account: …}.TableGo().
+	TableGo = antelope.TableOf[GoRow, *GoRow]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "go",
 		Type:      "iota",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableRange, TableGo}
+var Tables = []antelope.Table{TableRange.Table, TableGo.Table}
+
+// TableRange is the table range of the contract at c.Account.
+func (c Contract) TableRange() antelope.TableOf[Len, *Len] {
+	return TableRange.In(c.Account)
+}
+
+// TableGo is the table go of the contract at c.Account.
+func (c Contract) TableGo() antelope.TableOf[GoRow, *GoRow] {
+	return TableGo.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

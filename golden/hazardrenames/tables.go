@@ -13,18 +13,28 @@ import (
 )
 
 var (
-	// JobsTable describes the table jobs.a.
-	JobsTable = antelope.Table{
-		IndexType: "i64",
-		KeyNames:  nil,
-		KeyTypes:  nil,
-		Name:      "jobs.a",
-		Type:      "jobs_a",
+	// JobsTable is the table jobs.a, whose rows are Job.
+	// It reads the contract at DefaultAccount; Contract{Account: …}.JobsTable()
+	// reads another deployment.
+	JobsTable = antelope.TableOf[Job, *Job]{
+		Code: DefaultAccount,
+		Table: antelope.Table{
+			IndexType: "i64",
+			KeyNames:  nil,
+			KeyTypes:  nil,
+			Name:      "jobs.a",
+			Type:      "jobs_a",
+		},
 	}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{JobsTable}
+var Tables = []antelope.Table{JobsTable.Table}
+
+// JobsTable is the table jobs.a of the contract at c.Account.
+func (c Contract) JobsTable() antelope.TableOf[Job, *Job] {
+	return JobsTable.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,26 +12,38 @@ import (
 )
 
 var (
-	// TableLastproofs describes the table lastproofs.
-	TableLastproofs = antelope.Table{
+	// TableLastproofs is the table lastproofs, whose rows are Lastproof.
+	// The ABI named no account: read it through Contract{Account: …}.TableLastproofs().
+	TableLastproofs = antelope.TableOf[Lastproof, *Lastproof]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "lastproofs",
 		Type:      "lastproof",
-	}
-	// TablePolicies describes the table policies.
-	TablePolicies = antelope.Table{
+	}}
+	// TablePolicies is the table policies, whose rows are Storedpolicy.
+	// The ABI named no account: read it through Contract{Account: …}.TablePolicies().
+	TablePolicies = antelope.TableOf[Storedpolicy, *Storedpolicy]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "policies",
 		Type:      "storedpolicy",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableLastproofs, TablePolicies}
+var Tables = []antelope.Table{TableLastproofs.Table, TablePolicies.Table}
+
+// TableLastproofs is the table lastproofs of the contract at c.Account.
+func (c Contract) TableLastproofs() antelope.TableOf[Lastproof, *Lastproof] {
+	return TableLastproofs.In(c.Account)
+}
+
+// TablePolicies is the table policies of the contract at c.Account.
+func (c Contract) TablePolicies() antelope.TableOf[Storedpolicy, *Storedpolicy] {
+	return TablePolicies.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,18 +12,24 @@ import (
 )
 
 var (
-	// TablePeople2 describes the table people2.
-	TablePeople2 = antelope.Table{
+	// TablePeople2 is the table people2, whose rows are Person2.
+	// The ABI named no account: read it through Contract{Account: …}.TablePeople2().
+	TablePeople2 = antelope.TableOf[Person2, *Person2]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "people2",
 		Type:      "person2",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TablePeople2}
+var Tables = []antelope.Table{TablePeople2.Table}
+
+// TablePeople2 is the table people2 of the contract at c.Account.
+func (c Contract) TablePeople2() antelope.TableOf[Person2, *Person2] {
+	return TablePeople2.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,42 +12,66 @@ import (
 )
 
 var (
-	// TableConfigA describes the table config.a.
-	TableConfigA = antelope.Table{
+	// TableConfigA is the table config.a, whose rows are ConfigA.
+	// The ABI named no account: read it through Contract{Account: …}.TableConfigA().
+	TableConfigA = antelope.TableOf[ConfigA, *ConfigA]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "config.a",
 		Type:      "config_a",
-	}
-	// TableJobsA describes the table jobs.a.
-	TableJobsA = antelope.Table{
+	}}
+	// TableJobsA is the table jobs.a, whose rows are JobsA.
+	// The ABI named no account: read it through Contract{Account: …}.TableJobsA().
+	TableJobsA = antelope.TableOf[JobsA, *JobsA]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "jobs.a",
 		Type:      "jobs_a",
-	}
-	// TableSignvalsA describes the table signvals.a.
-	TableSignvalsA = antelope.Table{
+	}}
+	// TableSignvalsA is the table signvals.a, whose rows are SignvalsA.
+	// The ABI named no account: read it through Contract{Account: …}.TableSignvalsA().
+	TableSignvalsA = antelope.TableOf[SignvalsA, *SignvalsA]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "signvals.a",
 		Type:      "signvals_a",
-	}
-	// TableSigpubkeyA describes the table sigpubkey.a.
-	TableSigpubkeyA = antelope.Table{
+	}}
+	// TableSigpubkeyA is the table sigpubkey.a, whose rows are SigpubkeyA.
+	// The ABI named no account: read it through Contract{Account: …}.TableSigpubkeyA().
+	TableSigpubkeyA = antelope.TableOf[SigpubkeyA, *SigpubkeyA]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "sigpubkey.a",
 		Type:      "sigpubkey_a",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableConfigA, TableJobsA, TableSignvalsA, TableSigpubkeyA}
+var Tables = []antelope.Table{TableConfigA.Table, TableJobsA.Table, TableSignvalsA.Table, TableSigpubkeyA.Table}
+
+// TableConfigA is the table config.a of the contract at c.Account.
+func (c Contract) TableConfigA() antelope.TableOf[ConfigA, *ConfigA] {
+	return TableConfigA.In(c.Account)
+}
+
+// TableJobsA is the table jobs.a of the contract at c.Account.
+func (c Contract) TableJobsA() antelope.TableOf[JobsA, *JobsA] {
+	return TableJobsA.In(c.Account)
+}
+
+// TableSignvalsA is the table signvals.a of the contract at c.Account.
+func (c Contract) TableSignvalsA() antelope.TableOf[SignvalsA, *SignvalsA] {
+	return TableSignvalsA.In(c.Account)
+}
+
+// TableSigpubkeyA is the table sigpubkey.a of the contract at c.Account.
+func (c Contract) TableSigpubkeyA() antelope.TableOf[SigpubkeyA, *SigpubkeyA] {
+	return TableSigpubkeyA.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -14,42 +14,82 @@ import (
 )
 
 var (
-	// TableConfigA describes the table config.a.
-	TableConfigA = antelope.Table{
-		IndexType: "i64",
-		KeyNames:  nil,
-		KeyTypes:  nil,
-		Name:      "config.a",
-		Type:      "config_a",
+	// TableConfigA is the table config.a, whose rows are ConfigA.
+	// It reads the contract at DefaultAccount; Contract{Account: …}.TableConfigA()
+	// reads another deployment.
+	TableConfigA = antelope.TableOf[ConfigA, *ConfigA]{
+		Code: DefaultAccount,
+		Table: antelope.Table{
+			IndexType: "i64",
+			KeyNames:  nil,
+			KeyTypes:  nil,
+			Name:      "config.a",
+			Type:      "config_a",
+		},
 	}
-	// TableJobsA describes the table jobs.a.
-	TableJobsA = antelope.Table{
-		IndexType: "i64",
-		KeyNames:  nil,
-		KeyTypes:  nil,
-		Name:      "jobs.a",
-		Type:      "jobs_a",
+	// TableJobsA is the table jobs.a, whose rows are JobsA.
+	// It reads the contract at DefaultAccount; Contract{Account: …}.TableJobsA()
+	// reads another deployment.
+	TableJobsA = antelope.TableOf[JobsA, *JobsA]{
+		Code: DefaultAccount,
+		Table: antelope.Table{
+			IndexType: "i64",
+			KeyNames:  nil,
+			KeyTypes:  nil,
+			Name:      "jobs.a",
+			Type:      "jobs_a",
+		},
 	}
-	// TableSignvalsA describes the table signvals.a.
-	TableSignvalsA = antelope.Table{
-		IndexType: "i64",
-		KeyNames:  nil,
-		KeyTypes:  nil,
-		Name:      "signvals.a",
-		Type:      "signvals_a",
+	// TableSignvalsA is the table signvals.a, whose rows are SignvalsA.
+	// It reads the contract at DefaultAccount; Contract{Account: …}.TableSignvalsA()
+	// reads another deployment.
+	TableSignvalsA = antelope.TableOf[SignvalsA, *SignvalsA]{
+		Code: DefaultAccount,
+		Table: antelope.Table{
+			IndexType: "i64",
+			KeyNames:  nil,
+			KeyTypes:  nil,
+			Name:      "signvals.a",
+			Type:      "signvals_a",
+		},
 	}
-	// TableSigpubkeyA describes the table sigpubkey.a.
-	TableSigpubkeyA = antelope.Table{
-		IndexType: "i64",
-		KeyNames:  nil,
-		KeyTypes:  nil,
-		Name:      "sigpubkey.a",
-		Type:      "sigpubkey_a",
+	// TableSigpubkeyA is the table sigpubkey.a, whose rows are SigpubkeyA.
+	// It reads the contract at DefaultAccount; Contract{Account: …}.TableSigpubkeyA()
+	// reads another deployment.
+	TableSigpubkeyA = antelope.TableOf[SigpubkeyA, *SigpubkeyA]{
+		Code: DefaultAccount,
+		Table: antelope.Table{
+			IndexType: "i64",
+			KeyNames:  nil,
+			KeyTypes:  nil,
+			Name:      "sigpubkey.a",
+			Type:      "sigpubkey_a",
+		},
 	}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableConfigA, TableJobsA, TableSignvalsA, TableSigpubkeyA}
+var Tables = []antelope.Table{TableConfigA.Table, TableJobsA.Table, TableSignvalsA.Table, TableSigpubkeyA.Table}
+
+// TableConfigA is the table config.a of the contract at c.Account.
+func (c Contract) TableConfigA() antelope.TableOf[ConfigA, *ConfigA] {
+	return TableConfigA.In(c.Account)
+}
+
+// TableJobsA is the table jobs.a of the contract at c.Account.
+func (c Contract) TableJobsA() antelope.TableOf[JobsA, *JobsA] {
+	return TableJobsA.In(c.Account)
+}
+
+// TableSignvalsA is the table signvals.a of the contract at c.Account.
+func (c Contract) TableSignvalsA() antelope.TableOf[SignvalsA, *SignvalsA] {
+	return TableSignvalsA.In(c.Account)
+}
+
+// TableSigpubkeyA is the table sigpubkey.a of the contract at c.Account.
+func (c Contract) TableSigpubkeyA() antelope.TableOf[SigpubkeyA, *SigpubkeyA] {
+	return TableSigpubkeyA.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

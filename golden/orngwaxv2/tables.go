@@ -12,154 +12,262 @@ import (
 )
 
 var (
-	// TableAcctstate describes the table acctstate.
-	TableAcctstate = antelope.Table{
+	// TableAcctstate is the table acctstate, whose rows are Acctstate.
+	// The ABI named no account: read it through Contract{Account: …}.TableAcctstate().
+	TableAcctstate = antelope.TableOf[Acctstate, *Acctstate]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "acctstate",
 		Type:      "acctstate",
-	}
-	// TableAdaptcfg describes the table adaptcfg.
-	TableAdaptcfg = antelope.Table{
+	}}
+	// TableAdaptcfg is the table adaptcfg, whose rows are Adaptiveconfig.
+	// The ABI named no account: read it through Contract{Account: …}.TableAdaptcfg().
+	TableAdaptcfg = antelope.TableOf[Adaptiveconfig, *Adaptiveconfig]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "adaptcfg",
 		Type:      "adaptiveconfig",
-	}
-	// TableBalances describes the table balances.
-	TableBalances = antelope.Table{
+	}}
+	// TableBalances is the table balances, whose rows are Balrow.
+	// The ABI named no account: read it through Contract{Account: …}.TableBalances().
+	TableBalances = antelope.TableOf[Balrow, *Balrow]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "balances",
 		Type:      "balrow",
-	}
-	// TableBanlistA describes the table banlist.a.
-	TableBanlistA = antelope.Table{
+	}}
+	// TableBanlistA is the table banlist.a, whose rows are BanListA.
+	// The ABI named no account: read it through Contract{Account: …}.TableBanlistA().
+	TableBanlistA = antelope.TableOf[BanListA, *BanListA]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "banlist.a",
 		Type:      "ban_list_a",
-	}
-	// TableConfigA describes the table config.a.
-	TableConfigA = antelope.Table{
+	}}
+	// TableConfigA is the table config.a, whose rows are ConfigA.
+	// The ABI named no account: read it through Contract{Account: …}.TableConfigA().
+	TableConfigA = antelope.TableOf[ConfigA, *ConfigA]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "config.a",
 		Type:      "config_a",
-	}
-	// TableLegacycb describes the table legacycb.
-	TableLegacycb = antelope.Table{
+	}}
+	// TableLegacycb is the table legacycb, whose rows are Legacycallback.
+	// The ABI named no account: read it through Contract{Account: …}.TableLegacycb().
+	TableLegacycb = antelope.TableOf[Legacycallback, *Legacycallback]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "legacycb",
 		Type:      "legacycallback",
-	}
-	// TableOraclesA describes the table oracles.a.
-	TableOraclesA = antelope.Table{
+	}}
+	// TableOraclesA is the table oracles.a, whose rows are Orinfo.
+	// The ABI named no account: read it through Contract{Account: …}.TableOraclesA().
+	TableOraclesA = antelope.TableOf[Orinfo, *Orinfo]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "oracles.a",
 		Type:      "orinfo",
-	}
-	// TableOstipA describes the table ostip.a.
-	TableOstipA = antelope.Table{
+	}}
+	// TableOstipA is the table ostip.a, whose rows are Ostipend.
+	// The ABI named no account: read it through Contract{Account: …}.TableOstipA().
+	TableOstipA = antelope.TableOf[Ostipend, *Ostipend]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "ostip.a",
 		Type:      "ostipend",
-	}
-	// TablePubkeys describes the table pubkeys.
-	TablePubkeys = antelope.Table{
+	}}
+	// TablePubkeys is the table pubkeys, whose rows are Pubkey.
+	// The ABI named no account: read it through Contract{Account: …}.TablePubkeys().
+	TablePubkeys = antelope.TableOf[Pubkey, *Pubkey]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "pubkeys",
 		Type:      "pubkey",
-	}
-	// TableReqs describes the table reqs.
-	TableReqs = antelope.Table{
+	}}
+	// TableReqs is the table reqs, whose rows are Request.
+	// The ABI named no account: read it through Contract{Account: …}.TableReqs().
+	TableReqs = antelope.TableOf[Request, *Request]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "reqs",
 		Type:      "request",
-	}
-	// TableRngstats describes the table rngstats.
-	TableRngstats = antelope.Table{
+	}}
+	// TableRngstats is the table rngstats, whose rows are Rngstats.
+	// The ABI named no account: read it through Contract{Account: …}.TableRngstats().
+	TableRngstats = antelope.TableOf[Rngstats, *Rngstats]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "rngstats",
 		Type:      "rngstats",
-	}
-	// TableSignvalsA describes the table signvals.a.
-	TableSignvalsA = antelope.Table{
+	}}
+	// TableSignvalsA is the table signvals.a, whose rows are SignvalsA.
+	// The ABI named no account: read it through Contract{Account: …}.TableSignvalsA().
+	TableSignvalsA = antelope.TableOf[SignvalsA, *SignvalsA]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "signvals.a",
 		Type:      "signvals_a",
-	}
-	// TableStakestats describes the table stakestats.
-	TableStakestats = antelope.Table{
+	}}
+	// TableStakestats is the table stakestats, whose rows are Stakestats.
+	// The ABI named no account: read it through Contract{Account: …}.TableStakestats().
+	TableStakestats = antelope.TableOf[Stakestats, *Stakestats]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "stakestats",
 		Type:      "stakestats",
-	}
-	// TableTreasury describes the table treasury.
-	TableTreasury = antelope.Table{
+	}}
+	// TableTreasury is the table treasury, whose rows are Treasury.
+	// The ABI named no account: read it through Contract{Account: …}.TableTreasury().
+	TableTreasury = antelope.TableOf[Treasury, *Treasury]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "treasury",
 		Type:      "treasury",
-	}
-	// TableUndelivered describes the table undelivered.
-	TableUndelivered = antelope.Table{
+	}}
+	// TableUndelivered is the table undelivered, whose rows are UndeliveredOld.
+	// The ABI named no account: read it through Contract{Account: …}.TableUndelivered().
+	TableUndelivered = antelope.TableOf[UndeliveredOld, *UndeliveredOld]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "undelivered",
 		Type:      "undelivered_old",
-	}
-	// TableUndelivered1 describes the table undelivered1.
-	TableUndelivered1 = antelope.Table{
+	}}
+	// TableUndelivered1 is the table undelivered1, whose rows are Undelivered.
+	// The ABI named no account: read it through Contract{Account: …}.TableUndelivered1().
+	TableUndelivered1 = antelope.TableOf[Undelivered, *Undelivered]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "undelivered1",
 		Type:      "undelivered",
-	}
-	// TableUnstake describes the table unstake.
-	TableUnstake = antelope.Table{
+	}}
+	// TableUnstake is the table unstake, whose rows are Unstakeentry.
+	// The ABI named no account: read it through Contract{Account: …}.TableUnstake().
+	TableUnstake = antelope.TableOf[Unstakeentry, *Unstakeentry]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "unstake",
 		Type:      "unstakeentry",
-	}
-	// TableUserstakes describes the table userstakes.
-	TableUserstakes = antelope.Table{
+	}}
+	// TableUserstakes is the table userstakes, whose rows are Userstake.
+	// The ABI named no account: read it through Contract{Account: …}.TableUserstakes().
+	TableUserstakes = antelope.TableOf[Userstake, *Userstake]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "userstakes",
 		Type:      "userstake",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableAcctstate, TableAdaptcfg, TableBalances, TableBanlistA, TableConfigA, TableLegacycb, TableOraclesA, TableOstipA, TablePubkeys, TableReqs, TableRngstats, TableSignvalsA, TableStakestats, TableTreasury, TableUndelivered, TableUndelivered1, TableUnstake, TableUserstakes}
+var Tables = []antelope.Table{TableAcctstate.Table, TableAdaptcfg.Table, TableBalances.Table, TableBanlistA.Table, TableConfigA.Table, TableLegacycb.Table, TableOraclesA.Table, TableOstipA.Table, TablePubkeys.Table, TableReqs.Table, TableRngstats.Table, TableSignvalsA.Table, TableStakestats.Table, TableTreasury.Table, TableUndelivered.Table, TableUndelivered1.Table, TableUnstake.Table, TableUserstakes.Table}
+
+// TableAcctstate is the table acctstate of the contract at c.Account.
+func (c Contract) TableAcctstate() antelope.TableOf[Acctstate, *Acctstate] {
+	return TableAcctstate.In(c.Account)
+}
+
+// TableAdaptcfg is the table adaptcfg of the contract at c.Account.
+func (c Contract) TableAdaptcfg() antelope.TableOf[Adaptiveconfig, *Adaptiveconfig] {
+	return TableAdaptcfg.In(c.Account)
+}
+
+// TableBalances is the table balances of the contract at c.Account.
+func (c Contract) TableBalances() antelope.TableOf[Balrow, *Balrow] {
+	return TableBalances.In(c.Account)
+}
+
+// TableBanlistA is the table banlist.a of the contract at c.Account.
+func (c Contract) TableBanlistA() antelope.TableOf[BanListA, *BanListA] {
+	return TableBanlistA.In(c.Account)
+}
+
+// TableConfigA is the table config.a of the contract at c.Account.
+func (c Contract) TableConfigA() antelope.TableOf[ConfigA, *ConfigA] {
+	return TableConfigA.In(c.Account)
+}
+
+// TableLegacycb is the table legacycb of the contract at c.Account.
+func (c Contract) TableLegacycb() antelope.TableOf[Legacycallback, *Legacycallback] {
+	return TableLegacycb.In(c.Account)
+}
+
+// TableOraclesA is the table oracles.a of the contract at c.Account.
+func (c Contract) TableOraclesA() antelope.TableOf[Orinfo, *Orinfo] {
+	return TableOraclesA.In(c.Account)
+}
+
+// TableOstipA is the table ostip.a of the contract at c.Account.
+func (c Contract) TableOstipA() antelope.TableOf[Ostipend, *Ostipend] {
+	return TableOstipA.In(c.Account)
+}
+
+// TablePubkeys is the table pubkeys of the contract at c.Account.
+func (c Contract) TablePubkeys() antelope.TableOf[Pubkey, *Pubkey] {
+	return TablePubkeys.In(c.Account)
+}
+
+// TableReqs is the table reqs of the contract at c.Account.
+func (c Contract) TableReqs() antelope.TableOf[Request, *Request] {
+	return TableReqs.In(c.Account)
+}
+
+// TableRngstats is the table rngstats of the contract at c.Account.
+func (c Contract) TableRngstats() antelope.TableOf[Rngstats, *Rngstats] {
+	return TableRngstats.In(c.Account)
+}
+
+// TableSignvalsA is the table signvals.a of the contract at c.Account.
+func (c Contract) TableSignvalsA() antelope.TableOf[SignvalsA, *SignvalsA] {
+	return TableSignvalsA.In(c.Account)
+}
+
+// TableStakestats is the table stakestats of the contract at c.Account.
+func (c Contract) TableStakestats() antelope.TableOf[Stakestats, *Stakestats] {
+	return TableStakestats.In(c.Account)
+}
+
+// TableTreasury is the table treasury of the contract at c.Account.
+func (c Contract) TableTreasury() antelope.TableOf[Treasury, *Treasury] {
+	return TableTreasury.In(c.Account)
+}
+
+// TableUndelivered is the table undelivered of the contract at c.Account.
+func (c Contract) TableUndelivered() antelope.TableOf[UndeliveredOld, *UndeliveredOld] {
+	return TableUndelivered.In(c.Account)
+}
+
+// TableUndelivered1 is the table undelivered1 of the contract at c.Account.
+func (c Contract) TableUndelivered1() antelope.TableOf[Undelivered, *Undelivered] {
+	return TableUndelivered1.In(c.Account)
+}
+
+// TableUnstake is the table unstake of the contract at c.Account.
+func (c Contract) TableUnstake() antelope.TableOf[Unstakeentry, *Unstakeentry] {
+	return TableUnstake.In(c.Account)
+}
+
+// TableUserstakes is the table userstakes of the contract at c.Account.
+func (c Contract) TableUserstakes() antelope.TableOf[Userstake, *Userstake] {
+	return TableUserstakes.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

@@ -12,18 +12,24 @@ import (
 )
 
 var (
-	// TableResults describes the table results.
-	TableResults = antelope.Table{
+	// TableResults is the table results, whose rows are Results.
+	// The ABI named no account: read it through Contract{Account: …}.TableResults().
+	TableResults = antelope.TableOf[Results, *Results]{Table: antelope.Table{
 		IndexType: "i64",
 		KeyNames:  nil,
 		KeyTypes:  nil,
 		Name:      "results",
 		Type:      "results",
-	}
+	}}
 )
 
 // Tables lists the contract's tables in ABI order.
-var Tables = []antelope.Table{TableResults}
+var Tables = []antelope.Table{TableResults.Table}
+
+// TableResults is the table results of the contract at c.Account.
+func (c Contract) TableResults() antelope.TableOf[Results, *Results] {
+	return TableResults.In(c.Account)
+}
 
 // DecodeTableRow decodes a row of the table called table. The result is a
 // pointer to the table's row type.

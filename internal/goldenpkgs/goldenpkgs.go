@@ -63,6 +63,7 @@ import (
 	"github.com/antelopego/abigen/golden/springserializeoptionalstructtype"
 	"github.com/antelopego/abigen/golden/springvariantofaliases"
 	"github.com/antelopego/abigen/golden/springvariants"
+	"github.com/antelopego/abigen/golden/tablekeys"
 )
 
 // Package is what the tests need of one generated package.
@@ -132,6 +133,7 @@ var All = []Package{
 	{"springserializeoptionalstructtype", springserializeoptionalstructtype.ABIJSON, springserializeoptionalstructtype.NewValue, springserializeoptionalstructtype.DecodeAction, springserializeoptionalstructtype.DecodeTableRow},
 	{"springvariantofaliases", springvariantofaliases.ABIJSON, springvariantofaliases.NewValue, springvariantofaliases.DecodeAction, springvariantofaliases.DecodeTableRow},
 	{"springvariants", springvariants.ABIJSON, springvariants.NewValue, springvariants.DecodeAction, springvariants.DecodeTableRow},
+	{"tablekeys", tablekeys.ABIJSON, tablekeys.NewValue, tablekeys.DecodeAction, tablekeys.DecodeTableRow},
 	{"randcontract", randcontract.ABIJSON, randcontract.NewValue, randcontract.DecodeAction, randcontract.DecodeTableRow},
 }
 
