@@ -83,8 +83,8 @@ func IndexRange(pos int, t IndexKeyType, lower, upper TableKey) QueryOption {
 
 // Row is a decoded row and the account paying for its RAM.
 type Row[T any] struct {
-	Value T
-	Payer Name
+	Value T    // the decoded row
+	Payer Name // the account paying for its RAM
 }
 
 // TableOf is a contract table whose rows are T (a generated row type; P is
@@ -95,7 +95,7 @@ type TableOf[T any, P interface {
 	BinaryDecodable
 }] struct {
 	Table
-	Code Name
+	Code Name // the contract account; 0: not set (see In)
 }
 
 // In returns the table of the contract deployed at code.

@@ -14,34 +14,34 @@ import (
 // Account is get_account's answer, with the permissions decoded; Raw holds
 // the whole answer (resource limits, voter info…).
 type Account struct {
-	AccountName antelope.Name   `json:"account_name"`
-	Privileged  bool            `json:"privileged"`
-	RAMQuota    JSONInt64       `json:"ram_quota"` // -1: unlimited
-	RAMUsage    JSONInt64       `json:"ram_usage"`
-	Permissions []Permission    `json:"permissions"`
-	Raw         json.RawMessage `json:"-"`
+	AccountName antelope.Name   `json:"account_name"` // the account
+	Privileged  bool            `json:"privileged"`   // a system account
+	RAMQuota    JSONInt64       `json:"ram_quota"`    // -1: unlimited
+	RAMUsage    JSONInt64       `json:"ram_usage"`    // bytes used
+	Permissions []Permission    `json:"permissions"`  // owner, active and custom permissions
+	Raw         json.RawMessage `json:"-"`            // the node's whole answer
 }
 
 // Permission is one of an account's permissions.
 type Permission struct {
-	PermName     antelope.Name `json:"perm_name"`
-	Parent       antelope.Name `json:"parent"`
-	RequiredAuth Authority     `json:"required_auth"`
+	PermName     antelope.Name `json:"perm_name"`     // e.g. active
+	Parent       antelope.Name `json:"parent"`        // the permission that controls it (none for owner)
+	RequiredAuth Authority     `json:"required_auth"` // what satisfies it
 }
 
 // Authority is what satisfies a permission: keys, other accounts'
 // permissions and waits, each with a weight, against a threshold.
 type Authority struct {
-	Threshold uint32                  `json:"threshold"`
-	Keys      []KeyWeight             `json:"keys"`
-	Accounts  []PermissionLevelWeight `json:"accounts"`
-	Waits     []WaitWeight            `json:"waits"`
+	Threshold uint32                  `json:"threshold"` // the weight that satisfies the permission
+	Keys      []KeyWeight             `json:"keys"`      // keys and their weights
+	Accounts  []PermissionLevelWeight `json:"accounts"`  // other accounts' permissions and their weights
+	Waits     []WaitWeight            `json:"waits"`     // delays and their weights
 }
 
 // KeyWeight is a key of an authority.
 type KeyWeight struct {
-	Key    antelope.PublicKey `json:"key"`
-	Weight uint16             `json:"weight"`
+	Key    antelope.PublicKey `json:"key"`    // the public key
+	Weight uint16             `json:"weight"` // its weight
 }
 
 // UnmarshalJSON reads a key weight. Chains that print legacy K1 keys with
@@ -84,14 +84,14 @@ func (f *JSONInt64) UnmarshalJSON(data []byte) error {
 
 // PermissionLevelWeight is another account's permission in an authority.
 type PermissionLevelWeight struct {
-	Permission antelope.PermissionLevel `json:"permission"`
-	Weight     uint16                   `json:"weight"`
+	Permission antelope.PermissionLevel `json:"permission"` // the account's permission
+	Weight     uint16                   `json:"weight"`     // its weight
 }
 
 // WaitWeight is a delay in an authority.
 type WaitWeight struct {
-	WaitSec uint32 `json:"wait_sec"`
-	Weight  uint16 `json:"weight"`
+	WaitSec uint32 `json:"wait_sec"` // the delay, seconds
+	Weight  uint16 `json:"weight"`   // its weight
 }
 
 // GetAccount returns an account. An account that does not exist is an

@@ -76,10 +76,10 @@ type APIError struct {
 
 // ErrorDetail is one entry of a nodeos error's details.
 type ErrorDetail struct {
-	Message    string `json:"message"`
-	File       string `json:"file"`
-	LineNumber int    `json:"line_number"`
-	Method     string `json:"method"`
+	Message    string `json:"message"`     // the message
+	File       string `json:"file"`        // the nodeos source file
+	LineNumber int    `json:"line_number"` // its line
+	Method     string `json:"method"`      // the nodeos function
 }
 
 // Error says what nodeos said, in one line.

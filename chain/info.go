@@ -12,16 +12,16 @@ import (
 // Info is get_info's answer: the chain and its head and last irreversible
 // blocks. Raw holds the whole answer (newer nodes add fields).
 type Info struct {
-	ServerVersion            string               `json:"server_version"`
-	ServerVersionString      string               `json:"server_version_string"`
-	ChainID                  antelope.Checksum256 `json:"chain_id"`
-	HeadBlockNum             uint32               `json:"head_block_num"`
-	HeadBlockID              antelope.Checksum256 `json:"head_block_id"`
-	HeadBlockTime            antelope.TimePoint   `json:"head_block_time"`
-	HeadBlockProducer        antelope.Name        `json:"head_block_producer"`
-	LastIrreversibleBlockNum uint32               `json:"last_irreversible_block_num"`
-	LastIrreversibleBlockID  antelope.Checksum256 `json:"last_irreversible_block_id"`
-	Raw                      json.RawMessage      `json:"-"`
+	ServerVersion            string               `json:"server_version"`              // short version hash
+	ServerVersionString      string               `json:"server_version_string"`       // e.g. "v5.0.3"
+	ChainID                  antelope.Checksum256 `json:"chain_id"`                    // the chain id transactions are signed for
+	HeadBlockNum             uint32               `json:"head_block_num"`              // the head block
+	HeadBlockID              antelope.Checksum256 `json:"head_block_id"`               // the head block's id
+	HeadBlockTime            antelope.TimePoint   `json:"head_block_time"`             // the head block's time: the chain's clock
+	HeadBlockProducer        antelope.Name        `json:"head_block_producer"`         // the head block's producer
+	LastIrreversibleBlockNum uint32               `json:"last_irreversible_block_num"` // the last irreversible block
+	LastIrreversibleBlockID  antelope.Checksum256 `json:"last_irreversible_block_id"`  // the LIB's id (TAPoS refers to it)
+	Raw                      json.RawMessage      `json:"-"`                           // the node's whole answer
 }
 
 // GetInfo returns the node's get_info.
@@ -56,14 +56,14 @@ func (c *Client) cachedInfo(ctx context.Context) (*Info, error) {
 
 // BlockInfo is a block's header as get_block_info (or get_block) gives it.
 type BlockInfo struct {
-	ID             antelope.Checksum256 `json:"id"`
-	BlockNum       uint32               `json:"block_num"`
-	RefBlockNum    uint16               `json:"ref_block_num"`
-	RefBlockPrefix uint32               `json:"ref_block_prefix"`
-	Timestamp      antelope.TimePoint   `json:"timestamp"`
-	Producer       antelope.Name        `json:"producer"`
-	Previous       antelope.Checksum256 `json:"previous"`
-	Confirmed      uint16               `json:"confirmed"`
+	ID             antelope.Checksum256 `json:"id"`               // the block id
+	BlockNum       uint32               `json:"block_num"`        // the block number
+	RefBlockNum    uint16               `json:"ref_block_num"`    // TAPoS: low 16 bits of the number
+	RefBlockPrefix uint32               `json:"ref_block_prefix"` // TAPoS: bytes 8–11 of the id
+	Timestamp      antelope.TimePoint   `json:"timestamp"`        // the block time
+	Producer       antelope.Name        `json:"producer"`         // its producer
+	Previous       antelope.Checksum256 `json:"previous"`         // the previous block's id
+	Confirmed      uint16               `json:"confirmed"`        // producer confirmations (legacy)
 }
 
 // GetBlockInfo returns the header of block num: get_block_info, or on an

@@ -13,24 +13,24 @@ import (
 // TableScope is one (scope, table) of a contract, as get_table_by_scope
 // lists them.
 type TableScope struct {
-	Code  antelope.Name `json:"code"`
-	Scope antelope.Name `json:"scope"`
-	Table antelope.Name `json:"table"`
-	Payer antelope.Name `json:"payer"`
+	Code  antelope.Name `json:"code"`  // the contract
+	Scope antelope.Name `json:"scope"` // the scope
+	Table antelope.Name `json:"table"` // the table
+	Payer antelope.Name `json:"payer"` // the RAM payer of the table in that scope
 	Count uint32        `json:"count"` // rows in that table and scope
 }
 
 // ScopeQuery selects the scopes of a contract's tables.
 type ScopeQuery struct {
-	Code  antelope.Name
+	Code  antelope.Name // the contract
 	Table antelope.Name // 0: every table
 	// Lower and Upper bound the scope, inclusive; zero leaves that end open
 	// (a zero Upper is no bound, not scope 0).
 	Lower, Upper antelope.Name
 	HasUpper     bool // Upper is set (scope 0 is a valid upper bound)
-	Reverse      bool
-	Limit        int // the most scopes to return; 0: all
-	PageSize     int // per request; 0: the client's page size
+	Reverse      bool // highest scope first
+	Limit        int  // the most scopes to return; 0: all
+	PageSize     int  // per request; 0: the client's page size
 }
 
 type scopeRequest struct {

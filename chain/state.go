@@ -75,7 +75,7 @@ type StateTable struct {
 
 // StateRow is one row with its primary key.
 type StateRow struct {
-	Key uint64
+	Key uint64 // the primary key
 	antelope.TableRow
 }
 

@@ -35,11 +35,11 @@ func CheckAPIKey(key string) error {
 // as a bearer token, cached (on disk with a TokenCache) until shortly before
 // it expires, and issued anew once when the state service refuses it.
 type StateAuth struct {
-	Transport *Transport
-	AuthURL   string // the token service, e.g. https://auth.example.io
-	APIKey    string
-	Cache     *TokenCache // nil: tokens are kept in memory for this value's life
-	Now       func() time.Time
+	Transport *Transport       // the HTTP core; nil gets a default
+	AuthURL   string           // the token service, e.g. https://auth.example.io
+	APIKey    string           // the API key the token service exchanges for tokens; never printed
+	Cache     *TokenCache      // nil: tokens are kept in memory for this value's life
+	Now       func() time.Time // the clock (tests); nil: time.Now
 
 	mu  sync.Mutex
 	mem Token // the in-memory token when Cache is nil

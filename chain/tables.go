@@ -18,9 +18,9 @@ var _ antelope.TableReader = (*Client)(nil)
 // TablePage is one get_table_rows answer: binary rows and their payers,
 // whether more rows follow, and where nodeos says the next page starts.
 type TablePage struct {
-	Rows    []antelope.TableRow
-	More    bool
-	NextKey string // as nodeos printed it; see antelope.ParseNextKey
+	Rows    []antelope.TableRow // the rows, in index order
+	More    bool                // more rows follow
+	NextKey string              // as nodeos printed it; see antelope.ParseNextKey
 }
 
 // tableRowsRequest is get_table_rows's body. json is always false: rows

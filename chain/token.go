@@ -14,7 +14,7 @@ import (
 
 // Token is an issued JWT and its expiry, as the token service returns them.
 type Token struct {
-	Token     string `json:"token"`
+	Token     string `json:"token"`               // the JWT; never printed
 	ExpiresAt int64  `json:"expires_at"`          // Unix seconds
 	IssuedAt  int64  `json:"issued_at,omitempty"` // Unix seconds, recorded by abigen
 }
@@ -37,7 +37,7 @@ func (t Token) Usable(now time.Time) bool {
 // sha256; the key itself is never written), mode 0600, written atomically.
 // A lock file serialises issuing between concurrent abigen processes.
 type TokenCache struct {
-	Dir string
+	Dir string // where token files live
 }
 
 // DefaultTokenCache is the cache under the user's cache directory.

@@ -13,10 +13,10 @@ import (
 
 // TransactResult is what a sent (or computed) transaction did.
 type TransactResult struct {
-	ID          antelope.Checksum256
-	BlockNum    uint32             // the block the node executed it in (0 when unknown)
-	BlockTime   antelope.TimePoint // that block's time
-	Transaction *antelope.SignedTransaction
+	ID          antelope.Checksum256        // the transaction id
+	BlockNum    uint32                      // the block the node executed it in (0 when unknown)
+	BlockTime   antelope.TimePoint          // that block's time
+	Transaction *antelope.SignedTransaction // the signed transaction that was sent
 	// Actions are the action traces in execution order, inline actions and
 	// notifications included, with each action's raw return value.
 	Actions []ActionTrace
@@ -30,13 +30,13 @@ type TransactResult struct {
 
 // ActionTrace is one executed action.
 type ActionTrace struct {
-	ActionOrdinal        uint32
-	CreatorActionOrdinal uint32
-	Receiver             antelope.Name
+	ActionOrdinal        uint32          // 1-based position in execution order
+	CreatorActionOrdinal uint32          // the action that sent or notified this one; 0 for a top-level action
+	Receiver             antelope.Name   // the account whose code ran (the contract, or a notified account)
 	Action               antelope.Action // account, name, authorization and packed data
 	ReturnValue          []byte          // the action's return value, packed (ABI 1.2 action results)
-	Console              string
-	ElapsedUS            int64
+	Console              string          // the action's printed output
+	ElapsedUS            int64           // execution time, microseconds
 }
 
 // ReturnValue is the packed return value of the first action named action
@@ -58,8 +58,8 @@ var _ antelope.ActionResults = (*TransactResult)(nil)
 // settled by retrying the same bytes: the transaction may or may not have
 // been executed. Look it up by ID before building a new one.
 type UnknownOutcomeError struct {
-	ID  antelope.Checksum256
-	Err error
+	ID  antelope.Checksum256 // the transaction to look up
+	Err error                // the last failure
 }
 
 // Error names the transaction to look up.
@@ -74,8 +74,8 @@ func (e *UnknownOutcomeError) Unwrap() error { return e.Err }
 // were submitted before (Transact called twice with the same actions in the
 // same second builds the same transaction). Nothing was executed now.
 type DuplicateError struct {
-	ID  antelope.Checksum256
-	Err *APIError
+	ID  antelope.Checksum256 // the transaction id
+	Err *APIError            // nodeos's tx_duplicate answer
 }
 
 // Error names the transaction.

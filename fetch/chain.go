@@ -12,8 +12,8 @@ import (
 
 // ChainAPI fetches ABIs from a nodeos chain API, through chain.Client.
 type ChainAPI struct {
-	Client *Client
-	URL    string // e.g. https://wax.greymass.com
+	Client *Client // the HTTP core
+	URL    string  // e.g. https://wax.greymass.com
 }
 
 // FetchABI returns nodeos's get_abi response for the account, or with

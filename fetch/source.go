@@ -16,10 +16,10 @@ type Source interface {
 
 // StateSource is an account's ABI from the state API, at BlockNum (0: head).
 type StateSource struct {
-	API      *StateAPI
-	Account  string
-	BlockNum uint64
-	Packed   bool // json=false: the packed bytes as hex
+	API      *StateAPI // the state service
+	Account  string    // the contract account
+	BlockNum uint64    // the block; 0: the head
+	Packed   bool      // json=false: the packed bytes as hex
 }
 
 // Fetch implements Source.
@@ -29,9 +29,9 @@ func (s StateSource) Fetch(ctx context.Context) (*Fetched, error) {
 
 // ChainSource is an account's current ABI from a nodeos chain API.
 type ChainSource struct {
-	API     *ChainAPI
-	Account string
-	Packed  bool // get_raw_abi instead of get_abi
+	API     *ChainAPI // the node
+	Account string    // the contract account
+	Packed  bool      // get_raw_abi instead of get_abi
 }
 
 // Fetch implements Source.
@@ -42,8 +42,8 @@ func (s ChainSource) Fetch(ctx context.Context) (*Fetched, error) {
 // FileSource is an ABI in a file, in any form model.Load reads; Path "-"
 // reads Stdin.
 type FileSource struct {
-	Path  string
-	Stdin io.Reader
+	Path  string    // the file, or "-"
+	Stdin io.Reader // read when Path is "-"
 }
 
 // maxFile caps what a FileSource reads: no ABI is that large.

@@ -41,12 +41,12 @@ type Fetched struct {
 // StateAPI fetches ABIs from the state service, with tokens from the token
 // service.
 type StateAPI struct {
-	Client  *Client
-	BaseURL string // the state service, e.g. https://wax.example.io
-	AuthURL string // the token service, e.g. https://auth.example.io
-	APIKey  string
-	Cache   *TokenCache // nil: a token per run
-	Now     func() time.Time
+	Client  *Client          // the HTTP core
+	BaseURL string           // the state service, e.g. https://wax.example.io
+	AuthURL string           // the token service, e.g. https://auth.example.io
+	APIKey  string           // the API key; never printed
+	Cache   *TokenCache      // nil: a token per run
+	Now     func() time.Time // the clock (tests); nil: time.Now
 }
 
 // ErrAuth marks errors that come from the API key or token being refused.

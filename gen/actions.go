@@ -37,7 +37,7 @@ func (g *generator) actionsFile() *jen.File {
 		f.Const().Id("DefaultAccount").Qual(rt, "Name").Op("=").Add(hexLit(uint64(acct))).Comment(g.src.Account)
 	}
 	docComment(f, "Contract builds the contract's actions for one account: an ABI is often\ndeployed under many accounts, so the account is chosen here.")
-	f.Type().Id("Contract").Struct(jen.Id("Account").Qual(rt, "Name"))
+	f.Type().Id("Contract").Struct(jen.Id("Account").Qual(rt, "Name").Comment("the account the contract is deployed at"))
 	if g.hasAccount {
 		docComment(f, "Default is the contract at DefaultAccount.")
 		f.Var().Id("Default").Op("=").Id("Contract").Values(jen.Dict{jen.Id("Account"): jen.Id("DefaultAccount")})

@@ -36,7 +36,7 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		list += commentText(m.Name, 60)
 	}
 	docCommentf(f, "%s is the ABI variant %s: one of %s. Value holds the\nalternative; a nil Value cannot be encoded.", name, commentText(v.Name, 80), list)
-	f.Type().Id(name).Struct(jen.Id("Value").Id(iface))
+	f.Type().Id(name).Struct(jen.Id("Value").Id(iface).Comment("the alternative held; nil holds none"))
 	docCommentf(f, "%s is implemented by the alternatives of %s.", iface, name)
 	f.Type().Id(iface).Interface(jen.Id(marker).Params())
 
@@ -48,7 +48,7 @@ func (g *generator) emitVariant(f *jen.File, v *model.Variant) {
 		w := g.memberNames[v][i]
 		docCommentf(f, "%s is the %s alternative of %s.", w, commentText(m.Name, 80), name)
 		if isBoxed(m) {
-			f.Type().Id(w).Struct(jen.Id("Value").Add(g.goType(m)))
+			f.Type().Id(w).Struct(jen.Id("Value").Add(g.goType(m)).Comment("the alternative's value"))
 		} else {
 			f.Type().Id(w).Add(g.goType(m))
 		}
@@ -173,7 +173,7 @@ func (g *generator) emitValueType(f *jen.File, name string, t *model.Type, what 
 	x := id("x").deref()
 	conv := jen.Id("x").Op(":=").Parens(jen.Op("*").Add(g.goType(t))).Call(jen.Id("v"))
 	if isBoxed(t) {
-		f.Type().Id(name).Struct(jen.Id("Value").Add(g.goType(t)))
+		f.Type().Id(name).Struct(jen.Id("Value").Add(g.goType(t)).Comment("the value"))
 		x = id("v").field("Value")
 		conv = jen.Null()
 	} else {

@@ -10,63 +10,63 @@ import (
 // ABI is an ABI document as written, before validation. Its JSON form is
 // the chain's: missing arrays mean empty, unknown keys are ignored.
 type ABI struct {
-	Version          string            `json:"version"`
-	Types            []TypeDef         `json:"types"`
-	Structs          []StructDef       `json:"structs"`
-	Actions          []ActionDef       `json:"actions"`
-	Tables           []TableDef        `json:"tables"`
-	RicardianClauses []ClausePair      `json:"ricardian_clauses"`
-	ErrorMessages    []ErrorMessage    `json:"error_messages"`
-	ABIExtensions    json.RawMessage   `json:"abi_extensions,omitempty"`
-	Variants         []VariantDef      `json:"variants"`
-	ActionResults    []ActionResultDef `json:"action_results"`
+	Version          string            `json:"version"`                  // "eosio::abi/1.x"
+	Types            []TypeDef         `json:"types"`                    // typedefs
+	Structs          []StructDef       `json:"structs"`                  // struct types
+	Actions          []ActionDef       `json:"actions"`                  // actions and their payload types
+	Tables           []TableDef        `json:"tables"`                   // tables and their row types
+	RicardianClauses []ClausePair      `json:"ricardian_clauses"`        // clauses of the ricardian contract
+	ErrorMessages    []ErrorMessage    `json:"error_messages"`           // error codes and messages
+	ABIExtensions    json.RawMessage   `json:"abi_extensions,omitempty"` // must be empty: no extension is defined
+	Variants         []VariantDef      `json:"variants"`                 // ABI 1.1: variant types
+	ActionResults    []ActionResultDef `json:"action_results"`           // ABI 1.2: the types actions return
 }
 
 // TypeDef is a typedef: new_type_name is another name for type.
 type TypeDef struct {
-	NewTypeName string `json:"new_type_name"`
-	Type        string `json:"type"`
+	NewTypeName string `json:"new_type_name"` // the new name
+	Type        string `json:"type"`          // the type it names
 }
 
 // StructDef is a struct, with an optional base struct.
 type StructDef struct {
-	Name   string     `json:"name"`
-	Base   string     `json:"base"`
-	Fields []FieldDef `json:"fields"`
+	Name   string     `json:"name"`   // the struct name
+	Base   string     `json:"base"`   // the base struct, or ""
+	Fields []FieldDef `json:"fields"` // the fields, in encoding order
 }
 
 // FieldDef is one field of a struct.
 type FieldDef struct {
-	Name string `json:"name"`
-	Type string `json:"type"`
+	Name string `json:"name"` // the field name
+	Type string `json:"type"` // its type, as spelled ("uint64[]", "name?", "asset$")
 }
 
 // ActionDef is an action and the type of its data.
 type ActionDef struct {
-	Name              string `json:"name"`
-	Type              string `json:"type"`
-	RicardianContract string `json:"ricardian_contract"`
+	Name              string `json:"name"`               // the action name
+	Type              string `json:"type"`               // its payload type
+	RicardianContract string `json:"ricardian_contract"` // the action's ricardian text
 }
 
 // TableDef is a table and the type of its rows.
 type TableDef struct {
-	Name      string   `json:"name"`
-	IndexType string   `json:"index_type"`
-	KeyNames  []string `json:"key_names"`
-	KeyTypes  []string `json:"key_types"`
-	Type      string   `json:"type"`
+	Name      string   `json:"name"`       // the table name
+	IndexType string   `json:"index_type"` // usually "i64"
+	KeyNames  []string `json:"key_names"`  // informative: names of the keys
+	KeyTypes  []string `json:"key_types"`  // informative: types of the keys
+	Type      string   `json:"type"`       // the row type
 }
 
 // ClausePair is a ricardian clause.
 type ClausePair struct {
-	ID   string `json:"id"`
-	Body string `json:"body"`
+	ID   string `json:"id"`   // the clause id
+	Body string `json:"body"` // the clause text
 }
 
 // ErrorMessage maps an error code to its message.
 type ErrorMessage struct {
-	Code    ErrorCode `json:"error_code"`
-	Message string    `json:"error_msg"`
+	Code    ErrorCode `json:"error_code"` // the error code
+	Message string    `json:"error_msg"`  // its message
 }
 
 // ErrorCode is a uint64 that JSON may give as a number or a string, as nodeos
@@ -86,14 +86,14 @@ func (c *ErrorCode) UnmarshalJSON(b []byte) error {
 
 // VariantDef is a variant: a value of one of the listed types.
 type VariantDef struct {
-	Name  string   `json:"name"`
-	Types []string `json:"types"`
+	Name  string   `json:"name"`  // the variant name
+	Types []string `json:"types"` // its alternatives, in index order
 }
 
 // ActionResultDef gives the type of an action's return value (ABI 1.2).
 type ActionResultDef struct {
-	Name       string `json:"name"`
-	ResultType string `json:"result_type"`
+	Name       string `json:"name"`        // the action
+	ResultType string `json:"result_type"` // the type it returns
 }
 
 // canonicalJSON renders the ABI with every array present, for sources that

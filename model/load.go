@@ -14,7 +14,7 @@ import (
 
 // Source is an ABI as loaded, with what its container said about it.
 type Source struct {
-	ABI *ABI
+	ABI *ABI // the parsed ABI
 	// JSON is the exact ABI JSON: the bytes of the ABI object as the input
 	// gave them, or for a packed ABI a canonical rendering. Generated
 	// packages embed it, and its sha256 identifies the ABI.
@@ -22,8 +22,8 @@ type Source struct {
 	// Account and BlockNum come from a saved API response; empty and
 	// HasBlock=false when the input did not say.
 	Account  string
-	BlockNum uint64
-	HasBlock bool
+	BlockNum uint64 // the block the saved response says the ABI is from
+	HasBlock bool   // BlockNum was given
 	// Form says what the input was, for messages: "ABI JSON", "state API
 	// response", "nodeos get_abi response", "nodeos get_raw_abi response",
 	// "packed ABI (hex)", "packed ABI (binary)".
@@ -77,10 +77,11 @@ func Load(data []byte) (*Source, error) {
 
 // SyntaxError is invalid JSON, with where it is in the input.
 type SyntaxError struct {
-	Line, Column int // 1-based
-	Msg          string
+	Line, Column int    // 1-based
+	Msg          string // encoding/json's description
 }
 
+// Error gives the position and what encoding/json said.
 func (e *SyntaxError) Error() string {
 	return "invalid JSON at line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": " + e.Msg
 }

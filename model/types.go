@@ -17,13 +17,13 @@ const (
 // Type is a node of the resolved type graph. Types are interned: one ABI
 // spelling gives one *Type.
 type Type struct {
-	Kind    Kind
-	Name    string // the ABI spelling: "uint64", "jobs_a", "uint8[]", "vec_uint16[]"
-	Elem    *Type
-	Len     int
-	Struct  *Struct
-	Variant *Variant
-	Alias   *Alias
+	Kind    Kind     // what the type is
+	Name    string   // the ABI spelling: "uint64", "jobs_a", "uint8[]", "vec_uint16[]"
+	Elem    *Type    // element, target or optional type
+	Len     int      // for FixedArray
+	Struct  *Struct  // for StructKind
+	Variant *Variant // for VariantKind
+	Alias   *Alias   // for AliasKind
 }
 
 // Resolved follows typedefs to the type they stand for.
@@ -36,9 +36,9 @@ func (t *Type) Resolved() *Type {
 
 // Struct is a resolved struct.
 type Struct struct {
-	Name   string
-	Base   *Struct // nil when the struct has no base
-	Fields []*Field
+	Name   string   // the struct name
+	Base   *Struct  // nil when the struct has no base
+	Fields []*Field // own fields (AllFields adds the base)
 	// ExtensionTail is set when encoding may stop early at the end of this
 	// struct: it has binary-extension fields, or its last field is a struct
 	// or variant that may stop early.
@@ -56,14 +56,14 @@ func (s *Struct) AllFields() []*Field {
 
 // Field is one field of a struct.
 type Field struct {
-	Name      string
-	Type      *Type // without the "$"
-	Extension bool  // declared with a trailing "$": may be absent at the end of the data
+	Name      string // the field name
+	Type      *Type  // without the "$"
+	Extension bool   // declared with a trailing "$": may be absent at the end of the data
 }
 
 // Variant is a resolved variant.
 type Variant struct {
-	Name    string
+	Name    string  // the variant name
 	Members []*Type // as listed; Members[i].Name is the name JSON uses
 	// ExtensionTail is set when a member's encoding may stop early, which
 	// it may where the variant ends the encoded value.
@@ -72,44 +72,44 @@ type Variant struct {
 
 // Alias is a resolved typedef.
 type Alias struct {
-	Name   string
-	Target *Type
+	Name   string // the typedef name
+	Target *Type  // the type it names
 }
 
 // Action is an action and the type of its data.
 type Action struct {
 	Name      string // the action name, valid as an antelope.Name
-	Type      *Type
-	Ricardian string
+	Type      *Type  // its payload type
+	Ricardian string // the action's ricardian text
 }
 
 // Table is a table and the type of its rows.
 type Table struct {
-	Name      string
-	IndexType string
-	KeyNames  []string
-	KeyTypes  []string
-	Type      *Type
+	Name      string   // the table name
+	IndexType string   // usually "i64"
+	KeyNames  []string // informative
+	KeyTypes  []string // informative
+	Type      *Type    // the row type
 }
 
 // ActionResult is the type an action returns (ABI 1.2).
 type ActionResult struct {
-	Name string
-	Type *Type
+	Name string // the action
+	Type *Type  // the type it returns
 }
 
 // Model is a validated ABI with every type resolved. Slices keep the ABI's
 // order.
 type Model struct {
-	Version       string
-	Structs       []*Struct
-	Variants      []*Variant
-	Aliases       []*Alias
-	Actions       []*Action
-	Tables        []*Table
-	ActionResults []*ActionResult
-	Clauses       []ClausePair
-	ErrorMessages []ErrorMessage
+	Version       string          // "eosio::abi/1.x"
+	Structs       []*Struct       // structs
+	Variants      []*Variant      // variants
+	Aliases       []*Alias        // typedefs
+	Actions       []*Action       // actions
+	Tables        []*Table        // tables
+	ActionResults []*ActionResult // ABI 1.2 results
+	Clauses       []ClausePair    // ricardian clauses
+	ErrorMessages []ErrorMessage  // error codes and messages
 	// Warnings are problems that do not stop generation, such as a table
 	// name nodeos could not load on chain.
 	Warnings []string

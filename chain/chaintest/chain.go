@@ -42,11 +42,11 @@ type Chain struct {
 
 // Block is a produced block.
 type Block struct {
-	Num          uint32
-	ID           antelope.Checksum256
-	Previous     antelope.Checksum256
-	Time         time.Time
-	Transactions []antelope.Checksum256
+	Num          uint32                 // the block number
+	ID           antelope.Checksum256   // the block id (its first four bytes are its number)
+	Previous     antelope.Checksum256   // the previous block's id
+	Time         time.Time              // the block time, 500 ms after the previous
+	Transactions []antelope.Checksum256 // ids of the transactions in it
 }
 
 // Stats counts what the chain did, for tests of retries.

@@ -33,7 +33,7 @@ const DefaultAccount antelope.Name = 0x5530ea033482a600 // eosio.token
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {
-	Account antelope.Name
+	Account antelope.Name // the account the contract is deployed at
 }
 
 // Default is the contract at DefaultAccount.

@@ -34,7 +34,7 @@ const DefaultAccount antelope.Name = 0xa5e6c070dd000000 // orng.wax
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {
-	Account antelope.Name
+	Account antelope.Name // the account the contract is deployed at
 }
 
 // Default is the contract at DefaultAccount.

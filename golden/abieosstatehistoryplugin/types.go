@@ -18242,7 +18242,7 @@ func (v *FinalityExtension) decodeJSONArray(r *antelope.JSONReader) (err error) 
 // Request is the ABI variant request: one of get_status_request_v0, get_blocks_request_v0, get_blocks_ack_request_v0, get_blocks_request_v1, get_status_request_v1. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Request struct {
-	Value RequestValue
+	Value RequestValue // the alternative held; nil holds none
 }
 
 // RequestValue is implemented by the alternatives of Request.
@@ -18467,7 +18467,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 // Result is the ABI variant result: one of get_status_result_v0, get_blocks_result_v0, get_blocks_result_v1, get_status_result_v1. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Result struct {
-	Value ResultValue
+	Value ResultValue // the alternative held; nil holds none
 }
 
 // ResultValue is implemented by the alternatives of Result.
@@ -18674,7 +18674,7 @@ func (v *Result) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ActionReceipt is the ABI variant action_receipt: one of action_receipt_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ActionReceipt struct {
-	Value ActionReceiptValue
+	Value ActionReceiptValue // the alternative held; nil holds none
 }
 
 // ActionReceiptValue is implemented by the alternatives of ActionReceipt.
@@ -18783,7 +18783,7 @@ func (v *ActionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ActionTrace is the ABI variant action_trace: one of action_trace_v0, action_trace_v1. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ActionTrace struct {
-	Value ActionTraceValue
+	Value ActionTraceValue // the alternative held; nil holds none
 }
 
 // ActionTraceValue is implemented by the alternatives of ActionTrace.
@@ -18921,7 +18921,7 @@ func (v *ActionTrace) DecodeJSON(r *antelope.JSONReader) (err error) {
 // PartialTransaction is the ABI variant partial_transaction: one of partial_transaction_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type PartialTransaction struct {
-	Value PartialTransactionValue
+	Value PartialTransactionValue // the alternative held; nil holds none
 }
 
 // PartialTransactionValue is implemented by the alternatives of PartialTransaction.
@@ -19030,7 +19030,7 @@ func (v *PartialTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 // TransactionTrace is the ABI variant transaction_trace: one of transaction_trace_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type TransactionTrace struct {
-	Value TransactionTraceValue
+	Value TransactionTraceValue // the alternative held; nil holds none
 }
 
 // TransactionTraceValue is implemented by the alternatives of TransactionTrace.
@@ -19147,7 +19147,7 @@ func (v *TransactionTrace) DecodeJSON(r *antelope.JSONReader) (err error) {
 // TransactionVariant is the ABI variant transaction_variant: one of transaction_id, packed_transaction. Value holds the
 // alternative; a nil Value cannot be encoded.
 type TransactionVariant struct {
-	Value TransactionVariantValue
+	Value TransactionVariantValue // the alternative held; nil holds none
 }
 
 // TransactionVariantValue is implemented by the alternatives of TransactionVariant.
@@ -19284,7 +19284,7 @@ func (v *TransactionVariant) DecodeJSON(r *antelope.JSONReader) (err error) {
 // TableDelta is the ABI variant table_delta: one of table_delta_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type TableDelta struct {
-	Value TableDeltaValue
+	Value TableDeltaValue // the alternative held; nil holds none
 }
 
 // TableDeltaValue is implemented by the alternatives of TableDelta.
@@ -19393,7 +19393,7 @@ func (v *TableDelta) DecodeJSON(r *antelope.JSONReader) (err error) {
 // Account is the ABI variant account: one of account_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Account struct {
-	Value AccountValue
+	Value AccountValue // the alternative held; nil holds none
 }
 
 // AccountValue is implemented by the alternatives of Account.
@@ -19502,7 +19502,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 // AccountMetadata is the ABI variant account_metadata: one of account_metadata_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type AccountMetadata struct {
-	Value AccountMetadataValue
+	Value AccountMetadataValue // the alternative held; nil holds none
 }
 
 // AccountMetadataValue is implemented by the alternatives of AccountMetadata.
@@ -19611,7 +19611,7 @@ func (v *AccountMetadata) DecodeJSON(r *antelope.JSONReader) (err error) {
 // Code is the ABI variant code: one of code_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Code struct {
-	Value CodeValue
+	Value CodeValue // the alternative held; nil holds none
 }
 
 // CodeValue is implemented by the alternatives of Code.
@@ -19720,7 +19720,7 @@ func (v *Code) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ContractTable is the ABI variant contract_table: one of contract_table_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ContractTable struct {
-	Value ContractTableValue
+	Value ContractTableValue // the alternative held; nil holds none
 }
 
 // ContractTableValue is implemented by the alternatives of ContractTable.
@@ -19829,7 +19829,7 @@ func (v *ContractTable) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ContractRow is the ABI variant contract_row: one of contract_row_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ContractRow struct {
-	Value ContractRowValue
+	Value ContractRowValue // the alternative held; nil holds none
 }
 
 // ContractRowValue is implemented by the alternatives of ContractRow.
@@ -19938,7 +19938,7 @@ func (v *ContractRow) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ContractIndex64 is the ABI variant contract_index64: one of contract_index64_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ContractIndex64 struct {
-	Value ContractIndex64Value
+	Value ContractIndex64Value // the alternative held; nil holds none
 }
 
 // ContractIndex64Value is implemented by the alternatives of ContractIndex64.
@@ -20047,7 +20047,7 @@ func (v *ContractIndex64) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ContractIndex128 is the ABI variant contract_index128: one of contract_index128_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ContractIndex128 struct {
-	Value ContractIndex128Value
+	Value ContractIndex128Value // the alternative held; nil holds none
 }
 
 // ContractIndex128Value is implemented by the alternatives of ContractIndex128.
@@ -20156,7 +20156,7 @@ func (v *ContractIndex128) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ContractIndex256 is the ABI variant contract_index256: one of contract_index256_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ContractIndex256 struct {
-	Value ContractIndex256Value
+	Value ContractIndex256Value // the alternative held; nil holds none
 }
 
 // ContractIndex256Value is implemented by the alternatives of ContractIndex256.
@@ -20265,7 +20265,7 @@ func (v *ContractIndex256) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ContractIndexDouble is the ABI variant contract_index_double: one of contract_index_double_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ContractIndexDouble struct {
-	Value ContractIndexDoubleValue
+	Value ContractIndexDoubleValue // the alternative held; nil holds none
 }
 
 // ContractIndexDoubleValue is implemented by the alternatives of ContractIndexDouble.
@@ -20374,7 +20374,7 @@ func (v *ContractIndexDouble) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ContractIndexLongDouble is the ABI variant contract_index_long_double: one of contract_index_long_double_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ContractIndexLongDouble struct {
-	Value ContractIndexLongDoubleValue
+	Value ContractIndexLongDoubleValue // the alternative held; nil holds none
 }
 
 // ContractIndexLongDoubleValue is implemented by the alternatives of ContractIndexLongDouble.
@@ -20483,7 +20483,7 @@ func (v *ContractIndexLongDouble) DecodeJSON(r *antelope.JSONReader) (err error)
 // ChainConfig is the ABI variant chain_config: one of chain_config_v0, chain_config_v1. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ChainConfig struct {
-	Value ChainConfigValue
+	Value ChainConfigValue // the alternative held; nil holds none
 }
 
 // ChainConfigValue is implemented by the alternatives of ChainConfig.
@@ -20621,7 +20621,7 @@ func (v *ChainConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 // WasmConfig is the ABI variant wasm_config: one of wasm_config_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type WasmConfig struct {
-	Value WasmConfigValue
+	Value WasmConfigValue // the alternative held; nil holds none
 }
 
 // WasmConfigValue is implemented by the alternatives of WasmConfig.
@@ -20730,7 +20730,7 @@ func (v *WasmConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 // GlobalProperty is the ABI variant global_property: one of global_property_v0, global_property_v1. Value holds the
 // alternative; a nil Value cannot be encoded.
 type GlobalProperty struct {
-	Value GlobalPropertyValue
+	Value GlobalPropertyValue // the alternative held; nil holds none
 }
 
 // GlobalPropertyValue is implemented by the alternatives of GlobalProperty.
@@ -20879,7 +20879,7 @@ func (v *GlobalProperty) DecodeJSON(r *antelope.JSONReader) (err error) {
 // GeneratedTransaction is the ABI variant generated_transaction: one of generated_transaction_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type GeneratedTransaction struct {
-	Value GeneratedTransactionValue
+	Value GeneratedTransactionValue // the alternative held; nil holds none
 }
 
 // GeneratedTransactionValue is implemented by the alternatives of GeneratedTransaction.
@@ -20988,7 +20988,7 @@ func (v *GeneratedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ActivatedProtocolFeature is the ABI variant activated_protocol_feature: one of activated_protocol_feature_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ActivatedProtocolFeature struct {
-	Value ActivatedProtocolFeatureValue
+	Value ActivatedProtocolFeatureValue // the alternative held; nil holds none
 }
 
 // ActivatedProtocolFeatureValue is implemented by the alternatives of ActivatedProtocolFeature.
@@ -21097,7 +21097,7 @@ func (v *ActivatedProtocolFeature) DecodeJSON(r *antelope.JSONReader) (err error
 // ProtocolState is the ABI variant protocol_state: one of protocol_state_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ProtocolState struct {
-	Value ProtocolStateValue
+	Value ProtocolStateValue // the alternative held; nil holds none
 }
 
 // ProtocolStateValue is implemented by the alternatives of ProtocolState.
@@ -21206,7 +21206,7 @@ func (v *ProtocolState) DecodeJSON(r *antelope.JSONReader) (err error) {
 // Permission is the ABI variant permission: one of permission_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Permission struct {
-	Value PermissionValue
+	Value PermissionValue // the alternative held; nil holds none
 }
 
 // PermissionValue is implemented by the alternatives of Permission.
@@ -21315,7 +21315,7 @@ func (v *Permission) DecodeJSON(r *antelope.JSONReader) (err error) {
 // PermissionLink is the ABI variant permission_link: one of permission_link_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type PermissionLink struct {
-	Value PermissionLinkValue
+	Value PermissionLinkValue // the alternative held; nil holds none
 }
 
 // PermissionLinkValue is implemented by the alternatives of PermissionLink.
@@ -21424,7 +21424,7 @@ func (v *PermissionLink) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ResourceLimits is the ABI variant resource_limits: one of resource_limits_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ResourceLimits struct {
-	Value ResourceLimitsValue
+	Value ResourceLimitsValue // the alternative held; nil holds none
 }
 
 // ResourceLimitsValue is implemented by the alternatives of ResourceLimits.
@@ -21533,7 +21533,7 @@ func (v *ResourceLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 // UsageAccumulator is the ABI variant usage_accumulator: one of usage_accumulator_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type UsageAccumulator struct {
-	Value UsageAccumulatorValue
+	Value UsageAccumulatorValue // the alternative held; nil holds none
 }
 
 // UsageAccumulatorValue is implemented by the alternatives of UsageAccumulator.
@@ -21642,7 +21642,7 @@ func (v *UsageAccumulator) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ResourceUsage is the ABI variant resource_usage: one of resource_usage_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ResourceUsage struct {
-	Value ResourceUsageValue
+	Value ResourceUsageValue // the alternative held; nil holds none
 }
 
 // ResourceUsageValue is implemented by the alternatives of ResourceUsage.
@@ -21751,7 +21751,7 @@ func (v *ResourceUsage) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ResourceLimitsState is the ABI variant resource_limits_state: one of resource_limits_state_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ResourceLimitsState struct {
-	Value ResourceLimitsStateValue
+	Value ResourceLimitsStateValue // the alternative held; nil holds none
 }
 
 // ResourceLimitsStateValue is implemented by the alternatives of ResourceLimitsState.
@@ -21860,7 +21860,7 @@ func (v *ResourceLimitsState) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ResourceLimitsRatio is the ABI variant resource_limits_ratio: one of resource_limits_ratio_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ResourceLimitsRatio struct {
-	Value ResourceLimitsRatioValue
+	Value ResourceLimitsRatioValue // the alternative held; nil holds none
 }
 
 // ResourceLimitsRatioValue is implemented by the alternatives of ResourceLimitsRatio.
@@ -21969,7 +21969,7 @@ func (v *ResourceLimitsRatio) DecodeJSON(r *antelope.JSONReader) (err error) {
 // ElasticLimitParameters is the ABI variant elastic_limit_parameters: one of elastic_limit_parameters_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ElasticLimitParameters struct {
-	Value ElasticLimitParametersValue
+	Value ElasticLimitParametersValue // the alternative held; nil holds none
 }
 
 // ElasticLimitParametersValue is implemented by the alternatives of ElasticLimitParameters.
@@ -22078,7 +22078,7 @@ func (v *ElasticLimitParameters) DecodeJSON(r *antelope.JSONReader) (err error) 
 // ResourceLimitsConfig is the ABI variant resource_limits_config: one of resource_limits_config_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type ResourceLimitsConfig struct {
-	Value ResourceLimitsConfigValue
+	Value ResourceLimitsConfigValue // the alternative held; nil holds none
 }
 
 // ResourceLimitsConfigValue is implemented by the alternatives of ResourceLimitsConfig.
@@ -22187,7 +22187,7 @@ func (v *ResourceLimitsConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 // BlockSigningAuthority is the ABI variant block_signing_authority: one of block_signing_authority_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type BlockSigningAuthority struct {
-	Value BlockSigningAuthorityValue
+	Value BlockSigningAuthorityValue // the alternative held; nil holds none
 }
 
 // BlockSigningAuthorityValue is implemented by the alternatives of BlockSigningAuthority.
@@ -22296,7 +22296,7 @@ func (v *BlockSigningAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 // BlockHeaderExtension is the ABI variant block_header_extension: one of protocol_feature_activation_extension, producer_schedule_change_extension, finality_extension. Value holds the
 // alternative; a nil Value cannot be encoded.
 type BlockHeaderExtension struct {
-	Value BlockHeaderExtensionValue
+	Value BlockHeaderExtensionValue // the alternative held; nil holds none
 }
 
 // BlockHeaderExtensionValue is implemented by the alternatives of BlockHeaderExtension.

@@ -14,7 +14,7 @@ import (
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {
-	Account antelope.Name
+	Account antelope.Name // the account the contract is deployed at
 }
 
 // DecodeAction decodes the data of the action called name. The result is a

@@ -769,7 +769,7 @@ func (v *S4) checkExtensions() error {
 // V1 is the ABI variant v1: one of int8, s1, s2. Value holds the
 // alternative; a nil Value cannot be encoded.
 type V1 struct {
-	Value V1Value
+	Value V1Value // the alternative held; nil holds none
 }
 
 // V1Value is implemented by the alternatives of V1.

@@ -17110,7 +17110,7 @@ func (v *Withdraw) decodeJSONArray(r *antelope.JSONReader) (err error) {
 // VariantBlockSigningAuthorityV0 is the ABI variant variant_block_signing_authority_v0: one of block_signing_authority_v0. Value holds the
 // alternative; a nil Value cannot be encoded.
 type VariantBlockSigningAuthorityV0 struct {
-	Value VariantBlockSigningAuthorityV0Value
+	Value VariantBlockSigningAuthorityV0Value // the alternative held; nil holds none
 }
 
 // VariantBlockSigningAuthorityV0Value is implemented by the alternatives of VariantBlockSigningAuthorityV0.

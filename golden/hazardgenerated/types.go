@@ -920,7 +920,7 @@ func (v *NewValue_) decodeJSONArray(r *antelope.JSONReader) (err error) {
 // V is the ABI variant v: one of v_value, uint8. Value holds the
 // alternative; a nil Value cannot be encoded.
 type V struct {
-	Value VValue_
+	Value VValue_ // the alternative held; nil holds none
 }
 
 // VValue_ is implemented by the alternatives of V.

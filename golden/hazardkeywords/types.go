@@ -833,7 +833,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 // Select is the ABI variant select: one of type, int8, iota, nil[]. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Select struct {
-	Value SelectValue
+	Value SelectValue // the alternative held; nil holds none
 }
 
 // SelectValue is implemented by the alternatives of Select.

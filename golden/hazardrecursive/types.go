@@ -353,7 +353,7 @@ func (v *List) decodeJSONArray(r *antelope.JSONReader) (err error) {
 // Node is the ABI variant node: one of node, tree, list?, int8. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Node struct {
-	Value NodeValue
+	Value NodeValue // the alternative held; nil holds none
 }
 
 // NodeValue is implemented by the alternatives of Node.
@@ -366,7 +366,7 @@ func (*Tree) isNode() {}
 
 // NodeOptList is the list? alternative of Node.
 type NodeOptList struct {
-	Value *List
+	Value *List // the alternative's value
 }
 
 func (NodeOptList) isNode() {}

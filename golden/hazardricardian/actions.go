@@ -20,7 +20,7 @@ const (
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {
-	Account antelope.Name
+	Account antelope.Name // the account the contract is deployed at
 }
 
 // Hack returns the action hack of c.Account, with data as its

@@ -3773,7 +3773,7 @@ func (v *Testbitset) decodeJSONArray(r *antelope.JSONReader) (err error) {
 // VariantSimpleBlockDataExtendedBlockData is the ABI variant variant_simple_block_data_extended_block_data: one of simple_block_data, extended_block_data. Value holds the
 // alternative; a nil Value cannot be encoded.
 type VariantSimpleBlockDataExtendedBlockData struct {
-	Value VariantSimpleBlockDataExtendedBlockDataValue
+	Value VariantSimpleBlockDataExtendedBlockDataValue // the alternative held; nil holds none
 }
 
 // VariantSimpleBlockDataExtendedBlockDataValue is implemented by the alternatives of VariantSimpleBlockDataExtendedBlockData.

@@ -828,7 +828,7 @@ func (v *S5) decodeJSONArray(r *antelope.JSONReader) (err error) {
 // V1 is the ABI variant v1: one of s3, int8, s4. Value holds the
 // alternative; a nil Value cannot be encoded.
 type V1 struct {
-	Value V1Value
+	Value V1Value // the alternative held; nil holds none
 }
 
 // V1Value is implemented by the alternatives of V1.
@@ -1002,7 +1002,7 @@ func (v *V1) DecodeJSON(r *antelope.JSONReader) (err error) {
 // V2 is the ABI variant v2: one of foo, bar. Value holds the
 // alternative; a nil Value cannot be encoded.
 type V2 struct {
-	Value V2Value
+	Value V2Value // the alternative held; nil holds none
 }
 
 // V2Value is implemented by the alternatives of V2.

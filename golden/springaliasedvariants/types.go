@@ -13,7 +13,7 @@ type Foo = FooVariant
 // FooVariant is the ABI variant foo_variant: one of int8, string. Value holds the
 // alternative; a nil Value cannot be encoded.
 type FooVariant struct {
-	Value FooVariantValue
+	Value FooVariantValue // the alternative held; nil holds none
 }
 
 // FooVariantValue is implemented by the alternatives of FooVariant.

@@ -16,7 +16,7 @@ type Foo1 = string
 // Foo is the ABI variant foo: one of foo_0, foo_1. Value holds the
 // alternative; a nil Value cannot be encoded.
 type Foo struct {
-	Value FooValue
+	Value FooValue // the alternative held; nil holds none
 }
 
 // FooValue is implemented by the alternatives of Foo.

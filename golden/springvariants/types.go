@@ -160,7 +160,7 @@ func (v *S) decodeJSONArray(r *antelope.JSONReader) (err error) {
 // V1 is the ABI variant v1: one of int8, string, int16. Value holds the
 // alternative; a nil Value cannot be encoded.
 type V1 struct {
-	Value V1Value
+	Value V1Value // the alternative held; nil holds none
 }
 
 // V1Value is implemented by the alternatives of V1.
@@ -316,7 +316,7 @@ func (v *V1) DecodeJSON(r *antelope.JSONReader) (err error) {
 // V2 is the ABI variant v2: one of foo, bar. Value holds the
 // alternative; a nil Value cannot be encoded.
 type V2 struct {
-	Value V2Value
+	Value V2Value // the alternative held; nil holds none
 }
 
 // V2Value is implemented by the alternatives of V2.
