@@ -1,0 +1,176 @@
+package abidiff
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"sort"
+	"strings"
+
+	"github.com/antelopego/abigen/model"
+)
+
+// The Go side: bindings generated from each ABI, their exported API read
+// from the source, and every name user code could use that is gone or has
+// another type — what stops compiling after regeneration.
+
+// goAPI maps each exported name of a generated package ("type Transfer",
+// "field Transfer.Memo", "func Contract.Transfer", "var TableAccounts") to
+// its type or signature.
+func goAPI(files map[string][]byte) (map[string]string, error) {
+	fset := token.NewFileSet()
+	api := map[string]string{}
+	text := func(n ast.Node) string {
+		var b bytes.Buffer
+		_ = printer.Fprint(&b, fset, n)
+		return b.String()
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !strings.HasSuffix(name, ".go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, files[name], 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				if !d.Name.IsExported() {
+					continue
+				}
+				key := "func " + d.Name.Name
+				if d.Recv != nil {
+					recv := d.Recv.List[0].Type
+					if star, ok := recv.(*ast.StarExpr); ok {
+						recv = star.X
+					}
+					key = "func " + text(recv) + "." + d.Name.Name
+				}
+				api[key] = signature(d.Type, text)
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						if !s.Name.IsExported() {
+							continue
+						}
+						st, isStruct := s.Type.(*ast.StructType)
+						if !isStruct {
+							api["type "+s.Name.Name] = text(s.Type)
+							continue
+						}
+						api["type "+s.Name.Name] = "struct"
+						for _, fl := range st.Fields.List {
+							for _, n := range fl.Names {
+								if n.IsExported() {
+									api["field "+s.Name.Name+"."+n.Name] = text(fl.Type)
+								}
+							}
+							if len(fl.Names) == 0 { // embedded
+								api["field "+s.Name.Name+"."+text(fl.Type)] = "embedded"
+							}
+						}
+					case *ast.ValueSpec:
+						for i, n := range s.Names {
+							if !n.IsExported() {
+								continue
+							}
+							kind := "var "
+							if d.Tok == token.CONST {
+								kind = "const "
+							}
+							typ := ""
+							if s.Type != nil {
+								typ = text(s.Type)
+							} else if i < len(s.Values) {
+								if cl, ok := s.Values[i].(*ast.CompositeLit); ok {
+									typ = text(cl.Type)
+								}
+							}
+							api[kind+n.Name] = typ
+						}
+					}
+				}
+			}
+		}
+	}
+	return api, nil
+}
+
+// signature prints a function type by its parameter and result types only:
+// the generated code names results in some functions and not others, which
+// is no change to a caller.
+func signature(ft *ast.FuncType, text func(ast.Node) string) string {
+	list := func(fl *ast.FieldList) string {
+		if fl == nil {
+			return ""
+		}
+		var parts []string
+		for _, f := range fl.List {
+			n := max(len(f.Names), 1)
+			for range n {
+				parts = append(parts, text(f.Type))
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	s := "func(" + list(ft.Params) + ")"
+	if r := list(ft.Results); r != "" {
+		s += " (" + r + ")"
+	}
+	return s
+}
+
+func compareGo(old, new *model.Model, oldSrc, newSrc *model.Source) ([]Change, error) {
+	of, err := generate(old, oldSrc)
+	if err != nil {
+		return []Change{{BreaksGo, "Go bindings", "the old ABI cannot be generated: " + err.Error()}}, nil
+	}
+	nf, err := generate(new, newSrc)
+	if err != nil {
+		return []Change{{BreaksGo, "Go bindings", "the new ABI cannot be generated: " + err.Error()}}, nil
+	}
+	oa, err := goAPI(of)
+	if err != nil {
+		return nil, err
+	}
+	na, err := goAPI(nf)
+	if err != nil {
+		return nil, err
+	}
+	var out []Change
+	added := 0
+	for _, key := range sortedKeys(oa) {
+		nt, ok := na[key]
+		switch {
+		case !ok:
+			out = append(out, Change{BreaksGo, "Go: " + key, "removed"})
+		case nt != oa[key]:
+			out = append(out, Change{BreaksGo, "Go: " + key, "changed from " + oa[key] + " to " + nt})
+		}
+	}
+	for key := range na {
+		if _, ok := oa[key]; !ok {
+			added++
+		}
+	}
+	if added > 0 {
+		out = append(out, Change{Compatible, "Go bindings", plural(added, "exported name") + " added"})
+	}
+	return out, nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return itoa(n) + " " + what + "s"
+}

@@ -1,0 +1,227 @@
+package abidiff
+
+import (
+	"strconv"
+
+	"github.com/antelopego/abigen/model"
+)
+
+// Comparing two versions of a type by what they encode, not by how they
+// are spelled: aliases are followed, equal encodings are equal whatever
+// their names, and only differences that change the bytes (or what old
+// bytes mean) are findings.
+
+// finding is one difference inside a type, with the path to it.
+type finding struct {
+	path     string // "field balance", "field owner.key", "alternative 2"
+	what     string
+	breaking bool // old bytes no longer decode (or decode to other values)
+	jsonOnly bool // the bytes are unchanged but JSON senders must change (a renamed field)
+	// reread: the same bytes, read as another type of the same width and
+	// family (uint64 as time_point, int8 as uint8): stored data decodes;
+	// JSON senders change unless both are plain integers.
+	reread     bool
+	integerish bool // both sides of a reread are plain integers: JSON is unchanged
+}
+
+// sameWidth groups the fixed-size integer and time types that read any
+// bytes of their width: reading one as another never fails.
+var sameWidth = map[string]string{
+	"int8": "1", "uint8": "1", "int16": "2", "uint16": "2",
+	"int32": "4", "uint32": "4", "time_point_sec": "4", "block_timestamp_type": "4",
+	"int64": "8", "uint64": "8", "name": "8", "time_point": "8",
+	"int128": "16", "uint128": "16",
+}
+
+func plainInteger(name string) bool {
+	switch name {
+	case "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "int128", "uint128":
+		return true
+	}
+	return false
+}
+
+// builtinClass groups built-ins whose encodings and values are the same:
+// a name is a uint64, bytes are a uint8[].
+func builtinClass(name string) string {
+	switch name {
+	case "name", "uint64":
+		return "uint64"
+	case "bytes":
+		return "uint8[]"
+	}
+	return name
+}
+
+// bytesClass names the encodings that are spelled as a built-in by one
+// version and as an array by the other: bytes and uint8[].
+func bytesClass(t *model.Type) string {
+	switch {
+	case t.Kind == model.Builtin && t.Name == "bytes":
+		return "uint8[]"
+	case t.Kind == model.Array && t.Elem.Resolved().Kind == model.Builtin && t.Elem.Resolved().Name == "uint8":
+		return "uint8[]"
+	}
+	return ""
+}
+
+// shapeName prints a type by its encoding, for messages.
+func shapeName(t *model.Type) string {
+	if t == nil {
+		return "?"
+	}
+	return t.Name
+}
+
+type comparer struct {
+	busy map[[2]*model.Type]bool // pairs being compared: recursion is taken as equal
+}
+
+func newComparer() *comparer { return &comparer{busy: map[[2]*model.Type]bool{}} }
+
+// compare reports how new differs from old. A nil result means the bytes
+// of either read as the other.
+func (c *comparer) compare(old, new *model.Type, path string) []finding {
+	if old == nil || new == nil {
+		return nil
+	}
+	a, b := old.Resolved(), new.Resolved()
+	key := [2]*model.Type{a, b}
+	if c.busy[key] {
+		return nil
+	}
+	c.busy[key] = true
+	defer delete(c.busy, key)
+	if ca, cb := bytesClass(a), bytesClass(b); ca != "" && ca == cb {
+		return nil
+	}
+	changed := func() []finding {
+		return []finding{{path: path, what: "type changed from " + shapeName(old) + " to " + shapeName(new), breaking: true}}
+	}
+	if a.Kind != b.Kind {
+		// A struct of one field is not its field's type: the encodings
+		// happen to match only in that degenerate case; judged as changed.
+		return changed()
+	}
+	switch a.Kind {
+	case model.Builtin:
+		if builtinClass(a.Name) == builtinClass(b.Name) {
+			return nil
+		}
+		if w := sameWidth[a.Name]; w != "" && w == sameWidth[b.Name] {
+			return []finding{{path: path, what: "read as " + shapeName(new) + " instead of " + shapeName(old) + " (the same " + w + " bytes)",
+				reread: true, integerish: plainInteger(a.Name) && plainInteger(b.Name)}}
+		}
+		return changed()
+	case model.Array, model.Optional:
+		return c.elements(a.Elem, b.Elem, path, changed)
+	case model.FixedArray:
+		if a.Len != b.Len {
+			return changed()
+		}
+		return c.elements(a.Elem, b.Elem, path, changed)
+	case model.StructKind:
+		return c.compareStructs(a.Struct, b.Struct, path)
+	case model.VariantKind:
+		return c.compareVariants(a.Variant, b.Variant, path)
+	}
+	return nil
+}
+
+// elements compares the elements of two arrays or optionals: a reread
+// element is a reread container; anything else changes the container.
+func (c *comparer) elements(old, new *model.Type, path string, changed func() []finding) []finding {
+	f := c.compare(old, new, path)
+	for _, x := range f {
+		if !x.reread && !x.jsonOnly && x.breaking {
+			return changed()
+		}
+		if !x.reread && !x.jsonOnly {
+			return changed() // an extension inside an array cannot be left out: the shapes differ
+		}
+	}
+	return f
+}
+
+func join(path, part string) string {
+	if path == "" {
+		return part
+	}
+	return path + "." + part
+}
+
+func (c *comparer) compareStructs(old, new *model.Struct, path string) []finding {
+	of, nf := old.AllFields(), new.AllFields()
+	var out []finding
+	fieldPath := func(name string) string {
+		if path == "" {
+			return "field " + name
+		}
+		return join(path, name)
+	}
+	for i, o := range of {
+		if i >= len(nf) {
+			out = append(out, finding{path: fieldPath(o.Name), what: "removed", breaking: true})
+			continue
+		}
+		n := nf[i]
+		if o.Name != n.Name {
+			switch {
+			case indexOf(nf, o.Name) > i:
+				out = append(out, finding{path: fieldPath(n.Name), what: "inserted before " + o.Name + ": every later field moves", breaking: true})
+				return out
+			case indexOf(nf, o.Name) >= 0:
+				out = append(out, finding{path: fieldPath(o.Name), what: "moved from position " + strconv.Itoa(i+1) + " to " + strconv.Itoa(indexOf(nf, o.Name)+1), breaking: true})
+				return out
+			case len(c.compare(o.Type, n.Type, "")) == 0 && o.Extension == n.Extension:
+				out = append(out, finding{path: fieldPath(o.Name), what: "renamed to " + n.Name + " (same bytes; JSON names it differently)", jsonOnly: true})
+				continue
+			default:
+				out = append(out, finding{path: fieldPath(o.Name), what: "replaced by " + n.Name + " " + shapeName(n.Type), breaking: true})
+				continue
+			}
+		}
+		out = append(out, c.compare(o.Type, n.Type, fieldPath(o.Name))...)
+		if o.Extension && !n.Extension {
+			out = append(out, finding{path: fieldPath(o.Name), what: "no longer a binary extension: data that ends before it no longer decodes", breaking: true})
+		}
+	}
+	for _, n := range nf[min(len(of), len(nf)):] {
+		if n.Extension {
+			out = append(out, finding{path: fieldPath(n.Name), what: "binary extension " + shapeName(n.Type) + "$ appended"})
+		} else {
+			out = append(out, finding{path: fieldPath(n.Name), what: "appended without $: data written before it ends early and no longer decodes", breaking: true})
+		}
+	}
+	return out
+}
+
+func indexOf(fields []*model.Field, name string) int {
+	for i, f := range fields {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *comparer) compareVariants(old, new *model.Variant, path string) []finding {
+	var out []finding
+	at := func(i int) string { return join(path, "alternative "+strconv.Itoa(i)) }
+	for i, o := range old.Members {
+		if i >= len(new.Members) {
+			out = append(out, finding{path: at(i), what: shapeName(o) + " removed", breaking: true})
+			continue
+		}
+		n := new.Members[i]
+		if f := c.compare(o, n, ""); len(f) > 0 {
+			out = append(out, finding{path: at(i), what: "changed from " + shapeName(o) + " to " + shapeName(n), breaking: true})
+		} else if o.Name != n.Name {
+			out = append(out, finding{path: at(i), what: "renamed from " + o.Name + " to " + n.Name + " (same bytes; JSON names it differently)", jsonOnly: true})
+		}
+	}
+	for i := len(old.Members); i < len(new.Members); i++ {
+		out = append(out, finding{path: at(i), what: shapeName(new.Members[i]) + " appended (old data and senders keep their indexes)"})
+	}
+	return out
+}
