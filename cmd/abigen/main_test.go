@@ -111,7 +111,7 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr = runCLI(t, "", "--abi", orngState, "--out", dir, "--pkg", "randcontract", "--check")
-	if code != exitDrift || !strings.Contains(stdout, `-		IndexType: "i128",`) || !strings.Contains(stdout, `+		IndexType: "i64",`) ||
+	if code != exitDrift || !strings.Contains(stdout, `-			IndexType: "i128",`) || !strings.Contains(stdout, `+			IndexType: "i64",`) ||
 		!strings.Contains(stderr, "1 file(s)") || !strings.Contains(stderr, "tables.go") {
 		t.Fatalf("edited file: exit %d\nstdout:\n%s\nstderr: %s", code, stdout, stderr)
 	}
