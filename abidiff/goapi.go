@@ -130,6 +130,16 @@ func signature(ft *ast.FuncType, text func(ast.Node) string) string {
 }
 
 func compareGo(old, new *model.Model, oldSrc, newSrc *model.Source) ([]Change, error) {
+	// The account the bindings are generated for is not part of the ABI:
+	// where only one side names it (a fetched ABI against a file), both
+	// are generated with it.
+	acct := newSrc.Account
+	if acct == "" {
+		acct = oldSrc.Account
+	}
+	o, n := *oldSrc, *newSrc
+	o.Account, n.Account = acct, acct
+	oldSrc, newSrc = &o, &n
 	of, err := generate(old, oldSrc)
 	if err != nil {
 		return []Change{{BreaksGo, "Go bindings", "the old ABI cannot be generated: " + err.Error()}}, nil

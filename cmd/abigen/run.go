@@ -37,6 +37,7 @@ binary and JSON codecs byte-exact with the chain, action builders, table rows.
 
 Usage:
   abigen --abi FILE [--pkg NAME] [--out DIR] [flags]
+  abigen diff OLD NEW [flags]    what changed between two ABIs, and whom it breaks (abigen diff --help)
   abigen --account NAME --base-url URL --auth-url URL [--block-num N] [flags]
   abigen --account NAME --chain-url URL [flags]
 
@@ -94,6 +95,9 @@ type options struct {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "diff" {
+		return runDiff(args[1:], stdin, stdout, stderr)
+	}
 	var o options
 	fl := pflag.NewFlagSet("abigen", pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
@@ -141,8 +145,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if o.account != "" {
-		if _, err := antelope.ParseName(o.account); err != nil {
-			fmt.Fprintf(stderr, "abigen: --account %q: %v\n", o.account, nameReason(err))
+		if _, err := parseAccount(o.account); err != nil {
+			fmt.Fprintf(stderr, "abigen: --account %q: %v\n", o.account, err)
 			return exitUsage
 		}
 	}
@@ -223,7 +227,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if o.check {
-		return check(o.out, res.Files, stdout, stderr)
+		code := check(o.out, res.Files, stdout, stderr)
+		if code == exitDrift {
+			abiDrift(o.out, src, m, stdout, stderr)
+		}
+		return code
 	}
 	if err := writeFiles(o.out, res.Files); err != nil {
 		fmt.Fprintf(stderr, "abigen: %v\n", err)
@@ -276,13 +284,15 @@ func recordedSource(abi, out string) string {
 	return filepath.Base(abi)
 }
 
-// nameReason is ParseName's error without the repeated input.
-func nameReason(err error) string {
+// parseAccount checks an account name as the chain would, with the reason
+// (not the repeated input) as the error.
+func parseAccount(s string) (antelope.Name, error) {
+	n, err := antelope.ParseName(s)
 	var ve *antelope.ValueError
 	if errors.As(err, &ve) {
-		return ve.Msg
+		return 0, errors.New(ve.Msg)
 	}
-	return err.Error()
+	return n, err
 }
 
 func parseRenames(list []string) (map[string]string, error) {
@@ -379,4 +389,23 @@ func check(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
 		return exitDrift
 	}
 	return exitOK
+}
+
+// abiDrift explains drift that comes from the ABI: when the ABI embedded
+// in the committed package (abi.json) is not the one given now, it prints
+// abigen diff's report of the change, so CI says what changed, not only a
+// diff of Go.
+func abiDrift(dir string, src *model.Source, m *model.Model, stdout, stderr io.Writer) {
+	old, err := os.ReadFile(filepath.Join(dir, "abi.json"))
+	if err != nil || bytes.Equal(bytes.TrimSpace(old), bytes.TrimSpace(src.JSON)) {
+		return // no committed ABI, or the same ABI: the generator changed
+	}
+	side, err := loadSide(filepath.ToSlash(filepath.Join(dir, "abi.json")), old)
+	if err != nil {
+		return
+	}
+	fmt.Fprintln(stdout)
+	if code := report(side, &diffSide{label: "the ABI given now", m: m, src: src}, false, isTerminal(stdout), stdout, stderr); code == exitDrift {
+		fmt.Fprintln(stderr, "abigen: the ABI changed in ways that break users (see the report above)")
+	}
 }

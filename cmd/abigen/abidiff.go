@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/antelopego/abigen/abidiff"
+	"github.com/antelopego/abigen/fetch"
+	"github.com/antelopego/abigen/model"
+	"github.com/spf13/pflag"
+)
+
+const diffUsage = `abigen diff reports what changed between two versions of a contract's ABI,
+and whom each change breaks: stored data (table rows), senders (action
+payloads), Go code (the regenerated bindings), or nobody (compatible).
+
+Usage:
+  abigen diff OLD NEW                                  two ABIs, in any form --abi reads ("-": stdin)
+  abigen diff --account NAME --base-url URL --auth-url URL [--from-block N] [--to-block M]
+                                                       the state API: the ABI at M (default: the head)
+                                                       against the one at N (default: the version before)
+  abigen diff --account NAME --base-url URL --auth-url URL --history
+                                                       every version, and the change at each step
+  abigen diff --account NAME --chain-url URL NEW       nodeos's current ABI against a file
+
+Exit codes: 0 compatible, 1 something breaks, 2 usage error, 3 an ABI cannot be
+read or is invalid, 6 an ABI could not be fetched, 7 the API key or token was refused.
+
+Flags:
+`
+
+// diffSide is one ABI of a comparison, loaded.
+type diffSide struct {
+	label string
+	m     *model.Model
+	src   *model.Source
+}
+
+// diffError is a failure with its exit code.
+type diffError struct {
+	code int
+	err  error
+}
+
+func (e *diffError) Error() string { return e.err.Error() }
+
+func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var f fetchOptions
+	var account, color string
+	var jsonOut, history, quiet bool
+	var fromBlock, toBlock uint64
+	fl := pflag.NewFlagSet("abigen diff", pflag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	fl.StringVar(&account, "account", "", "the contract `account`, fetched through the state API or nodeos")
+	fl.StringVar(&f.baseURL, "base-url", "", "state service `URL` (or ABIGEN_BASE_URL)")
+	fl.StringVar(&f.authURL, "auth-url", "", "token service `URL` (or ABIGEN_AUTH_URL); the key from ABIGEN_API_KEY or --api-key-file")
+	fl.StringVar(&f.chainURL, "chain-url", "", "nodeos chain API `URL` (or ABIGEN_CHAIN_URL): its current ABI is OLD")
+	fl.StringVar(&f.apiKeyFile, "api-key-file", "", "read the state API key from this `file`")
+	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "give up fetching after this `duration`")
+	fl.BoolVar(&f.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one")
+	fl.Uint64Var(&fromBlock, "from-block", 0, "state API: OLD is the ABI in force at this `block` (default: the version before NEW)")
+	fl.Uint64Var(&toBlock, "to-block", 0, "state API: NEW is the ABI in force at this `block` (default: the head)")
+	fl.BoolVar(&history, "history", false, "state API: list every version of the account's ABI, with the change at each step")
+	fl.BoolVar(&jsonOut, "json", false, "print the report as JSON, for tools")
+	fl.StringVar(&color, "color", "auto", "colour the report: auto (on a terminal), always or never")
+	fl.BoolVarP(&quiet, "quiet", "q", false, "no progress notes")
+	help := fl.BoolP("help", "h", false, "show this help")
+	if err := fl.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "abigen diff: %v\nRun abigen diff --help for usage.\n", err)
+		return exitUsage
+	}
+	if *help {
+		fmt.Fprint(stdout, diffUsage, fl.FlagUsages())
+		return exitOK
+	}
+	useColor := color == "always" || color == "auto" && isTerminal(stdout)
+	if color != "auto" && color != "always" && color != "never" {
+		fmt.Fprintf(stderr, "abigen diff: --color %q: use auto, always or never\n", color)
+		return exitUsage
+	}
+	f.fromEnv()
+	f.encoding = "json"
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	fail := func(err error) int {
+		var de *diffError
+		if errors.As(err, &de) {
+			fmt.Fprintf(stderr, "abigen diff: %v\n", de.err)
+			return de.code
+		}
+		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
+		return fetchExitCode(err)
+	}
+	files := fl.Args()
+	if account != "" {
+		if _, err := parseAccount(account); err != nil {
+			fmt.Fprintf(stderr, "abigen diff: --account %q: %v\n", account, err)
+			return exitUsage
+		}
+	}
+	switch {
+	case history:
+		if account == "" || f.baseURL == "" || f.authURL == "" || len(files) > 0 {
+			fmt.Fprintln(stderr, "abigen diff: --history needs --account and the state API (--base-url, --auth-url), and no files")
+			return exitUsage
+		}
+		return diffHistory(ctx, account, f, toBlock, jsonOut, useColor, quiet, stdout, stderr)
+	case account == "" && len(files) == 2:
+		var sides [2]*diffSide
+		for i, name := range files {
+			s, err := fileSide(ctx, name, stdin)
+			if err != nil {
+				return fail(err)
+			}
+			sides[i] = s
+		}
+		return report(sides[0], sides[1], jsonOut, useColor, stdout, stderr)
+	case account != "" && f.chainURL != "" && len(files) == 1:
+		old, err := fetchSide(ctx, account, f, 0, quiet, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		nw, err := fileSide(ctx, files[0], stdin)
+		if err != nil {
+			return fail(err)
+		}
+		return report(old, nw, jsonOut, useColor, stdout, stderr)
+	case account != "" && f.baseURL != "" && len(files) <= 1:
+		var nw *diffSide
+		var err error
+		if len(files) == 1 {
+			nw, err = fileSide(ctx, files[0], stdin)
+		} else {
+			nw, err = fetchSide(ctx, account, f, toBlock, quiet, stderr)
+		}
+		if err != nil {
+			return fail(err)
+		}
+		from := fromBlock
+		if from == 0 && len(files) == 0 {
+			// The version before NEW: the ABI in force just before NEW was set.
+			if !nw.src.HasBlock || nw.src.BlockNum <= 1 {
+				fmt.Fprintf(stderr, "abigen diff: %s has no earlier ABI to compare with\n", nw.label)
+				return exitFetch
+			}
+			from = nw.src.BlockNum - 1
+		}
+		old, err := fetchSide(ctx, account, f, from, quiet, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		return report(old, nw, jsonOut, useColor, stdout, stderr)
+	}
+	fmt.Fprint(stderr, "abigen diff: give two ABI files, or --account with a service (see abigen diff --help)\n")
+	return exitUsage
+}
+
+// fileSide loads an ABI the way --abi does.
+func fileSide(ctx context.Context, name string, stdin io.Reader) (*diffSide, error) {
+	got, err := fetch.FileSource{Path: name, Stdin: stdin}.Fetch(ctx)
+	if err != nil {
+		return nil, &diffError{exitIO, err}
+	}
+	return loadSide(got.Source, got.Body)
+}
+
+// fetchSide fetches the account's ABI at block (0: the head; nodeos: the
+// current one).
+func fetchSide(ctx context.Context, account string, f fetchOptions, block uint64, quiet bool, stderr io.Writer) (*diffSide, error) {
+	if f.chainURL != "" {
+		f.baseURL, f.authURL = "", ""
+	}
+	f.blockNum = block
+	src, host, err := networkSource(account, f)
+	if err != nil {
+		return nil, err
+	}
+	what := "the ABI of " + account + " from " + host
+	if block > 0 {
+		what += " at block " + strconv.FormatUint(block, 10)
+	}
+	got, err := fetchWithNote(ctx, src, what, f.timeout, quiet, stderr)
+	if err != nil {
+		return nil, err
+	}
+	s, err := loadSide(got.Source, got.Body)
+	if err != nil {
+		return nil, err
+	}
+	s.label = account
+	if s.src.HasBlock {
+		s.label += " (set at block " + strconv.FormatUint(s.src.BlockNum, 10) + ")"
+	} else {
+		s.label += " (current, " + host + ")"
+	}
+	return s, nil
+}
+
+func loadSide(label string, data []byte) (*diffSide, error) {
+	src, err := model.Load(data)
+	if err != nil {
+		var se *model.SyntaxError
+		if errors.As(err, &se) {
+			return nil, &diffError{exitBadABI, fmt.Errorf("%s:%d:%d: invalid JSON: %s", label, se.Line, se.Column, se.Msg)}
+		}
+		return nil, &diffError{exitBadABI, fmt.Errorf("%s: %v", label, err)}
+	}
+	m, err := model.Resolve(src.ABI)
+	if err != nil {
+		return nil, &diffError{exitBadABI, fmt.Errorf("%s: invalid ABI:\n  %s", label, strings.ReplaceAll(err.Error(), "\n", "\n  "))}
+	}
+	return &diffSide{label: label, m: m, src: src}, nil
+}
+
+// report compares and prints; the exit code says whether anything breaks.
+func report(old, nw *diffSide, jsonOut, color bool, stdout, stderr io.Writer) int {
+	r, err := abidiff.Compare(old.m, nw.m, old.src, nw.src)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
+		return exitGenerate
+	}
+	if jsonOut {
+		err = r.WriteJSON(stdout, old.label, nw.label)
+	} else {
+		err = r.WriteText(stdout, old.label, nw.label, color)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
+		return exitIO
+	}
+	if r.Breaking() {
+		return exitDrift
+	}
+	return exitOK
+}
+
+// diffHistory lists every version of the account's ABI and the change at
+// each step, oldest first.
+func diffHistory(ctx context.Context, account string, f fetchOptions, upTo uint64, jsonOut, color, quiet bool, stdout, stderr io.Writer) int {
+	src, host, err := networkSource(account, f)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
+		return fetchExitCode(err)
+	}
+	state := src.(fetch.StateSource).API
+	ctx, cancel := context.WithTimeout(ctx, f.timeout)
+	defer cancel()
+	if !quiet {
+		fmt.Fprintf(stderr, "abigen: reading the ABI history of %s from %s…\n", account, host)
+	}
+	versions, err := state.History(ctx, account, upTo, 0)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
+		return fetchExitCode(err)
+	}
+	var sides []*diffSide
+	for i := len(versions) - 1; i >= 0; i-- {
+		s, err := loadSide(account+" (set at block "+strconv.FormatUint(versions[i].Block, 10)+")", versions[i].Fetched.Body)
+		if err != nil {
+			fmt.Fprintf(stderr, "abigen diff: %v\n", err)
+			return exitBadABI
+		}
+		sides = append(sides, s)
+	}
+	if !jsonOut {
+		fmt.Fprintf(stdout, "%s: %d ABI versions, set at blocks", account, len(sides))
+		for _, v := range sides {
+			fmt.Fprintf(stdout, " %d", v.src.BlockNum)
+		}
+		fmt.Fprintln(stdout)
+	} else {
+		fmt.Fprintln(stdout, "[")
+	}
+	code := exitOK
+	for i := 1; i < len(sides); i++ {
+		if !jsonOut {
+			fmt.Fprintln(stdout)
+		} else if i > 1 {
+			fmt.Fprintln(stdout, ",")
+		}
+		if c := report(sides[i-1], sides[i], jsonOut, color, stdout, stderr); c == exitDrift {
+			code = exitDrift
+		} else if c != exitOK {
+			return c
+		}
+	}
+	if jsonOut {
+		fmt.Fprintln(stdout, "]")
+	}
+	return code
+}
+
+// isTerminal reports whether w is a terminal that wants colour (NO_COLOR
+// and TERM=dumb say no).
+func isTerminal(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,49 @@
+package fetch
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Version is one version of an account's ABI: the block it was set in, as
+// the state service says, and the response holding it.
+type Version struct {
+	Block   uint64
+	Fetched *Fetched
+}
+
+// History returns the versions of account's ABI set at or before block
+// upTo (0: the head), newest first, at most max of them (0: every one). The
+// state service answers an ABI query at block b with the version in force
+// there and the block it was set in; asking again just before that block
+// gives the version before it.
+func (s *StateAPI) History(ctx context.Context, account string, upTo uint64, max int) ([]Version, error) {
+	var out []Version
+	b := upTo
+	for max == 0 || len(out) < max {
+		f, err := s.FetchABI(ctx, account, b, false)
+		if errors.Is(err, ErrNotFound) && len(out) > 0 {
+			break // before the first version
+		}
+		if err != nil {
+			return out, err
+		}
+		var head struct {
+			BlockNum uint64 `json:"block_num"`
+		}
+		if err := json.Unmarshal(f.Body, &head); err != nil || head.BlockNum == 0 {
+			return out, fmt.Errorf("state service: the ABI of %s has no block_num", account)
+		}
+		if len(out) > 0 && head.BlockNum >= out[len(out)-1].Block {
+			return out, fmt.Errorf("state service: asked for the ABI of %s before block %d, got the one set at %d", account, out[len(out)-1].Block, head.BlockNum)
+		}
+		out = append(out, Version{Block: head.BlockNum, Fetched: f})
+		if head.BlockNum <= 1 {
+			break
+		}
+		b = head.BlockNum - 1
+	}
+	return out, nil
+}
