@@ -1,8 +1,10 @@
 package chain_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -383,5 +385,49 @@ func TestStateService(t *testing.T) {
 	bad := chain.NewState(c.URL(), &chain.StateAuth{AuthURL: c.URL(), APIKey: "wrong"})
 	if _, err := bad.ScopeList(t.Context(), eosioToken, accounts); !errors.Is(err, chain.ErrAuth) {
 		t.Errorf("wrong key: %v", err)
+	}
+}
+
+// A node without transaction retry (transaction-retry-max-storage-size-gb
+// is 0) refuses retry_trx before executing anything: the client sends again
+// without it, once, and remembers.
+func TestRetryTrxNotOffered(t *testing.T) {
+	c, keys := tokenChain(t)
+	target, _ := url.Parse(c.URL())
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var mu sync.Mutex
+	var withRetry, without int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/chain/send_transaction2" {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
+			mu.Lock()
+			retry := strings.Contains(string(body), `"retry_trx":true`)
+			if retry {
+				withRetry++
+			} else {
+				without++
+			}
+			mu.Unlock()
+			if retry {
+				w.WriteHeader(500)
+				_, _ = w.Write([]byte(`{"code":500,"message":"Internal Service Error","error":{"code":3170000,"name":"unsupported_feature","what":"Unsupported feature","details":[{"message":"Transaction retry not enabled on node. transaction-retry-max-storage-size-gb is 0"}]}}`))
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	cl := chain.New(srv.URL)
+	before := c.Stats().Executions
+	for i := range 2 {
+		c.Produce()
+		if _, err := cl.Transact(t.Context(), keys[alice], transfer(t, int64(1+i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := c.Stats().Executions - before; got != 2 || withRetry != 1 || without != 2 {
+		t.Errorf("executed %d, sent with retry_trx %d times, without %d", got, withRetry, without)
 	}
 }
