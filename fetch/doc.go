@@ -1,6 +1,9 @@
-// Package fetch gets a contract's ABI from where it lives: the state API
-// (a token service turning an API key into a short-lived JWT, and a state
-// service returning the ABI at a block), a nodeos chain API, or a file.
+// Package fetch gets a contract's ABI from where it lives, for the CLI: the
+// state API (a token service turning an API key into a short-lived JWT, and
+// a state service returning the ABI at a block), a nodeos chain API, or a
+// file. The HTTP core, the token flow and the nodeos client are package
+// chain's, shared rather than copied (Client, Error, Token and TokenCache
+// here are its types).
 //
 // Every source returns the response body as it came, which model.Load
 // understands, and a description of where it came from with no credentials

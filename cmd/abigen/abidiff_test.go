@@ -99,8 +99,8 @@ func TestDiffAccountHistory(t *testing.T) {
 	}
 	code, stdout, _ = runCLI(t, "", append([]string{"diff", "--history", "--json"}, state...)...)
 	var steps []struct{ Breaking bool }
-	if err := json.Unmarshal([]byte(stdout), &steps); err != nil || len(steps) != 2 || steps[0].Breaking || !steps[1].Breaking {
-		t.Errorf("--history --json: %v\n%s", err, stdout)
+	if err := json.Unmarshal([]byte(stdout), &steps); err != nil || code != exitDrift || len(steps) != 2 || steps[0].Breaking || !steps[1].Breaking {
+		t.Errorf("--history --json: exit %d, %v\n%s", code, err, stdout)
 	}
 	// nodeos's current ABI against a file.
 	code, stdout, _ = runCLI(t, "", "diff", "--account", "upgrader", "--chain-url", node.URL(), "-q", diffCases+"field-appended-without-ext/new.abi.json")
