@@ -192,3 +192,68 @@ func TestFetchFromChaintest(t *testing.T) {
 		t.Errorf("loaded: %+v, %v", src, err)
 	}
 }
+
+// open, close and retire move rows and supply as eosio.token does, with
+// its messages.
+func TestTokenOpenCloseRetire(t *testing.T) {
+	c, keys := tokenChain(t)
+	cl := c.Client()
+	tok := eosiotoken.Contract{Account: eosioToken}
+	// send(key)(tok.X(...)) signs with key and sends what the builder made.
+	send := func(key antelope.PrivateKey) func(antelope.Action, error) error {
+		return func(act antelope.Action, err error) error {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Produce()
+			_, err = cl.Transact(t.Context(), key, act)
+			return err
+		}
+	}
+	assertMsg := func(err error, msg string) {
+		t.Helper()
+		var ae *chain.APIError
+		if !errors.As(err, &ae) || ae.AssertMessage() != msg {
+			t.Errorf("want %q, got %v", msg, err)
+		}
+	}
+	// bob opens a zero balance, paying for it himself.
+	if err := send(keys[bob])(tok.Open(eosiotoken.Open{Owner: bob, Symbol: waxSym, RAMPayer: bob}, active(bob))); err != nil {
+		t.Fatal(err)
+	}
+	row, err := eosiotoken.TableAccounts.Get(t.Context(), cl, bob, uint64(waxSym.Code))
+	if err != nil || row.Balance != wax(0) {
+		t.Fatalf("opened: %v %v", row, err)
+	}
+	assertMsg(send(keys[bob])(tok.Open(eosiotoken.Open{Owner: bob, Symbol: antelope.Symbol{Precision: 4, Code: waxSym.Code}, RAMPayer: bob}, active(bob))), "symbol precision mismatch")
+	// close needs a zero balance.
+	if err := send(keys[alice])(tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(5)}, active(alice))); err != nil {
+		t.Fatal(err)
+	}
+	assertMsg(send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, active(bob))), "Cannot close because the balance is not zero.")
+	if err := send(keys[bob])(tok.Transfer(eosiotoken.Transfer{From: bob, To: alice, Quantity: wax(5)}, active(bob))); err != nil {
+		t.Fatal(err)
+	}
+	if err := send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, active(bob))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eosiotoken.TableAccounts.Get(t.Context(), cl, bob, uint64(waxSym.Code)); !errors.Is(err, antelope.ErrRowNotFound) {
+		t.Errorf("closed: %v", err)
+	}
+	assertMsg(send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, active(bob))), "Balance row already deleted or never existed. Action won't have any effect.")
+	// retire takes supply out of the issuer's balance.
+	if err := send(keys[alice])(tok.Retire(eosiotoken.Retire{Quantity: wax(100_00000000), Memo: "burn"}, active(alice))); err != nil {
+		t.Fatal(err)
+	}
+	stat, err := eosiotoken.TableStat.Get(t.Context(), cl, antelope.Name(waxSym.Code), uint64(waxSym.Code))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stat.Supply != wax(900_00000000) || balance(t, cl, alice) != 900_00000000 {
+		t.Errorf("after retire: supply %v, alice %d", stat.Supply, balance(t, cl, alice))
+	}
+	assertMsg(send(keys[alice])(tok.Issue(eosiotoken.Issue{To: bob, Quantity: wax(1)}, active(alice))), "tokens can only be issued to issuer account")
+	assertMsg(send(keys[alice])(tok.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1_000_000_00000000)}, active(alice))), "quantity exceeds available supply")
+	assertMsg(send(keys[eosioToken])(tok.Create(eosiotoken.Create{Issuer: bob, MaximumSupply: wax(1)}, active(eosioToken))), "token with symbol already exists")
+}
