@@ -10,7 +10,10 @@ import (
 // Version is one version of an account's ABI: the block it was set in, as
 // the state service says, and the response holding it.
 type Version struct {
-	Block   uint64
+	// Block is the block the version was set in (the state service's
+	// block_num for it).
+	Block uint64
+	// Fetched is the state service's response with the ABI itself.
 	Fetched *Fetched
 }
 
