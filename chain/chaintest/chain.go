@@ -63,6 +63,7 @@ type options struct {
 	apiKey    string
 	tokenLife time.Duration
 	lifetime  time.Duration
+	inProcess bool
 }
 
 // Option configures New.
@@ -102,28 +103,40 @@ func New(opts ...Option) *Chain {
 		abis: map[antelope.Name][]abiVersion{}}
 	c.accounts[antelope.MustName("eosio")] = &account{name: antelope.MustName("eosio"), perms: map[antelope.Name]*permission{}}
 	c.produce(nil)
-	c.srv = httptest.NewServer(http.HandlerFunc(c.serve))
+	if !o.inProcess {
+		c.srv = httptest.NewServer(http.HandlerFunc(c.serve))
+	}
 	return c
 }
 
-// URL is the address of both the chain API and the state service.
-func (c *Chain) URL() string { return c.srv.URL }
+// URL is the address of both the chain API and the state service; for a
+// chain made WithoutNetwork, an address only HTTPClient reaches.
+func (c *Chain) URL() string {
+	if c.srv == nil {
+		return inProcessURL
+	}
+	return c.srv.URL
+}
 
-// Close stops the server.
-func (c *Chain) Close() { c.srv.Close() }
+// Close stops the server (nothing, for a chain made WithoutNetwork).
+func (c *Chain) Close() {
+	if c.srv != nil {
+		c.srv.Close()
+	}
+}
 
 // Client returns a chain.Client of this chain (any options after the
 // chain's own: no retry backoff sleeps).
 func (c *Chain) Client(opts ...chain.Option) *chain.Client {
-	base := []chain.Option{chain.WithTransport(&chain.Transport{HTTP: c.srv.Client(), Sleep: noSleep}), chain.WithInfoCache(0)}
-	return chain.New(c.srv.URL, append(base, opts...)...)
+	base := []chain.Option{chain.WithTransport(&chain.Transport{HTTP: c.HTTPClient(), Sleep: noSleep}), chain.WithInfoCache(0)}
+	return chain.New(c.URL(), append(base, opts...)...)
 }
 
 // State returns a chain.State client of this chain's state service, with
 // its token flow.
 func (c *Chain) State() *chain.State {
-	return chain.NewState(c.srv.URL, &chain.StateAuth{Transport: &chain.Transport{HTTP: c.srv.Client(), Sleep: noSleep},
-		AuthURL: c.srv.URL, APIKey: c.opts.apiKey})
+	return chain.NewState(c.URL(), &chain.StateAuth{Transport: &chain.Transport{HTTP: c.HTTPClient(), Sleep: noSleep},
+		AuthURL: c.URL(), APIKey: c.opts.apiKey})
 }
 
 // ChainID is the chain's id.

@@ -76,8 +76,14 @@ func balance(t *testing.T, r antelope.TableReader, owner antelope.Name) int64 {
 	return total
 }
 
+// The same run over HTTP and in process (WithoutNetwork).
 func TestTokenTransferEndToEnd(t *testing.T) {
-	c, keys := tokenChain(t)
+	t.Run("http", func(t *testing.T) { tokenTransferEndToEnd(t) })
+	t.Run("in-process", func(t *testing.T) { tokenTransferEndToEnd(t, chaintest.WithoutNetwork()) })
+}
+
+func tokenTransferEndToEnd(t *testing.T, opts ...chaintest.Option) {
+	c, keys := tokenChain(t, opts...)
 	cl := c.Client()
 	before := c.Head().Num
 	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(12_50000000), Memo: "hi"}, active(alice))

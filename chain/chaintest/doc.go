@@ -46,4 +46,12 @@
 // FailNext, LoseNextAnswers (the work is done, the answer lost),
 // TruncateNext and Delay reproduce what networks and proxies do, so a
 // client's retries — and yours — can be tested; Stats counts executions.
+//
+// # Without a network
+//
+// New serves the chain on an httptest server (a loopback port). With
+// WithoutNetwork it starts none: Client, State and HTTPClient call the
+// chain directly in process, with the same API and the same faults (a lost
+// answer is a transport error, a truncated one a body ending early) — for
+// sandboxes without sockets and for many chains in one test binary.
 package chaintest

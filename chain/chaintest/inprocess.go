@@ -1,0 +1,127 @@
+package chaintest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+)
+
+// inProcessURL is the address a chain made WithoutNetwork answers at: it
+// names no host, so a request that escapes the in-process client fails
+// rather than reaching something real.
+const inProcessURL = "http://chaintest.invalid"
+
+// WithoutNetwork makes New start no HTTP server: the chain is reached only
+// through Client, State and HTTPClient, which call it directly in the same
+// process, with no socket, port or goroutine of a server. The API and every
+// fault are the same: a lost answer is a transport error, a truncated one a
+// body that ends early.
+func WithoutNetwork() Option { return func(o *options) { o.inProcess = true } }
+
+// HTTPClient is an http.Client that reaches this chain: the httptest
+// server's client, or for a chain made WithoutNetwork one that calls the
+// chain directly. Use it with URL for clients of your own (fetch's, say).
+func (c *Chain) HTTPClient() *http.Client {
+	if c.srv != nil {
+		return c.srv.Client()
+	}
+	return &http.Client{Transport: inProcess{c}}
+}
+
+// inProcess is an http.RoundTripper serving requests with the chain's own
+// handler.
+type inProcess struct{ c *Chain }
+
+func (t inProcess) RoundTrip(req *http.Request) (resp *http.Response, err error) {
+	if err := req.Context().Err(); err != nil {
+		return nil, err
+	}
+	if req.URL.Scheme+"://"+req.URL.Host != inProcessURL {
+		return nil, fmt.Errorf("chaintest: %s is not this chain (%s)", req.URL.Redacted(), inProcessURL)
+	}
+	w := &answer{header: http.Header{}}
+	// The handler's request is the client's, as a server would see it.
+	in := req.Clone(req.Context())
+	if in.Body == nil {
+		in.Body = http.NoBody
+	}
+	defer func() {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		r := recover()
+		if r == nil {
+			resp = w.response(req, nil)
+			return
+		}
+		if r != http.ErrAbortHandler {
+			panic(r)
+		}
+		// The handler dropped the connection: nothing answered is a lost
+		// answer; a part of one is a body that ends early.
+		if !w.wrote {
+			resp, err = nil, errors.New("chaintest: connection closed before an answer (in process)")
+			return
+		}
+		resp, err = w.response(req, io.ErrUnexpectedEOF), nil
+	}()
+	t.c.serve(w, in)
+	return
+}
+
+// answer is the http.ResponseWriter of an in-process request. It is no
+// http.Hijacker, so dropConnection aborts the handler, which RoundTrip
+// turns into the client's view of a dropped connection.
+type answer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+	wrote  bool
+}
+
+func (a *answer) Header() http.Header { return a.header }
+
+func (a *answer) WriteHeader(status int) {
+	if !a.wrote {
+		a.status, a.wrote = status, true
+	}
+}
+
+func (a *answer) Write(p []byte) (int, error) {
+	a.WriteHeader(http.StatusOK)
+	return a.body.Write(p)
+}
+
+// response is the answer as the client receives it; a non-nil cut makes
+// its body end with that error after what was written.
+func (a *answer) response(req *http.Request, cut error) *http.Response {
+	if !a.wrote {
+		a.WriteHeader(http.StatusOK)
+	}
+	var body io.Reader = bytes.NewReader(a.body.Bytes())
+	length := int64(a.body.Len())
+	if cut != nil {
+		body = io.MultiReader(body, errReader{cut})
+		if n, err := strconv.ParseInt(a.header.Get("Content-Length"), 10, 64); err == nil {
+			length = n
+		}
+	}
+	return &http.Response{
+		Status:        strconv.Itoa(a.status) + " " + http.StatusText(a.status),
+		StatusCode:    a.status,
+		Proto:         "HTTP/1.1",
+		ProtoMajor:    1,
+		ProtoMinor:    1,
+		Header:        a.header,
+		Body:          io.NopCloser(body),
+		ContentLength: length,
+		Request:       req,
+	}
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -1,0 +1,82 @@
+package chaintest_test
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/fetch"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+)
+
+// In process, a lost answer is a transport error and the client's retry of
+// the same signed bytes still executes once; a truncated answer and a 503
+// are retried; fetch reaches the chain through HTTPClient.
+func TestWithoutNetworkFaults(t *testing.T) {
+	c, keys := tokenChain(t, chaintest.WithoutNetwork())
+	if !strings.HasSuffix(c.URL(), ".invalid") {
+		t.Fatalf("URL %q: a chain without network has no real address", c.URL())
+	}
+	cl := c.Client()
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	execs := c.Stats().Executions
+	c.LoseNextAnswers(1)
+	res, err := cl.Transact(t.Context(), keys[alice], tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Stats().Executions - execs; got != 1 || res.ID == (antelope.Checksum256{}) {
+		t.Errorf("lost answer: %d executions, id %v", got, res.ID)
+	}
+	c.TruncateNext(1)
+	if got := balance(t, cl, bob); got != 1 {
+		t.Errorf("after a truncated page: bob has %d", got)
+	}
+	c.FailNext(1, http.StatusServiceUnavailable)
+	if _, err := cl.GetInfo(t.Context()); err != nil {
+		t.Errorf("after a 503: %v", err)
+	}
+	api := &fetch.StateAPI{Client: &fetch.Client{HTTP: c.HTTPClient()}, BaseURL: c.URL(), AuthURL: c.URL(), APIKey: "chaintest-key"}
+	if f, err := api.FetchABI(t.Context(), "eosio.token", 0, false); err != nil || !strings.Contains(string(f.Body), `"transfer"`) {
+		t.Errorf("fetch through HTTPClient: %v", err)
+	}
+	// The in-process client serves this chain only.
+	if _, err := c.HTTPClient().Get("http://example.com/v1/chain/get_info"); err == nil || !strings.Contains(err.Error(), "not this chain") {
+		t.Errorf("another host: %v", err)
+	}
+}
+
+// The raw in-process view of the faults, as a client without retries sees
+// them.
+func TestWithoutNetworkRawFaults(t *testing.T) {
+	c := chaintest.New(chaintest.WithoutNetwork())
+	h := c.HTTPClient()
+	post := func() (*http.Response, error) {
+		return h.Post(c.URL()+"/v1/chain/get_info", "application/json", strings.NewReader("{}"))
+	}
+	c.LoseNextAnswers(1)
+	if _, err := post(); err == nil {
+		t.Error("a lost answer came back")
+	}
+	c.TruncateNext(1)
+	resp, err := post()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	if !errors.Is(err, io.ErrUnexpectedEOF) || int64(len(body)) >= resp.ContentLength {
+		t.Errorf("truncated: %d of %d bytes, %v", len(body), resp.ContentLength, err)
+	}
+	resp, err = post()
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("plain: %v %v", resp, err)
+	}
+	body, err = io.ReadAll(resp.Body)
+	if err != nil || !strings.Contains(string(body), `"head_block_num"`) {
+		t.Errorf("get_info: %s %v", body, err)
+	}
+}
