@@ -35,19 +35,41 @@ func (c *Chain) HTTPClient() *http.Client {
 // handler.
 type inProcess struct{ c *Chain }
 
-func (t inProcess) RoundTrip(req *http.Request) (resp *http.Response, err error) {
+func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err := req.Context().Err(); err != nil {
 		return nil, err
 	}
 	if req.URL.Scheme+"://"+req.URL.Host != inProcessURL {
 		return nil, fmt.Errorf("chaintest: %s is not this chain (%s)", req.URL.Redacted(), inProcessURL)
 	}
-	w := &answer{header: http.Header{}}
 	// The handler's request is the client's, as a server would see it.
 	in := req.Clone(req.Context())
 	if in.Body == nil {
 		in.Body = http.NoBody
 	}
+	type result struct {
+		resp *http.Response
+		err  error
+	}
+	done := make(chan result, 1)
+	// The handler runs apart so that a client giving up (its context) does
+	// not wait for it, as over a network: the chain still does the work.
+	go func() {
+		resp, err := t.serve(req, in)
+		done <- result{resp, err}
+	}()
+	select {
+	case r := <-done:
+		return r.resp, r.err
+	case <-req.Context().Done():
+		return nil, req.Context().Err()
+	}
+}
+
+// serve runs the chain's handler for one request and turns what it wrote
+// into the client's response.
+func (t inProcess) serve(req, in *http.Request) (resp *http.Response, err error) {
+	w := &answer{header: http.Header{}}
 	defer func() {
 		if req.Body != nil {
 			req.Body.Close()

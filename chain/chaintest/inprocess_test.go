@@ -1,11 +1,13 @@
 package chaintest_test
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest"
@@ -78,5 +80,18 @@ func TestWithoutNetworkRawFaults(t *testing.T) {
 	body, err = io.ReadAll(resp.Body)
 	if err != nil || !strings.Contains(string(body), `"head_block_num"`) {
 		t.Errorf("get_info: %s %v", body, err)
+	}
+}
+
+// A client that gives up does not wait for a slow chain in process either.
+func TestWithoutNetworkDeadline(t *testing.T) {
+	c := chaintest.New(chaintest.WithoutNetwork())
+	c.Delay(2 * time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.URL()+"/v1/chain/get_info", strings.NewReader("{}"))
+	// Waiting for the handler would end in its answer, not the deadline.
+	if _, err := c.HTTPClient().Do(req); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("want the deadline, got %v", err)
 	}
 }
