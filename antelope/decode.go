@@ -221,6 +221,17 @@ func (d *Decoder) VarUint32() (uint32, error) { return d.varuint32("varuint32", 
 // prefix of what. The label is only built on error, to keep the hot path
 // free of allocations.
 func (d *Decoder) varuint32(what string, isLength bool) (uint32, error) {
+	// One byte is the common case (lengths and indexes under 128) and is
+	// always canonical.
+	if d.pos < len(d.data) && d.data[d.pos] < 0x80 {
+		c := d.data[d.pos]
+		d.pos++
+		return uint32(c), nil
+	}
+	return d.varuint32Long(what, isLength)
+}
+
+func (d *Decoder) varuint32Long(what string, isLength bool) (uint32, error) {
 	start := d.pos
 	fail := func(msg string) (uint32, error) {
 		if isLength {
