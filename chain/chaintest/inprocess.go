@@ -36,11 +36,17 @@ func (c *Chain) HTTPClient() *http.Client {
 type inProcess struct{ c *Chain }
 
 func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
-	if err := req.Context().Err(); err != nil {
+	refuse := func(err error) (*http.Response, error) {
+		if req.Body != nil {
+			req.Body.Close() // a RoundTripper closes the body, even on errors
+		}
 		return nil, err
 	}
+	if err := req.Context().Err(); err != nil {
+		return refuse(err)
+	}
 	if req.URL.Scheme+"://"+req.URL.Host != inProcessURL {
-		return nil, fmt.Errorf("chaintest: %s is not this chain (%s)", req.URL.Redacted(), inProcessURL)
+		return refuse(fmt.Errorf("chaintest: %s is not this chain (%s)", req.URL.Redacted(), inProcessURL))
 	}
 	// The handler's request is the client's, as a server would see it.
 	in := req.Clone(req.Context())
