@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"context"
+	"encoding/binary"
 	"iter"
 	"math"
 	"math/big"
@@ -77,7 +78,7 @@ type TableKey struct {
 // KeyUint64 is a 64-bit key: a primary key, or an idx64 secondary key.
 func KeyUint64(v uint64) TableKey {
 	k := TableKey{typ: IndexI64}
-	putUint64BE(k.b[24:], v)
+	binary.BigEndian.PutUint64(k.b[24:], v)
 	return k
 }
 
@@ -87,15 +88,15 @@ func KeyName(n Name) TableKey { return KeyUint64(uint64(n)) }
 // KeyUint128 is an idx128 key.
 func KeyUint128(v Uint128) TableKey {
 	k := TableKey{typ: IndexI128}
-	putUint64BE(k.b[16:], v.Hi)
-	putUint64BE(k.b[24:], v.Lo)
+	binary.BigEndian.PutUint64(k.b[16:], v.Hi)
+	binary.BigEndian.PutUint64(k.b[24:], v.Lo)
 	return k
 }
 
 // KeyFloat64 is an idx_double key. NaN is not a key.
 func KeyFloat64(v float64) TableKey {
 	k := TableKey{typ: IndexFloat64}
-	putUint64BE(k.b[24:], math.Float64bits(v))
+	binary.BigEndian.PutUint64(k.b[24:], math.Float64bits(v))
 	return k
 }
 
@@ -120,21 +121,6 @@ func KeyRipemd160(c Checksum160) TableKey {
 	return k
 }
 
-func putUint64BE(b []byte, v uint64) {
-	for i := 7; i >= 0; i-- {
-		b[i] = byte(v)
-		v >>= 8
-	}
-}
-
-func uint64BE(b []byte) uint64 {
-	var v uint64
-	for _, c := range b[:8] {
-		v = v<<8 | uint64(c)
-	}
-	return v
-}
-
 // IsZero reports whether k is no bound.
 func (k TableKey) IsZero() bool { return k.typ == "" }
 
@@ -142,10 +128,10 @@ func (k TableKey) IsZero() bool { return k.typ == "" }
 func (k TableKey) Type() IndexKeyType { return k.typ }
 
 // Uint64 returns a 64-bit key's value.
-func (k TableKey) Uint64() uint64 { return uint64BE(k.b[24:]) }
+func (k TableKey) Uint64() uint64 { return binary.BigEndian.Uint64(k.b[24:]) }
 
 // Float64 returns an idx_double key's value.
-func (k TableKey) Float64() float64 { return math.Float64frombits(uint64BE(k.b[24:])) }
+func (k TableKey) Float64() float64 { return math.Float64frombits(binary.BigEndian.Uint64(k.b[24:])) }
 
 // Bytes returns the key's value as 32 bytes: integers and checksums
 // big-endian (a checksum160 left-aligned), floats as their bits.
@@ -213,7 +199,7 @@ func ParseNextKey(t IndexKeyType, s string) (TableKey, error) {
 		}
 		var be [16]byte
 		n.FillBytes(be[:])
-		return KeyUint128(Uint128{Hi: uint64BE(be[:8]), Lo: uint64BE(be[8:])}), nil
+		return KeyUint128(Uint128{Hi: binary.BigEndian.Uint64(be[:8]), Lo: binary.BigEndian.Uint64(be[8:])}), nil
 	case IndexFloat64, IndexFloat128:
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(v) {

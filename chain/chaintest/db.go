@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/antelopego/abigen/antelope"
@@ -145,19 +146,9 @@ func (d *db) scopes(code antelope.Name) []tableID {
 	slices.SortFunc(out, func(a, b tableID) int {
 		switch {
 		case a.scope != b.scope:
-			return cmpU(uint64(a.scope), uint64(b.scope))
+			return cmp.Compare(uint64(a.scope), uint64(b.scope))
 		}
-		return cmpU(uint64(a.table), uint64(b.table))
+		return cmp.Compare(uint64(a.table), uint64(b.table))
 	})
 	return out
-}
-
-func cmpU(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

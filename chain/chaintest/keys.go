@@ -2,6 +2,9 @@ package chaintest
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"math"
 	"math/big"
@@ -53,7 +56,7 @@ func ParseBound(keyType, encodeType, text string, primary bool) (antelope.TableK
 		}
 		var be [16]byte
 		n.FillBytes(be[:])
-		return antelope.KeyUint128(antelope.Uint128{Hi: be64(be[:8]), Lo: be64(be[8:])}), nil
+		return antelope.KeyUint128(antelope.Uint128{Hi: binary.BigEndian.Uint64(be[:8]), Lo: binary.BigEndian.Uint64(be[8:])}), nil
 	case "float64":
 		v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 		if err != nil || math.IsNaN(v) {
@@ -113,14 +116,6 @@ func ParseBound(keyType, encodeType, text string, primary bool) (antelope.TableK
 	return bad("unsupported key type")
 }
 
-func be64(b []byte) uint64 {
-	var v uint64
-	for _, c := range b {
-		v = v<<8 | uint64(c)
-	}
-	return v
-}
-
 // convertToUint64 is nodeos's convert_to_type<uint64_t>: a decimal, a
 // name, a symbol "4,EOS", a symbol code "EOS".
 func convertToUint64(s string) (uint64, error) {
@@ -176,29 +171,20 @@ func FormatNextKey(k antelope.TableKey, encodeType string) string {
 	case antelope.IndexFloat128:
 		return formatDouble(float128Value(b))
 	case antelope.IndexSHA256:
-		return hexOf(b[:])
+		return hex.EncodeToString(b[:])
 	case antelope.IndexI256:
 		if encodeType == "hex" {
-			return hexOf(b[:])
+			return hex.EncodeToString(b[:])
 		}
-		return "0x" + hexOf(b[:])
+		return "0x" + hex.EncodeToString(b[:])
 	case antelope.IndexRipemd160:
-		return hexOf(b[:20])
+		return hex.EncodeToString(b[:20])
 	}
 	return ""
 }
 
 // formatDouble is fc's double printing: 17 significant digits.
 func formatDouble(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
-
-func hexOf(b []byte) string {
-	const digits = "0123456789abcdef"
-	out := make([]byte, 2*len(b))
-	for i, c := range b {
-		out[2*i], out[2*i+1] = digits[c>>4], digits[c&15]
-	}
-	return string(out)
-}
 
 // float128Value rounds a float128 key (its bytes at b[16:]) to a double,
 // as nodeos's f128_to_f64 does (to nearest).
@@ -261,19 +247,18 @@ func compareFloat(x, y float64) int {
 // compareFloat128 orders binary128 values (bytes 16… little-endian):
 // sign and magnitude.
 func compareFloat128(a, b [32]byte) int {
-	hiA, loA := le64(a[24:]), le64(a[16:])
-	hiB, loB := le64(b[24:]), le64(b[16:])
+	hiA, loA := binary.LittleEndian.Uint64(a[24:]), binary.LittleEndian.Uint64(a[16:])
+	hiB, loB := binary.LittleEndian.Uint64(b[24:]), binary.LittleEndian.Uint64(b[16:])
 	negA, negB := hiA>>63 == 1, hiB>>63 == 1
 	hiA, hiB = hiA&^(1<<63), hiB&^(1<<63)
 	if hiA == 0 && loA == 0 && hiB == 0 && loB == 0 {
 		return 0 // -0 == +0
 	}
 	mag := func() int {
-		switch {
-		case hiA != hiB:
-			return cmpU(hiA, hiB)
+		if hiA != hiB {
+			return cmp.Compare(hiA, hiB)
 		}
-		return cmpU(loA, loB)
+		return cmp.Compare(loA, loB)
 	}
 	switch {
 	case negA && !negB:
@@ -284,12 +269,4 @@ func compareFloat128(a, b [32]byte) int {
 		return mag()
 	}
 	return -mag()
-}
-
-func le64(b []byte) uint64 {
-	var v uint64
-	for i := 7; i >= 0; i-- {
-		v = v<<8 | uint64(b[i])
-	}
-	return v
 }
