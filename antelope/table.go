@@ -271,3 +271,35 @@ func Float128FromFloat64(v float64) Float128 {
 	}
 	return f
 }
+
+// Float64 rounds f to the nearest float64 (ties to even), as nodeos's
+// f128_to_f64 does when it prints a float128 key; NaN stays NaN and values
+// beyond float64's range become ±Inf. It inverts Float128FromFloat64.
+func (f Float128) Float64() float64 {
+	lo, hi := binary.LittleEndian.Uint64(f[:8]), binary.LittleEndian.Uint64(f[8:])
+	neg := hi>>63 == 1
+	exp := int((hi >> 48) & 0x7fff)
+	var v float64
+	switch {
+	case exp == 0x7fff && hi&(1<<48-1) == 0 && lo == 0:
+		v = math.Inf(1)
+	case exp == 0x7fff:
+		return math.NaN()
+	default:
+		// The 113-bit significand fits a big.Float exactly; Float64 then
+		// rounds once, subnormals included.
+		m := new(big.Int).SetUint64(hi & (1<<48 - 1))
+		m.Lsh(m, 64).Or(m, new(big.Int).SetUint64(lo))
+		e := 1 - 16383 - 112 // subnormal binary128
+		if exp != 0 {
+			m.SetBit(m, 112, 1)
+			e = exp - 16383 - 112
+		}
+		x := new(big.Float).SetPrec(113).SetInt(m)
+		v, _ = x.SetMantExp(x, e).Float64()
+	}
+	if neg {
+		v = -v
+	}
+	return v
+}

@@ -319,43 +319,11 @@ func safeNextKey(k antelope.TableKey, reverse bool) antelope.TableKey {
 		return k
 	}
 	b := k.Bytes()
-	var f antelope.Float128
-	copy(f[:], b[16:])
-	d := float128ToFloat64(f)
+	d := antelope.Float128(b[16:]).Float64()
 	if reverse {
 		d = math.Nextafter(d, math.Inf(1))
 	} else {
 		d = math.Nextafter(d, math.Inf(-1))
 	}
 	return antelope.KeyFloat128(antelope.Float128FromFloat64(d))
-}
-
-// float128ToFloat64 reads a binary128 value exactly representable as a
-// float64 (as Float128FromFloat64 makes them).
-func float128ToFloat64(f antelope.Float128) float64 {
-	var hi, lo uint64
-	for i := 7; i >= 0; i-- {
-		lo = lo<<8 | uint64(f[i])
-		hi = hi<<8 | uint64(f[8+i])
-	}
-	sign := hi >> 63
-	exp := int((hi >> 48) & 0x7fff)
-	frac := (hi&(1<<48-1))<<4 | lo>>60
-	var bits uint64
-	switch {
-	case exp == 0x7fff:
-		bits = 0x7ff<<52 | frac
-	case exp == 0 && frac == 0:
-	default:
-		e := exp - 16383 + 1023
-		switch {
-		case e >= 0x7ff:
-			bits = 0x7ff << 52
-		case e <= 0:
-			bits = 0 // below float64's range: 0 is a safe bound the caller widens
-		default:
-			bits = uint64(e)<<52 | frac
-		}
-	}
-	return math.Float64frombits(bits | sign<<63)
 }

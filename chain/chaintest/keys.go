@@ -169,7 +169,7 @@ func FormatNextKey(k antelope.TableKey, encodeType string) string {
 	case antelope.IndexFloat64:
 		return formatDouble(k.Float64())
 	case antelope.IndexFloat128:
-		return formatDouble(float128Value(b))
+		return formatDouble(antelope.Float128(b[16:]).Float64())
 	case antelope.IndexSHA256:
 		return hex.EncodeToString(b[:])
 	case antelope.IndexI256:
@@ -185,40 +185,6 @@ func FormatNextKey(k antelope.TableKey, encodeType string) string {
 
 // formatDouble is fc's double printing: 17 significant digits.
 func formatDouble(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
-
-// float128Value rounds a float128 key (its bytes at b[16:]) to a double,
-// as nodeos's f128_to_f64 does (to nearest).
-func float128Value(b [32]byte) float64 {
-	var hi, lo uint64
-	for i := 7; i >= 0; i-- {
-		lo = lo<<8 | uint64(b[16+i])
-		hi = hi<<8 | uint64(b[24+i])
-	}
-	sign := 1.0
-	if hi>>63 == 1 {
-		sign = -1
-	}
-	exp := int((hi >> 48) & 0x7fff)
-	if exp == 0x7fff {
-		if hi&(1<<48-1) == 0 && lo == 0 {
-			return math.Inf(int(sign))
-		}
-		return math.NaN()
-	}
-	// mantissa with the implicit bit, as a big.Float: exact, then rounded
-	m := new(big.Int).SetUint64(hi & (1<<48 - 1))
-	m.Lsh(m, 64).Or(m, new(big.Int).SetUint64(lo))
-	e := exp - 16383 - 112
-	if exp != 0 {
-		m.SetBit(m, 112, 1)
-	} else {
-		e = 1 - 16383 - 112
-	}
-	f := new(big.Float).SetPrec(200).SetInt(m)
-	f.SetMantExp(f, e)
-	v, _ := f.Float64()
-	return sign * v
-}
 
 // compareKeys orders two keys of one index as nodeos's indexes do:
 // integers and checksums by their big-endian bytes, floats by value (-0
