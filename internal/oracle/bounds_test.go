@@ -26,7 +26,7 @@ func TestBoundVectors(t *testing.T) {
 			WharfkitNext    string `json:"wharfkit_next"`
 		} `json:"bounds"`
 	}
-	readGzipJSON(t, "bounds.json.gz", &file)
+	readGzipJSON(t, keysVectors("bounds.json.gz"), &file)
 	gaps := 0
 	for i, v := range file.Bounds {
 		var key antelope.TableKey

@@ -44,6 +44,14 @@ type vector struct {
 }
 
 func readVectors(t *testing.T, path string) vectorFile {
+	var vf vectorFile
+	readGzipJSON(t, path, &vf)
+	return vf
+}
+
+// readGzipJSON decodes the gzipped JSON file at path into v.
+func readGzipJSON(t *testing.T, path string, v any) {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -57,11 +65,9 @@ func readVectors(t *testing.T, path string) vectorFile {
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	var vf vectorFile
-	if err := json.Unmarshal(data, &vf); err != nil {
+	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return vf
 }
 
 // goJSON is what the test writes for oracle.js check when ORACLE_GO_JSON is

@@ -2,11 +2,8 @@ package oracle
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/hex"
 	"encoding/json"
-	"io"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -16,24 +13,9 @@ import (
 // The signing vectors (signing.js): made by @wharfkit/antelope, checked
 // against eosjs there, and reproduced here byte for byte by antelope.
 
-func readGzipJSON(t *testing.T, name string, v any) {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "oracle", "keys", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatal(err)
-	}
+// keysVectors is the path of a file of the signing oracle's vectors.
+func keysVectors(name string) string {
+	return filepath.Join("..", "..", "testdata", "oracle", "keys", name)
 }
 
 func checksum(t *testing.T, s string) antelope.Checksum256 {
@@ -57,7 +39,7 @@ func TestSigningVectors(t *testing.T) {
 			Recovered       string `json:"recovered"`
 		} `json:"signatures"`
 	}
-	readGzipJSON(t, "signing.json.gz", &file)
+	readGzipJSON(t, keysVectors("signing.json.gz"), &file)
 	if len(file.Signatures) < 2000 {
 		t.Fatalf("%d signature vectors, want at least 2000", len(file.Signatures))
 	}
@@ -118,7 +100,7 @@ func TestTransactionVectors(t *testing.T) {
 			Zlib            json.RawMessage `json:"zlib"`
 		} `json:"transactions"`
 	}
-	readGzipJSON(t, "transactions.json.gz", &file)
+	readGzipJSON(t, keysVectors("transactions.json.gz"), &file)
 	if len(file.Transactions) < 500 {
 		t.Fatalf("%d transaction vectors, want at least 500", len(file.Transactions))
 	}
