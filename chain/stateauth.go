@@ -156,11 +156,11 @@ func (s *StateAuth) issue(ctx context.Context) (Token, error) {
 	}
 	var t Token
 	if err := json.Unmarshal(body, &t); err != nil || t.Token == "" || t.ExpiresAt == 0 {
-		return Token{}, fmt.Errorf("token service %s: the response is not {\"token\", \"expires_at\"}", redactURL(u))
+		return Token{}, fmt.Errorf("token service %s: the response is not {\"token\", \"expires_at\"}", RedactURL(u))
 	}
 	t.IssuedAt = s.now().Unix()
 	if t.ExpiresAt <= t.IssuedAt {
-		return Token{}, fmt.Errorf("token service %s: the token it issued has already expired (check this machine's clock)", redactURL(u))
+		return Token{}, fmt.Errorf("token service %s: the token it issued has already expired (check this machine's clock)", RedactURL(u))
 	}
 	return t, nil
 }

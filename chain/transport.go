@@ -108,9 +108,10 @@ func (e *HTTPError) Error() string {
 // Unwrap returns the connection error, if that is what failed.
 func (e *HTTPError) Unwrap() error { return e.Err }
 
-// redactURL removes the query string and any user info: the query may hold
-// a token (?token=), user info a password.
-func redactURL(u *url.URL) string {
+// RedactURL is u without its query string, fragment and user info, fit for
+// errors and logs: the query may hold a token (?token=), user info a
+// password.
+func RedactURL(u *url.URL) string {
 	c := *u
 	c.User = nil
 	c.RawQuery = ""
@@ -140,7 +141,7 @@ func (c *Transport) do(ctx context.Context, service string, build func() (*http.
 			return body, attempt, nil
 		}
 		if ctx.Err() != nil {
-			return nil, attempt, &HTTPError{Service: service, URL: redactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
+			return nil, attempt, &HTTPError{Service: service, URL: RedactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
 		}
 		if !ferr.retryable() {
 			return nil, attempt, &ferr.HTTPError
@@ -157,7 +158,7 @@ func (c *Transport) do(ctx context.Context, service string, build func() (*http.
 			wait = min(ferr.retryAfter, maxRetryWait)
 		}
 		if err := c.sleep(ctx, wait); err != nil {
-			return nil, attempt, &HTTPError{Service: service, URL: redactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
+			return nil, attempt, &HTTPError{Service: service, URL: RedactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
 		}
 	}
 }
@@ -175,23 +176,23 @@ func (c *Transport) once(ctx context.Context, service string, req *http.Request)
 		if errors.As(err, &ue) {
 			err = ue.Err // drop the URL, which may carry a query secret
 		}
-		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Err: err}}
+		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Err: err}}
 	}
 	defer resp.Body.Close()
 	limit := c.maxSize()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		// A body cut short: the answer is lost, as if the connection failed.
-		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Err: fmt.Errorf("reading the response: %w", err)}}
+		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Err: fmt.Errorf("reading the response: %w", err)}}
 	}
 	if int64(len(body)) > limit {
-		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Status: resp.StatusCode,
+		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Status: resp.StatusCode,
 			Message: fmt.Sprintf("response larger than %d MiB", limit>>20)}, final: true}
 	}
 	if resp.StatusCode/100 == 2 {
 		return body, nil
 	}
-	e := &retryError{HTTPError: HTTPError{Service: service, URL: redactURL(req.URL), Status: resp.StatusCode}}
+	e := &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Status: resp.StatusCode}}
 	e.Body = body
 	if len(e.Body) > 64<<10 {
 		e.Body = e.Body[:64<<10]

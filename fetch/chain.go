@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/antelopego/abigen/chain"
@@ -27,9 +28,13 @@ func (c *ChainAPI) FetchABI(ctx context.Context, account string, packed bool) (*
 	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
 		return nil, fmt.Errorf("invalid chain API URL %q", c.URL)
 	}
+	u, err := url.Parse(base + path)
+	if err != nil {
+		return nil, errors.New("invalid chain API URL: it does not parse") // not echoed: it may hold a password
+	}
+	where := chain.RedactURL(u)
 	cl := chain.New(base, chain.WithTransport(c.Client))
 	body, err := cl.Call(ctx, path, map[string]string{"account_name": account})
-	where := redact(base) + path
 	var ae *chain.APIError
 	var he *chain.HTTPError
 	switch {
@@ -42,14 +47,4 @@ func (c *ChainAPI) FetchABI(ctx context.Context, account string, packed bool) (*
 		return nil, err
 	}
 	return &Fetched{Body: body, Source: where + " account " + account}, nil
-}
-
-// redact drops user info from a base URL.
-func redact(base string) string {
-	if i := strings.Index(base, "://"); i >= 0 {
-		if at := strings.LastIndex(base[i+3:], "@"); at >= 0 {
-			return base[:i+3] + base[i+3+at+1:]
-		}
-	}
-	return base
 }
