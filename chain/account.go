@@ -2,13 +2,14 @@ package chain
 
 import (
 	"context"
-	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/rawabi"
 )
 
 // Account is get_account's answer, with the permissions decoded; Raw holds
@@ -139,7 +140,8 @@ func (c *Client) GetABI(ctx context.Context, account antelope.Name) (json.RawMes
 }
 
 // GetRawABI returns the account's ABI as the packed bytes on chain (empty
-// when it has none) and their sha256 as the node reports it.
+// when it has none) and their sha256 as the node reports it, which the
+// bytes are checked against.
 func (c *Client) GetRawABI(ctx context.Context, account antelope.Name) ([]byte, antelope.Checksum256, error) {
 	var out struct {
 		ABI     string               `json:"abi"`
@@ -148,10 +150,9 @@ func (c *Client) GetRawABI(ctx context.Context, account antelope.Name) ([]byte, 
 	if err := c.callJSON(ctx, "/v1/chain/get_raw_abi", map[string]string{"account_name": account.String()}, &out); err != nil {
 		return nil, antelope.Checksum256{}, err
 	}
-	// Older nodes pad the base64 wrongly: decode without padding.
-	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(out.ABI, "="))
+	raw, err := rawabi.Decode(out.ABI, hex.EncodeToString(out.ABIHash[:]))
 	if err != nil {
-		return nil, out.ABIHash, fmt.Errorf("nodeos get_raw_abi: abi is not base64: %v", err)
+		return nil, out.ABIHash, fmt.Errorf("nodeos get_raw_abi: %v", err)
 	}
 	return raw, out.ABIHash, nil
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // Client is a client of a nodeos chain API (/v1/chain/*). It is safe for
@@ -18,7 +20,7 @@ import (
 // transactions are sent so that none is ever executed twice (see Transact).
 type Client struct {
 	url        string // without a trailing slash
-	transport  *Transport
+	transport  *httpcore.Transport
 	expiration time.Duration
 	infoTTL    time.Duration
 	pageSize   int
@@ -39,11 +41,11 @@ type Client struct {
 type Option func(*Client)
 
 // WithTransport sets the HTTP core (its http.Client, retry count, size cap).
-func WithTransport(t *Transport) Option { return func(c *Client) { c.transport = t } }
+func WithTransport(t *httpcore.Transport) Option { return func(c *Client) { c.transport = t } }
 
 // WithHTTPClient sets the http.Client requests go through.
 func WithHTTPClient(h *http.Client) Option {
-	return func(c *Client) { c.transport = &Transport{HTTP: h} }
+	return func(c *Client) { c.transport = &httpcore.Transport{HTTP: h} }
 }
 
 // WithExpiration sets how long a transaction Transact builds stays valid
@@ -71,7 +73,7 @@ func WithClock(now func() time.Time) Option { return func(c *Client) { c.now = n
 
 // New returns a client of the chain API at url (e.g. https://wax.example.io).
 func New(url string, opts ...Option) *Client {
-	c := &Client{url: strings.TrimRight(url, "/"), transport: &Transport{}, expiration: 2 * time.Minute,
+	c := &Client{url: strings.TrimRight(url, "/"), transport: &httpcore.Transport{}, expiration: 2 * time.Minute,
 		infoTTL: 3 * time.Second, pageSize: 200, retryTrx: true, retryBlock: 1, now: time.Now}
 	for _, o := range opts {
 		o(c)
@@ -109,7 +111,7 @@ func (c *Client) call(ctx context.Context, path string, req any) ([]byte, int, e
 	if err != nil || u.Scheme == "" || u.Host == "" {
 		return nil, 0, fmt.Errorf("invalid chain API URL %q", c.url)
 	}
-	body, attempts, err := c.transport.do(ctx, "nodeos", func() (*http.Request, error) {
+	body, attempts, err := c.transport.DoCount(ctx, "nodeos", func() (*http.Request, error) {
 		r, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
 		if err != nil {
 			return nil, err
@@ -138,7 +140,7 @@ func (c *Client) callJSON(ctx context.Context, path string, req, out any) error 
 // isNotFound reports an endpoint the node does not serve (an older nodeos,
 // or a plugin that is not enabled).
 func isNotFound(err error) bool {
-	var he *HTTPError
+	var he *httpcore.HTTPError
 	if errors.As(err, &he) && he.Status == http.StatusNotFound {
 		return true
 	}

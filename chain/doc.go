@@ -1,7 +1,11 @@
-// Package chain is the I/O half of abigen: clients for a nodeos chain API
-// and for the state service, over one HTTP core shared with the CLI's ABI
-// fetching (package fetch). Generated bindings stay pure — they turn Go
+// Package chain is the client of a nodeos chain API (/v1/chain/*): the
+// I/O half of abigen's bindings. Generated bindings stay pure — they turn Go
 // values into bytes and back — and read and send through this package.
+//
+// Beside it, one job each: chain/state is the state service's client (tables
+// and ABIs at any past block), chain/httpcore the one HTTP core both clients
+// and the CLI's fetching send through, and chain/chaintest an in-process
+// chain for tests.
 //
 // # Reading tables
 //
@@ -14,9 +18,9 @@
 //
 //	for row, err := range c.TableRows(ctx, antelope.TableQuery{Code: code, Scope: scope, Table: table}) { … }
 //
-// State reads the same tables as they were at any past block
-// (State.At(block)), which no nodeos can give; its token flow (StateAuth)
-// issues and caches JWTs for an API key.
+// A state.Client reads the same tables as they were at any past block
+// (At(block)), which no nodeos can give; it is an antelope.TableReader
+// too, so one call site reads from either.
 //
 // # Sending transactions
 //
@@ -36,8 +40,9 @@
 // (a nodeos answer is final: it is never retried). errors.Is matches the
 // ones a caller acts on: ErrAssert (the contract's own message is
 // AssertMessage), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
-// ErrNET, ErrRAM, ErrUnknownAccount… The state service's errors are
-// *HTTPError with its code. Credentials never appear in an error.
+// ErrNET, ErrRAM, ErrUnknownAccount… A failure that is not nodeos's answer
+// (a connection lost, a proxy's 502, a body cut short) is an
+// *httpcore.HTTPError. Credentials never appear in an error.
 //
 // chaintest runs an in-process chain with nodeos's rules for tests.
 package chain

@@ -17,6 +17,7 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 )
 
@@ -100,7 +101,7 @@ func TestTransactFaults(t *testing.T) {
 			c, keys := tokenChain(t)
 			var mu sync.Mutex
 			var slept []time.Duration
-			cl := chain.New(c.URL(), chain.WithTransport(&chain.Transport{Sleep: func(ctx context.Context, d time.Duration) error {
+			cl := chain.New(c.URL(), chain.WithTransport(&httpcore.Transport{Sleep: func(ctx context.Context, d time.Duration) error {
 				mu.Lock()
 				slept = append(slept, d)
 				mu.Unlock()
@@ -280,7 +281,7 @@ func TestReadFaults(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "deadline") {
 		t.Errorf("slow node: %v", err)
 	}
-	small := chain.New(c.URL(), chain.WithTransport(&chain.Transport{MaxResponseSize: 64}))
+	small := chain.New(c.URL(), chain.WithTransport(&httpcore.Transport{MaxResponseSize: 64}))
 	if _, err := small.GetInfo(t.Context()); err == nil || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("oversized answer: %v", err)
 	}
@@ -337,55 +338,6 @@ type uint64Value uint64
 
 func (v uint64Value) AppendBinary(b []byte) ([]byte, error) {
 	return antelope.AppendUint64(b, uint64(v)), nil
-}
-
-// The state service: a revoked token is replaced once, a block above the
-// head is refused, scopes and single rows are served at a block.
-func TestStateService(t *testing.T) {
-	c, keys := tokenChain(t)
-	cl := c.Client()
-	res, err := cl.Transact(t.Context(), keys[alice], transfer(t, 3_00000000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := c.State()
-	accounts := antelope.MustName("accounts")
-	scopes, err := st.ScopeList(t.Context(), eosioToken, accounts)
-	if err != nil || len(scopes) != 2 {
-		t.Fatalf("scopes %v, %v", scopes, err)
-	}
-	c.RevokeTokens()
-	row, found, err := st.At(uint64(res.BlockNum)).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code))
-	if err != nil || !found {
-		t.Fatalf("row after a revoked token: %v %v", found, err)
-	}
-	var a eosiotoken.Account
-	if err := a.UnmarshalBinary(row.Data); err != nil || a.Balance.Amount != 3_00000000 || row.Payer != alice {
-		t.Errorf("bob's row: %+v payer %s, %v", a, row.Payer, err)
-	}
-	if _, found, _ := st.At(uint64(res.BlockNum-1)).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code)); found {
-		t.Error("bob had a row before the transfer")
-	}
-	_, err = st.At(uint64(c.Head().Num+100)).Table(t.Context(), eosioToken, bob, accounts)
-	var he *chain.HTTPError
-	if !errors.As(err, &he) || he.Code != "app_block_num_higher_than_head_block_error" {
-		t.Errorf("a future block: %v", err)
-	}
-	byScope, err := st.TablesByScopes(t.Context(), eosioToken, accounts, []antelope.Name{alice, bob})
-	if err != nil || len(byScope[alice]) != 1 || len(byScope[bob]) != 1 {
-		t.Errorf("tables by scopes: %v %v", byScope, err)
-	}
-	// A secondary index is the nodeos client's job.
-	for _, err := range st.TableRows(t.Context(), antelope.TableQuery{Code: eosioToken, Scope: bob, Table: accounts, Index: 2, KeyType: antelope.IndexI64}) {
-		if err == nil || !strings.Contains(err.Error(), "primary key only") {
-			t.Errorf("secondary index on the state service: %v", err)
-		}
-	}
-	// A wrong API key is an ErrAuth.
-	bad := chain.NewState(c.URL(), &chain.StateAuth{AuthURL: c.URL(), APIKey: "wrong"})
-	if _, err := bad.ScopeList(t.Context(), eosioToken, accounts); !errors.Is(err, chain.ErrAuth) {
-		t.Errorf("wrong key: %v", err)
-	}
 }
 
 // A node without transaction retry (transaction-retry-max-storage-size-gb

@@ -28,7 +28,7 @@ const (
 )
 
 // Transport is the HTTP core every client of this module shares (chain.Client,
-// chain.State, and fetch for the CLI): retries with backoff and jitter on
+// state.Client, and fetch for the CLI): retries with backoff and jitter on
 // connection errors, 5xx and 429 (honouring Retry-After and
 // X-RateLimit-Reset up to a cap), a response size cap, the caller's context
 // for deadlines, and errors with no credentials in them. A nodeos error
@@ -123,13 +123,14 @@ func RedactURL(u *url.URL) string {
 // retrying what is retryable, and returns the body of the first 2xx
 // response.
 func (c *Transport) Do(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, error) {
-	body, _, err := c.do(ctx, service, build)
+	body, _, err := c.DoCount(ctx, service, build)
 	return body, err
 }
 
-// do is Do that also says how many attempts were sent: a send that needed
-// more than one may have been executed by an attempt whose answer was lost.
-func (c *Transport) do(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, int, error) {
+// DoCount is Do that also says how many attempts were sent: a send that
+// needed more than one may have been executed by an attempt whose answer
+// was lost (chain.Client.Transact tells a retried transaction apart so).
+func (c *Transport) DoCount(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, int, error) {
 	max := c.attempts()
 	for attempt := 1; ; attempt++ {
 		req, err := build()
