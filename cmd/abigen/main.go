@@ -1,9 +1,12 @@
 // Command abigen generates Go bindings for an Antelope contract ABI.
 //
 // See abigen --help, and the README, for flags, examples and exit codes.
+// The work is package pipeline's; this command is its flags, its
+// subcommands and its exit codes.
 package main
 
 import (
+	"io"
 	"os"
 	"runtime/debug"
 )
@@ -14,4 +17,23 @@ func main() {
 	// the output allocates heavily) for memory it would free at exit anyway.
 	debug.SetGCPercent(400)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// A command runs with its arguments and streams, and returns the exit code.
+type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+// subcommands are the commands named by abigen's first argument; without
+// one, abigen generates (runGenerate).
+var subcommands = map[string]command{
+	"diff": runDiff,
+}
+
+// run runs abigen with args (os.Args[1:]).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if cmd, ok := subcommands[args[0]]; ok {
+			return cmd(args[1:], stdin, stdout, stderr)
+		}
+	}
+	return runGenerate(args, stdin, stdout, stderr)
 }
