@@ -22,9 +22,9 @@ type Fetched struct {
 	Form string
 	// Account is the account the service answered for; "" for a file.
 	Account string
-	// BlockNum is the block the state service says the ABI was set in;
-	// HasBlock is false when the source did not say.
+	// BlockNum is the block the state service says the ABI was set in.
 	BlockNum uint64
+	// HasBlock is false when the source did not say (nodeos, a file).
 	HasBlock bool
 }
 
