@@ -18,6 +18,7 @@ import (
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
 	"github.com/antelopego/abigen/chain/httpcore"
+	"github.com/antelopego/abigen/chain/state"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 )
 
@@ -338,6 +339,55 @@ type uint64Value uint64
 
 func (v uint64Value) AppendBinary(b []byte) ([]byte, error) {
 	return antelope.AppendUint64(b, uint64(v)), nil
+}
+
+// The state service: a revoked token is replaced once, a block above the
+// head is refused, scopes and single rows are served at a block.
+func TestStateService(t *testing.T) {
+	c, keys := tokenChain(t)
+	cl := c.Client()
+	res, err := cl.Transact(t.Context(), keys[alice], transfer(t, 3_00000000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := c.State()
+	accounts := antelope.MustName("accounts")
+	scopes, err := st.ScopeList(t.Context(), eosioToken, accounts)
+	if err != nil || len(scopes) != 2 {
+		t.Fatalf("scopes %v, %v", scopes, err)
+	}
+	c.RevokeTokens()
+	row, found, err := st.At(uint64(res.BlockNum)).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code))
+	if err != nil || !found {
+		t.Fatalf("row after a revoked token: %v %v", found, err)
+	}
+	var a eosiotoken.Account
+	if err := a.UnmarshalBinary(row.Data); err != nil || a.Balance.Amount != 3_00000000 || row.Payer != alice {
+		t.Errorf("bob's row: %+v payer %s, %v", a, row.Payer, err)
+	}
+	if _, found, _ := st.At(uint64(res.BlockNum-1)).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code)); found {
+		t.Error("bob had a row before the transfer")
+	}
+	_, err = st.At(uint64(c.Head().Num+100)).Table(t.Context(), eosioToken, bob, accounts)
+	var he *httpcore.HTTPError
+	if !errors.As(err, &he) || he.Code != "app_block_num_higher_than_head_block_error" {
+		t.Errorf("a future block: %v", err)
+	}
+	byScope, err := st.TablesByScopes(t.Context(), eosioToken, accounts, []antelope.Name{alice, bob})
+	if err != nil || len(byScope[alice]) != 1 || len(byScope[bob]) != 1 {
+		t.Errorf("tables by scopes: %v %v", byScope, err)
+	}
+	// A secondary index is the nodeos client's job.
+	for _, err := range st.TableRows(t.Context(), antelope.TableQuery{Code: eosioToken, Scope: bob, Table: accounts, Index: 2, KeyType: antelope.IndexI64}) {
+		if err == nil || !strings.Contains(err.Error(), "primary key only") {
+			t.Errorf("secondary index on the state service: %v", err)
+		}
+	}
+	// A wrong API key is an ErrAuth.
+	bad := state.New(c.URL(), &state.Auth{AuthURL: c.AuthURL(), APIKey: "wrong"})
+	if _, err := bad.ScopeList(t.Context(), eosioToken, accounts); !errors.Is(err, state.ErrAuth) {
+		t.Errorf("wrong key: %v", err)
+	}
 }
 
 // A node without transaction retry (transaction-retry-max-storage-size-gb
