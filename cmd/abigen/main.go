@@ -1,8 +1,3 @@
-// Command abigen generates Go bindings for an Antelope contract ABI.
-//
-// See abigen --help, and the README, for flags, examples and exit codes.
-// The work is package pipeline's; this command is its flags, its
-// subcommands and its exit codes.
 package main
 
 import (
