@@ -66,6 +66,9 @@ type Stats struct {
 }
 
 type options struct {
+	tokenClock func() time.Time
+	firstBlock uint32
+
 	chainID   antelope.Checksum256
 	start     time.Time
 	pageSize  int
@@ -73,9 +76,6 @@ type options struct {
 	tokenLife time.Duration
 	lifetime  time.Duration
 	inProcess bool
-
-	tokenClock func() time.Time
-	firstBlock uint32
 }
 
 // Option configures New.

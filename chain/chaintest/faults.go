@@ -13,16 +13,17 @@ import (
 // next n requests of any endpoint, the token service's included: this is
 // chaintest's one fault injector.
 type faults struct {
+	// Guarded by mu, as every field.
+	retryAfter time.Duration // a 429's Retry-After
+	oversize   int           // answer 200 with a body of oversizeN bytes instead of the chain's
+	oversizeN  int64
+
 	mu        sync.Mutex
 	failNext  int // answer with failCode before doing anything
 	failCode  int
 	loseNext  int // do the work, then drop the connection: the answer is lost
 	truncNext int // do the work, then send half the answer and drop it
 	delay     time.Duration
-
-	retryAfter time.Duration // a 429's Retry-After
-	oversize   int           // answer 200 with a body of oversizeN bytes instead of the chain's
-	oversizeN  int64
 }
 
 // FailNext makes the next n requests fail with HTTP status (a proxy's 502,
