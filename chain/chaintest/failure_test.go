@@ -1,0 +1,125 @@
+package chaintest_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+	"github.com/antelopego/abigen/generated/randcontract"
+)
+
+// A handler that panics is a failed transaction, answered once, its writes
+// undone, the same over HTTP and in process; the next transaction works.
+func TestHandlerPanic(t *testing.T) {
+	t.Run("http", func(t *testing.T) { handlerPanic(t) })
+	t.Run("in-process", func(t *testing.T) { handlerPanic(t, chaintest.WithoutNetwork()) })
+}
+
+func handlerPanic(t *testing.T, opts ...chaintest.Option) {
+	c := chaintest.New(opts...)
+	t.Cleanup(c.Close)
+	game := antelope.MustName("mygamedapp")
+	key := c.NewAccount(game)
+	calls := 0
+	err := c.SetContract(randcontract.DefaultAccount, randcontract.ABIJSON, func(ctx *chaintest.Context) error {
+		calls++
+		if err := orngwax(ctx); err != nil {
+			return err
+		}
+		var req randcontract.Requestrand
+		if err := ctx.Decode(&req); err != nil {
+			return err
+		}
+		if req.AssocID == 13 {
+			panic("unlucky number")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl := c.Client()
+	send := func(assoc uint64) (*chain.TransactResult, error) {
+		act, err := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: assoc, Caller: game}, active(game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cl.Transact(t.Context(), key, act)
+	}
+	before := c.Stats()
+	_, err = send(13)
+	var ae *chain.APIError
+	if !errors.As(err, &ae) {
+		t.Fatalf("a panicking handler: %v (%T), want a *chain.APIError", err, err)
+	}
+	if ae.Name != "wasm_execution_error" || ae.Code != 3070002 || !strings.Contains(ae.Error(), "unlucky number") {
+		t.Errorf("the exception: %v", ae)
+	}
+	stack := false
+	for _, d := range ae.Details {
+		stack = stack || strings.Contains(d.Message, "goroutine") && strings.Contains(d.Message, "failure_test.go")
+	}
+	if !stack {
+		t.Errorf("no stack in the details: %+v", ae.Details)
+	}
+	if calls != 1 {
+		t.Errorf("the handler ran %d times", calls)
+	}
+	if s := c.Stats(); s.Executions != before.Executions || s.Refused != before.Refused+1 {
+		t.Errorf("stats %+v, before %+v", s, before)
+	}
+	if _, err := randcontract.TableJobsA.Get(t.Context(), cl, randcontract.DefaultAccount, 0); !errors.Is(err, antelope.ErrRowNotFound) {
+		t.Errorf("the row written before the panic: %v", err)
+	}
+	if _, err := send(14); err != nil {
+		t.Fatalf("the next transaction: %v", err)
+	}
+	if job, err := randcontract.TableJobsA.Get(t.Context(), cl, randcontract.DefaultAccount, 0); err != nil || job.AssocID != 14 {
+		t.Errorf("the next transaction's row: %+v, %v", job, err)
+	}
+}
+
+// The chain refuses a transaction signed twice by the same key, as nodeos
+// does: tx_duplicate_sig.
+func TestDuplicateSignatureRefused(t *testing.T) {
+	c, keys := tokenChain(t)
+	cl := c.Client()
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	tx, chainID, err := cl.BuildTransaction(t.Context(), tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := antelope.NewSigningRequest(chainID, tx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := keys[alice].Sign(t.Context(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signed := &antelope.SignedTransaction{Transaction: *tx, Signatures: append(sig, sig...), ContextFreeData: [][]byte{}}
+	_, err = cl.SendTransaction(t.Context(), signed)
+	var ae *chain.APIError
+	if !errors.As(err, &ae) || ae.Name != "tx_duplicate_sig" || ae.Code != 3090001 {
+		t.Fatalf("a duplicate signature: %v", err)
+	}
+}
+
+// A signer holding alice's key twice (two accounts with one key) signs
+// once: the chain accepts the transaction.
+func TestSignerWithRepeatedKey(t *testing.T) {
+	c, keys := tokenChain(t)
+	cl := c.Client()
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	res, err := cl.Transact(t.Context(), antelope.PrivateKeys{keys[alice], keys[alice]}, tr)
+	if err != nil {
+		t.Fatalf("PrivateKeys{k, k}: %v", err)
+	}
+	if n := len(res.Transaction.Signatures); n != 1 {
+		t.Errorf("%d signatures", n)
+	}
+}
