@@ -1,6 +1,7 @@
 package chaintest_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -118,6 +119,49 @@ func TestSignerWithRepeatedKey(t *testing.T) {
 	res, err := cl.Transact(t.Context(), antelope.PrivateKeys{keys[alice], keys[alice]}, tr)
 	if err != nil {
 		t.Fatalf("PrivateKeys{k, k}: %v", err)
+	}
+	if n := len(res.Transaction.Signatures); n != 1 {
+		t.Errorf("%d signatures", n)
+	}
+}
+
+// bothSigners is a Signer combining two, as a program might join a hot
+// wallet and a KMS: it lists and signs with both.
+type bothSigners [2]antelope.Signer
+
+func (s bothSigners) PublicKeys(ctx context.Context) ([]antelope.PublicKey, error) {
+	var out []antelope.PublicKey
+	for _, x := range s {
+		k, err := x.PublicKeys(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k...)
+	}
+	return out, nil
+}
+
+func (s bothSigners) Sign(ctx context.Context, req *antelope.SigningRequest) ([]antelope.Signature, error) {
+	var out []antelope.Signature
+	for _, x := range s {
+		sig, err := x.Sign(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sig...)
+	}
+	return out, nil
+}
+
+// Signatures assembled from several signers holding the same key are sent
+// once per key: Transact does not make a transaction nodeos refuses.
+func TestSignersSharingAKey(t *testing.T) {
+	c, keys := tokenChain(t)
+	cl := c.Client()
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	res, err := cl.Transact(t.Context(), bothSigners{keys[alice], antelope.PrivateKeys{keys[bob], keys[alice]}}, tr)
+	if err != nil {
+		t.Fatalf("two signers sharing a key: %v", err)
 	}
 	if n := len(res.Transaction.Signatures); n != 1 {
 		t.Errorf("%d signatures", n)
