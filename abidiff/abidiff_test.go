@@ -101,6 +101,7 @@ func TestClassification(t *testing.T) {
 		"fields-reordered":           {true, []abidiff.Kind{abidiff.BreaksSenders}},
 		"type-changed":               {true, []abidiff.Kind{abidiff.BreaksData, abidiff.BreaksGo}},
 		"same-bytes":                 {true, []abidiff.Kind{abidiff.BreaksGo}},
+		"alias-retyped":              {false, []abidiff.Kind{abidiff.Compatible}},
 		"field-renamed":              {true, []abidiff.Kind{abidiff.BreaksSenders, abidiff.BreaksGo}},
 		"action-renamed":             {true, []abidiff.Kind{abidiff.BreaksSenders, abidiff.BreaksGo}},
 		"reordered-declarations":     {false, nil},
