@@ -17,6 +17,7 @@ type Handler func(ctx *Context) error
 type contract struct {
 	abi     []byte
 	tables  map[antelope.Name]bool
+	indexes map[antelope.Name]tableIndexes // the tables' key_names and key_types
 	handler Handler
 }
 
@@ -26,19 +27,22 @@ type contract struct {
 func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler) error {
 	var abi struct {
 		Tables []struct {
-			Name string `json:"name"`
+			Name     string   `json:"name"`
+			KeyNames []string `json:"key_names"`
+			KeyTypes []string `json:"key_types"`
 		} `json:"tables"`
 	}
 	if err := json.Unmarshal(abiJSON, &abi); err != nil {
 		return fmt.Errorf("chaintest: the ABI of %s: %v", acct, err)
 	}
-	ct := &contract{abi: abiJSON, tables: map[antelope.Name]bool{}, handler: handler}
+	ct := &contract{abi: abiJSON, tables: map[antelope.Name]bool{}, indexes: map[antelope.Name]tableIndexes{}, handler: handler}
 	for _, t := range abi.Tables {
 		n, err := antelope.ParseName(t.Name)
 		if err != nil {
 			return fmt.Errorf("chaintest: the ABI of %s: table %q: %v", acct, t.Name, err)
 		}
 		ct.tables[n] = true
+		ct.indexes[n] = tableIndexes{names: t.KeyNames, types: t.KeyTypes}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -167,11 +171,18 @@ func (x *Context) Rows(scope, table antelope.Name) []uint64 {
 
 // Set stores a row of the receiver's table (emplace or modify): its packed
 // bytes, the account paying for its RAM, and its secondary index keys in
-// the order of the contract's indexes. The table must be in the ABI.
+// the order of the contract's indexes. The table must be in the ABI; where
+// the ABI's key_names and key_types describe the indexes (the first entry
+// the primary key), the keys must match them in number and type, or the
+// transaction fails naming the table and the index: a key left out would
+// drop the row from that index's ranges.
 func (x *Context) Set(scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) error {
 	ct := x.chain.contracts[x.Receiver]
 	if ct == nil || !ct.tables[table] {
 		return errActionValidate("table " + table.String() + " is not in the ABI of " + x.Receiver.String())
+	}
+	if err := ct.indexes[table].check(secondary); err != nil {
+		return errActionValidate("table " + table.String() + " of " + x.Receiver.String() + ": " + err.Error())
 	}
 	if payer == 0 {
 		payer = x.Receiver

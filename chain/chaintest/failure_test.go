@@ -11,6 +11,7 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 	"github.com/antelopego/abigen/generated/randcontract"
+	"github.com/antelopego/abigen/golden/tablekeys"
 )
 
 // A handler that panics is a failed transaction, answered once, its writes
@@ -165,5 +166,53 @@ func TestSignersSharingAKey(t *testing.T) {
 	}
 	if n := len(res.Transaction.Signatures); n != 1 {
 		t.Errorf("%d signatures", n)
+	}
+}
+
+// Secondary keys are checked against the ABI's key_names and key_types:
+// a key left out, one too many, or one of another type fails the
+// transaction with a message naming the table and the index, and stores
+// nothing.
+func TestSecondaryKeysCheckedAgainstABI(t *testing.T) {
+	c := chaintest.New()
+	t.Cleanup(c.Close)
+	exch := antelope.MustName("exchange")
+	key := c.NewAccount(alice)
+	orders := antelope.MustName("orders")
+	var keys []antelope.TableKey
+	err := c.SetContract(exch, tablekeys.ABIJSON, func(ctx *chaintest.Context) error {
+		o := tablekeys.Order{ID: 1, Owner: alice, Price: 2.5}
+		return ctx.SetValue(ctx.Receiver, orders, o.ID, &o, alice, keys...)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl := c.Client()
+	good := []antelope.TableKey{antelope.KeyName(alice), antelope.KeyFloat64(2.5), antelope.KeySHA256(antelope.Checksum256{}),
+		antelope.KeyRipemd160(antelope.Checksum160{}), antelope.KeyUint128(antelope.Uint128{})}
+	for i, tc := range []struct {
+		keys []antelope.TableKey
+		want string
+	}{
+		{good[:4], "table orders of exchange: 4 secondary keys, but its ABI describes 5 (owner name, price float64, hash checksum256, ref checksum160, volume uint128)"},
+		{append(append([]antelope.TableKey{}, good...), antelope.KeyUint64(1)), "table orders of exchange: 6 secondary keys, but its ABI describes 5"},
+		{append([]antelope.TableKey{antelope.KeyFloat64(1)}, good[1:]...), "table orders of exchange: index owner (position 2) takes name keys, not float64:1"},
+		{append([]antelope.TableKey{{}}, good[1:]...), "table orders of exchange: index owner (position 2) has no key (the zero TableKey)"},
+	} {
+		keys = tc.keys
+		act, _ := tablekeys.Contract{Account: exch}.Place(tablekeys.Place{Owner: alice, Price: float64(i)}, active(alice))
+		_, err := cl.Transact(t.Context(), key, act)
+		var ae *chain.APIError
+		if !errors.As(err, &ae) || !strings.Contains(ae.Error(), tc.want) {
+			t.Errorf("keys %v: %v, want %q", tc.keys, err, tc.want)
+		}
+		if _, err := (tablekeys.Contract{Account: exch}).TableOrders().Get(t.Context(), cl, exch, 1); !errors.Is(err, antelope.ErrRowNotFound) {
+			t.Errorf("keys %v: the row was stored (%v)", tc.keys, err)
+		}
+	}
+	keys = good
+	act, _ := tablekeys.Contract{Account: exch}.Place(tablekeys.Place{Owner: alice, Price: 9}, active(alice))
+	if _, err := cl.Transact(t.Context(), key, act); err != nil {
+		t.Fatalf("the keys the ABI describes: %v", err)
 	}
 }
