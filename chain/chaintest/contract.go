@@ -3,6 +3,7 @@ package chaintest
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
 )
@@ -157,6 +158,39 @@ func (x *Context) GetFrom(code, scope, table antelope.Name, pk uint64) (data []b
 		return nil, 0, false
 	}
 	return r.data, r.payer, true
+}
+
+// GetRow reads the row with primary key pk of the receiver's table in
+// scope, decoded into the table's generated row type, with its payer and
+// whether it exists: Get, typed. table is the generated descriptor
+// (eosiotoken.TableAccounts), which gives the table's name and row type;
+// its Code is not used, as a handler reads its own tables wherever it is
+// deployed. A row that does not decode as that type fails the transaction.
+//
+//	acct, payer, found, err := chaintest.GetRow(ctx, eosiotoken.TableAccounts, owner, uint64(sym.Code))
+func GetRow[T any, P interface {
+	*T
+	antelope.BinaryDecodable
+}](x *Context, table antelope.TableOf[T, P], scope antelope.Name, pk uint64) (row T, payer antelope.Name, found bool, err error) {
+	name, err := antelope.ParseName(table.Name)
+	if err != nil {
+		return row, 0, false, errActionValidate("table " + table.Name + ": not a name a contract can use on chain")
+	}
+	data, payer, found := x.Get(scope, name, pk)
+	if !found {
+		return row, 0, false, nil
+	}
+	d := antelope.NewDecoder(data)
+	err = P(&row).DecodeBinary(d)
+	if err == nil {
+		err = d.Finish()
+	}
+	if err != nil {
+		var zero T
+		return zero, payer, true, errActionValidate("table " + table.Name + " row " + strconv.FormatUint(pk, 10) +
+			" in scope " + scope.String() + ": " + err.Error())
+	}
+	return row, payer, true, nil
 }
 
 // Rows returns the primary keys of a table of the receiver's, in order.

@@ -46,7 +46,7 @@ func handlerPanic(t *testing.T, opts ...chaintest.Option) {
 	}
 	cl := c.Client()
 	send := func(assoc uint64) (*chain.TransactResult, error) {
-		act, err := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: assoc, Caller: game}, active(game))
+		act, err := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: assoc, Caller: game}, antelope.Active(game))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func handlerPanic(t *testing.T, opts ...chaintest.Option) {
 func TestDuplicateSignatureRefused(t *testing.T) {
 	c, keys := tokenChain(t)
 	cl := c.Client()
-	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, antelope.Active(alice))
 	tx, chainID, err := cl.BuildTransaction(t.Context(), tr)
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestDuplicateSignatureRefused(t *testing.T) {
 func TestSignerWithRepeatedKey(t *testing.T) {
 	c, keys := tokenChain(t)
 	cl := c.Client()
-	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, antelope.Active(alice))
 	res, err := cl.Transact(t.Context(), antelope.PrivateKeys{keys[alice], keys[alice]}, tr)
 	if err != nil {
 		t.Fatalf("PrivateKeys{k, k}: %v", err)
@@ -159,7 +159,7 @@ func (s bothSigners) Sign(ctx context.Context, req *antelope.SigningRequest) ([]
 func TestSignersSharingAKey(t *testing.T) {
 	c, keys := tokenChain(t)
 	cl := c.Client()
-	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, antelope.Active(alice))
 	res, err := cl.Transact(t.Context(), bothSigners{keys[alice], antelope.PrivateKeys{keys[bob], keys[alice]}}, tr)
 	if err != nil {
 		t.Fatalf("two signers sharing a key: %v", err)
@@ -200,7 +200,7 @@ func TestSecondaryKeysCheckedAgainstABI(t *testing.T) {
 		{append([]antelope.TableKey{{}}, good[1:]...), "table orders of exchange: index owner (position 2) has no key (the zero TableKey)"},
 	} {
 		keys = tc.keys
-		act, _ := tablekeys.Contract{Account: exch}.Place(tablekeys.Place{Owner: alice, Price: float64(i)}, active(alice))
+		act, _ := tablekeys.Contract{Account: exch}.Place(tablekeys.Place{Owner: alice, Price: float64(i)}, antelope.Active(alice))
 		_, err := cl.Transact(t.Context(), key, act)
 		var ae *chain.APIError
 		if !errors.As(err, &ae) || !strings.Contains(ae.Error(), tc.want) {
@@ -211,7 +211,7 @@ func TestSecondaryKeysCheckedAgainstABI(t *testing.T) {
 		}
 	}
 	keys = good
-	act, _ := tablekeys.Contract{Account: exch}.Place(tablekeys.Place{Owner: alice, Price: 9}, active(alice))
+	act, _ := tablekeys.Contract{Account: exch}.Place(tablekeys.Place{Owner: alice, Price: 9}, antelope.Active(alice))
 	if _, err := cl.Transact(t.Context(), key, act); err != nil {
 		t.Fatalf("the keys the ABI describes: %v", err)
 	}
