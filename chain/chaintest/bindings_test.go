@@ -238,12 +238,8 @@ func TestTypedIndexesAndResults(t *testing.T) {
 // absent, present with its payer, and a row of other bytes failing the
 // transaction with the table named.
 func TestGetRow(t *testing.T) {
-	c := chaintest.New()
-	t.Cleanup(c.Close)
-	game := antelope.MustName("mygamedapp")
-	key := c.NewAccount(game)
-	jobs := antelope.MustName("jobs.a")
-	err := c.SetContract(randcontract.DefaultAccount, randcontract.ABIJSON, func(ctx *chaintest.Context) error {
+	game, jobs := antelope.MustName("mygamedapp"), antelope.MustName("jobs.a")
+	c, key := contractChain(t, randcontract.DefaultAccount, randcontract.ABIJSON, func(ctx *chaintest.Context) error {
 		var req randcontract.Requestrand
 		if err := ctx.Decode(&req); err != nil {
 			return err
@@ -256,10 +252,7 @@ func TestGetRow(t *testing.T) {
 			return err
 		}
 		return ctx.SetValue(ctx.Receiver, jobs, req.AssocID, &randcontract.JobsA{ID: req.AssocID, Caller: req.Caller}, req.Caller)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, game)
 	cl := c.Client()
 	send := func(assoc uint64) error {
 		act, _ := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: assoc, Caller: game}, antelope.Active(game))

@@ -48,6 +48,19 @@ func tokenChain(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, map[a
 	return c, keys
 }
 
+// contractChain is a chain with a contract deployed at acct (its ABI and
+// handler) and the account user, whose key it returns.
+func contractChain(t *testing.T, acct antelope.Name, abi []byte, h chaintest.Handler, user antelope.Name, opts ...chaintest.Option) (*chaintest.Chain, antelope.PrivateKey) {
+	t.Helper()
+	c := chaintest.New(opts...)
+	t.Cleanup(c.Close)
+	key := c.NewAccount(user)
+	if err := c.SetContract(acct, abi, h); err != nil {
+		t.Fatal(err)
+	}
+	return c, key
+}
+
 func balance(t *testing.T, r antelope.TableReader, owner antelope.Name) int64 {
 	t.Helper()
 	var total int64

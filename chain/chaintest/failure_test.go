@@ -22,12 +22,9 @@ func TestHandlerPanic(t *testing.T) {
 }
 
 func handlerPanic(t *testing.T, opts ...chaintest.Option) {
-	c := chaintest.New(opts...)
-	t.Cleanup(c.Close)
 	game := antelope.MustName("mygamedapp")
-	key := c.NewAccount(game)
 	calls := 0
-	err := c.SetContract(randcontract.DefaultAccount, randcontract.ABIJSON, func(ctx *chaintest.Context) error {
+	c, key := contractChain(t, randcontract.DefaultAccount, randcontract.ABIJSON, func(ctx *chaintest.Context) error {
 		calls++
 		if err := orngwax(ctx); err != nil {
 			return err
@@ -40,10 +37,7 @@ func handlerPanic(t *testing.T, opts ...chaintest.Option) {
 			panic("unlucky number")
 		}
 		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, game, opts...)
 	cl := c.Client()
 	send := func(assoc uint64) (*chain.TransactResult, error) {
 		act, err := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: assoc, Caller: game}, antelope.Active(game))
@@ -53,7 +47,7 @@ func handlerPanic(t *testing.T, opts ...chaintest.Option) {
 		return cl.Transact(t.Context(), key, act)
 	}
 	before := c.Stats()
-	_, err = send(13)
+	_, err := send(13)
 	var ae *chain.APIError
 	if !errors.As(err, &ae) {
 		t.Fatalf("a panicking handler: %v (%T), want a *chain.APIError", err, err)
@@ -174,19 +168,12 @@ func TestSignersSharingAKey(t *testing.T) {
 // transaction with a message naming the table and the index, and stores
 // nothing.
 func TestSecondaryKeysCheckedAgainstABI(t *testing.T) {
-	c := chaintest.New()
-	t.Cleanup(c.Close)
-	exch := antelope.MustName("exchange")
-	key := c.NewAccount(alice)
-	orders := antelope.MustName("orders")
+	exch, orders := antelope.MustName("exchange"), antelope.MustName("orders")
 	var keys []antelope.TableKey
-	err := c.SetContract(exch, tablekeys.ABIJSON, func(ctx *chaintest.Context) error {
+	c, key := contractChain(t, exch, tablekeys.ABIJSON, func(ctx *chaintest.Context) error {
 		o := tablekeys.Order{ID: 1, Owner: alice, Price: 2.5}
 		return ctx.SetValue(ctx.Receiver, orders, o.ID, &o, alice, keys...)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, alice)
 	cl := c.Client()
 	good := []antelope.TableKey{antelope.KeyName(alice), antelope.KeyFloat64(2.5), antelope.KeySHA256(antelope.Checksum256{}),
 		antelope.KeyRipemd160(antelope.Checksum160{}), antelope.KeyUint128(antelope.Uint128{})}
