@@ -13,8 +13,8 @@ import (
 // module, as a user working from a local checkout does: a replace to this
 // checkout, `GOPROXY=off go get -tool` (without GOPROXY=off, go get asks the
 // module proxy for a module that is not published, replace or not), a
-// go:generate line with `go tool abigen`, go generate, go mod tidy, go
-// build. tidy must keep the tool, and the result must build. Every step
+// generate directive running `go tool abigen`, go generate, go mod tidy,
+// go build. tidy must keep the tool, and the result must build. Every step
 // runs with GOPROXY=off: abigen's dependencies are in the module cache
 // already (this test was built from them), and the scratch module starts
 // with this checkout's go.sum, so the checksum database is not needed
