@@ -84,7 +84,7 @@ func (r *ESR) String() string {
 func deflateRaw(b []byte) []byte {
 	var buf bytes.Buffer
 	w, _ := flate.NewWriter(&buf, flate.BestCompression) // a valid level cannot fail
-	_, _ = w.Write(b)                                   // a bytes.Buffer does not fail
+	_, _ = w.Write(b)                                    // a bytes.Buffer does not fail
 	_ = w.Close()
 	return buf.Bytes()
 }
