@@ -99,15 +99,15 @@ type ESRIdentity struct {
 // value is its UTF-8 bytes, without a length prefix (as wharfkit stores a
 // string given without a type).
 type ESRInfo struct {
-	Key   string
-	Value []byte
+	Key   string // the key, e.g. "chain_ids"
+	Value []byte // the value's bytes
 }
 
 // ESRSignature is a request's own signature: the account that created the
 // request and its signature over ESR.SignatureDigest.
 type ESRSignature struct {
-	Signer    Name
-	Signature Signature
+	Signer    Name      // the account that signed the request
+	Signature Signature // its signature of SignatureDigest
 }
 
 // ESRPlaceholderActor is the placeholder name "............1" (uint64 1):

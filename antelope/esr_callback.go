@@ -20,7 +20,7 @@ type ESRCallback struct {
 	// Background: POST Payload as JSON to URL in the background, rather
 	// than open URL.
 	Background bool
-	Payload    ESRCallbackPayload
+	Payload    ESRCallbackPayload // what the callback carries
 }
 
 // ESRCallbackPayload is the JSON object a wallet sends to a callback: every
@@ -178,11 +178,11 @@ func ResolveCallback(p *ESRCallbackPayload, names ActionNameRewriter) (*Resolved
 // service's scope and an expiration. Its text form is the header value
 // "EOSIO <base64>".
 type IdentityProof struct {
-	ChainID    Checksum256
-	Scope      Name
-	Expiration TimePointSec
-	Signer     PermissionLevel
-	Signature  Signature
+	ChainID    Checksum256     // the chain the identity is on
+	Scope      Name            // the service that asked (the request's scope)
+	Expiration TimePointSec    // the proof is void from this time on
+	Signer     PermissionLevel // the account and permission proven
+	Signature  Signature       // the signature of Transaction on ChainID
 }
 
 // IdentityProof returns the proof made by sig, the signer's signature of an

@@ -27,8 +27,8 @@ type ActionNameRewriter interface {
 type ESRContext struct {
 	// RefBlockNum and RefBlockPrefix name the reference block (see
 	// TaposFromBlockID).
-	RefBlockNum    uint16
-	RefBlockPrefix uint32
+	RefBlockNum    uint16 // ref_block_num
+	RefBlockPrefix uint32 // ref_block_prefix
 	// Expiration is when the transaction expires; it must be set for any
 	// request without TAPoS, and for a version 3 identity request.
 	Expiration TimePointSec
