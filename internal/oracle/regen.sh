@@ -22,7 +22,7 @@ out="$root/testdata/oracle"
 if $check; then
 	out="$tmp/vectors"
 else
-	rm -f "$out"/*.json.gz "$out"/keys/*.json.gz "$out"/esr/*.json.gz
+	rm -f "$out"/*.json.gz "$out"/keys/*.json.gz "$out"/esr/*.json.gz "$out"/powerup/*.json.gz
 fi
 mkdir -p "$out"
 
@@ -33,10 +33,13 @@ node oracle.js gen "$out" $cases >/dev/null
 node signing.js "$out/keys" $cases
 # Signing requests (@wharfkit/signing-request), actions from the same ABIs.
 node esr.js gen "$out/esr" $cases
+# PowerUp fractions (@wharfkit/resources) on the recorded EOS and Jungle 4
+# states and random ones.
+node powerup.js "$out/powerup" "$root"/powerup/testdata/powup.state.*.json
 
 if $check; then
 	status=0
-	for f in "$out"/*.json.gz "$out"/{keys,esr}/*.json.gz "$root"/testdata/oracle/*.json.gz "$root"/testdata/oracle/{keys,esr}/*.json.gz; do
+	for f in "$out"/*.json.gz "$out"/{keys,esr,powerup}/*.json.gz "$root"/testdata/oracle/*.json.gz "$root"/testdata/oracle/{keys,esr,powerup}/*.json.gz; do
 		name=${f#"$out"/}
 		name=${name#"$root"/testdata/oracle/}
 		if ! cmp -s <(gzip -dc "$out/$name" 2>/dev/null) <(gzip -dc "$root/testdata/oracle/$name" 2>/dev/null); then
