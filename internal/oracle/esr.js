@@ -20,9 +20,10 @@
 const fs = require('fs')
 const path = require('path')
 const zlib = require('zlib')
-const {ABI, Bytes, Checksum256, Name, PrivateKey, KeyType, Serializer, Transaction, PermissionLevel} = require('@wharfkit/antelope')
-const {SigningRequest, PlaceholderName, PlaceholderPermission, ChainId, IdentityProof} = require('@wharfkit/signing-request')
-const {Resolver, rng, hashString, readABI, wharfEncode, SEED} = require('./oracle.js')
+const {ABI, Bytes, Name, PrivateKey, KeyType, Serializer} = require('@wharfkit/antelope')
+const {SigningRequest, PlaceholderName, PlaceholderPermission} = require('@wharfkit/signing-request')
+const {rng, hashString, readABI, wharfEncode, SEED} = require('./oracle.js')
+const {actionPool, randomAccount, randomSecret} = require('./signing.js')
 
 const REQUESTS = 600
 
@@ -38,34 +39,11 @@ const KNOWN_CHAINS = [
     '4667b205c6838ef70ff7988f6e8257e8be0e1284a2f59699054a018f743b1d11', // Telos
     '21dcae42c0182200e93f954a074011f9048a7624c6fe81d3c9541a614a88bd1c', // FIO
 ]
-const CURVE_N = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141')
-
 function randomKey(r) {
-    for (;;) {
-        const b = r.bytes(32)
-        const n = BigInt('0x' + b.toString('hex'))
-        if (n > 0n && n < CURVE_N) return new PrivateKey(KeyType.K1, Bytes.from(b))
-    }
+    return new PrivateKey(KeyType.K1, Bytes.from(randomSecret(r)))
 }
 
-function randomName(r) {
-    const chars = 'abcdefghijklmnopqrstuvwxyz12345.'
-    const n = 1 + r.int(12)
-    let s = ''
-    for (let i = 0; i < n; i++) s += chars[r.int(i === n - 1 ? chars.length - 1 : chars.length)]
-    return s
-}
-
-function actionPool(caseDirs) {
-    const pool = []
-    for (const dir of caseDirs) {
-        const abiJSON = readABI(path.join(dir, 'abi.json'))
-        const resolver = new Resolver(abiJSON)
-        const actions = (abiJSON.actions || []).filter((a) => !resolver.unsupported(a.type))
-        if (actions.length) pool.push({name: path.basename(dir), abi: ABI.from(abiJSON), resolver, actions})
-    }
-    return pool
-}
+const randomName = randomAccount
 
 // withPlaceholders replaces some of the name values in a decoded value by
 // the signer placeholders.
