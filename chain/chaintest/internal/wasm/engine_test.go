@@ -1,0 +1,243 @@
+package wasm
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fakeHost serves what the engine tests call; any other method panics
+// (the embedded nil Host).
+type fakeHost struct {
+	Host
+	console strings.Builder
+	auths   []uint64
+	isAcct  map[uint64]bool
+}
+
+func (h *fakeHost) Print(s string) { h.console.WriteString(s) }
+func (h *fakeHost) RequireAuth(a uint64) error {
+	for _, x := range h.auths {
+		if x == a {
+			return nil
+		}
+	}
+	return errors.New("missing authority")
+}
+func (h *fakeHost) IsAccount(a uint64) bool { return h.isAcct[a] }
+func (h *fakeHost) Privileged() bool        { return false }
+
+func newEngine(t testing.TB) *Engine {
+	t.Helper()
+	e, err := NewEngine(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = e.Close() })
+	return e
+}
+
+func run(t *testing.T, e *Engine, m *testModule, h Host, timeout time.Duration) error {
+	t.Helper()
+	mod, err := e.Compile(m.bytes())
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return mod.Run(ctx, h, Action{Receiver: 1, Code: 1, Name: 2})
+}
+
+func wantException(t *testing.T, err error, name, msg string) {
+	t.Helper()
+	var ex *Exception
+	if !errors.As(err, &ex) || ex.Name != name || ex.Message != msg {
+		t.Fatalf("got %v, want %s: %s", err, name, msg)
+	}
+}
+
+func TestAssertMessage(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{imports: []string{"eosio_assert"}, data: []byte("overdrawn balance\x00"),
+		funcs: []testFunc{applyFunc(i32c(0), i32c(1024), callf(0))}}
+	wantException(t, run(t, e, m, &fakeHost{}, time.Second), "eosio_assert_message_exception", "assertion failure with message: overdrawn balance")
+}
+
+func TestAssertCodeAndAbort(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{imports: []string{"eosio_assert_code"}, funcs: []testFunc{applyFunc(i32c(0), i64c(42), callf(0))}}
+	wantException(t, run(t, e, m, &fakeHost{}, time.Second), "eosio_assert_code_exception", "assertion failure with error code: 42")
+	m = &testModule{imports: []string{"abort"}, funcs: []testFunc{applyFunc(callf(0))}}
+	wantException(t, run(t, e, m, &fakeHost{}, time.Second), "abort_called", "abort() called")
+}
+
+func TestDeadline(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{funcs: []testFunc{applyFunc(opLoopForever)}}
+	start := time.Now()
+	wantException(t, run(t, e, m, &fakeHost{}, 50*time.Millisecond), "tx_cpu_usage_exceeded", "transaction was executing for too long")
+	if time.Since(start) > 10*time.Second {
+		t.Errorf("the deadline took %v to stop the loop", time.Since(start))
+	}
+}
+
+func TestUnimplementedIntrinsicTraps(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{imports: []string{"send_deferred"},
+		funcs: []testFunc{applyFunc(i32c(0), i64c(0), i32c(0), i32c(0), i32c(0), callf(0))}}
+	wantException(t, run(t, e, m, &fakeHost{}, time.Second), "wasm_execution_error", "chaintest does not implement the intrinsic send_deferred")
+}
+
+func TestMemcpyOverlapRefused(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{imports: []string{"memcpy", "memmove"}, funcs: []testFunc{applyFunc(
+		i32c(100), i32c(90), i32c(10), callf(1), opDrop, // memmove may overlap
+		i32c(100), i32c(90), i32c(10), callf(0), opDrop, // 10 apart: not overlapping
+		i32c(100), i32c(91), i32c(10), callf(0), opDrop)}}
+	wantException(t, run(t, e, m, &fakeHost{}, time.Second), "overlapping_memory_error", "memcpy can only accept non-aliasing pointers")
+}
+
+func TestAccessViolation(t *testing.T) {
+	e := newEngine(t)
+	// The contract itself past its memory, and an intrinsic's pointer.
+	m := &testModule{funcs: []testFunc{applyFunc(i32c(70000), opI32Load, opDrop)}}
+	wantException(t, run(t, e, m, &fakeHost{}, time.Second), "wasm_execution_error", "access violation")
+	m = &testModule{imports: []string{"prints_l"}, funcs: []testFunc{applyFunc(i32c(65530), i32c(10), callf(0))}}
+	wantException(t, run(t, e, m, &fakeHost{}, time.Second), "wasm_execution_error", "access violation")
+}
+
+func TestMemoryCap(t *testing.T) {
+	e := newEngine(t)
+	// Growing to exactly 528 pages works; one more page fails with -1,
+	// which the contract asserts on.
+	m := &testModule{imports: []string{"eosio_assert"}, data: []byte("grow\x00"), funcs: []testFunc{applyFunc(
+		i32c(MaxPages-1), opMemoryGrow, i32c(1), []byte{0x46}, i32c(1024), callf(0), // grow(527) == 1
+		i32c(1), opMemoryGrow, i32c(-1), []byte{0x46}, i32c(1024), callf(0))}} // grow(1) == -1
+	if err := run(t, e, m, &fakeHost{}, time.Second); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFreshInstancePerRun(t *testing.T) {
+	e := newEngine(t)
+	// Asserts that memory and the global are as the module declares them,
+	// then changes both: a second run must see them fresh.
+	m := &testModule{imports: []string{"eosio_assert"}, data: []byte("dirty\x00"), funcs: []testFunc{applyFunc(
+		i32c(0), opI32Load, opI32Eqz, i32c(1024), callf(0),
+		opGlobalGet0, opI32Eqz, i32c(1024), callf(0),
+		i32c(0), i32c(7), opI32Store,
+		i32c(5), opGlobalSet0)}}
+	for i := range 3 {
+		if err := run(t, e, m, &fakeHost{}, time.Second); err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+	}
+}
+
+func TestExitEndsTheActionWell(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{imports: []string{"eosio_exit"}, funcs: []testFunc{applyFunc(i32c(0), callf(0), opUnreachable)}}
+	if err := run(t, e, m, &fakeHost{}, time.Second); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTrapIsAnExecutionError(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{funcs: []testFunc{applyFunc(opUnreachable)}}
+	err := run(t, e, m, &fakeHost{}, time.Second)
+	var ex *Exception
+	if !errors.As(err, &ex) || ex.Name != "wasm_execution_error" || !strings.Contains(ex.Message, "unreachable") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestHostErrorReturnedUnchanged(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{imports: []string{"require_auth"}, funcs: []testFunc{applyFunc(i64c(9), callf(0))}}
+	err := run(t, e, m, &fakeHost{}, time.Second)
+	if err == nil || err.Error() != "missing authority" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestPrivilegedRefused(t *testing.T) {
+	e := newEngine(t)
+	m := &testModule{imports: []string{"set_privileged"}, funcs: []testFunc{applyFunc(i64c(9), i32c(1), callf(0))}}
+	// Receiver 1 is the name "............1"… as nodeos words it.
+	err := run(t, e, m, &fakeHost{}, time.Second)
+	var ex *Exception
+	if !errors.As(err, &ex) || ex.Name != "unaccessible_api" || !strings.HasSuffix(ex.Message, " does not have permission to call this API") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestCompileRefuses(t *testing.T) {
+	e := newEngine(t)
+	if _, err := e.Compile([]byte("not wasm")); err == nil {
+		t.Error("text compiled")
+	}
+	// An import that is no intrinsic.
+	good := (&testModule{imports: []string{"prints"}, funcs: []testFunc{applyFunc()}}).bytes()
+	bad := []byte(strings.Replace(string(good), "prints", "printz", 1))
+	if _, err := e.Compile(bad); err == nil || !strings.Contains(err.Error(), "env.printz unresolveable") {
+		t.Errorf("unknown import: %v", err)
+	}
+	// No apply.
+	noApply := []byte(strings.Replace(string(good), "apply", "apple", 1))
+	if _, err := e.Compile(noApply); err == nil || !strings.Contains(err.Error(), "apply") {
+		t.Errorf("no apply: %v", err)
+	}
+}
+
+func TestCompileOncePerHash(t *testing.T) {
+	e := newEngine(t)
+	code := (&testModule{funcs: []testFunc{applyFunc()}}).bytes()
+	a, _ := e.Compile(code)
+	b, _ := e.Compile(append([]byte(nil), code...))
+	if a != b {
+		t.Error("the same code compiled twice")
+	}
+}
+
+// The real reject_all contract, with a host that knows no accounts.
+func TestRejectAll(t *testing.T) {
+	e := newEngine(t)
+	code, err := os.ReadFile("../../testdata/wasm/reject_all.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := e.Compile(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = mod.Run(context.Background(), &fakeHost{}, Action{Receiver: 5, Code: 5, Name: 6})
+	wantException(t, err, "eosio_assert_message_exception", "assertion failure with message: rejecting all actions")
+	err = mod.Run(context.Background(), &fakeHost{}, Action{Receiver: 5, Code: 7, Name: 6})
+	wantException(t, err, "eosio_assert_message_exception", "assertion failure with message: rejecting all notifications")
+}
+
+func TestEveryImportOfTheRealContractsIsBound(t *testing.T) {
+	e := newEngine(t)
+	files, _ := os.ReadDir("../../testdata/wasm")
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name(), ".wasm") {
+			continue
+		}
+		code, _ := os.ReadFile("../../testdata/wasm/" + f.Name())
+		if _, err := e.Compile(code); err != nil {
+			t.Errorf("%s: %v", f.Name(), err)
+		}
+	}
+}
+
+func TestDeepRecursionStops(t *testing.T) {
+	e := newEngine(t)
+	// apply calls f; f calls itself forever: wazero's stack bound stops it.
+	m := &testModule{funcs: []testFunc{applyFunc(callf(1)), {body: callf(1)}}}
+	err := run(t, e, m, &fakeHost{}, 20*time.Second)
+	wantException(t, err, "wasm_execution_error", "stack overflow")
+}
