@@ -71,10 +71,16 @@ func (e *Engine) Close() error { return e.rt.Close(context.Background()) }
 
 // Module is a compiled contract.
 type Module struct {
-	e        *Engine
-	hash     [32]byte
-	compiled wazero.CompiledModule
+	e          *Engine
+	hash       [32]byte
+	compiled   wazero.CompiledModule
+	depthBound bool // instrumented with the call-depth count
 }
+
+// CallDepthBounded reports whether the module runs with nodeos's call depth
+// bound (MaxCallDepth); a module with instructions the rewriter does not
+// know runs with wazero's (far deeper) stack bound only.
+func (m *Module) CallDepthBounded() bool { return m.depthBound }
 
 // Hash is the sha256 of the code.
 func (m *Module) Hash() [32]byte { return m.hash }
@@ -90,7 +96,16 @@ func (e *Engine) Compile(code []byte) (*Module, error) {
 	if m := e.modules[h]; m != nil {
 		return m, nil
 	}
-	cm, err := e.rt.CompileModule(context.Background(), code)
+	compiled := code
+	depth := false
+	if inst, err := instrumentDepth(code); err == nil {
+		compiled, depth = inst, true
+	}
+	cm, err := e.rt.CompileModule(context.Background(), compiled)
+	if err != nil && depth { // the rewrite's fault, not the code's: run it unbounded
+		compiled, depth = code, false
+		cm, err = e.rt.CompileModule(context.Background(), compiled)
+	}
 	if err != nil {
 		return nil, newException(3070003, "wasm_serialization_error", "Serialization Error Processing WASM", err.Error())
 	}
@@ -98,7 +113,7 @@ func (e *Engine) Compile(code []byte) (*Module, error) {
 		_ = cm.Close(context.Background())
 		return nil, err
 	}
-	m := &Module{e: e, hash: h, compiled: cm}
+	m := &Module{e: e, hash: h, compiled: cm, depthBound: depth}
 	e.modules[h] = m
 	return m, nil
 }
@@ -163,6 +178,9 @@ func (m *Module) Run(ctx context.Context, host Host, act Action) (err error) {
 	}
 	defer inst.Close(context.Background())
 	if _, err := inst.ExportedFunction("apply").Call(ctx, act.Receiver, act.Code, act.Name); err != nil {
+		if g := inst.ExportedGlobal(depthGlobal); m.depthBound && g != nil && uint32(g.Get()) > MaxCallDepth {
+			return errExecution(fmt.Sprintf("stack overflow: call depth exceeds %d", MaxCallDepth))
+		}
 		return runError(ctx, err)
 	}
 	return nil

@@ -2,7 +2,9 @@ package wasm
 
 import (
 	"context"
+
 	"errors"
+	"github.com/tetratelabs/wazero/api"
 	"os"
 	"strings"
 	"testing"
@@ -239,5 +241,57 @@ func TestDeepRecursionStops(t *testing.T) {
 	// apply calls f; f calls itself forever: wazero's stack bound stops it.
 	m := &testModule{funcs: []testFunc{applyFunc(callf(1)), {body: callf(1)}}}
 	err := run(t, e, m, &fakeHost{}, 20*time.Second)
-	wantException(t, err, "wasm_execution_error", "stack overflow")
+	wantException(t, err, "wasm_execution_error", "stack overflow: call depth exceeds 250")
+}
+
+// A recursion exactly MaxCallDepth deep runs; one deeper does not.
+func TestCallDepthBound(t *testing.T) {
+	e := newEngine(t)
+	for _, c := range []struct {
+		depth int32
+		ok    bool
+	}{{MaxCallDepth - 2, true}, {MaxCallDepth - 1, false}, {10, true}} {
+		// f(n): if n != 0 { f(n-1) }; apply calls f(depth): apply is
+		// depth 1, f(depth)…f(0) are depth+1 more: 250 in all for 248.
+		f := testFunc{params: []api.ValueType{i32}, body: concat(localGet(0), []byte{0x04, 0x40}, localGet(0), i32c(1), []byte{0x6b}, callf(1), []byte{0x0b})}
+		m := &testModule{funcs: []testFunc{applyFunc(i32c(c.depth), callf(1)), f}}
+		err := run(t, e, m, &fakeHost{}, 5*time.Second)
+		if (err == nil) != c.ok {
+			t.Errorf("depth %d: %v", c.depth, err)
+		}
+	}
+	// return and br to the function label still unwind the count: a
+	// function that returns early, called 1,000 times in a loop.
+	early := testFunc{body: concat([]byte{0x02, 0x40}, i32c(1), []byte{0x0d, 0x01}, []byte{0x0b}, []byte{0x0f})}
+	loop := concat(i32c(1000), []byte{0x21, 0x03}, // local 3 = 1000 (apply has 3 params; local 3 is its i32 local)
+		[]byte{0x03, 0x40}, callf(1), localGet(3), i32c(1), []byte{0x6b, 0x22, 0x03, 0x0d, 0x00, 0x0b})
+	apply := applyFunc(loop)
+	apply.locals = []api.ValueType{i32}
+	m := &testModule{funcs: []testFunc{apply, early}}
+	if err := run(t, e, m, &fakeHost{}, 5*time.Second); err != nil {
+		t.Errorf("early returns: %v", err)
+	}
+}
+
+func concat(parts ...[]byte) []byte {
+	var out []byte
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+func TestRealContractsRunDepthBounded(t *testing.T) {
+	e := newEngine(t)
+	files, _ := os.ReadDir("../../testdata/wasm")
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name(), ".wasm") {
+			continue
+		}
+		code, _ := os.ReadFile("../../testdata/wasm/" + f.Name())
+		m, err := e.Compile(code)
+		if err != nil || !m.CallDepthBounded() {
+			t.Errorf("%s: %v, bounded %v", f.Name(), err, err == nil && m.CallDepthBounded())
+		}
+	}
 }
