@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
-	"github.com/antelopego/abigen/model"
 )
 
 // The read-only chain API: get_info, blocks, ABIs, balances.
@@ -100,23 +99,18 @@ func (c *Chain) getABI(endpoint string, body []byte) (int, any) {
 	ct := c.contracts[n]
 	if endpoint == "get_abi" {
 		out := map[string]any{"account_name": p.AccountName}
-		if ct != nil {
+		if ct != nil && ct.abi != nil {
 			out["abi"] = json.RawMessage(ct.abi)
 		}
 		return 200, out
 	}
 	var packed []byte
+	var codeHash antelope.Checksum256
 	if ct != nil {
-		src, err := model.Load(ct.abi)
-		if err != nil {
-			return nodeosError(500, "Internal Service Error", 3015000, "abi_exception", "ABI exception", err.Error())
-		}
-		if packed, err = src.ABI.Pack(); err != nil {
-			return nodeosError(500, "Internal Service Error", 3015000, "abi_exception", "ABI exception", err.Error())
-		}
+		packed, codeHash = ct.packed(), ct.codeHash
 	}
 	h := sha256.Sum256(packed)
-	return 200, map[string]any{"account_name": p.AccountName, "code_hash": antelope.Checksum256{},
+	return 200, map[string]any{"account_name": p.AccountName, "code_hash": codeHash,
 		"abi_hash": hex.EncodeToString(h[:]), "abi": base64.StdEncoding.EncodeToString(packed)}
 }
 

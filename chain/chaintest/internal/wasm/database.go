@@ -126,8 +126,7 @@ func defineIndex(k IndexKind) {
 				it, found, pk = c.host.IdxLowerbound(k, s[0], s[1], s[2], in)
 			}
 			if it >= 0 {
-				writeKey(c, k, s[3:], found)
-				c.putU64(argI32(s, 3+n), pk)
+				writeBound(c, k, s[3:], found, argI32(s, 3+n), pk)
 			}
 			retI32(s, it)
 		}
@@ -188,6 +187,31 @@ func readKey(c *call, k IndexKind, s []uint64, nan bool) antelope.TableKey {
 		raise(errNaN())
 	}
 	return antelope.KeyFloat128(f)
+}
+
+// keyAlign is the alignment of an index type's key in memory.
+var keyAlign = [...]uint32{Idx64: 8, Idx128: 16, Idx256: 16, IdxDouble: 8, IdxLongDouble: 16}
+
+// writeBound writes a lower or upper bound's key and primary key in the
+// order nodeos's pointer proxies do, which shows when the two overlap: an
+// aligned pointer is written by the intrinsic itself (the primary key,
+// then the key), an unaligned one through a copy written back afterwards
+// (the key's, then the primary key's). leap's idx64_lowerbound test checks
+// each combination.
+func writeBound(c *call, k IndexKind, s []uint64, key antelope.TableKey, pkPtr uint32, pk uint64) {
+	keyAligned, pkAligned := argI32(s, 0)%keyAlign[k] == 0, pkPtr%8 == 0
+	if pkAligned {
+		c.putU64(pkPtr, pk)
+	}
+	if keyAligned {
+		writeKey(c, k, s, key)
+	}
+	if !keyAligned {
+		writeKey(c, k, s, key)
+	}
+	if !pkAligned {
+		c.putU64(pkPtr, pk)
+	}
 }
 
 // writeKey writes a key back in readKey's layout.
