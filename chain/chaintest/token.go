@@ -174,7 +174,7 @@ func tokenTransfer(ctx *Context) error {
 }
 
 func subBalance(ctx *Context, owner antelope.Name, value antelope.Asset) error {
-	data, payer, found := ctx.Get(owner, tableAccounts, uint64(value.Symbol.Code))
+	data, _, found := ctx.Get(owner, tableAccounts, uint64(value.Symbol.Code))
 	if err := ctx.Assert(found, "no balance object found"); err != nil {
 		return err
 	}
@@ -184,7 +184,8 @@ func subBalance(ctx *Context, owner antelope.Name, value antelope.Asset) error {
 		return err
 	}
 	acct.Balance.Amount -= value.Amount
-	return ctx.SetValue(owner, tableAccounts, uint64(value.Symbol.Code), &acct, payer)
+	// modify(from, owner, …): the owner pays for the row from now on.
+	return ctx.SetValue(owner, tableAccounts, uint64(value.Symbol.Code), &acct, owner)
 }
 
 func addBalance(ctx *Context, owner antelope.Name, value antelope.Asset, ramPayer antelope.Name) error {
