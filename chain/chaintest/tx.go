@@ -223,9 +223,12 @@ func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, ac
 	var except any
 	receipt := any(map[string]any{"status": "executed", "cpu_usage_us": 100, "net_usage_words": 16})
 	if ex != nil {
-		except = map[string]any{"code": ex.code, "name": ex.name, "message": ex.what,
-			"stack": []any{map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
-				"format": ex.detail, "data": map[string]any{}}}}
+		stack := []any{}
+		for _, d := range append([]string{ex.detail}, ex.more...) {
+			stack = append(stack, map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
+				"format": d, "data": map[string]any{}})
+		}
+		except = map[string]any{"code": ex.code, "name": ex.name, "message": ex.what, "stack": stack}
 		receipt = nil
 	}
 	return map[string]any{"id": id, "block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil,

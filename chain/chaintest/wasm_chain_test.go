@@ -58,13 +58,13 @@ func TestDeployThroughClient(t *testing.T) {
 				t.Fatalf("forced: %v", err)
 			}
 			// The deployed contract works.
-			create, _ := eosiotoken.Contract{Account: eosioToken}.Create(eosiotoken.Create{Issuer: eosioToken, MaximumSupply: wax(100)}, active(eosioToken))
+			create, _ := eosiotoken.Contract{Account: eosioToken}.Create(eosiotoken.Create{Issuer: eosioToken, MaximumSupply: wax(100)}, antelope.Active(eosioToken))
 			if _, err := cl.Transact(t.Context(), key, create); err != nil {
 				t.Fatal(err)
 			}
 			// Another account's authority cannot set the code.
 			bobKey := c.NewAccount(bob)
-			_, err = cl.Deploy(t.Context(), bobKey, eosioToken, contractFile(t, "eosio.msig", "wasm"), nil, chain.DeployAuthority(active(bob)))
+			_, err = cl.Deploy(t.Context(), bobKey, eosioToken, contractFile(t, "eosio.msig", "wasm"), nil, chain.DeployAuthority(antelope.Active(bob)))
 			if !errors.As(err, &ae) || ae.Name != "missing_auth_exception" {
 				t.Fatalf("bob deploys: %v", err)
 			}
@@ -91,7 +91,7 @@ func TestDeadlineStopsALoopingContract(t *testing.T) {
 	wantException(t, err, "tx_cpu_usage_exceeded", "transaction was executing for too long")
 	// The chain goes on.
 	w.deploy("eosio.token", "eosio.token")
-	a, _ := eosiotoken.Contract{Account: eosioToken}.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(100)}, active(eosioToken))
+	a, _ := eosiotoken.Contract{Account: eosioToken}.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(100)}, antelope.Active(eosioToken))
 	w.mustPush(a)
 }
 
@@ -131,18 +131,18 @@ func TestRAMBilledByBillableSizes(t *testing.T) {
 				must(t, w.c.DeployToken(eosioToken))
 			}
 			tok := eosiotoken.Contract{Account: eosioToken}
-			a, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: asset(t, "100.0000 TKN")}, active(eosioToken))
+			a, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: asset(t, "100.0000 TKN")}, antelope.Active(eosioToken))
 			res := w.mustPush(a)
 			// stat row: asset, asset, name = 40 bytes; and its table.
 			if d := ramDeltas(t, res); d["eosio.token"] != 112+112+40 {
 				t.Errorf("create: %v", d)
 			}
-			a, _ = tok.Issue(eosiotoken.Issue{To: alice, Quantity: asset(t, "10.0000 TKN")}, active(alice))
+			a, _ = tok.Issue(eosiotoken.Issue{To: alice, Quantity: asset(t, "10.0000 TKN")}, antelope.Active(alice))
 			res = w.mustPush(a)
 			if d := ramDeltas(t, res); d["alice"] != 112+112+16 {
 				t.Errorf("issue: %v", d)
 			}
-			a, _ = tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: asset(t, "1.0000 TKN")}, active(alice))
+			a, _ = tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: asset(t, "1.0000 TKN")}, antelope.Active(alice))
 			res = w.mustPush(a)
 			if d := ramDeltas(t, res); d["alice"] != 112+112+16 || d["bob"] != 0 {
 				t.Errorf("transfer: %v", d)
@@ -184,7 +184,7 @@ func ramHandler(log *[]string) chaintest.Handler {
 				return nil
 			}
 			return x.SendInline(antelope.Action{Account: nameRAM, Name: x.Action.Name,
-				Authorization: []antelope.PermissionLevel{active(nameRAM)}, Data: []byte{n - 1, 0, 0, 0, 0, 0, 0, 0}})
+				Authorization: []antelope.PermissionLevel{antelope.Active(nameRAM)}, Data: []byte{n - 1, 0, 0, 0, 0, 0, 0, 0}})
 		case "order":
 			if x.Receiver == x.Code() && x.Action.Data[0] == 1 {
 				// notify alice, then send two inline actions: alice's
@@ -193,7 +193,7 @@ func ramHandler(log *[]string) chaintest.Handler {
 				x.RequireRecipient(alice)
 				for range 2 {
 					if err := x.SendInline(antelope.Action{Account: nameRAM, Name: x.Action.Name,
-						Authorization: []antelope.PermissionLevel{active(nameRAM)}, Data: make([]byte, 8)}); err != nil {
+						Authorization: []antelope.PermissionLevel{antelope.Active(nameRAM)}, Data: make([]byte, 8)}); err != nil {
 						return err
 					}
 				}
@@ -215,7 +215,7 @@ func TestRAMRestrictions(t *testing.T) {
 	wantException(t, err, "unauthorized_ram_usage_increase", "unprivileged contract cannot increase RAM usage of another account that has not authorized the action: bob")
 	// With it.
 	a := act("ramcontract", "store", make([]byte, 8), "alice")
-	a.Authorization = append(a.Authorization, active(bob))
+	a.Authorization = append(a.Authorization, antelope.Active(bob))
 	w.mustPush(a)
 	// In a notification, never.
 	must(t, w.c.SetContract(alice, abiThings, ramHandler(&log)))

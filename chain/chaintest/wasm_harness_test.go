@@ -102,7 +102,7 @@ func (w *wasmTester) mustPush(actions ...antelope.Action) *chain.TransactResult 
 // act builds an action with raw data, authorized by signer@active.
 func act(contract, name string, data []byte, signer string) antelope.Action {
 	return antelope.Action{Account: antelope.MustName(contract), Name: antelope.MustName(name),
-		Authorization: []antelope.PermissionLevel{active(antelope.MustName(signer))}, Data: data}
+		Authorization: []antelope.PermissionLevel{antelope.Active(antelope.MustName(signer))}, Data: data}
 }
 
 // wantAssert checks a contract's refusal: eosio_assert_message_exception,

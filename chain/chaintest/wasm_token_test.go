@@ -26,7 +26,7 @@ func newTokenTester(t *testing.T, accounts ...string) *tokenTester {
 }
 
 func (tt *tokenTester) create(issuer string, max antelope.Asset) error {
-	a, err := tt.tok.Create(eosiotoken.Create{Issuer: antelope.MustName(issuer), MaximumSupply: max}, active(eosioToken))
+	a, err := tt.tok.Create(eosiotoken.Create{Issuer: antelope.MustName(issuer), MaximumSupply: max}, antelope.Active(eosioToken))
 	if err != nil {
 		return err
 	}
@@ -35,7 +35,7 @@ func (tt *tokenTester) create(issuer string, max antelope.Asset) error {
 }
 
 func (tt *tokenTester) issue(signer, to string, q antelope.Asset, memo string) error {
-	a, err := tt.tok.Issue(eosiotoken.Issue{To: antelope.MustName(to), Quantity: q, Memo: memo}, active(antelope.MustName(signer)))
+	a, err := tt.tok.Issue(eosiotoken.Issue{To: antelope.MustName(to), Quantity: q, Memo: memo}, antelope.Active(antelope.MustName(signer)))
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (tt *tokenTester) issue(signer, to string, q antelope.Asset, memo string) e
 
 func (tt *tokenTester) transfer(from, to string, q antelope.Asset, memo string) error {
 	a, err := tt.tok.Transfer(eosiotoken.Transfer{From: antelope.MustName(from), To: antelope.MustName(to), Quantity: q, Memo: memo},
-		active(antelope.MustName(from)))
+		antelope.Active(antelope.MustName(from)))
 	if err != nil {
 		return err
 	}
@@ -181,7 +181,7 @@ func TestLeapTokenTransferMessages(t *testing.T) {
 	wantAssert(t, tt.transfer("alice", "bob", asset(t, "1.000 TKN"), strings.Repeat("m", 257)), "memo has more than 256 bytes")
 	wantAssert(t, tt.transfer("bob", "alice", asset(t, "1.000 TKN"), ""), "no balance object found")
 	// require_auth(from): bob signs a transfer from alice.
-	a, _ := tt.tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: asset(t, "1.000 TKN")}, active(bob))
+	a, _ := tt.tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: asset(t, "1.000 TKN")}, antelope.Active(bob))
 	_, err := tt.push(a)
 	wantException(t, err, "missing_auth_exception", "missing authority of alice")
 }
@@ -295,7 +295,7 @@ func TestLeapCurrencyInputQuantity(t *testing.T) {
 	}
 	_, err := tt.push(tokenTransfer(t, tt, "alice", "carl", "20.50 USD", "USD"))
 	wantAssert(t, err, "unable to find key")
-	a, err := tt.tok.Issue(eosiotoken.Issue{To: alice, Quantity: asset(t, "25.0256 CUR"), Memo: "issue to alice"}, active(eosioToken))
+	a, err := tt.tok.Issue(eosiotoken.Issue{To: alice, Quantity: asset(t, "25.0256 CUR"), Memo: "issue to alice"}, antelope.Active(eosioToken))
 	must(t, err)
 	res := tt.mustPush(a)
 	if got := tt.balance("alice", "4,CUR"); got != "125.0256 CUR" {
@@ -314,7 +314,7 @@ func TestLeapCurrencyInputQuantity(t *testing.T) {
 
 func tokenTransfer(t *testing.T, tt *tokenTester, from, to, q, memo string) antelope.Action {
 	a, err := tt.tok.Transfer(eosiotoken.Transfer{From: antelope.MustName(from), To: antelope.MustName(to), Quantity: asset(t, q), Memo: memo},
-		active(antelope.MustName(from)))
+		antelope.Active(antelope.MustName(from)))
 	must(t, err)
 	return a
 }
