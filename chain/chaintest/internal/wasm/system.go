@@ -186,8 +186,20 @@ func defineSystem() {
 	// transaction
 	def("send_inline", "ii", "", func(c *call, s []uint64) { sendInline(c, s, false) })
 	def("send_context_free_inline", "ii", "", func(c *call, s []uint64) { sendInline(c, s, true) })
-	def("send_deferred", "iIiii", "", nil)
-	def("cancel_deferred", "i", "i", nil)
+	// Deferred transactions, as spring runs them since
+	// DISABLE_DEFERRED_TRXS_STAGE_1: send_deferred reads the transaction and
+	// schedules nothing; cancel_deferred finds nothing to cancel.
+	def("send_deferred", "iIiii", "", func(c *call, s []uint64) {
+		c.view(argI32(s, 0), 16)
+		var trx antelope.Transaction
+		if err := trx.DecodeBinary(antelope.NewDecoder(c.view(argI32(s, 2), argI32(s, 3)))); err != nil {
+			raise(newException(3040000, "transaction_exception", "Transaction exception", "unpacking the deferred transaction: "+err.Error()))
+		}
+	})
+	def("cancel_deferred", "i", "i", func(c *call, s []uint64) {
+		c.view(argI32(s, 0), 16)
+		retI32(s, 0)
+	})
 	def("read_transaction", "ii", "i", func(c *call, s []uint64) {
 		trx, _ := c.host.Transaction().Transaction.MarshalBinary()
 		n := argI32(s, 1)
