@@ -74,6 +74,7 @@ type options struct {
 
 	deadline    time.Duration // per transaction
 	interpreter bool          // wasm through wazero's interpreter
+	ownCache    bool          // compiled code not shared with the process's other chains
 	console     Logger        // where contracts' console output goes, besides the traces
 }
 
@@ -97,6 +98,12 @@ func WithConsoleLog(l Logger) Option { return func(o *options) { o.console = l }
 // its compiler: no compilation time (eosio.system compiles in about 0.2 s,
 // a few seconds under the race detector), several times slower actions.
 func WithInterpreter() Option { return func(o *options) { o.interpreter = true } }
+
+// WithOwnCompilationCache keeps the chain's compiled contracts to itself.
+// By default chains share them (a test binary compiles eosio.token once
+// however many chains deploy it); a chain of its own compiles every
+// contract anew, which is what measuring compile time needs.
+func WithOwnCompilationCache() Option { return func(o *options) { o.ownCache = true } }
 
 // Option configures New.
 type Option func(*options)

@@ -46,7 +46,7 @@ func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 // engine is the chain's wasm engine, made on first use.
 func (c *Chain) wasmEngine() (*wasm.Engine, error) {
 	if c.engine == nil {
-		e, err := wasm.NewEngine(wasm.Config{Interpreter: c.opts.interpreter})
+		e, err := wasm.NewEngine(wasm.Config{Interpreter: c.opts.interpreter, PrivateCache: c.opts.ownCache})
 		if err != nil {
 			return nil, err
 		}

@@ -31,6 +31,9 @@ type Config struct {
 	// Interpreter runs wazero's interpreter instead of its compiler:
 	// compiling costs almost nothing, executing is several times slower.
 	Interpreter bool
+	// PrivateCache keeps compiled code to this engine instead of sharing
+	// it with the process's other engines (to measure compilation).
+	PrivateCache bool
 }
 
 // compilationCaches share compiled machine code between the engines of a
@@ -47,9 +50,10 @@ func NewEngine(cfg Config) (*Engine, error) {
 	if cfg.Interpreter {
 		rc = wazero.NewRuntimeConfigInterpreter()
 	}
-	rc = rc.WithMemoryLimitPages(MaxPages).WithCloseOnContextDone(true).
-		WithCompilationCache(compilationCaches[cfg.Interpreter]).
-		WithCoreFeatures(api.CoreFeaturesV1)
+	rc = rc.WithMemoryLimitPages(MaxPages).WithCloseOnContextDone(true).WithCoreFeatures(api.CoreFeaturesV1)
+	if !cfg.PrivateCache {
+		rc = rc.WithCompilationCache(compilationCaches[cfg.Interpreter])
+	}
 	rt := wazero.NewRuntimeWithConfig(ctx, rc)
 	b := rt.NewHostModuleBuilder("env")
 	for _, in := range intrinsics {
