@@ -132,7 +132,6 @@ var (
 	opI32Eqz      = []byte{0x45}
 	opGlobalGet0  = []byte{0x23, 0x00}
 	opGlobalSet0  = []byte{0x24, 0x00}
-	opI32Add      = []byte{0x6a}
 	opMemoryGrow  = []byte{0x40, 0x00}
 	opUnreachable = []byte{0x00}
 	opLoopForever = []byte{0x03, 0x40, 0x0c, 0x00, 0x0b} // loop br 0 end

@@ -9,7 +9,8 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/decred/dcrd/dcrec/secp256k1/v4/ecdsa"
-	"golang.org/x/crypto/ripemd160" //nolint:staticcheck // nodeos's ripemd160 intrinsic
+	//lint:ignore SA1019 nodeos's ripemd160 intrinsics are RIPEMD-160; there is no choice to make
+	"golang.org/x/crypto/ripemd160"
 	"golang.org/x/crypto/sha3"
 )
 

@@ -15,6 +15,7 @@ type Exception struct {
 	Message string // the message, e.g. "assertion failure with message: overdrawn balance"
 }
 
+// Error is the exception's name and message.
 func (e *Exception) Error() string { return e.Name + ": " + e.Message }
 
 func newException(code int64, name, what, msg string) *Exception {
