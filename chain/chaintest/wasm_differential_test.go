@@ -24,8 +24,8 @@ import (
 // forwards with an inline transfer, and opens the row anyway.
 func TestDifferentialGoAndWasmToken(t *testing.T) {
 	steps := 400
-	if testing.Short() {
-		steps = 100
+	if testing.Short() || raceEnabled {
+		steps = 120
 	}
 	users := []string{"alice", "bob", "carol"}
 	chains := map[string]*wasmTester{}
