@@ -28,11 +28,39 @@ func (a *applyContext) bill(account antelope.Name, delta int64) {
 	a.trx.addRAM(a.trace(), account, delta)
 }
 
+// billChange bills a changed object as nodeos does: a new payer is charged
+// the new size and the old one refunded the old size; the same payer is
+// charged the difference.
+func (a *applyContext) billChange(oldPayer, newPayer antelope.Name, oldSize, newSize int64) {
+	if newPayer != oldPayer {
+		a.bill(oldPayer, -oldSize)
+		a.bill(newPayer, newSize)
+		return
+	}
+	a.bill(newPayer, newSize-oldSize)
+}
+
 func (a *applyContext) writable() error {
 	if a.trx.readOnly {
 		return errReadOnly("cannot store a db record when executing a readonly transaction")
 	}
 	return nil
+}
+
+// ownRow is the row of a row iterator the receiver may change: nodeos's
+// iterator errors, and "db access violation" for another contract's table.
+func (a *applyContext) ownRow(cache *iterCache, it int32) (objRef, error) {
+	if err := a.writable(); err != nil {
+		return objRef{}, err
+	}
+	ref, err := cache.get(it)
+	if err != nil {
+		return objRef{}, err
+	}
+	if ref.table.code != a.receiver {
+		return objRef{}, errTableAccess()
+	}
+	return ref, nil
 }
 
 // StoreI64 is db_store_i64: a new row of the receiver's table.
@@ -59,43 +87,25 @@ func (a *applyContext) StoreI64(scope, table, payer, id uint64, data []byte) (in
 // UpdateI64 is db_update_i64: a new value (and payer; 0 keeps it) for a
 // row of the receiver's.
 func (a *applyContext) UpdateI64(it int32, payer uint64, data []byte) error {
-	if err := a.writable(); err != nil {
-		return err
-	}
-	ref, err := a.keyval.get(it)
+	ref, err := a.ownRow(&a.keyval, it)
 	if err != nil {
 		return err
-	}
-	if ref.table.code != a.receiver {
-		return errTableAccess()
 	}
 	old := a.db().get(ref.table, ref.pk)
 	p := antelope.Name(payer)
 	if p == 0 {
 		p = old.payer
 	}
-	oldSize, newSize := int64(len(old.data))+billableRow, int64(len(data))+billableRow
-	if p != old.payer {
-		a.bill(old.payer, -oldSize)
-		a.bill(p, newSize)
-	} else {
-		a.bill(p, newSize-oldSize)
-	}
+	a.billChange(old.payer, p, int64(len(old.data))+billableRow, int64(len(data))+billableRow)
 	a.db().putRow(ref.table, &row{pk: ref.pk, data: data, payer: p})
 	return nil
 }
 
 // RemoveI64 is db_remove_i64.
 func (a *applyContext) RemoveI64(it int32) error {
-	if err := a.writable(); err != nil {
-		return err
-	}
-	ref, err := a.keyval.get(it)
+	ref, err := a.ownRow(&a.keyval, it)
 	if err != nil {
 		return err
-	}
-	if ref.table.code != a.receiver {
-		return errTableAccess()
 	}
 	old := a.db().get(ref.table, ref.pk)
 	a.bill(old.payer, -(int64(len(old.data)) + billableRow))
@@ -232,40 +242,25 @@ func (a *applyContext) IdxStore(k wasm.IndexKind, scope, table, payer, id uint64
 
 // IdxUpdate is db_idx*_update: a new key (and payer; 0 keeps it).
 func (a *applyContext) IdxUpdate(k wasm.IndexKind, it int32, payer uint64, key antelope.TableKey) error {
-	if err := a.writable(); err != nil {
-		return err
-	}
-	ref, err := a.idx[k].get(it)
+	ref, err := a.ownRow(&a.idx[k], it)
 	if err != nil {
 		return err
-	}
-	if ref.table.code != a.receiver {
-		return errTableAccess()
 	}
 	old := a.db().getSec(ref.table, k, ref.pk)
 	p := antelope.Name(payer)
 	if p == 0 {
 		p = old.payer
 	}
-	if p != old.payer {
-		a.bill(old.payer, -billableSec[k])
-		a.bill(p, billableSec[k])
-	}
+	a.billChange(old.payer, p, billableSec[k], billableSec[k])
 	a.db().putSec(ref.table, k, &secRow{pk: ref.pk, key: key, payer: p})
 	return nil
 }
 
 // IdxRemove is db_idx*_remove.
 func (a *applyContext) IdxRemove(k wasm.IndexKind, it int32) error {
-	if err := a.writable(); err != nil {
-		return err
-	}
-	ref, err := a.idx[k].get(it)
+	ref, err := a.ownRow(&a.idx[k], it)
 	if err != nil {
 		return err
-	}
-	if ref.table.code != a.receiver {
-		return errTableAccess()
 	}
 	old := a.db().getSec(ref.table, k, ref.pk)
 	a.bill(old.payer, -billableSec[k])
@@ -415,13 +410,7 @@ func (a *applyContext) setRow(scope, table antelope.Name, pk uint64, data []byte
 		}
 		a.bill(payer, newSize)
 	default:
-		oldSize := int64(len(old.data)) + billableRow
-		if payer != old.payer {
-			a.bill(old.payer, -oldSize)
-			a.bill(payer, newSize)
-		} else {
-			a.bill(payer, newSize-oldSize)
-		}
+		a.billChange(old.payer, payer, int64(len(old.data))+billableRow, newSize)
 		a.db().putRow(tid, &row{pk: pk, data: data, payer: payer})
 	}
 	for i, key := range secondary {
@@ -434,10 +423,7 @@ func (a *applyContext) setRow(scope, table antelope.Name, pk uint64, data []byte
 			}
 			a.bill(payer, billableSec[k])
 		case oldSec.payer != payer || compareKeys(oldSec.key, key) != 0:
-			if oldSec.payer != payer {
-				a.bill(oldSec.payer, -billableSec[k])
-				a.bill(payer, billableSec[k])
-			}
+			a.billChange(oldSec.payer, payer, billableSec[k], billableSec[k])
 			a.db().putSec(sid, k, &secRow{pk: pk, key: key, payer: payer})
 		}
 	}

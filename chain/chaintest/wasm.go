@@ -74,11 +74,7 @@ func (c *Chain) setCode(u *undoLog, account antelope.Name, code []byte, at time.
 	}
 	u.contract(c, account)
 	u.account(c, account)
-	ct := &contract{tables: map[antelope.Name]bool{}}
-	if old := c.contracts[account]; old != nil {
-		cp := *old
-		ct = &cp
-	}
+	ct := c.contractCopy(account)
 	ct.handler = nil
 	ct.module, ct.code = mod, append([]byte(nil), code...)
 	ct.codeHash = antelope.Checksum256{}
@@ -98,11 +94,7 @@ func (c *Chain) setCode(u *undoLog, account antelope.Name, code []byte, at time.
 func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
 	u.contract(c, account)
 	u.account(c, account)
-	ct := &contract{tables: map[antelope.Name]bool{}}
-	if old := c.contracts[account]; old != nil {
-		cp := *old
-		ct = &cp
-	}
+	ct := c.contractCopy(account)
 	ct.packedABI, ct.abi = nil, nil
 	ct.tables = map[antelope.Name]bool{}
 	if len(abi) > 0 {
@@ -128,6 +120,17 @@ func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
 	u.abiVersion(c, account)
 	c.abis[account] = append(c.abis[account], abiVersion{block: uint32(len(c.blocks) + 1), json: ct.abi})
 	return nil
+}
+
+// contractCopy is a copy of account's contract to change (an empty one
+// when it has none): contracts are replaced, never changed in place, so
+// that the undo log's copy stays as it was.
+func (c *Chain) contractCopy(account antelope.Name) *contract {
+	if old := c.contracts[account]; old != nil {
+		cp := *old
+		return &cp
+	}
+	return &contract{tables: map[antelope.Name]bool{}}
 }
 
 // looksPackedABI reports bytes that start as a packed ABI (the version

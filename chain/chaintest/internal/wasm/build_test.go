@@ -18,18 +18,7 @@ type testModule struct {
 	data    []byte // at address 1024
 }
 
-func uleb(v uint64) []byte {
-	var b []byte
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if v != 0 {
-			b = append(b, c|0x80)
-			continue
-		}
-		return append(b, c)
-	}
-}
+func uleb(v uint64) []byte { return appendUleb(nil, v) }
 
 func sleb(v int64) []byte {
 	var b []byte

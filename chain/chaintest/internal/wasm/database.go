@@ -31,14 +31,7 @@ func defineDatabase() {
 		if err != nil {
 			raise(err)
 		}
-		n := argI32(s, 2)
-		if n == 0 {
-			retI32(s, int32(len(data)))
-			return
-		}
-		n = min(n, uint32(len(data)))
-		c.write(argI32(s, 1), data[:n])
-		retI32(s, int32(n))
+		c.copyOut(s, data, argI32(s, 1), argI32(s, 2))
 	})
 	def("db_next_i64", "ii", "i", func(c *call, s []uint64) {
 		next, pk, err := c.host.NextI64(int32(argI32(s, 0)))

@@ -34,6 +34,18 @@ func (c *call) write(ptr uint32, b []byte) {
 	}
 }
 
+// copyOut is nodeos's way of giving data to a buffer (ptr, n): with n 0
+// the data's size, else as much as fits, returning how much was copied.
+func (c *call) copyOut(s []uint64, data []byte, ptr, n uint32) {
+	if n == 0 {
+		retI32(s, int32(len(data)))
+		return
+	}
+	n = min(n, uint32(len(data)))
+	c.write(ptr, data[:n])
+	retI32(s, int32(n))
+}
+
 func (c *call) u64(ptr uint32) uint64 { return binary.LittleEndian.Uint64(c.view(ptr, 8)) }
 
 func (c *call) putU64(ptr uint32, v uint64) {

@@ -1,5 +1,7 @@
 package wasm
 
+import "encoding/binary"
+
 // The privileged intrinsics: nodeos refuses them, when called, to a
 // receiver that is not privileged.
 
@@ -93,19 +95,10 @@ func definePrivileged() {
 		must(c.host.SetPrivileged(s[0], argI32(s, 1) != 0))
 	}))
 	def("get_active_producers", "ii", "i", func(c *call, s []uint64) {
-		prods := c.host.ActiveProducers()
-		size := uint32(len(prods) * 8)
-		n := argI32(s, 1)
-		if n == 0 {
-			retI32(s, int32(size))
-			return
+		var out []byte
+		for _, p := range c.host.ActiveProducers() {
+			out = binary.LittleEndian.AppendUint64(out, p)
 		}
-		n = min(n, size)
-		out := make([]byte, 0, size)
-		for _, p := range prods {
-			out = append(out, byte(p), byte(p>>8), byte(p>>16), byte(p>>24), byte(p>>32), byte(p>>40), byte(p>>48), byte(p>>56))
-		}
-		c.write(argI32(s, 0), out[:n])
-		retI32(s, int32(n))
+		c.copyOut(s, out, argI32(s, 0), argI32(s, 1))
 	})
 }

@@ -37,14 +37,7 @@ func defineSystem() {
 
 	// action
 	def("read_action_data", "ii", "i", func(c *call, s []uint64) {
-		data := c.act.Data
-		n := min(int(argI32(s, 1)), len(data))
-		if n == 0 {
-			retI32(s, int32(len(data)))
-			return
-		}
-		c.write(argI32(s, 0), data[:n])
-		retI32(s, int32(n))
+		c.copyOut(s, c.act.Data, argI32(s, 0), argI32(s, 1))
 	})
 	def("action_data_size", "", "i", func(c *call, s []uint64) { retI32(s, int32(len(c.act.Data))) })
 	def("current_receiver", "", "I", func(c *call, s []uint64) { s[0] = c.act.Receiver })
@@ -202,14 +195,7 @@ func defineSystem() {
 	})
 	def("read_transaction", "ii", "i", func(c *call, s []uint64) {
 		trx, _ := c.host.Transaction().Transaction.MarshalBinary()
-		n := argI32(s, 1)
-		if n == 0 {
-			retI32(s, int32(len(trx)))
-			return
-		}
-		n = min(n, uint32(len(trx)))
-		c.write(argI32(s, 0), trx[:n])
-		retI32(s, int32(n))
+		c.copyOut(s, trx, argI32(s, 0), argI32(s, 1))
 	})
 	def("transaction_size", "", "i", func(c *call, s []uint64) {
 		trx, _ := c.host.Transaction().Transaction.MarshalBinary()
@@ -247,15 +233,7 @@ func defineSystem() {
 			retI32(s, -1)
 			return
 		}
-		d := trx.ContextFreeData[index]
-		n := argI32(s, 2)
-		if n == 0 {
-			retI32(s, int32(len(d)))
-			return
-		}
-		n = min(n, uint32(len(d)))
-		c.write(argI32(s, 1), d[:n])
-		retI32(s, int32(n))
+		c.copyOut(s, trx.ContextFreeData[index], argI32(s, 1), argI32(s, 2))
 	})
 }
 
