@@ -92,6 +92,9 @@ type HTTPError struct {
 	// Body is the response body of an HTTP error answer (capped), for
 	// callers that decode the service's own error shape.
 	Body []byte
+	// RetryAfter is the wait the service asked for (Retry-After or
+	// X-RateLimit-Reset), 0 when it named none.
+	RetryAfter time.Duration
 }
 
 // Error describes the failure in one line.
@@ -147,20 +150,30 @@ func (c *Transport) do(ctx context.Context, service string, build func() (*http.
 			return nil, attempt, &ferr.HTTPError
 		}
 		if attempt >= max {
-			ferr.Message += fmt.Sprintf(" (after %d attempts)", attempt)
-			if ferr.Err != nil {
-				ferr.Err = fmt.Errorf("%w (after %d attempts)", ferr.Err, attempt)
+			if attempt > 1 {
+				ferr.Message += fmt.Sprintf(" (after %d attempts)", attempt)
+				if ferr.Err != nil {
+					ferr.Err = fmt.Errorf("%w (after %d attempts)", ferr.Err, attempt)
+				}
 			}
 			return nil, attempt, &ferr.HTTPError
 		}
-		wait := backoff(attempt)
-		if ferr.retryAfter > 0 {
-			wait = min(ferr.retryAfter, maxRetryWait)
-		}
-		if err := c.sleep(ctx, wait); err != nil {
+		if err := c.Wait(ctx, attempt, ferr.RetryAfter); err != nil {
 			return nil, attempt, &HTTPError{Service: service, URL: RedactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
 		}
 	}
+}
+
+// Wait waits before the retry that follows failed attempt number attempt
+// (1 after the first), as Do does: the service's wait when it asked for one
+// (up to a cap), otherwise a backoff doubling with each attempt, with
+// jitter. It returns early with the context's error.
+func (c *Transport) Wait(ctx context.Context, attempt int, serverWait time.Duration) error {
+	wait := backoff(attempt)
+	if serverWait > 0 {
+		wait = min(serverWait, maxRetryWait)
+	}
+	return c.sleep(ctx, wait)
 }
 
 func backoff(attempt int) time.Duration {
@@ -202,15 +215,14 @@ func (c *Transport) once(ctx context.Context, service string, req *http.Request)
 	// nodeos answered: the request was handled, and asking again gets the
 	// same answer (a failed assertion is a 500). A proxy's 502 is not that.
 	e.final = nodeos
-	e.retryAfter = retryAfter(resp.Header, time.Now())
+	e.RetryAfter = retryAfter(resp.Header, time.Now())
 	return nil, e
 }
 
 // retryError adds what retrying needs to HTTPError.
 type retryError struct {
 	HTTPError
-	retryAfter time.Duration
-	final      bool // not worth retrying whatever the status
+	final bool // not worth retrying whatever the status
 }
 
 func (e *retryError) retryable() bool {
