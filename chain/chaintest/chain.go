@@ -64,6 +64,7 @@ type options struct {
 	tokenLife time.Duration
 	lifetime  time.Duration
 	inProcess bool
+	noStatus  bool
 }
 
 // Option configures New.
@@ -206,7 +207,7 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	c.stats.Requests++
 	c.mu.Unlock()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	if c.faults.before(w) {
+	if c.faults.before(w, r.URL.Path, body) {
 		return
 	}
 	path := r.URL.Path
@@ -226,7 +227,7 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, status, data)
+	c.faults.after(w, path, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
@@ -247,6 +248,8 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 		return c.getTableByScope(body)
 	case "get_required_keys":
 		return c.getRequiredKeys(body)
+	case "get_transaction_status":
+		return c.getTransactionStatus(body)
 	case "push_transaction", "send_transaction", "send_transaction2", "compute_transaction", "send_read_only_transaction":
 		return c.transactionAPI(endpoint, body)
 	}
