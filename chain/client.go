@@ -91,6 +91,11 @@ func (c *Client) Call(ctx context.Context, path string, req any) ([]byte, error)
 }
 
 func (c *Client) call(ctx context.Context, path string, req any) ([]byte, int, error) {
+	return c.callVia(ctx, c.transport, path, req)
+}
+
+// callVia is call through transport t.
+func (c *Client) callVia(ctx context.Context, t *Transport, path string, req any) ([]byte, int, error) {
 	var payload []byte
 	switch r := req.(type) {
 	case nil:
@@ -109,7 +114,7 @@ func (c *Client) call(ctx context.Context, path string, req any) ([]byte, int, e
 	if err != nil || u.Scheme == "" || u.Host == "" {
 		return nil, 0, fmt.Errorf("invalid chain API URL %q", c.url)
 	}
-	body, attempts, err := c.transport.do(ctx, "nodeos", func() (*http.Request, error) {
+	body, attempts, err := t.do(ctx, "nodeos", func() (*http.Request, error) {
 		r, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
 		if err != nil {
 			return nil, err

@@ -24,17 +24,34 @@
 // irreversible block, expiring after two minutes of chain time), has an
 // antelope.Signer sign it (a PrivateKey, a KMS, a wallet) and sends it with
 // send_transaction2, falling back to send_transaction and push_transaction
-// on older nodes. A transaction is never executed twice: a send whose
-// answer is lost is retried with the same signed bytes, and tx_duplicate on
-// such a retry means the lost attempt went through (AlreadySubmitted).
-// ComputeTransaction is a dry run; SendReadOnly calls read-only actions for
-// their return values.
+// on older nodes. A transaction is never executed twice, and its outcome
+// is reported only as far as the node's answers prove it:
+//
+//   - executed: the node's trace of it; or AlreadySubmitted, when an
+//     attempt whose answer was lost may have executed it and a retry of
+//     the same signed bytes was refused as a duplicate, or
+//     get_transaction_status found it in a block;
+//   - refused, nothing executed: an *APIError whose exception proves it
+//     (ProvesNotExecuted: an assert, a missing authority, bad TAPoS,
+//     expiry, exhausted resources…), a *DuplicateError when no attempt of
+//     this send can have executed it, or an *HTTPError from a gateway
+//     that turned every attempt away;
+//   - unknown: an *UnknownOutcomeError with the id, when the answers leave
+//     it open — lost, cut, unreadable, for another transaction, a 5xx,
+//     nodeos's own timeout_exception (nodeos can time out writing the
+//     answer of a transaction it executed) — and neither retrying the same
+//     bytes nor get_transaction_status settled it. A refusal of a retry
+//     proves nothing about the attempt before it: it never matches
+//     ErrBadTAPoS or ErrExpired then.
+//
+// ComputeTransaction is a dry run; SendReadOnly calls read-only actions
+// for their return values.
 //
 // # Errors
 //
 // A nodeos error answer is an *APIError with the exception's name and code
-// (a nodeos answer is final: it is never retried). errors.Is matches the
-// ones a caller acts on: ErrAssert (the contract's own message is
+// (a read's nodeos answer is final: it is never retried). errors.Is matches
+// the ones a caller acts on: ErrAssert (the contract's own message is
 // AssertMessage), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
 // ErrNET, ErrRAM, ErrUnknownAccount… The state service's errors are
 // *HTTPError with its code. Credentials never appear in an error.

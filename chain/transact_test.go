@@ -35,9 +35,9 @@ func active(n antelope.Name) antelope.PermissionLevel {
 }
 
 // tokenChain: eosio.token deployed, 1,000 WAX issued to alice, bob exists.
-func tokenChain(t *testing.T) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
+func tokenChain(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
 	t.Helper()
-	c := chaintest.New()
+	c := chaintest.New(opts...)
 	t.Cleanup(c.Close)
 	keys := map[antelope.Name]antelope.PrivateKey{}
 	for _, n := range []antelope.Name{eosioToken, alice, bob} {
