@@ -8,9 +8,15 @@
 // Client.TableRows and State.TableRows implement antelope.TableReader:
 // binary rows (json=false; the generated row type decodes them, never the
 // node), every index and key type with bounds encoded as nodeos parses them,
-// reverse, limits, and paging by next_key that neither loses nor repeats a
-// row whatever page sizes the node chooses — including nodeos's short page
-// cut by its time limit, whose next_key is the last row it returned.
+// reverse, limits, and paging by next_key that, on a table that does not
+// change meanwhile, neither loses nor repeats a row whatever page sizes the
+// node chooses — including nodeos's short page cut by its time limit,
+// whose next_key is the last row it returned. A node is not trusted to make
+// progress: a next_key going backwards or out of bounds, more rows than
+// asked for, and pages that bring no new row are errors, and so, with
+// TableQuery.Key, are rows outside the bounds. On a table that changes
+// while it is read, each page is as of another block: State.At(block)
+// reads a table as it was at one block.
 //
 //	for row, err := range c.TableRows(ctx, antelope.TableQuery{Code: code, Scope: scope, Table: table}) { … }
 //

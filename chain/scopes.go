@@ -2,7 +2,6 @@ package chain
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"iter"
 	"strconv"
@@ -70,11 +69,15 @@ func (c *Client) GetTableByScope(ctx context.Context, q ScopeQuery, limit int) (
 	return out.Rows, out.More, nil
 }
 
-// Scopes returns every (scope, table) q selects, paging as TableRows does.
+// Scopes returns every (scope, table) q selects, paging as TableRows does:
+// each (code, scope, table) once, even when its row count changes between
+// two pages. A more that does not move the way the read goes or lies
+// outside the bounds, and a scope outside the bounds asked for, are
+// errors.
 func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope, error] {
 	return func(yield func(TableScope, error) bool) {
 		pageSize := q.PageSize
-		if pageSize <= 0 {
+		if pageSize == 0 {
 			pageSize = c.pageSize
 		}
 		start := ""
@@ -98,16 +101,27 @@ func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope,
 				return page[TableScope]{}, err
 			}
 			p := page[TableScope]{items: rows, more: more != ""}
+			for i, r := range rows {
+				if r.Scope < pq.Lower || pq.HasUpper && r.Scope > pq.Upper || r.Code != q.Code || q.Table != 0 && r.Table != q.Table {
+					return p, fmt.Errorf("nodeos get_table_by_scope: row %d (%s %s %s) is not one asked for", i, r.Code, r.Scope, r.Table)
+				}
+			}
 			if more != "" {
-				n, err := antelope.ParseName(more)
+				next, err := antelope.ParseName(more)
 				if err != nil {
 					return p, fmt.Errorf("nodeos get_table_by_scope: more %q is not a scope: %v", more, err)
 				}
-				p.next = scopeBound(n)
+				switch {
+				case !q.Reverse && next < pq.Lower, q.Reverse && pq.HasUpper && next > pq.Upper:
+					return p, fmt.Errorf("nodeos get_table_by_scope: more %q goes backwards", more)
+				case next < q.Lower, q.HasUpper && next > q.Upper:
+					return p, fmt.Errorf("nodeos get_table_by_scope: more %q lies outside the bounds asked for", more)
+				}
+				p.next = scopeBound(next)
 			}
 			return p, nil
 		}
-		id := func(s TableScope) string { b, _ := json.Marshal(s); return string(b) }
+		id := func(s TableScope) string { return s.Code.String() + " " + s.Scope.String() + " " + s.Table.String() }
 		paginate(ctx, start, pageSize, q.Limit, fetch, id, nil, yield)
 	}
 }
