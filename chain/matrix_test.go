@@ -34,20 +34,9 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 	}
 	// lostThenLagging: the first send is executed and its answer lost;
 	// every retry lands on a node that has not seen the reference block.
-	lostThenLagging := func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
-		sends := 0
-		return front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
-			if !isSendPath(r.URL.Path) {
-				return false
-			}
-			if sends++; sends == 1 {
-				pass()
-				hangUp(w)
-				return true
-			}
-			nodeosAnswer(w, 500, 3040007, "invalid_ref_block_exception", "Transaction's reference block did not match.")
-			return true
-		})
+	lostThenLagging := func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+		c.MisbehaveInTurn(chaintest.LoseAfterExecuting, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging)
+		return ""
 	}
 	// submittedElsewhere: another client sent the identical transaction
 	// first.

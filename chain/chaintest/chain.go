@@ -207,7 +207,8 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	c.stats.Requests++
 	c.mu.Unlock()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	if c.faults.before(w, r.URL.Path, body) {
+	answered, step := c.faults.before(w, r.URL.Path, body)
+	if answered {
 		return
 	}
 	path := r.URL.Path
@@ -227,7 +228,7 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, path, status, data)
+	c.faults.after(w, path, step, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {

@@ -52,10 +52,13 @@
 // sends, a connection dropped or nodeos's timeout_exception before
 // executing (DropBeforeExecuting, TimeoutBeforeExecuting), a lagging
 // node's invalid_ref_block_exception (RefuseAsLagging), retry_trx refused
-// (RefuseRetryTrx), and after executing nodeos's timeout, a gateway's 504,
-// an answer cut but correctly framed, or another transaction's id
-// (TimeoutAfterExecuting, GatewayErrorAfterExecuting, CutAfterExecuting,
-// OtherTransactionID); for table reads, the same page forever (SamePage),
+// (RefuseRetryTrx), and after executing the answer lost, nodeos's timeout,
+// a gateway's 504, an answer cut but correctly framed, or another
+// transaction's id (LoseAfterExecuting, TimeoutAfterExecuting,
+// GatewayErrorAfterExecuting, CutAfterExecuting, OtherTransactionID) —
+// for the next n sends, or one step per send with MisbehaveInTurn (a load
+// balancer whose first node executes and loses the answer while the
+// others lag behind); for table reads, the same page forever (SamePage),
 // a next_key that goes backwards (NextKeyBackward), rows outside the
 // bounds (RowsOutOfBounds), more rows than the limit (RowsOverLimit), an
 // empty page with more (EmptyPage).

@@ -52,6 +52,9 @@ const (
 	// OtherTransactionID answers with the chain's answer rewritten to name
 	// another transaction id: a cache, or a proxy mixing answers up.
 	OtherTransactionID
+	// LoseAfterExecuting drops the connection after the chain handled the
+	// send: LoseNextAnswers for sends only.
+	LoseAfterExecuting
 
 	// SamePage answers every get_table_rows and get_table_by_scope request
 	// with the first answer it gave to that endpoint after Misbehave,
@@ -74,11 +77,15 @@ const (
 	EmptyPage
 )
 
-var misbehaviorNames = map[Misbehavior]string{
+// Pass is no misbehavior: a step of MisbehaveInTurn that lets one send
+// through unharmed.
+const Pass Misbehavior = 0
+
+var misbehaviorNames = map[Misbehavior]string{Pass: "Pass",
 	DropBeforeExecuting: "DropBeforeExecuting", TimeoutBeforeExecuting: "TimeoutBeforeExecuting",
 	RefuseAsLagging: "RefuseAsLagging", RefuseRetryTrx: "RefuseRetryTrx", TimeoutAfterExecuting: "TimeoutAfterExecuting",
 	GatewayErrorAfterExecuting: "GatewayErrorAfterExecuting", CutAfterExecuting: "CutAfterExecuting",
-	OtherTransactionID: "OtherTransactionID", SamePage: "SamePage", NextKeyBackward: "NextKeyBackward",
+	OtherTransactionID: "OtherTransactionID", LoseAfterExecuting: "LoseAfterExecuting", SamePage: "SamePage", NextKeyBackward: "NextKeyBackward",
 	RowsOutOfBounds: "RowsOutOfBounds", RowsOverLimit: "RowsOverLimit", EmptyPage: "EmptyPage",
 }
 
@@ -103,6 +110,19 @@ func (c *Chain) Misbehave(m Misbehavior, n int) {
 	if m == SamePage {
 		c.faults.samePage = nil
 	}
+}
+
+// MisbehaveInTurn makes the next sends misbehave one step each, in
+// order: steps[0] for the next send, steps[1] for the one after… (Pass lets
+// one through). A load balancer whose first node executes a transfer and
+// loses the answer while the others lag behind is
+// MisbehaveInTurn(LoseAfterExecuting, RefuseAsLagging, RefuseAsLagging…).
+// The steps come before any Misbehave count; only the transaction
+// misbehaviors are steps.
+func (c *Chain) MisbehaveInTurn(steps ...Misbehavior) {
+	c.faults.mu.Lock()
+	c.faults.turns = append([]Misbehavior(nil), steps...)
+	c.faults.mu.Unlock()
 }
 
 // take reports whether m applies to one more request, counting it.
@@ -134,38 +154,44 @@ func isSend(path string) bool {
 }
 
 // hostileBefore applies the misbehaviors that answer a send before the
-// chain sees it; it reports whether the request was answered.
-func (f *faults) hostileBefore(w http.ResponseWriter, path string, body []byte) bool {
+// chain sees it; it reports whether the request was answered, and the
+// MisbehaveInTurn step for hostileAfter (-1: none).
+func (f *faults) hostileBefore(w http.ResponseWriter, path string, body []byte) (bool, Misbehavior) {
 	if !isSend(path) {
-		return false
+		return false, -1
 	}
 	f.mu.Lock()
-	drop := f.take(DropBeforeExecuting)
+	step := Misbehavior(-1)
+	if len(f.turns) > 0 {
+		step, f.turns = f.turns[0], f.turns[1:]
+	}
+	is := func(m Misbehavior) bool { return step == m || step < 0 && f.take(m) }
+	drop := is(DropBeforeExecuting)
 	var status int
 	var out any
 	switch {
 	case drop:
-	case f.take(TimeoutBeforeExecuting):
+	case is(TimeoutBeforeExecuting):
 		status, out = timeoutAnswer()
-	case f.take(RefuseAsLagging):
+	case is(RefuseAsLagging):
 		status, out = errRefBlock("Transaction's reference block did not match. Is this transaction from a different fork? (the node has not seen it)").answer()
-	case path == "/v1/chain/send_transaction2" && bytes.Contains(body, []byte(`"retry_trx":true`)) && f.take(RefuseRetryTrx):
+	case path == "/v1/chain/send_transaction2" && bytes.Contains(body, []byte(`"retry_trx":true`)) && is(RefuseRetryTrx):
 		status, out = nodeosError(500, "Internal Service Error", 3100008, "unsupported_feature", "Feature is currently unsupported",
 			"Transaction retry not enabled on node. transaction-retry-max-storage-size-gb is 0")
 	}
 	f.mu.Unlock()
 	if drop {
 		dropConnection(w)
-		return true
+		return true, step
 	}
 	if out == nil {
-		return false
+		return false, step
 	}
 	data, _ := json.Marshal(out)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
-	return true
+	return true, step
 }
 
 // timeoutAnswer is nodeos's answer when its HTTP deadline strikes
@@ -176,39 +202,44 @@ func timeoutAnswer() (int, any) {
 }
 
 // hostileAfter rewrites the chain's answer (status and body) for the
-// misbehaviors that strike after it handled the request; framed is set
-// when the body is to be sent cut but correctly framed.
-func (f *faults) hostileAfter(path string, status int, body []byte) (int, []byte, bool) {
+// misbehaviors that strike after it handled the request, step being the
+// request's MisbehaveInTurn step (-1: none); framed is set when the body
+// is to be sent cut but correctly framed, lose when the connection is to
+// be dropped instead.
+func (f *faults) hostileAfter(path string, step Misbehavior, status int, body []byte) (_ int, _ []byte, framed, lose bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if path == "/v1/chain/get_table_rows" || path == "/v1/chain/get_table_by_scope" {
 		if f.hostile[SamePage] != 0 {
 			if first, ok := f.samePage[path]; ok && f.take(SamePage) {
-				return http.StatusOK, first, false
+				return http.StatusOK, first, false, false
 			}
 			if f.samePage == nil {
 				f.samePage = map[string][]byte{}
 			}
 			f.samePage[path] = body
 		}
-		return status, body, false
+		return status, body, false, false
 	}
 	if !isSend(path) {
-		return status, body, false
+		return status, body, false, false
 	}
+	is := func(m Misbehavior) bool { return step == m || step < 0 && f.take(m) }
 	switch {
-	case f.take(TimeoutAfterExecuting):
+	case is(LoseAfterExecuting):
+		return status, body, false, true
+	case is(TimeoutAfterExecuting):
 		s, out := timeoutAnswer()
 		data, _ := json.Marshal(out)
-		return s, data, false
-	case f.take(GatewayErrorAfterExecuting):
-		return http.StatusGatewayTimeout, []byte("<html><body><h1>504 Gateway Time-out</h1></body></html>"), false
-	case f.take(CutAfterExecuting):
-		return status, body[:len(body)/2], true
-	case status/100 == 2 && f.take(OtherTransactionID):
-		return status, otherID(body), false
+		return s, data, false, false
+	case is(GatewayErrorAfterExecuting):
+		return http.StatusGatewayTimeout, []byte("<html><body><h1>504 Gateway Time-out</h1></body></html>"), false, false
+	case is(CutAfterExecuting):
+		return status, body[:len(body)/2], true, false
+	case status/100 == 2 && is(OtherTransactionID):
+		return status, otherID(body), false, false
 	}
-	return status, body, false
+	return status, body, false, false
 }
 
 // otherID rewrites a transaction answer to name another transaction.
@@ -223,6 +254,12 @@ func otherID(body []byte) []byte {
 	a["transaction_id"] = other
 	if p, ok := a["processed"].(map[string]any); ok {
 		p["id"] = other
+		traces, _ := p["action_traces"].([]any)
+		for _, t := range traces {
+			if t, ok := t.(map[string]any); ok {
+				t["trx_id"] = other
+			}
+		}
 	}
 	data, _ := json.Marshal(a)
 	return data
