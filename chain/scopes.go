@@ -2,6 +2,8 @@ package chain
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
 	"strconv"
@@ -59,14 +61,32 @@ func (c *Client) GetTableByScope(ctx context.Context, q ScopeQuery, limit int) (
 	if q.HasUpper {
 		req.UpperBound = scopeBound(q.Upper)
 	}
-	var out struct {
-		Rows []TableScope `json:"rows"`
-		More string       `json:"more"`
-	}
-	if err := c.callJSON(ctx, "/v1/chain/get_table_by_scope", req, &out); err != nil {
+	body, err := c.Call(ctx, "/v1/chain/get_table_by_scope", req)
+	if err != nil {
 		return nil, "", err
 	}
-	return out.Rows, out.More, nil
+	return decodeScopes(body)
+}
+
+// decodeScopes reads get_table_by_scope's answer: rows, each naming its
+// table, and more (a string: the next scope, or "").
+func decodeScopes(body []byte) (rows []TableScope, more string, err error) {
+	var out struct {
+		Rows *[]TableScope `json:"rows"`
+		More string        `json:"more"`
+	}
+	if err := json.Unmarshal(body, &out); err != nil {
+		return nil, "", fmt.Errorf("nodeos get_table_by_scope: unexpected answer: %v", err)
+	}
+	if out.Rows == nil {
+		return nil, "", errors.New("nodeos get_table_by_scope: an answer without rows")
+	}
+	for i, r := range *out.Rows {
+		if r.Code == 0 || r.Table == 0 {
+			return nil, "", fmt.Errorf("nodeos get_table_by_scope: row %d names no contract or table", i)
+		}
+	}
+	return *out.Rows, out.More, nil
 }
 
 // Scopes returns every (scope, table) q selects, paging as TableRows does:

@@ -136,6 +136,7 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 	if err := r.BeginObject(); err != nil {
 		return fail(err)
 	}
+	var hasRows, hasMore bool
 	for {
 		key, ok, err := r.NextKey()
 		if err != nil {
@@ -146,6 +147,10 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 		}
 		switch string(key) {
 		case "rows":
+			if hasRows {
+				return fail(errors.New("rows given twice"))
+			}
+			hasRows = true
 			if err := r.BeginArray(); err != nil {
 				return fail(err)
 			}
@@ -180,6 +185,9 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 							if r.Peek() != antelope.JSONString {
 								return fail(fmt.Errorf("row %d is decoded JSON; this client asks for binary rows (json=false)", i))
 							}
+							if row.Data != nil {
+								return fail(fmt.Errorf("row %d has its data twice", i))
+							}
 							if row.Data, err = hexRow(i); err != nil {
 								return fail(err)
 							}
@@ -192,12 +200,16 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 							return fail(err)
 						}
 					}
+					if row.Data == nil {
+						return fail(fmt.Errorf("row %d has no data", i))
+					}
 				default:
 					return fail(fmt.Errorf("row %d is neither hex nor {data, payer}", i))
 				}
 				p.Rows = append(p.Rows, row)
 			}
 		case "more":
+			hasMore = true
 			// a bool; very old nodes sent the next key as a string here
 			if r.Peek() == antelope.JSONString {
 				s, err := r.String()
@@ -220,6 +232,9 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 	}
 	if err := r.Finish(); err != nil {
 		return fail(err)
+	}
+	if !hasRows || !hasMore {
+		return fail(errors.New("an answer without rows and more"))
 	}
 	if p.Rows == nil {
 		p.Rows = []antelope.TableRow{}
