@@ -26,7 +26,7 @@ func TestMisbehave(t *testing.T) {
 		cl := c.Client()
 		// signedTransfer is a new transaction for each amount.
 		signedTransfer := func(amount int64) (*antelope.SignedTransaction, []byte) {
-			tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(amount)}, active(alice))
+			tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(amount)}, antelope.Active(alice))
 			tx, chainID, err := cl.BuildTransaction(t.Context(), tr)
 			if err != nil {
 				t.Fatal(err)
