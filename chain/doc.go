@@ -61,7 +61,18 @@
 // APIError.AssertMessage, or in one call msg, refused :=
 // AssertMessage(err)), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
 // ErrNET, ErrRAM, ErrUnknownAccount… The state service's errors are
-// *HTTPError with its code. Credentials never appear in an error.
+// *HTTPError with its code; refusals of the API key or of a re-issued
+// token match ErrAuth.
+//
+// # Credentials
+//
+// Credentials never appear in an error: every error text of the HTTP core
+// is scrubbed of the credentials this process holds (AddSecret; StateAuth
+// registers its API key and every token, New and NewState the query values
+// and password of their base URL), URLs are shown without query or user
+// info even when they do not parse (RedactRawURL), and a request carrying
+// credentials never follows a redirect to another origin. A base URL's
+// query is kept on every request (JoinURL).
 //
 // chaintest runs an in-process chain with nodeos's rules for tests.
 package chain

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"runtime"
 	"runtime/metrics"
 	"testing"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/generated/eosiotoken"
@@ -230,5 +232,54 @@ func FuzzErrorAnswer(f *testing.F) {
 			return errors.New("an error answer is an error")
 		})
 		_ = http.StatusText(int(status))
+	})
+}
+
+// stateParsers are the parsers of the state service's answers: tables,
+// rows, scopes, tables by scopes, and the token service's token.
+var stateParsers = []struct {
+	name  string
+	parse func(body []byte) error
+}{
+	{"table", func(b []byte) error {
+		t, err := decodeStateTable(b)
+		if err == nil {
+			for i := 1; i < len(t.Rows); i++ {
+				if t.Rows[i-1].Key > t.Rows[i].Key {
+					return fmt.Errorf("rows out of key order: %+v", t.Rows)
+				}
+			}
+		}
+		return err
+	}},
+	{"row", func(b []byte) error { _, _, err := decodeStateRow(b); return err }},
+	{"scopes", func(b []byte) error { _, err := decodeScopeList(b); return err }},
+	{"tables by scopes", func(b []byte) error { return decodeTablesByScopes(b, map[antelope.Name][]StateRow{}) }},
+	{"token", func(b []byte) error {
+		tok, err := decodeToken(b, time.Unix(1_700_000_000, 0))
+		if err == nil && (tok.Token == "" || tok.ExpiresAt <= tok.IssuedAt) {
+			return fmt.Errorf("a partial token: %+v", tok)
+		}
+		return err
+	}},
+}
+
+// FuzzStateAnswers feeds the state service's answers (table, row, scopes,
+// tables by scopes) and the token service's to their parsers; sel picks
+// the parser. The state service's ABI answer is model.Load's input, fuzzed
+// by model's FuzzLoad.
+func FuzzStateAnswers(f *testing.F) {
+	f.Add(uint8(0), []byte(`{"up_to_block_num":5,"last_irreversible_block_num":5,"rows":[{"key":"1","payer":"alice","hex":"0a00"},{"key":"2","payer":"bob","hex":""}]}`))
+	f.Add(uint8(1), []byte(`{"up_to_block_num":5,"row":{"key":"7","payer":"alice","hex":"00"}}`))
+	f.Add(uint8(1), []byte(`{"row":null}`))
+	f.Add(uint8(2), []byte(`{"block_num":9,"scopes":["alice","bob"]}`))
+	f.Add(uint8(3), []byte(`{"tables":[{"scope":"alice","rows":[{"key":"5","payer":"alice","hex":"ff"}]}]}`))
+	f.Add(uint8(4), []byte(`{"token":"eyJ.eyJ.sig","expires_at":1800000000}`))
+	if body, err := os.ReadFile("../testdata/fetch-responses/dfuse/auth-issue.response.json"); err == nil {
+		f.Add(uint8(4), body)
+	}
+	f.Fuzz(func(t *testing.T, sel uint8, body []byte) {
+		p := stateParsers[int(sel)%len(stateParsers)]
+		checkParse(t, p.name, body, func() error { return p.parse(body) })
 	})
 }
