@@ -153,21 +153,11 @@ func (k TableKey) Compare(o TableKey) int {
 	}
 	switch k.typ {
 	case IndexFloat64:
-		return cmpFloat(k.Float64(), o.Float64())
+		return cmp.Compare(k.Float64(), o.Float64()) // -0 == 0; keys are never NaN
 	case IndexFloat128:
 		return compareFloat128(k.b, o.b)
 	}
 	return bytes.Compare(k.b[:], o.b[:])
-}
-
-func cmpFloat(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // compareFloat128 orders binary128 values (bytes 16… little-endian): sign

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"runtime"
-	"runtime/metrics"
 	"testing"
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 	"github.com/antelopego/abigen/generated/randcontract"
+	"github.com/antelopego/abigen/internal/allocs"
 )
 
 // Every parser of a node's answer, fuzzed: no input panics, none makes a
@@ -21,26 +20,6 @@ import (
 // error, and a success is a whole answer — never a partial one (at the
 // least, valid JSON; each parser's own invariants on top). The recorded
 // answers in testdata/chain-responses are the seeds.
-
-// allocated is how many bytes f allocates (runtime/metrics: cheap, but it
-// may count another goroutine's allocations, so an excess is re-measured
-// exactly).
-func allocated(f func()) uint64 {
-	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(sample)
-	before := sample[0].Value.Uint64()
-	f()
-	metrics.Read(sample)
-	return sample[0].Value.Uint64() - before
-}
-
-func allocatedExactly(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // checkParse runs parse on body and fails on an allocation out of
 // proportion with body, or a success on a body that is not JSON.
@@ -50,10 +29,8 @@ func checkParse(t *testing.T, what string, body []byte, parse func() error) {
 	// Go values are larger than their JSON (a 2-byte "" is a 16-byte
 	// header), but linearly so.
 	bound := 64<<10 + 64*uint64(len(body))
-	if n := allocated(func() { err = parse() }); n > bound {
-		if n = allocatedExactly(func() { err = parse() }); n > bound {
-			t.Fatalf("%s: allocated %d bytes for %d bytes of answer", what, n, len(body))
-		}
+	if ok, n := allocs.Within(bound, func() { err = parse() }); !ok {
+		t.Fatalf("%s: allocated %d bytes for %d bytes of answer", what, n, len(body))
 	}
 	if err == nil && !json.Valid(body) {
 		t.Fatalf("%s: accepted an answer that is not JSON: %q", what, body)

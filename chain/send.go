@@ -40,20 +40,27 @@ const (
 //     a block, the error is an *UnknownOutcomeError with the id and what
 //     the lookup found.
 func (c *Client) SendTransaction(ctx context.Context, signed *antelope.SignedTransaction) (*TransactResult, error) {
-	id, err := signed.ID()
-	if err != nil {
-		return nil, err
-	}
-	packed, err := signed.Pack(antelope.CompressionNone)
-	if err != nil {
-		return nil, err
-	}
-	pj, err := packed.MarshalJSON()
+	id, pj, err := packedJSON(signed)
 	if err != nil {
 		return nil, err
 	}
 	s := &sender{c: c, id: id, signed: signed, packed: pj}
 	return s.run(ctx)
+}
+
+// packedJSON is a signed transaction's id and its packed form as the send
+// endpoints take it.
+func packedJSON(signed *antelope.SignedTransaction) (antelope.Checksum256, json.RawMessage, error) {
+	id, err := signed.ID()
+	if err != nil {
+		return id, nil, err
+	}
+	packed, err := signed.Pack(antelope.CompressionNone)
+	if err != nil {
+		return id, nil, err
+	}
+	pj, err := packed.MarshalJSON()
+	return id, pj, err
 }
 
 // sender is one SendTransaction and what its attempts have shown.

@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"cmp"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -385,7 +386,7 @@ func checkRowKeys(q antelope.TableQuery, rows []antelope.TableRow, lower, upper 
 func checkNextKey(q antelope.TableQuery, next, cur, last antelope.TableKey) error {
 	order := func(a, b antelope.TableKey) int {
 		if a.Type() == antelope.IndexFloat128 {
-			return cmpFloat(asFloat64(a), asFloat64(b))
+			return cmp.Compare(asFloat64(a), asFloat64(b)) // never NaN: ParseNextKey refuses it
 		}
 		return a.Compare(b)
 	}
@@ -409,16 +410,6 @@ func checkNextKey(q antelope.TableQuery, next, cur, last antelope.TableKey) erro
 func asFloat64(k antelope.TableKey) float64 {
 	b := k.Bytes()
 	return antelope.Float128(b[16:]).Float64()
-}
-
-func cmpFloat(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 func rowID(r antelope.TableRow) string {

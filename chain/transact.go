@@ -69,10 +69,11 @@ var _ antelope.ActionResults = (*TransactResult)(nil)
 type UnknownOutcomeError struct {
 	ID  antelope.Checksum256 // the transaction to look up
 	Err error                // the last failure
-	// Status is what get_transaction_status said (neither in a block nor
-	// proven failed); nil when the node could not be asked, and StatusErr
-	// says why.
-	Status    *TransactionStatus
+	// Status is what get_transaction_status said (not in a block); nil
+	// when the node could not be asked.
+	Status *TransactionStatus
+	// StatusErr says why get_transaction_status could not be asked (the
+	// node does not offer it, the context ended…) when Status is nil.
 	StatusErr error
 }
 
@@ -275,12 +276,7 @@ func (c *Client) runWithout(ctx context.Context, path string, signer antelope.Si
 			return nil, err
 		}
 	}
-	id, _ := signed.ID()
-	packed, err := signed.Pack(antelope.CompressionNone)
-	if err != nil {
-		return nil, err
-	}
-	pj, err := packed.MarshalJSON()
+	id, pj, err := packedJSON(signed)
 	if err != nil {
 		return nil, err
 	}
