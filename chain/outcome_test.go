@@ -263,7 +263,7 @@ func TestTransactSettledByStatus(t *testing.T) {
 		t.Errorf("the error says what the lookup found: %v", err)
 	}
 	// The same signed bytes, sent again once the node is well, execute once.
-	if n := executions(c, func() { _, err = c.Client().SendTransaction(t.Context(), signed) }); n != 1 || err != nil {
+	if n := executions(c, func() { _, err = c.Client().SendTransaction(t.Context(), uo.Transaction) }); n != 1 || err != nil {
 		t.Errorf("resent: executed %d times, %v", n, err)
 	}
 	// A node without the lookup: unknown, and the error says so.

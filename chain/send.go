@@ -247,7 +247,7 @@ func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastT
 // node, not yet in a block, forked out, failed there, no such endpoint) is
 // an *UnknownOutcomeError that says what was found.
 func (s *sender) settle(ctx context.Context, last error) (*TransactResult, error) {
-	uo := &UnknownOutcomeError{ID: s.id, Err: last}
+	uo := &UnknownOutcomeError{ID: s.id, Transaction: s.signed, Err: last}
 	if ctx.Err() != nil {
 		uo.StatusErr = fmt.Errorf("not looked up: %w", context.Cause(ctx))
 		return nil, uo

@@ -67,8 +67,11 @@ var _ antelope.ActionResults = (*TransactResult)(nil)
 // been executed: look it up by ID before building a new one; until it
 // expires, sending the same signed transaction again is safe.
 type UnknownOutcomeError struct {
-	ID  antelope.Checksum256 // the transaction to look up
-	Err error                // the last failure
+	ID antelope.Checksum256 // the transaction to look up
+	// Transaction is the signed transaction that was sent: until it
+	// expires, SendTransaction can send these same bytes again safely.
+	Transaction *antelope.SignedTransaction
+	Err         error // the last failure
 	// Status is what get_transaction_status said (not in a block); nil
 	// when the node could not be asked.
 	Status *TransactionStatus
