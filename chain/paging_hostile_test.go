@@ -123,6 +123,13 @@ func TestPagingNextKeyBackward(t *testing.T) {
 			noRepeats(t, what, rows)
 		}
 	}
+	// Scopes of one table each (a row with secondary keys adds its index
+	// tables to the scope, as nodeos lists them).
+	c = chaintest.New()
+	t.Cleanup(c.Close)
+	if err := c.SetContract(paged, []byte(pagedABI), nil); err != nil {
+		t.Fatal(err)
+	}
 	for i := range 6 {
 		c.SetTableRow(paged, antelope.Name(uint64(i+1)<<60), pagedTable, 1, []byte{1}, paged)
 	}
