@@ -142,7 +142,7 @@ func AssertMessage(err error) (string, bool) {
 	return ae.AssertMessage(), true
 }
 
-// apiError decodes a nodeos error envelope from an HTTPError's body, or
+// apiError decodes a nodeos error envelope from an httpcore.HTTPError's body, or
 // returns err unchanged when it is not one.
 func apiError(err error, endpoint string) error {
 	var he *httpcore.HTTPError

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
@@ -27,20 +25,16 @@ func (c *ChainAPI) FetchABI(ctx context.Context, account string, packed bool) (*
 	if packed {
 		path, form = "/v1/chain/get_raw_abi", "nodeos get_raw_abi response"
 	}
-	base := strings.TrimRight(c.URL, "/")
-	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
-		return nil, fmt.Errorf("invalid chain API URL %q", c.URL)
-	}
-	u, err := url.Parse(base + path)
+	u, err := httpcore.JoinURL(c.URL, path)
 	if err != nil {
-		return nil, errors.New("invalid chain API URL: it does not parse") // not echoed: it may hold a password
+		return nil, fmt.Errorf("chain API: %w", err) // redacted: it may hold a password or a key
 	}
 	where := httpcore.RedactURL(u)
 	name, err := antelope.ParseName(account)
 	if err != nil {
 		return nil, fmt.Errorf("account %q: %v", account, err)
 	}
-	cl := chain.New(base, chain.WithTransport(c.Transport))
+	cl := chain.New(c.URL, chain.WithTransport(c.Transport))
 	var abi []byte
 	if packed {
 		abi, _, err = cl.GetRawABI(ctx, name)

@@ -88,6 +88,7 @@ type options struct {
 	interpreter bool          // wasm through wazero's interpreter
 	ownCache    bool          // compiled code not shared with the process's other chains
 	console     Logger        // where contracts' console output goes, besides the traces
+	noStatus    bool          // get_transaction_status refused (WithoutTransactionStatus)
 }
 
 // Logger is where WithConsoleLog writes: a *testing.T or *testing.B.
@@ -325,7 +326,8 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 	c.stats.Requests++
 	c.mu.Unlock()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	if c.faults.before(w) {
+	answered, step := c.faults.before(w, r.URL.Path, body)
+	if answered {
 		return
 	}
 	status, out := route(r.URL.Path, body)
@@ -333,7 +335,7 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, status, data)
+	c.faults.after(w, r.URL.Path, step, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
@@ -356,6 +358,8 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 		return c.getTableByScope(body)
 	case "get_required_keys":
 		return c.getRequiredKeys(body)
+	case "get_transaction_status":
+		return c.getTransactionStatus(body)
 	case "push_transaction", "send_transaction", "send_transaction2", "compute_transaction", "send_read_only_transaction":
 		return c.transactionAPI(endpoint, body)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -46,35 +47,57 @@ func (s *Client) PackedABI(ctx context.Context, account antelope.Name) (*ABI, er
 }
 
 func (s *Client) abi(ctx context.Context, account antelope.Name, packed bool) (*ABI, error) {
+	const path = "/v0/state/abi"
 	q := url.Values{"account": {account.String()}, "json": {strconv.FormatBool(!packed)}}
-	u, err := s.url("/v0/state/abi", q)
+	body, err := s.get(ctx, path, q)
 	if err != nil {
 		return nil, err
 	}
+	a, err := decodeABI(body, packed)
+	if err != nil {
+		return nil, err
+	}
+	a.Account = account
+	// The request, without the base URL's own query or user info (an API
+	// key, a password): get has validated the URL and added block_num.
+	u, _ := httpcore.JoinURL(s.baseURL, path)
+	a.Source = httpcore.RedactURL(u) + "?" + q.Encode()
+	return a, nil
+}
+
+// decodeABI reads /v0/state/abi's answer: the ABI as JSON, kept byte for
+// byte, or with packed as hex, and the block it was set in.
+func decodeABI(body []byte, packed bool) (*ABI, error) {
 	var out struct {
 		BlockNum json.Number     `json:"block_num"` // a number; some deployments quote it
 		ABI      json.RawMessage `json:"abi"`
 	}
-	if err := s.get(ctx, "/v0/state/abi", q, &out); err != nil {
+	if err := decodeStateAnswer("/v0/state/abi", body, "abi", &out); err != nil {
 		return nil, err
 	}
-	a := &ABI{Account: account, Source: httpcore.RedactURL(u) + "?" + u.RawQuery}
+	a := &ABI{}
 	if out.BlockNum != "" {
-		if a.BlockNum, err = strconv.ParseUint(out.BlockNum.String(), 10, 64); err != nil {
+		n, err := strconv.ParseUint(out.BlockNum.String(), 10, 64)
+		if err != nil {
 			return nil, fmt.Errorf("state service /v0/state/abi: block_num %s is not a block number", out.BlockNum)
 		}
+		a.BlockNum = n
 	}
 	switch {
 	case len(out.ABI) == 0 || string(out.ABI) == "null":
-		return nil, fmt.Errorf("state service /v0/state/abi: the answer for %s has no ABI", account)
+		return nil, errors.New("state service /v0/state/abi: the answer has no ABI")
 	case packed:
 		var h string
 		if err := json.Unmarshal(out.ABI, &h); err != nil {
 			return nil, fmt.Errorf("state service /v0/state/abi: abi is not a hex string: %v", err)
 		}
-		if a.Packed, err = hex.DecodeString(strings.TrimPrefix(h, "0x")); err != nil {
+		raw, err := hex.DecodeString(strings.TrimPrefix(h, "0x"))
+		if err != nil {
 			return nil, fmt.Errorf("state service /v0/state/abi: abi is not hex: %v", err)
 		}
+		a.Packed = raw
+	case out.ABI[0] != '{':
+		return nil, errors.New("state service /v0/state/abi: abi is not an object")
 	default:
 		a.JSON = out.ABI
 	}

@@ -36,6 +36,7 @@ func New(baseURL string, auth *Auth) *Client {
 	if auth.Transport == nil {
 		auth.Transport = &httpcore.Transport{}
 	}
+	httpcore.AddURLSecrets(baseURL)
 	return &Client{baseURL: strings.TrimRight(baseURL, "/"), auth: auth}
 }
 
@@ -49,27 +50,26 @@ func (s *Client) At(num uint64) *Client {
 // Block is the block this view reads at; 0 is the head.
 func (s *Client) Block() uint64 { return s.block }
 
-// url is the request URL of path with query q at the view's block.
-func (s *Client) url(path string, q url.Values) (*url.URL, error) {
-	u, err := url.Parse(s.baseURL + path)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return nil, fmt.Errorf("invalid state service URL %q", s.baseURL)
+func (s *Client) get(ctx context.Context, path string, q url.Values) ([]byte, error) {
+	u, err := httpcore.JoinURL(s.baseURL, path)
+	if err != nil {
+		return nil, fmt.Errorf("state service: %w", err)
 	}
 	if s.block > 0 {
 		q.Set("block_num", strconv.FormatUint(s.block, 10))
 	}
-	u.RawQuery = q.Encode()
-	return u, nil
+	return s.auth.Get(ctx, httpcore.WithQuery(u, q))
 }
 
-func (s *Client) get(ctx context.Context, path string, q url.Values, out any) error {
-	u, err := s.url(path, q)
-	if err != nil {
-		return err
+// decodeStateAnswer reads a state service answer into out; an answer
+// without the field named want is an error, not an empty result.
+func decodeStateAnswer(path string, body []byte, want string, out any) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return fmt.Errorf("state service %s: unexpected answer: %v", path, err)
 	}
-	body, err := s.auth.Get(ctx, u)
-	if err != nil {
-		return err
+	if _, ok := fields[want]; !ok {
+		return fmt.Errorf("state service %s: an answer without %s", path, want)
 	}
 	if err := json.Unmarshal(body, out); err != nil {
 		return fmt.Errorf("state service %s: unexpected answer: %v", path, err)
@@ -127,8 +127,18 @@ func tableParams(code, scope, table antelope.Name) url.Values {
 
 // Table returns a whole table (GET /v0/state/table, json=false).
 func (s *Client) Table(ctx context.Context, code, scope, table antelope.Name) (*Table, error) {
+	body, err := s.get(ctx, "/v0/state/table", tableParams(code, scope, table))
+	if err != nil {
+		return nil, err
+	}
+	return decodeStateTable(body)
+}
+
+// decodeStateTable reads /v0/state/table's answer: its rows, each with a
+// uint64 key and hex data, sorted by key.
+func decodeStateTable(body []byte) (*Table, error) {
 	var out stateTableJSON
-	if err := s.get(ctx, "/v0/state/table", tableParams(code, scope, table), &out); err != nil {
+	if err := decodeStateAnswer("/v0/state/table", body, "rows", &out); err != nil {
 		return nil, err
 	}
 	t := &Table{UpToBlockNum: out.UpToBlockNum, LastIrreversibleBlockNum: out.LastIrreversibleBlockNum}
@@ -156,12 +166,26 @@ func (s *Client) Table(ctx context.Context, code, scope, table antelope.Name) (*
 func (s *Client) Row(ctx context.Context, code, scope, table antelope.Name, primaryKey uint64) (row Row, found bool, err error) {
 	q := tableParams(code, scope, table)
 	q.Set("primary_key", strconv.FormatUint(primaryKey, 10))
+	body, err := s.get(ctx, "/v0/state/table/row", q)
+	if err != nil {
+		return Row{}, false, err
+	}
+	row, found, err = decodeStateRow(body)
+	if found && row.Key != primaryKey {
+		return Row{}, false, fmt.Errorf("state service: asked for the row with primary key %d, got %d", primaryKey, row.Key)
+	}
+	return row, found, err
+}
+
+// decodeStateRow reads /v0/state/table/row's answer: "row" is the row, or
+// null when there is none.
+func decodeStateRow(body []byte) (row Row, found bool, err error) {
 	var out stateTableJSON
-	if err := s.get(ctx, "/v0/state/table/row", q, &out); err != nil {
+	if err := decodeStateAnswer("/v0/state/table/row", body, "row", &out); err != nil {
 		return Row{}, false, err
 	}
 	if out.Row == nil || (out.Row.Hex == "" && out.Row.Key == "") {
-		return Row{}, false, nil
+		return Row{}, false, nil // null, or an empty row: none
 	}
 	row, err = out.Row.decode()
 	return row, err == nil, err
@@ -170,11 +194,25 @@ func (s *Client) Row(ctx context.Context, code, scope, table antelope.Name, prim
 // ScopeList lists the scopes of a table at the view's block (GET
 // /v0/state/table_scopes).
 func (s *Client) ScopeList(ctx context.Context, code, table antelope.Name) ([]antelope.Name, error) {
+	body, err := s.get(ctx, "/v0/state/table_scopes", url.Values{"account": {code.String()}, "table": {table.String()}})
+	if err != nil {
+		return nil, err
+	}
+	return decodeScopeList(body)
+}
+
+// decodeScopeList reads /v0/state/table_scopes's answer.
+func decodeScopeList(body []byte) ([]antelope.Name, error) {
 	var out struct {
 		Scopes []antelope.Name `json:"scopes"`
 	}
-	err := s.get(ctx, "/v0/state/table_scopes", url.Values{"account": {code.String()}, "table": {table.String()}}, &out)
-	return out.Scopes, err
+	if err := decodeStateAnswer("/v0/state/table_scopes", body, "scopes", &out); err != nil {
+		return nil, err
+	}
+	if out.Scopes == nil {
+		out.Scopes = []antelope.Name{}
+	}
+	return out.Scopes, nil
 }
 
 // TableScopes is ScopeList as a sequence: Client is an
@@ -208,27 +246,39 @@ func (s *Client) TablesByScopes(ctx context.Context, code, table antelope.Name, 
 		}
 		q := url.Values{"account": {code.String()}, "table": {table.String()}, "scopes": {strings.Join(names, "|")},
 			"json": {"false"}, "key_type": {"uint64"}}
-		var resp struct {
-			Tables []struct {
-				Scope antelope.Name  `json:"scope"`
-				Rows  []stateRowJSON `json:"rows"`
-			} `json:"tables"`
-		}
-		if err := s.get(ctx, "/v0/state/tables/scopes", q, &resp); err != nil {
+		body, err := s.get(ctx, "/v0/state/tables/scopes", q)
+		if err != nil {
 			return nil, err
 		}
-		for _, t := range resp.Tables {
-			for _, r := range t.Rows {
-				row, err := r.decode()
-				if err != nil {
-					return nil, err
-				}
-				out[t.Scope] = append(out[t.Scope], row)
-			}
+		if err := decodeTablesByScopes(body, out); err != nil {
+			return nil, err
 		}
 		scopes = scopes[n:]
 	}
 	return out, nil
+}
+
+// decodeTablesByScopes reads /v0/state/tables/scopes's answer into out.
+func decodeTablesByScopes(body []byte, out map[antelope.Name][]Row) error {
+	var resp struct {
+		Tables []struct {
+			Scope antelope.Name  `json:"scope"`
+			Rows  []stateRowJSON `json:"rows"`
+		} `json:"tables"`
+	}
+	if err := decodeStateAnswer("/v0/state/tables/scopes", body, "tables", &resp); err != nil {
+		return err
+	}
+	for _, t := range resp.Tables {
+		for _, r := range t.Rows {
+			row, err := r.decode()
+			if err != nil {
+				return err
+			}
+			out[t.Scope] = append(out[t.Scope], row)
+		}
+	}
+	return nil
 }
 
 // TableRows returns q's rows as they were at the view's block. The state

@@ -24,6 +24,7 @@ func TestDecode(t *testing.T) {
 		{"wrong hash", b64, strings.Repeat("ab", 32), "abi_hash abab"},
 		{"not base64", "!!!", hash, "abi is not base64"},
 		{"no ABI, zero hash", "", strings.Repeat("0", 64), ""},
+		{"zero hash: none given", b64, strings.Repeat("0", 64), ""},
 	} {
 		raw, err := Decode(c.abi, c.hash)
 		switch {
