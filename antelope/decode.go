@@ -41,7 +41,9 @@ type DecodeLimits struct {
 // needs it. Every length is still checked against the input left before
 // anything is allocated, so the caller bounds memory by bounding the input
 // (the ship package's message-size cap).
-func (d *Decoder) SetLimits(l DecodeLimits) { d.maxElems, d.maxBytes = l.MaxArrayElements, l.MaxBytesLength }
+func (d *Decoder) SetLimits(l DecodeLimits) {
+	d.maxElems, d.maxBytes = l.MaxArrayElements, l.MaxBytesLength
+}
 
 func (d *Decoder) elemLimit() int {
 	if d.maxElems > 0 {
