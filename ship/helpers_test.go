@@ -2,6 +2,7 @@ package ship_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,4 +60,13 @@ func testContext(t testing.TB) context.Context {
 func fastClient(url string, opts ...ship.Option) *ship.Client {
 	return ship.NewClient(url, append([]ship.Option{ship.WithBackoff(time.Millisecond, 10*time.Millisecond),
 		ship.WithStallTimeout(2 * time.Second), ship.WithMaxReconnects(50)}, opts...)...)
+}
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
 }

@@ -160,7 +160,12 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 		st.t.start = start
 	}
 	if st.req.End != 0 && start >= st.req.End {
-		return false, nil
+		if len(have) == 0 {
+			return false, nil
+		}
+		// Everything was delivered, but a fork may have replaced some of
+		// it since: ask for the last block again, with have_positions.
+		start = st.req.End - 1
 	}
 	end := st.req.End
 	if end == 0 {
@@ -205,7 +210,7 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 			return progressed, err
 		}
 		unacked++
-		undo, err := st.t.accept(&r)
+		undo, deliver, err := st.t.accept(&r)
 		if errors.Is(err, errRelink) {
 			// The node's chain changed below the last block without a
 			// rewind: ask again with have_positions, so that it rewinds
@@ -228,6 +233,18 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 			if !yield(Event{Undo: &Undo{Blocks: undo}, cursor: st.t}, nil) {
 				return progressed, errStopped
 			}
+		}
+		if !deliver {
+			if st.req.End != 0 && r.this.Num+1 >= st.req.End && st.t.cursor().Last().Num+1 >= st.req.End {
+				return progressed, nil // the last block, unchanged
+			}
+			if unacked >= ackEvery {
+				if err := s.send(ctx, "get_blocks_ack_request_v0", &protocol.GetBlocksAckRequestV0{NumMessages: unacked}); err != nil {
+					return progressed, err
+				}
+				unacked = 0
+			}
+			continue
 		}
 		b := newBlock(s.p, &r, &st.scratch, st.abis)
 		st.t.delivered(b.Position, r.lib.Num)

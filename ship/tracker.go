@@ -33,51 +33,82 @@ var errRelink = errors.New("ship: prev_block does not link to the last block del
 // are kept for the cursor.
 type tracker struct {
 	held  []Position // delivered and reversible, ascending; the last is the last delivered
-	start uint32     // the first block expected when nothing is held
+	start uint32     // the first block the stream delivers (Request.Start); 0: not known yet
 	lib   uint32     // the node's last irreversible block, as last reported
+	// below is the last block seen below start: a fork that reaches below
+	// the first block delivered makes the node send blocks the stream
+	// never delivers; the first delivered block must link to them.
+	below Position
 }
 
 // accept checks the next block. It returns the blocks a fork undoes
-// (newest first), or an error.
-func (t *tracker) accept(r *blocksResult) (undo []Position, err error) {
+// (newest first), whether to deliver the block (false: it is below the
+// stream's start), or an error.
+func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err error) {
 	if !r.hasThis {
 		next := t.start
 		if len(t.held) > 0 {
 			next = t.held[len(t.held)-1].Num + 1
 		}
-		return nil, fmt.Errorf("%w %d (this_block is null): it may have started from a snapshot or pruned its state-history log; ask Client.Status for the blocks it serves and start within them", ErrNoBlock, next)
+		return nil, false, fmt.Errorf("%w %d (this_block is null): it may have started from a snapshot or pruned its state-history log; ask Client.Status for the blocks it serves and start within them", ErrNoBlock, next)
 	}
+	// The fork rule below uses the last irreversible block as known before
+	// this block: blocks held as reversible may be replaced and the new
+	// ones made irreversible before the node tells us (while we were away).
+	lib := t.lib
+	t.lib = max(t.lib, r.lib.Num)
 	n := r.this.Num
 	if len(t.held) == 0 {
-		if t.start != 0 && n != t.start {
-			return nil, fmt.Errorf("%w: asked to start at %d, got %d first", ErrGap, t.start, n)
+		switch {
+		case t.start == 0 || n == t.start:
+			if t.below.Num != 0 && t.below.Num+1 == n && r.hasPrev && r.prev.ID != t.below.ID {
+				return nil, false, errRelink
+			}
+			t.start = n
+			return nil, true, nil
+		case n < t.start:
+			t.below = r.this // a rewound block the stream never delivered
+			return nil, false, nil
 		}
-		return nil, nil
+		return nil, false, fmt.Errorf("%w: asked to start at %d, got %d first", ErrGap, t.start, n)
 	}
 	last := t.held[len(t.held)-1]
 	switch {
 	case n == last.Num+1:
 		if r.hasPrev && (r.prev.Num != last.Num || r.prev.ID != last.ID) {
-			return nil, errRelink
+			return nil, false, errRelink
 		}
-		return nil, nil
+		return nil, true, nil
 	case n > last.Num+1:
-		return nil, fmt.Errorf("%w: block %d follows %d", ErrGap, n, last.Num)
+		return nil, false, fmt.Errorf("%w: block %d follows %d", ErrGap, n, last.Num)
 	}
-	// A rewind: the blocks from n on are replaced. They must all be held
-	// (to be undone) and above the last irreversible block.
-	if n < t.held[0].Num || n <= t.lib {
-		return nil, fmt.Errorf("%w: the node went back to block %d; the stream holds %d to %d (last irreversible %d): restore your state as of block %d or earlier and resume from there",
-			ErrForkBelowReversible, n, t.held[0].Num, last.Num, t.lib, n-1)
+	// A rewind: the blocks from n on are replaced. They must be above the
+	// last irreversible block, and either held (to be undone) or below the
+	// first block the stream delivered (all it holds is undone, and the
+	// blocks below its start are passed over).
+	first := t.held[0].Num
+	if n <= lib || n < first && first != t.start {
+		return nil, false, fmt.Errorf("%w: the node went back to block %d; the stream holds %d to %d (last irreversible %d): restore your state as of block %d or earlier and resume from there",
+			ErrForkBelowReversible, n, first, last.Num, lib, n-1)
 	}
-	i := int(n - t.held[0].Num)
-	if i > 0 && r.hasPrev && (r.prev.Num != t.held[i-1].Num || r.prev.ID != t.held[i-1].ID) {
-		return nil, errRelink
+	if n >= first && t.held[n-first].ID == r.this.ID {
+		return nil, false, nil // a block delivered already, sent again: nothing changed at n
+	}
+	i := 0
+	if n > first {
+		i = int(n - first)
+		if r.hasPrev && (r.prev.Num != t.held[i-1].Num || r.prev.ID != t.held[i-1].ID) {
+			return nil, false, errRelink
+		}
 	}
 	for j := len(t.held) - 1; j >= i; j-- {
 		undo = append(undo, t.held[j])
 	}
-	return undo, nil
+	if n < first {
+		t.below = r.this
+		return undo, false, nil
+	}
+	return undo, true, nil
 }
 
 // delivered records a block handed to the consumer (after any undo).

@@ -200,6 +200,16 @@ func (c *Chain) ForkWith(n uint32, data ...BlockData) {
 	c.notify(n + 1)
 }
 
+// ForkBelowIrreversible replaces the blocks above n as Fork does, even
+// when n is below the last irreversible block, which it lowers to n: what
+// no correct node does, for testing how a consumer reacts to one that does.
+func (c *Chain) ForkBelowIrreversible(n uint32) {
+	c.mu.Lock()
+	c.lib = min(c.lib, n)
+	c.mu.Unlock()
+	c.Fork(n)
+}
+
 // signedBlock encodes a minimal signed_block for b: its header, a zero K1
 // signature, no transactions, no extensions.
 func signedBlock(b Block) []byte {
