@@ -182,9 +182,12 @@ func (b *Block) partErr(err error) error {
 
 // BlockError is a problem with one block's data.
 type BlockError struct {
-	Block Position
-	Err   error
+	Block Position // the block
+	Err   error    // a *FormatError, usually
 }
 
+// Error implements error.
 func (e *BlockError) Error() string { return "ship: block " + e.Block.String() + ": " + e.Err.Error() }
+
+// Unwrap returns Err.
 func (e *BlockError) Unwrap() error { return e.Err }

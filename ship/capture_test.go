@@ -385,3 +385,12 @@ func TestNonUTF8Console(t *testing.T) {
 		t.Error("no console")
 	}
 }
+
+func readFile(t *testing.T, name string) ([]byte, error) {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, nil
+}

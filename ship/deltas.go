@@ -13,24 +13,24 @@ import (
 // change to the action that made it, and a row created and erased in the
 // same block does not appear. Value aliases the message: copy what you keep.
 type RowChange struct {
-	Block      *Block
-	Present    bool // false: the row was removed, and Value is its old value
-	Code       antelope.Name
-	Scope      antelope.Name
-	Table      antelope.Name
-	PrimaryKey uint64
-	Payer      antelope.Name
-	Value      []byte
+	Block      *Block        // the block it is in
+	Present    bool          // false: the row was removed, and Value is its old value
+	Code       antelope.Name // the contract
+	Scope      antelope.Name // the table's scope
+	Table      antelope.Name // the table
+	PrimaryKey uint64        // the row's primary key
+	Payer      antelope.Name // the account paying for its RAM
+	Value      []byte        // the packed row
 }
 
 // Delta is one row of any state-history table ("account", "permission",
 // "contract_row", …), undecoded: Data is the variant the ABI names like the
 // table, which protocol.DecodeTableRow(Table, Data) decodes.
 type Delta struct {
-	Block   *Block
-	Table   string
-	Present bool
-	Data    []byte
+	Block   *Block // the block it is in
+	Table   string // the state-history table: "account", "contract_row", …
+	Present bool   // false: the row was removed, and Data is its old value
+	Data    []byte // the row, a variant named like Table
 }
 
 // tableNames interns the delta table names, so that reading one allocates

@@ -10,18 +10,19 @@ import (
 // Position is a block: its number and id. A chain's blocks are named by
 // both, since a fork gives one number several ids.
 type Position struct {
-	Num uint32
-	ID  antelope.Checksum256
+	Num uint32               // the block number
+	ID  antelope.Checksum256 // the block id
 }
 
+// String is "#num (first 16 hex digits of the id)".
 func (p Position) String() string { return fmt.Sprintf("#%d (%s)", p.Num, p.ID.String()[:16]) }
 
 // Status is what the node reports about its state history. The ranges are
 // [begin, end): the blocks whose traces, deltas or finality data it serves.
 type Status struct {
-	Head, LastIrreversible             Position
-	TraceBegin, TraceEnd               uint32
-	ChainStateBegin, ChainStateEnd     uint32
+	Head, LastIrreversible             Position             // the node's head and last irreversible blocks
+	TraceBegin, TraceEnd               uint32               // the blocks whose traces it serves
+	ChainStateBegin, ChainStateEnd     uint32               // the blocks whose deltas it serves
 	ChainID                            antelope.Checksum256 // zero when the node does not send it (EOSIO 2.0)
 	FinalityDataBegin, FinalityDataEnd uint32               // 0, 0 before spring's v1 status
 	Protocol                           string               // the result the node answered with: "get_status_result_v1", …

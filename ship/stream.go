@@ -55,8 +55,8 @@ type Undo struct {
 // Event is the next thing that happened: a fork's Undo, or a Block on the
 // current branch. Exactly one of the two is set.
 type Event struct {
-	Undo  *Undo
-	Block *Block
+	Undo  *Undo  // a fork: blocks to revert
+	Block *Block // the next block
 
 	cursor *tracker
 }

@@ -18,6 +18,7 @@ const (
 	Expired  TransactionStatus = 4 // transaction expired and storage space refunded to user
 )
 
+// String is nodeos's name of the status.
 func (s TransactionStatus) String() string {
 	switch s {
 	case Executed:
@@ -45,9 +46,9 @@ type ActionTrace struct {
 	Receiver antelope.Name // whose code ran: Contract, or an account it notified
 	Data     []byte        // the packed action data
 
-	TransactionID     antelope.Checksum256
-	TransactionStatus TransactionStatus
-	Scheduled         bool // the transaction was deferred
+	TransactionID     antelope.Checksum256 // the transaction's id
+	TransactionStatus TransactionStatus    // executed, or how it failed
+	Scheduled         bool                 // the transaction was deferred
 
 	ActionOrdinal        uint32 // 1-based position in the transaction's action_traces
 	CreatorActionOrdinal uint32 // the action that sent it or notified it; 0 for a top-level action
@@ -57,17 +58,20 @@ type ActionTrace struct {
 	HasReceipt     bool
 	GlobalSequence uint64 // the chain-wide execution order
 	RecvSequence   uint64 // the receiver's own action counter
-	CodeSequence   uint32
-	ABISequence    uint32 // increases when the contract's ABI changes
-	ActDigest      antelope.Checksum256
+	CodeSequence   uint32 // increases when the contract's code changes
 
-	ContextFree  bool
+	ABISequence uint32               // increases when the contract's ABI changes
+	ActDigest   antelope.Checksum256 // the digest of the action
+
+	ContextFree bool // a context-free action
+
 	Elapsed      int64  // µs; 0 unless the node runs --trace-history-debug-mode
 	Console      []byte // raw: contracts print arbitrary bytes, not always UTF-8
 	Except       []byte // the exception text, when the action failed; nil otherwise
 	ErrorCode    uint64 // with HasErrorCode
-	HasErrorCode bool
-	ReturnValue  []byte // ABI 1.2 action results (action_trace_v1); nil for v0
+	HasErrorCode bool   // ErrorCode is set
+
+	ReturnValue []byte // ABI 1.2 action results (action_trace_v1); nil for v0
 
 	auth, authSeq []byte // the raw lists, decoded on demand
 	index         int    // position among the block's action traces

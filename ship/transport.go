@@ -33,9 +33,10 @@ type Dialer interface {
 // The first block of a fresh state-history log carries the whole chain
 // state and can be gigabytes; so can a block with very large transactions.
 type MessageTooLargeError struct {
-	Limit int64
+	Limit int64 // the cap in force
 }
 
+// Error implements error.
 func (e *MessageTooLargeError) Error() string {
 	return fmt.Sprintf("ship: the node sent a message over the %d-byte limit: raise it with ship.WithMaxMessageSize (a fresh log's first block carries the whole chain state), or start after that block", e.Limit)
 }

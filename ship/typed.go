@@ -37,17 +37,19 @@ func OnDecodeError(p ErrorPolicy) ItemOption { return func(o *itemOptions) { o.p
 // ItemError is an action or row that the generated type could not decode.
 // It carries the raw bytes and where they were.
 type ItemError struct {
-	Block    Position
+	Block    Position      // the block
 	Contract antelope.Name // the action's contract, or the row's code
 	Name     antelope.Name // the action, or the row's table
 	Raw      []byte        // the undecodable bytes (a copy)
-	Err      error
+	Err      error         // the decoder's error
 }
 
+// Error implements error.
 func (e *ItemError) Error() string {
 	return fmt.Sprintf("ship: block %d: %s::%s does not decode with the generated type (%v): its ABI may have changed; decode Raw with the ABI in force (ActionTrace.ABI), or regenerate the bindings", e.Block.Num, e.Contract, e.Name, e.Err)
 }
 
+// Unwrap returns Err.
 func (e *ItemError) Unwrap() error { return e.Err }
 
 // ActionEvent is a typed action with its context, or an Undo.

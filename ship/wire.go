@@ -187,9 +187,10 @@ func (w *wire) end() error {
 type FormatError struct {
 	Part   string // "result", "traces", "deltas", "block"
 	Offset int    // byte offset inside that part
-	Msg    string
+	Msg    string // what is wrong
 }
 
+// Error implements error.
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("ship: malformed %s at byte %d: %s", e.Part, e.Offset, e.Msg)
 }

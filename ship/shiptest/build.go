@@ -7,39 +7,41 @@ import (
 
 // Action is an action to put in a block's traces.
 type Action struct {
-	Contract      antelope.Name // act.account
-	Name          antelope.Name
-	Receiver      antelope.Name // 0: Contract (a notification has another receiver)
-	Authorization []antelope.PermissionLevel
-	Data          []byte
-	ReturnValue   []byte
-	Console       []byte
-	NoReceipt     bool // the action did not execute
+	Contract antelope.Name // act.account
+	Name     antelope.Name // the action
+
+	Receiver      antelope.Name              // 0: Contract (a notification has another receiver)
+	Authorization []antelope.PermissionLevel // act.authorization
+	Data          []byte                     // the packed action data
+	ReturnValue   []byte                     // its return value (action_trace_v1)
+	Console       []byte                     // what it printed
+	NoReceipt     bool                       // the action did not execute
 }
 
 // Transaction is a transaction trace: its actions, in execution order.
 type Transaction struct {
 	ID      antelope.Checksum256 // zero: derived from the block and position
 	Status  uint8                // 0: executed
-	Actions []Action
+	Actions []Action             // in execution order
 }
 
 // Row is a change to a contract table row, for a block's deltas.
 type Row struct {
-	Removed    bool // the row was erased (Value is its old value)
-	Code       antelope.Name
-	Scope      antelope.Name
-	Table      antelope.Name
-	PrimaryKey uint64
-	Payer      antelope.Name
-	Value      []byte
+	Removed    bool          // the row was erased (Value is its old value)
+	Code       antelope.Name // the contract
+	Scope      antelope.Name // the scope
+	Table      antelope.Name // the table
+	PrimaryKey uint64        // the primary key
+	Payer      antelope.Name // the RAM payer
+	Value      []byte        // the packed row
 }
 
 // ABIChange is a setabi's effect on an account, for a block's deltas (an
 // account delta).
 type ABIChange struct {
-	Account antelope.Name
-	ABI     []byte // packed, as on chain
+	Account antelope.Name // the account whose ABI changed
+
+	ABI []byte // packed, as on chain
 }
 
 // EncodeTraces returns the transaction_trace[] of txs, as nodeos writes it

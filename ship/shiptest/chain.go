@@ -10,11 +10,11 @@ import (
 
 // Block is one block as a BlockSource gives it to the Server.
 type Block struct {
-	Num       uint32
-	ID        antelope.Checksum256
-	Previous  antelope.Checksum256
-	Timestamp antelope.BlockTimestamp
-	Producer  antelope.Name
+	Num       uint32                  // the block number
+	ID        antelope.Checksum256    // its id
+	Previous  antelope.Checksum256    // the id of block Num-1
+	Timestamp antelope.BlockTimestamp // its time
+	Producer  antelope.Name           // who produced it
 	// The parts, encoded as nodeos sends them: a signed_block, a
 	// transaction_trace[] and a table_delta[] (EncodeTraces and
 	// EncodeDeltas make the last two; nil is an empty list).
@@ -38,9 +38,9 @@ type BlockSource interface {
 
 // BlockData is what a produced block holds.
 type BlockData struct {
-	Transactions []Transaction
-	Rows         []Row
-	ABIs         []ABIChange
+	Transactions []Transaction // its traces
+	Rows         []Row         // its contract_row deltas
+	ABIs         []ABIChange   // its account deltas
 }
 
 // Chain is an in-memory BlockSource: blocks numbered from 1, produced on
