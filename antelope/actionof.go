@@ -28,18 +28,26 @@ func (a ActionOf[T, P]) In(account Name) ActionOf[T, P] {
 
 // Decode decodes an action's data, which must hold exactly one T.
 func (a ActionOf[T, P]) Decode(data []byte) (T, error) {
-	return decodeAs[T, P](data, a.Name.String())
+	v, err := decodeAs[T, P](data)
+	if err != nil {
+		return v, AtField(err, a.Name.String())
+	}
+	return v, nil
 }
 
 // Decode decodes a row's value, which must hold exactly one T.
 func (t TableOf[T, P]) Decode(data []byte) (T, error) {
-	return decodeAs[T, P](data, t.Name)
+	v, err := decodeAs[T, P](data)
+	if err != nil {
+		return v, AtField(err, t.Name)
+	}
+	return v, nil
 }
 
 func decodeAs[T any, P interface {
 	*T
 	BinaryDecodable
-}](data []byte, what string) (T, error) {
+}](data []byte) (T, error) {
 	var v T
 	d := Decoder{data: data}
 	err := P(&v).DecodeBinary(&d)
@@ -47,8 +55,8 @@ func decodeAs[T any, P interface {
 		err = d.Finish()
 	}
 	if err != nil {
-		var zero T
-		return zero, AtField(err, what)
+				var zero T
+		return zero, err
 	}
 	return v, nil
 }

@@ -87,6 +87,7 @@ func Actions[T any, P interface {
 			yield(ActionEvent[T]{}, fmt.Errorf("ship: action %s has no contract account: the ABI named none; use In(account)", a.Name))
 			return
 		}
+		d, v := antelope.NewDecoder(nil), new(T)
 		src.events(func(ev Event, err error) bool {
 			if err != nil {
 				yield(ActionEvent[T]{}, err)
@@ -97,8 +98,7 @@ func Actions[T any, P interface {
 			}
 			more := true
 			ev.Block.walkActions(&o.actions, func(t *ActionTrace) bool {
-				v, err := a.Decode(t.Data)
-				if err != nil {
+				if err := decodeInto[T, P](d, v, t.Data); err != nil {
 					if o.policy == Skip {
 						return true
 					}
@@ -106,12 +106,28 @@ func Actions[T any, P interface {
 					more = more && o.policy != Stop
 					return more
 				}
-				more = yield(ActionEvent[T]{Trace: t, Data: v}, nil)
+				more = yield(ActionEvent[T]{Trace: t, Data: *v}, nil)
 				return more
 			}, func(err error) { more = yield(ActionEvent[T]{}, err) && false })
 			return more
 		})
 	}
+}
+
+// decodeInto decodes data, which must hold exactly one T, into *v with d:
+// one Decoder and one T per walk, so that a match costs what the generated
+// decoder costs and nothing more.
+func decodeInto[T any, P interface {
+	*T
+	antelope.BinaryDecodable
+}](d *antelope.Decoder, v *T, data []byte) error {
+	var zero T
+	*v = zero
+	d.Reset(data)
+	if err := P(v).DecodeBinary(d); err != nil {
+		return err
+	}
+	return d.Finish()
 }
 
 // RowEvent is a typed row change, or an Undo.
@@ -127,6 +143,9 @@ type RowEvent[T any] struct {
 	New *T
 	// Old is the value a removed row had; nil otherwise. State history
 	// gives no old value for a modified row.
+	//
+	// New and Old point to a value the sequence reuses for the next row:
+	// copy it (*ev.New) to keep it.
 	Old *T
 }
 
@@ -150,6 +169,7 @@ func Rows[T any, P interface {
 			return
 		}
 		o.rows.code, o.rows.table = t.Code, table
+		d, v := antelope.NewDecoder(nil), new(T)
 		src.events(func(ev Event, err error) bool {
 			if err != nil {
 				yield(RowEvent[T]{}, err)
@@ -160,8 +180,7 @@ func Rows[T any, P interface {
 			}
 			more := true
 			ev.Block.walkRows(o.rows, func(r *RowChange) bool {
-				v, err := t.Decode(r.Value)
-				if err != nil {
+				if err := decodeInto[T, P](d, v, r.Value); err != nil {
 					if o.policy == Skip {
 						return true
 					}
@@ -171,9 +190,9 @@ func Rows[T any, P interface {
 				}
 				ev := RowEvent[T]{Change: r}
 				if r.Present {
-					ev.New = &v
+					ev.New = v
 				} else {
-					ev.Old = &v
+					ev.Old = v
 				}
 				more = yield(ev, nil)
 				return more
