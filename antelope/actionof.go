@@ -55,7 +55,7 @@ func decodeAs[T any, P interface {
 		err = d.Finish()
 	}
 	if err != nil {
-				var zero T
+		var zero T
 		return zero, err
 	}
 	return v, nil

@@ -83,7 +83,7 @@ func walkDeltas(p *protocolMap, b *Block, deltas []byte, fn func(table []byte, p
 // code and table of a row are its first bytes, so a row of another
 // contract is skipped after reading 25 bytes.
 func walkRows(p *protocolMap, b *Block, deltas []byte, f rowFilter, fn func(*RowChange) bool) error {
-		var ferr error
+	var ferr error
 	var r RowChange // one for the walk: a row of another contract allocates nothing
 	err := walkDeltas(p, b, deltas, func(table []byte, present bool, data []byte) bool {
 		if string(table) != "contract_row" {
@@ -93,7 +93,7 @@ func walkRows(p *protocolMap, b *Block, deltas []byte, f rowFilter, fn func(*Row
 		if v := w.varu32(); w.err == nil && member(p.contractRow, v) != "contract_row_v0" {
 			w.fail("contract_row variant " + strconv.Itoa(int(v)) + " is not one this client knows")
 		}
-				r = RowChange{Block: b, Present: present, Code: w.name()}
+		r = RowChange{Block: b, Present: present, Code: w.name()}
 		if f.code != 0 && r.Code != f.code && w.err == nil {
 			return true
 		}

@@ -265,7 +265,7 @@ func readActionTrace(p *protocolMap, w *wire, a *ActionTrace) {
 	k = w.count(16) // account_ram_deltas
 	w.skip(16 * k)
 	if w.boolean() {
-				a.Except = w.bytes() // never nil: a slice of the message
+		a.Except = w.bytes() // never nil: a slice of the message
 	}
 	if a.HasErrorCode = w.boolean(); a.HasErrorCode {
 		a.ErrorCode = w.u64()

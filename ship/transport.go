@@ -13,7 +13,7 @@ import (
 // the client needs of a websocket. Dialer makes them; a test or another
 // transport can stand in for the websocket.
 type Conn interface {
-		// ReadMessage reads the next message. text reports a text frame (the
+	// ReadMessage reads the next message. text reports a text frame (the
 	// server's ABI); the result may reuse buf's memory, and the client
 	// passes the last result back as the next buf: return memory the
 	// caller may overwrite (a copy of anything the Conn keeps). A message longer
