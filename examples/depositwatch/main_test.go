@@ -92,7 +92,7 @@ func TestKilledAndRestarted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	statePath := filepath.Join(dir, "deposits.json")
 	args := []string{"--url", srv.URL, "--account", "bob", "--state", statePath, "--start", "1", "--end", "401"}
-		kills, forks := 0, 0
+	kills, forks := 0, 0
 	for run := 0; ; run++ {
 		if run > 200 {
 			t.Fatal("no end")
@@ -109,7 +109,7 @@ func TestKilledAndRestarted(t *testing.T) {
 		if run < 40 {
 			select {
 			case err = <-done:
-						case <-time.After(time.Duration(5000+rng.IntN(40000)) * time.Microsecond):
+			case <-time.After(time.Duration(5000+rng.IntN(40000)) * time.Microsecond):
 				cmd.Process.Kill()
 				<-done
 				kills++
@@ -124,7 +124,7 @@ func TestKilledAndRestarted(t *testing.T) {
 		if err != errKilled {
 			t.Fatalf("run %d: %v\n%s", run, err, stderr.String())
 		}
-				// Meanwhile the chain forks, replacing blocks the consumer may have
+		// Meanwhile the chain forks, replacing blocks the consumer may have
 		// credited (just below its cursor, above the last irreversible
 		// block), and finality moves on.
 		last := uint32(0)
@@ -142,10 +142,10 @@ func TestKilledAndRestarted(t *testing.T) {
 				}
 				return d
 			}()...)
-						chain.SetLastIrreversible(min(lib+2, at))
+			chain.SetLastIrreversible(min(lib+2, at))
 		}
 	}
-		if kills < 10 || forks < 5 {
+	if kills < 10 || forks < 5 {
 		t.Errorf("only %d kills landed, %d forks below the cursor", kills, forks)
 	}
 	got := readState(t, statePath)
