@@ -3,7 +3,6 @@ package ship
 import (
 	"encoding/base64"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -106,7 +105,7 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 	}
 	enc, ok := strings.CutPrefix(s, cursorPrefix)
 	if !ok {
-		return errors.New("ship: not a cursor: it does not start with " + cursorPrefix)
+		return fmt.Errorf("ship: not a cursor: it does not start with %q", cursorPrefix)
 	}
 	bin, err := base64.RawURLEncoding.DecodeString(enc)
 	if err != nil {

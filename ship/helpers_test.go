@@ -13,10 +13,10 @@ import (
 )
 
 var (
-	token  = antelope.MustName("eosio.token")
-	alice  = antelope.MustName("alice")
-	bob    = antelope.MustName("bob")
-	carol  = antelope.MustName("carol")
+	token = antelope.MustName("eosio.token")
+	alice = antelope.MustName("alice")
+	bob   = antelope.MustName("bob")
+
 	other  = antelope.MustName("fake.token")
 	active = antelope.MustName("active")
 	accts  = antelope.MustName("accounts")

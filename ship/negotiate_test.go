@@ -23,18 +23,6 @@ func modifiedABI(t *testing.T, f func(abi map[string]any)) []byte {
 	return out
 }
 
-func variantTypes(abi map[string]any, name string) *[]any {
-	for _, v := range abi["variants"].([]any) {
-		m := v.(map[string]any)
-		if m["name"] == name {
-			l := m["types"].([]any)
-			m["types"] = l
-			return &l
-		}
-	}
-	return nil
-}
-
 func setVariant(abi map[string]any, name string, types ...string) {
 	for _, v := range abi["variants"].([]any) {
 		m := v.(map[string]any)

@@ -60,14 +60,6 @@ func (w *wire) boolean() bool {
 	return false
 }
 
-func (w *wire) u16() uint16 {
-	if !w.need(2) {
-		return 0
-	}
-	w.pos += 2
-	return binary.LittleEndian.Uint16(w.data[w.pos-2:])
-}
-
 func (w *wire) u32() uint32 {
 	if !w.need(4) {
 		return 0
@@ -169,8 +161,6 @@ func (w *wire) span(n uint64) []byte {
 func (w *wire) position() Position {
 	return Position{Num: w.u32(), ID: w.checksum()}
 }
-
-func (w *wire) done() bool { return w.err == nil && w.pos == len(w.data) }
 
 // end reports trailing bytes after a value as an error.
 func (w *wire) end() error {
