@@ -90,30 +90,29 @@ func parseBlocks(w *wire, v1 bool) (r blocksResult, err error) {
 // parseStatus decodes a status result body with the generated types.
 func parseStatus(name string, body []byte) (Status, error) {
 	d := antelope.NewDecoder(body)
-	s := Status{Protocol: name}
+	var v protocol.GetStatusResultV1
+	var err error
 	switch name {
 	case "get_status_result_v0":
-		var v protocol.GetStatusResultV0
-		if err := v.DecodeBinary(d); err != nil {
-			return Status{}, fmt.Errorf("ship: malformed %s: %w", name, err)
-		}
-		s.Head, s.LastIrreversible = Position{v.Head.BlockNum, v.Head.BlockID}, Position{v.LastIrreversible.BlockNum, v.LastIrreversible.BlockID}
-		s.TraceBegin, s.TraceEnd, s.ChainStateBegin, s.ChainStateEnd = v.TraceBeginBlock, v.TraceEndBlock, v.ChainStateBeginBlock, v.ChainStateEndBlock
-		s.ChainID = v.ChainID.Value
+		var v0 protocol.GetStatusResultV0
+		err = v0.DecodeBinary(d)
+		v = protocol.GetStatusResultV1{Head: v0.Head, LastIrreversible: v0.LastIrreversible, TraceBeginBlock: v0.TraceBeginBlock,
+			TraceEndBlock: v0.TraceEndBlock, ChainStateBeginBlock: v0.ChainStateBeginBlock, ChainStateEndBlock: v0.ChainStateEndBlock,
+			ChainID: v0.ChainID.Value}
 	case "get_status_result_v1":
-		var v protocol.GetStatusResultV1
-		if err := v.DecodeBinary(d); err != nil {
-			return Status{}, fmt.Errorf("ship: malformed %s: %w", name, err)
-		}
-		s.Head, s.LastIrreversible = Position{v.Head.BlockNum, v.Head.BlockID}, Position{v.LastIrreversible.BlockNum, v.LastIrreversible.BlockID}
-		s.TraceBegin, s.TraceEnd, s.ChainStateBegin, s.ChainStateEnd = v.TraceBeginBlock, v.TraceEndBlock, v.ChainStateBeginBlock, v.ChainStateEndBlock
-		s.ChainID = v.ChainID
-		s.FinalityDataBegin, s.FinalityDataEnd = v.FinalityDataBeginBlock, v.FinalityDataEndBlock
+		err = v.DecodeBinary(d)
 	default:
 		return Status{}, fmt.Errorf("ship: expected a status result, got %s", name)
 	}
-	if err := d.Finish(); err != nil {
+	if err == nil {
+		err = d.Finish()
+	}
+	if err != nil {
 		return Status{}, fmt.Errorf("ship: malformed %s: %w", name, err)
 	}
-	return s, nil
+	return Status{Protocol: name, Head: Position{v.Head.BlockNum, v.Head.BlockID},
+		LastIrreversible: Position{v.LastIrreversible.BlockNum, v.LastIrreversible.BlockID},
+		TraceBegin:       v.TraceBeginBlock, TraceEnd: v.TraceEndBlock, ChainStateBegin: v.ChainStateBeginBlock,
+		ChainStateEnd: v.ChainStateEndBlock, ChainID: v.ChainID, FinalityDataBegin: v.FinalityDataBeginBlock,
+		FinalityDataEnd: v.FinalityDataEndBlock}, nil
 }

@@ -240,30 +240,19 @@ func readActionTrace(p *protocolMap, w *wire, a *ActionTrace) {
 		a.ActDigest = w.checksum()
 		a.GlobalSequence = w.u64()
 		a.RecvSequence = w.u64()
-		start := w.pos
-		k := w.count(16)
-		w.skip(16 * k)
-		if w.err == nil {
-			a.authSeq = w.data[start:w.pos]
-		}
+		a.authSeq = w.pairs()
 		a.CodeSequence = w.varu32()
 		a.ABISequence = w.varu32()
 	}
 	a.Receiver = w.name()
 	a.Contract = w.name()
 	a.Name = w.name()
-	start := w.pos
-	k := w.count(16)
-	w.skip(16 * k)
-	if w.err == nil {
-		a.auth = w.data[start:w.pos]
-	}
+	a.auth = w.pairs()
 	a.Data = w.bytes()
 	a.ContextFree = w.boolean()
 	a.Elapsed = int64(w.u64())
 	a.Console = w.bytes()
-	k = w.count(16) // account_ram_deltas
-	w.skip(16 * k)
+	w.pairs() // account_ram_deltas
 	if w.boolean() {
 		a.Except = w.bytes() // never nil: a slice of the message
 	}

@@ -137,6 +137,17 @@ func (w *wire) count(minSize int) int {
 	return int(n)
 }
 
+// pairs reads a list of 16-byte elements (permission levels, auth
+// sequences, RAM deltas) in place, count included.
+func (w *wire) pairs() []byte {
+	start := w.pos
+	w.skip(16 * w.count(16))
+	if w.err != nil {
+		return nil
+	}
+	return w.data[start:w.pos]
+}
+
 // bytes reads a varuint32-prefixed byte string in place.
 func (w *wire) bytes() []byte { return w.span(w.varuint(32)) }
 
