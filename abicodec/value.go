@@ -24,7 +24,7 @@ func value(d *antelope.Decoder, t *model.Type, b []byte, tail bool) ([]byte, err
 		}
 		return value(d, t.Elem, b, tail)
 	case model.Array:
-		
+
 		n, err := d.Length(t.Name, minSize(t.Elem, 0))
 		if err != nil {
 			return b, err

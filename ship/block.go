@@ -168,7 +168,8 @@ func (b *Block) TableDeltas() iter.Seq2[Delta, error] {
 // began, as far as the stream knows it: from the request's ABIs and every
 // account delta or setabi action it has seen since. It is what the
 // account's actions and rows of this block decode with, unless the block
-// itself changes it (ActionTrace.ABI accounts for that).
+// itself changes it (ActionTrace.ABI accounts for that). Package abicodec
+// decodes with it: abicodec.New(abi), then ActionJSON or TableJSON.
 func (b *Block) ABI(account antelope.Name) ([]byte, bool) {
 	if b.abis == nil {
 		return nil, false
