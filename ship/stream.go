@@ -62,7 +62,8 @@ type Event struct {
 }
 
 // Cursor is the stream's position once this event is handled: persist it
-// with what you did for the event, and resume from it.
+// with what you did for the event, and resume from it. Call it in the loop
+// body: once the stream has moved on, it reports the later position.
 func (e Event) Cursor() Cursor {
 	if e.cursor == nil {
 		return Cursor{}

@@ -40,7 +40,10 @@ type Server struct {
 // ServerOption configures a Server.
 type ServerOption func(*Server)
 
-// WithABI serves another ABI text (an older node's, a broken one).
+// WithABI sends another ABI text first (an older node's, a broken one), to
+// test a client's negotiation. The server itself still reads requests and
+// writes results with ship/protocol's variant indices: give an ABI whose
+// members keep those indices for the requests and results it uses.
 func WithABI(text []byte) ServerOption { return func(s *Server) { s.abi = text } }
 
 // NewServer starts a server of src. Close it when done.
