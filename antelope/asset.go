@@ -22,6 +22,16 @@ var pow10 = [MaxPrecision + 1]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e
 // to 7 letters A–Z. The space may be left out ("1.0SYS", as abieos accepts).
 func ParseAsset(s string) (Asset, error) { return parseAsset([]byte(s)) }
 
+// MustAsset parses an asset known to be valid, such as a constant
+// ("1.0000 SYS"); it panics otherwise. Generated code never calls it.
+func MustAsset(s string) Asset {
+	a, err := ParseAsset(s)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
 func parseAsset(s []byte) (Asset, error) {
 	bad := func(msg string) (Asset, error) { return Asset{}, valueErr("asset", string(s), msg) }
 	i, end := 0, len(s)
