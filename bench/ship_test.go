@@ -85,12 +85,12 @@ func blockMessage(tb testing.TB, traces, deltas []byte) []byte {
 func tokenTransfers(tb testing.TB, n int) ([]shiptest.Transaction, []shiptest.Row) {
 	var txs []shiptest.Transaction
 	var rows []shiptest.Row
-	alice, active, xfer := antelope.MustName("alice"), antelope.MustName("active"), antelope.MustName("transfer")
+	alice, xfer := antelope.MustName("alice"), antelope.MustName("transfer")
 	for i := range n {
-		q, _ := antelope.ParseAsset("1.0000 WAX")
+		q := antelope.MustAsset("1.0000 WAX")
 		q.Amount += int64(i)
 		data, _ := (&eosiotoken.Transfer{From: alice, To: benchBob, Quantity: q, Memo: "deposit 12345"}).MarshalBinary()
-		auth := []antelope.PermissionLevel{{Actor: alice, Permission: active}}
+		auth := []antelope.PermissionLevel{antelope.Active(alice)}
 		txs = append(txs, shiptest.Transaction{Actions: []shiptest.Action{
 			{Contract: benchToken, Name: xfer, Data: data, Authorization: auth},
 			{Contract: benchToken, Name: xfer, Receiver: alice, Data: data, Authorization: auth},

@@ -23,31 +23,22 @@ var (
 	xfer   = antelope.MustName("transfer")
 )
 
-func asset(t testing.TB, s string) antelope.Asset {
-	t.Helper()
-	a, err := antelope.ParseAsset(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
 // transferTx is a transfer of amount from → to on contract, with the two
 // notifications eosio.token sends, and its balance rows.
 func transferTx(t testing.TB, contract, from, to antelope.Name, amount string, memo string) (shiptest.Transaction, []shiptest.Row) {
 	t.Helper()
-	data, err := (&eosiotoken.Transfer{From: from, To: to, Quantity: asset(t, amount), Memo: memo}).MarshalBinary()
+	data, err := (&eosiotoken.Transfer{From: from, To: to, Quantity: antelope.MustAsset(amount), Memo: memo}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	auth := []antelope.PermissionLevel{{Actor: from, Permission: active}}
+	auth := []antelope.PermissionLevel{antelope.Active(from)}
 	tx := shiptest.Transaction{Actions: []shiptest.Action{
 		{Contract: contract, Name: xfer, Data: data, Authorization: auth},
 		{Contract: contract, Name: xfer, Receiver: from, Data: data, Authorization: auth},
 		{Contract: contract, Name: xfer, Receiver: to, Data: data, Authorization: auth},
 	}}
-	bal, _ := (&eosiotoken.Account{Balance: asset(t, amount)}).MarshalBinary()
-	rows := []shiptest.Row{{Code: contract, Scope: to, Table: accts, PrimaryKey: uint64(asset(t, amount).Symbol.Code), Payer: to, Value: bal}}
+	bal, _ := (&eosiotoken.Account{Balance: antelope.MustAsset(amount)}).MarshalBinary()
+	rows := []shiptest.Row{{Code: contract, Scope: to, Table: accts, PrimaryKey: uint64(antelope.MustAsset(amount).Symbol.Code), Payer: to, Value: bal}}
 	return tx, rows
 }
 

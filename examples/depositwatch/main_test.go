@@ -18,22 +18,17 @@ import (
 )
 
 var (
-	token  = antelope.MustName("eosio.token")
-	fake   = antelope.MustName("fake.token")
-	alice  = antelope.MustName("alice")
-	bob    = antelope.MustName("bob")
-	active = antelope.MustName("active")
-	xfer   = antelope.MustName("transfer")
+	token = antelope.MustName("eosio.token")
+	fake  = antelope.MustName("fake.token")
+	alice = antelope.MustName("alice")
+	bob   = antelope.MustName("bob")
+	xfer  = antelope.MustName("transfer")
 )
 
 // transfer is a transfer with eosio.token's two notifications.
 func transfer(t *testing.T, contract, from, to antelope.Name, quantity string) shiptest.Transaction {
-	q, err := antelope.ParseAsset(quantity)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, _ := (&eosiotoken.Transfer{From: from, To: to, Quantity: q, Memo: "order 7"}).MarshalBinary()
-	auth := []antelope.PermissionLevel{{Actor: from, Permission: active}}
+	data, _ := (&eosiotoken.Transfer{From: from, To: to, Quantity: antelope.MustAsset(quantity), Memo: "order 7"}).MarshalBinary()
+	auth := []antelope.PermissionLevel{antelope.Active(from)}
 	return shiptest.Transaction{Actions: []shiptest.Action{
 		{Contract: contract, Name: xfer, Data: data, Authorization: auth},
 		{Contract: contract, Name: xfer, Receiver: from, Data: data, Authorization: auth},
