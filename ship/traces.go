@@ -132,7 +132,7 @@ func walkTraces(p *protocolMap, b *Block, traces []byte, scratch *[]ActionTrace,
 	index := 0
 	for range n {
 		acts := (*scratch)[:0]
-		acts, ok := walkTransaction(p, w, b, acts, &index, 0)
+				acts, ok := walkTransaction(p, w, b, f, acts, &index, 0)
 		*scratch = acts
 		if !ok {
 			return w.err
@@ -140,8 +140,8 @@ func walkTraces(p *protocolMap, b *Block, traces []byte, scratch *[]ActionTrace,
 		if !slices.IsSortedFunc(acts, byGlobalSequence) && allReceipts(acts) {
 			slices.SortStableFunc(acts, byGlobalSequence)
 		}
-		for i := range acts {
-			if f.keep(&acts[i]) && !fn(&acts[i]) {
+				for i := range acts {
+			if !fn(&acts[i]) {
 				return nil
 			}
 		}
@@ -168,10 +168,10 @@ func allReceipts(acts []ActionTrace) bool {
 	return true
 }
 
-// walkTransaction reads one transaction_trace, appending its actions to
-// acts (when depth is 0: a failed deferred transaction nested inside is
-// skipped).
-func walkTransaction(p *protocolMap, w *wire, b *Block, acts []ActionTrace, index *int, depth int) ([]ActionTrace, bool) {
+// walkTransaction reads one transaction_trace, appending the actions the
+// filter keeps to acts (when depth is 0: a failed deferred transaction
+// nested inside is skipped). Their relative order is all the caller sorts.
+func walkTransaction(p *protocolMap, w *wire, b *Block, f *actionFilter, acts []ActionTrace, index *int, depth int) ([]ActionTrace, bool) {
 	if depth > maxNesting {
 		w.fail("transaction traces nested too deep")
 		return acts, false
@@ -191,12 +191,14 @@ func walkTransaction(p *protocolMap, w *wire, b *Block, acts []ActionTrace, inde
 		if w.err != nil {
 			return acts, false
 		}
-		a := ActionTrace{Block: b, TransactionID: id, TransactionStatus: status, Scheduled: scheduled}
+				a := ActionTrace{Block: b, TransactionID: id, TransactionStatus: status, Scheduled: scheduled}
 		readActionTrace(p, w, &a)
 		if depth == 0 {
 			a.index = *index
 			*index++
-			acts = append(acts, a)
+			if f.keep(&a) {
+				acts = append(acts, a)
+			}
 		}
 	}
 	if w.boolean() { // account_ram_delta
@@ -210,7 +212,7 @@ func walkTransaction(p *protocolMap, w *wire, b *Block, acts []ActionTrace, inde
 	}
 	if w.boolean() { // failed_dtrx_trace
 		var nested int
-		walkTransaction(p, w, b, nil, &nested, depth+1)
+				walkTransaction(p, w, b, f, nil, &nested, depth+1)
 	}
 	if w.boolean() { // partial
 		skipPartial(p, w)
