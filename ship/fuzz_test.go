@@ -3,7 +3,10 @@ package ship
 import (
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"testing"
+
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship/protocol"
@@ -99,13 +102,46 @@ func walkAllDeltas(p *protocolMap, data []byte) (rows, contractRows int, err err
 	return rows, contractRows, nil
 }
 
+// allocationBound is what a walk of n input bytes may allocate: the
+// scratch of the actions kept (a few hundred bytes each, from at least 40
+// encoded bytes each, grown by doubling) and a fixed part.
+func allocationBound(n int) uint64 { return uint64(32*n) + 64<<10 }
+
+// allocated is the heap allocation f makes: runtime/metrics first (it does
+// not stop the world), and runtime.ReadMemStats to confirm a high reading.
+func allocated(f func()) uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(sample)
+	before := sample[0].Value.Uint64()
+	f()
+	metrics.Read(sample)
+	return sample[0].Value.Uint64() - before
+}
+
+func allocatedExactly(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func checkAllocation(t *testing.T, data []byte, walk func()) {
+	if a := allocated(walk); a > allocationBound(len(data)) {
+		if a = allocatedExactly(walk); a > allocationBound(len(data)) {
+			t.Fatalf("a walk of %d bytes allocated %d", len(data), a)
+		}
+	}
+}
+
 func FuzzTraces(f *testing.F) {
 	p := fuzzProtocol(f)
 	seeds(f, p, func(r blocksResult) []byte { return r.traces })
 	if b, err := os.ReadFile("testdata/telos-nonutf8-console-traces.bin"); err == nil {
 		f.Add(b)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
+		f.Fuzz(func(t *testing.T, data []byte) {
+		checkAllocation(t, data, func() { walkAllTraces(p, data) })
 		n, err := walkAllTraces(p, data)
 		list, ok := decodesWhole[protocol.TransactionTrace](data)
 		if !ok {
@@ -127,7 +163,8 @@ func FuzzTraces(f *testing.F) {
 func FuzzDeltas(f *testing.F) {
 	p := fuzzProtocol(f)
 	seeds(f, p, func(r blocksResult) []byte { return r.deltas })
-	f.Fuzz(func(t *testing.T, data []byte) {
+		f.Fuzz(func(t *testing.T, data []byte) {
+		checkAllocation(t, data, func() { walkAllDeltas(p, data) })
 		rows, contractRows, err := walkAllDeltas(p, data)
 		list, ok := decodesWhole[protocol.TableDelta](data)
 		if !ok {

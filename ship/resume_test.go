@@ -158,7 +158,7 @@ func TestDropMidMessageAndStall(t *testing.T) {
 	defer srv.Close()
 	b := &branch{t: t}
 	var logs int
-	client := fastClient(srv.URL, ship.WithStallTimeout(150*time.Millisecond), ship.WithLogger(func(string, ...any) { logs++ }))
+	client := fastClient(srv.URL, ship.WithWindow(2), ship.WithStallTimeout(150*time.Millisecond), ship.WithLogger(func(string, ...any) { logs++ }))
 	for ev, err := range client.Stream(testContext(t), ship.Request{Start: 1, End: 51}) {
 		if err != nil {
 			t.Fatal(err)
