@@ -17,10 +17,9 @@ var (
 	alice = antelope.MustName("alice")
 	bob   = antelope.MustName("bob")
 
-	other  = antelope.MustName("fake.token")
-	active = antelope.MustName("active")
-	accts  = antelope.MustName("accounts")
-	xfer   = antelope.MustName("transfer")
+	other = antelope.MustName("fake.token")
+	accts = antelope.MustName("accounts")
+	xfer  = antelope.MustName("transfer")
 )
 
 // transferTx is a transfer of amount from → to on contract, with the two
