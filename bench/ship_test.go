@@ -138,6 +138,13 @@ func denseMessage(tb testing.TB) []byte {
 	return blockMessage(tb, encodeList(txs), encodeList(all))
 }
 
+// transfersMessage is a block of denseTransfers eosio.token transfers and
+// nothing else.
+func transfersMessage(tb testing.TB) []byte {
+	txs, _ := tokenTransfers(tb, denseTransfers)
+	return blockMessage(tb, shiptest.EncodeTraces(1, 1, txs...), shiptest.EncodeDeltas(nil, nil))
+}
+
 // sparseMessage has one transaction and one row, of another contract.
 func sparseMessage(tb testing.TB) []byte {
 	r := readCapture(tb, "wax-40938911-result")
@@ -252,6 +259,29 @@ func BenchmarkSHiP(b *testing.B) {
 	b.Run("Dense/followToken", func(b *testing.B) { stream(b, dense, followToken(b)) })
 	b.Run("Dense/otherContract", func(b *testing.B) { stream(b, dense, otherContract(b)) })
 	b.Run("Sparse/otherContract", func(b *testing.B) { stream(b, sparse, otherContract(b)) })
+	// A block of transfers only: what the typed sequence adds to the walk
+	// per match, against the generated decoder alone.
+	transfers := transfersMessage(b)
+	b.Run("Transfers/typed", func(b *testing.B) {
+		stream(b, transfers, func(blk *ship.Block) {
+			for t, err := range ship.Actions(blk, eosiotoken.Actions.Transfer) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += t.Data.Quantity.Amount
+			}
+		})
+	})
+	b.Run("Transfers/walkOnly", func(b *testing.B) {
+		stream(b, transfers, func(blk *ship.Block) {
+			for a, err := range blk.Actions(ship.OfContract(benchToken), ship.Named(antelope.MustName("transfer"))) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += int64(len(a.Data))
+			}
+		})
+	})
 	// The generated decoder alone on the same transfers: what a typed match
 	// costs beyond the walk ((followToken - otherContract) / transfers).
 	txs, _ := tokenTransfers(b, denseTransfers)
