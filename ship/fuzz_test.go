@@ -7,7 +7,6 @@ import (
 	"runtime/metrics"
 	"testing"
 
-
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship/protocol"
 )
@@ -140,7 +139,7 @@ func FuzzTraces(f *testing.F) {
 	if b, err := os.ReadFile("testdata/telos-nonutf8-console-traces.bin"); err == nil {
 		f.Add(b)
 	}
-		f.Fuzz(func(t *testing.T, data []byte) {
+	f.Fuzz(func(t *testing.T, data []byte) {
 		checkAllocation(t, data, func() { walkAllTraces(p, data) })
 		n, err := walkAllTraces(p, data)
 		list, ok := decodesWhole[protocol.TransactionTrace](data)
@@ -163,7 +162,7 @@ func FuzzTraces(f *testing.F) {
 func FuzzDeltas(f *testing.F) {
 	p := fuzzProtocol(f)
 	seeds(f, p, func(r blocksResult) []byte { return r.deltas })
-		f.Fuzz(func(t *testing.T, data []byte) {
+	f.Fuzz(func(t *testing.T, data []byte) {
 		checkAllocation(t, data, func() { walkAllDeltas(p, data) })
 		rows, contractRows, err := walkAllDeltas(p, data)
 		list, ok := decodesWhole[protocol.TableDelta](data)

@@ -132,7 +132,7 @@ func walkTraces(p *protocolMap, b *Block, traces []byte, scratch *[]ActionTrace,
 	index := 0
 	for range n {
 		acts := (*scratch)[:0]
-				acts, ok := walkTransaction(p, w, b, f, acts, &index, 0)
+		acts, ok := walkTransaction(p, w, b, f, acts, &index, 0)
 		*scratch = acts
 		if !ok {
 			return w.err
@@ -140,7 +140,7 @@ func walkTraces(p *protocolMap, b *Block, traces []byte, scratch *[]ActionTrace,
 		if !slices.IsSortedFunc(acts, byGlobalSequence) && allReceipts(acts) {
 			slices.SortStableFunc(acts, byGlobalSequence)
 		}
-				for i := range acts {
+		for i := range acts {
 			if !fn(&acts[i]) {
 				return nil
 			}
@@ -191,7 +191,7 @@ func walkTransaction(p *protocolMap, w *wire, b *Block, f *actionFilter, acts []
 		if w.err != nil {
 			return acts, false
 		}
-				a := ActionTrace{Block: b, TransactionID: id, TransactionStatus: status, Scheduled: scheduled}
+		a := ActionTrace{Block: b, TransactionID: id, TransactionStatus: status, Scheduled: scheduled}
 		readActionTrace(p, w, &a)
 		if depth == 0 {
 			a.index = *index
@@ -212,7 +212,7 @@ func walkTransaction(p *protocolMap, w *wire, b *Block, f *actionFilter, acts []
 	}
 	if w.boolean() { // failed_dtrx_trace
 		var nested int
-				walkTransaction(p, w, b, f, nil, &nested, depth+1)
+		walkTransaction(p, w, b, f, nil, &nested, depth+1)
 	}
 	if w.boolean() { // partial
 		skipPartial(p, w)
