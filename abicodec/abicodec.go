@@ -7,8 +7,9 @@
 //	js, err := c.ActionJSON(trace.Name, trace.Data) // {"from":"alice",…}
 //
 // The JSON is what the generated bindings print (nodeos's dialect, bool as
-// true/false), byte for byte: TestSameAsGenerated compares the two on every
-// oracle vector of every golden ABI. Decoding is as strict as the generated
+// true/false), byte for byte: internal/oracle's
+// TestDynamicDecoderSameAsGenerated compares the two on every oracle vector
+// of every golden ABI, and FuzzSameAsGenerated on any bytes. Decoding is as strict as the generated
 // decoders' (the antelope runtime's built-ins, lengths checked before
 // anything is allocated, nesting bounded).
 package abicodec
