@@ -142,13 +142,8 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		limit = *p.Limit
 	}
 	id := tableID{code, antelope.Name(scope), table}
-	rows := c.db.sorted(id, pos)
-	keyOf := func(r *row) antelope.TableKey {
-		if primary {
-			return antelope.KeyUint64(r.pk)
-		}
-		return r.sec[pos-2]
-	}
+	rows := c.indexEntries(id, pos, antelope.IndexKeyType(keyType))
+	keyOf := func(e indexEntry) antelope.TableKey { return e.key }
 	// The range [lower, upper] of the index, found by binary search.
 	from := 0
 	if !lower.IsZero() {
@@ -162,9 +157,9 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		to = from
 	}
 	sel := rows[from:to]
-	at := func(i int) *row { return sel[i] }
+	at := func(i int) indexEntry { return sel[i] }
 	if p.Reverse {
-		at = func(i int) *row { return sel[len(sel)-1-i] }
+		at = func(i int) indexEntry { return sel[len(sel)-1-i] }
 	}
 	limit = min(limit, maxReturnItems)
 	out := struct {
@@ -174,7 +169,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	}{Rows: []any{}}
 	i := 0
 	for ; i < len(sel) && uint32(i) < limit; i++ {
-		r := at(i)
+		r := at(i).row
 		data := hex.EncodeToString(r.data)
 		if p.ShowPayer {
 			out.Rows = append(out.Rows, map[string]string{"data": data, "payer": r.payer.String()})
@@ -195,6 +190,38 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		}
 	}
 	return 200, out
+}
+
+// indexEntry is a row as an index orders it: by the index's key.
+type indexEntry struct {
+	key antelope.TableKey
+	row *row
+}
+
+// indexEntries is a table's rows in the order of an index position: the
+// primary key, or a secondary index read from its own table (CDT's name:
+// the table's with position-2 in the low four bits) of the index type of
+// keyType, each entry with its row (an entry with no row is left out, as
+// nodeos leaves it).
+func (c *Chain) indexEntries(id tableID, pos int, keyType antelope.IndexKeyType) []indexEntry {
+	if pos <= 1 {
+		rows := c.db.primary(id)
+		out := make([]indexEntry, len(rows))
+		for i, r := range rows {
+			out[i] = indexEntry{antelope.KeyUint64(r.pk), r}
+		}
+		return out
+	}
+	if keyType == "name" {
+		keyType = antelope.IndexI64
+	}
+	var out []indexEntry
+	for _, s := range c.db.secondary(indexTable(id, pos), kindOf(keyType)) {
+		if r := c.db.get(id, s.pk); r != nil {
+			out = append(out, indexEntry{s.key, r})
+		}
+	}
+	return out
 }
 
 // checkTable answers as nodeos does for an account with no contract, or a
