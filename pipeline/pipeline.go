@@ -58,6 +58,10 @@ type Job struct {
 	Package string
 	// Renames override Go names (gen.Options.Renames).
 	Renames map[string]string
+	// OffChain says the ABI never goes on chain, as nodeos's state-history
+	// ABI does not: its table names need not be names
+	// (model.ResolveOptions).
+	OffChain bool
 	// Out is the output directory: Run writes there (or, with Check,
 	// compares with the files there), and the header records a file
 	// source's path relative to it, so the output is the same from any
@@ -104,7 +108,7 @@ func Run(ctx context.Context, job Job) (*Result, error) {
 		}
 		src.Account = job.Account
 	}
-	m, err := resolve(fetched.Source, src)
+	m, err := resolve(fetched.Source, src, model.ResolveOptions{OffChain: job.OffChain})
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +141,7 @@ func Load(label string, f *fetch.Fetched) (*model.Source, *model.Model, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := resolve(label, src)
+	m, err := resolve(label, src, model.ResolveOptions{})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -156,8 +160,8 @@ func load(label string, f *fetch.Fetched) (*model.Source, error) {
 	return src, nil
 }
 
-func resolve(label string, src *model.Source) (*model.Model, error) {
-	m, err := model.Resolve(src.ABI)
+func resolve(label string, src *model.Source, opts model.ResolveOptions) (*model.Model, error) {
+	m, err := model.ResolveWith(src.ABI, opts)
 	if err != nil {
 		return nil, &Error{Loading, &labeled{fmt.Sprintf("%s: invalid ABI:\n  %s", label, strings.ReplaceAll(err.Error(), "\n", "\n  ")), err}}
 	}

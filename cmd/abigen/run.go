@@ -75,15 +75,16 @@ Exit codes:
 `
 
 type options struct {
-	fetch   fetchOptions
-	abi     string
-	account string
-	pkg     string
-	out     string
-	renames []string
-	check   bool
-	quiet   bool
-	version bool
+	fetch    fetchOptions
+	abi      string
+	account  string
+	pkg      string
+	out      string
+	renames  []string
+	check    bool
+	quiet    bool
+	offChain bool
+	version  bool
 }
 
 // runGenerate is abigen without a subcommand: flags in, pipeline.Run, exit
@@ -101,6 +102,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.StringVar(&o.out, "out", ".", "output `dir`ectory; created if missing")
 	fl.StringArrayVar(&o.renames, "rename", nil, "override a Go name (repeatable): `old=New`, where old is abi_name for a type,\nstruct.field for a field, action:name for a Contract method, table:name for a table variable")
 	fl.BoolVar(&o.check, "check", false, "write nothing: compare with the files in --out, print a unified diff, exit 1 if they differ")
+	fl.BoolVar(&o.offChain, "off-chain", false, "the ABI is never deployed on chain (nodeos's state-history ABI): table names need not be names")
 	fl.BoolVarP(&o.quiet, "quiet", "q", false, "do not print notes (such as names changed to avoid a clash)")
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
 	help := fl.BoolP("help", "h", false, "show this help")
@@ -142,7 +144,8 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	job := pipeline.Job{Account: o.account, Package: o.pkg, Renames: renames, Out: o.out, Check: o.check, Timeout: o.fetch.timeout}
+	job := pipeline.Job{Account: o.account, Package: o.pkg, Renames: renames, Out: o.out, Check: o.check, OffChain: o.offChain,
+		Timeout: o.fetch.timeout}
 	if o.abi != "" {
 		job.Source = fetch.FileSource{Path: o.abi, Stdin: stdin}
 	} else {
