@@ -124,9 +124,8 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s := string(t)
 	if isString {
-		switch s {
+		switch string(t) {
 		case "Infinity", "inf", "+inf":
 			return math.Inf(1), nil
 		case "-Infinity", "-inf":
@@ -134,16 +133,19 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 		case "NaN", "nan", "-nan":
 			return math.NaN(), nil
 		}
-		if !isDecimalFloat(s) {
-			return 0, valueErr(typ, s, "not a number")
+		if !isDecimalFloat(t) {
+			return 0, valueErr(typ, string(t), "not a number")
 		}
 	}
-	v, err := strconv.ParseFloat(s, bits)
+	if v, ok := parseExactFloat(t, bits); ok {
+		return v, nil
+	}
+	v, err := strconv.ParseFloat(string(t), bits)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && !math.IsInf(v, 0) {
 			return v, nil // underflow to zero or a denormal: not an error
 		}
-		return 0, valueErr(typ, s, "out of range")
+		return 0, valueErr(typ, string(t), "out of range")
 	}
 	return v, nil
 }
@@ -151,7 +153,7 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 // isDecimalFloat reports whether s is a plain decimal number, as JSON writes
 // one, optionally with a leading '+': strconv.ParseFloat alone would also take
 // hex floats, underscores and "infinity".
-func isDecimalFloat(s string) bool {
+func isDecimalFloat(s []byte) bool {
 	i := 0
 	if i < len(s) && (s[i] == '-' || s[i] == '+') {
 		i++

@@ -66,6 +66,10 @@ func appendFloatJSON(b []byte, v float64, bits int) []byte {
 	case math.IsInf(v, -1):
 		b = append(b, "-inf"...)
 	default:
+		var ok bool
+		if b, ok = appendFixed17(b, v); ok {
+			break // reads back: see jsonfloat.go
+		}
 		start := len(b)
 		b = strconv.AppendFloat(b, v, 'f', 17, 64)
 		if back, err := strconv.ParseFloat(string(b[start:]), bits); err != nil || math.Float64bits(back) != math.Float64bits(v) {
