@@ -1,6 +1,8 @@
 package antelope
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -55,6 +57,13 @@ func (r *JSONReader) Offset() int { return r.pos }
 func (r *JSONReader) errorf(msg string) error { return &JSONError{Offset: r.pos, Msg: msg} }
 
 func (r *JSONReader) skipSpace() {
+	if r.pos < len(r.data) && r.data[r.pos] > ' ' {
+		return // the usual case, compact JSON: inlined
+	}
+	r.skipSpaceSlow()
+}
+
+func (r *JSONReader) skipSpaceSlow() {
 	for r.pos < len(r.data) {
 		switch r.data[r.pos] {
 		case ' ', '\t', '\n', '\r':
@@ -242,7 +251,7 @@ func (r *JSONReader) String() (string, error) {
 func (r *JSONReader) stringBytes() ([]byte, error) {
 	start := r.pos
 	r.pos++
-	i := r.pos
+	i := plainRun(r.data, r.pos)
 	for i < len(r.data) {
 		c := r.data[i]
 		if c == '"' {
@@ -318,6 +327,30 @@ func (r *JSONReader) stringBytes() ([]byte, error) {
 	}
 	r.pos = len(r.data)
 	return nil, r.errorf("unterminated string")
+}
+
+// plainRun returns the offset of the first byte at or after i that is a
+// quote, a backslash or a control character (or len(b)): eight bytes per
+// step, as a string's text is most of a JSON page.
+func plainRun(b []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		// The high bit of each byte that is below 0x20, or equal to '"' or
+		// '\\' (a byte XOR the quote is zero there): the classic zero-byte
+		// test, exact for the lowest flagged byte.
+		q, s := w^(ones*'"'), w^(ones*'\\')
+		m := (w-ones*0x20)&^w | (q-ones)&^q | (s-ones)&^s
+		if m &= highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return i
 }
 
 func hex4(b []byte, i int) (rune, bool) {

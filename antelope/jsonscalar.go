@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -207,16 +208,31 @@ func decodeHex(typ string, t []byte, dst []byte) ([]byte, error) {
 	if dst == nil {
 		dst = make([]byte, 0, len(t)/2)
 	}
-	for i := 0; i < len(t); i += 2 {
-		hi, ok1 := unhex(t[i])
-		lo, ok2 := unhex(t[i+1])
-		if !ok1 || !ok2 {
+	n := len(dst)
+	dst = slices.Grow(dst, len(t)/2)[:n+len(t)/2]
+	out := dst[n:]
+	for i := range out {
+		hi, lo := hexValue[t[2*i]], hexValue[t[2*i+1]]
+		if hi|lo > 0x0f {
 			return nil, valueErr(typ, string(t), "not a hex string")
 		}
-		dst = append(dst, hi<<4|lo)
+		out[i] = hi<<4 | lo
 	}
 	return dst, nil
 }
+
+// hexValue maps a hex digit of either case to its value, anything else to
+// 0xff.
+var hexValue = func() (t [256]byte) {
+	for i := range t {
+		v, ok := unhex(byte(i))
+		if !ok {
+			v = 0xff
+		}
+		t[i] = v
+	}
+	return t
+}()
 
 func unhex(c byte) (byte, bool) {
 	switch {

@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -89,8 +90,11 @@ func AppendHexJSON(b []byte, v []byte) []byte {
 }
 
 func appendHex(b []byte, v []byte) []byte {
-	for _, c := range v {
-		b = append(b, lowerHex[c>>4], lowerHex[c&15])
+	n := len(b)
+	b = slices.Grow(b, 2*len(v))[:n+2*len(v)]
+	out := b[n:]
+	for i, c := range v {
+		out[2*i], out[2*i+1] = lowerHex[c>>4], lowerHex[c&15]
 	}
 	return b
 }
