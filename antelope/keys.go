@@ -143,9 +143,27 @@ func (k PublicKey) check() error {
 
 func (k PublicKey) appendText(b []byte) []byte {
 	if k.Type == KeyK1 {
-		return appendKeyString(b, "EOS", k.Data, "")
+		b = append(b, "EOS"...)
+	} else {
+		b = append(b, "PUB_"...)
+		b = append(b, k.Type.suffix()...)
+		b = append(b, '_')
 	}
-	return appendKeyString(b, "PUB_"+k.Type.suffix()+"_", k.Data, k.Type.suffix())
+	if k.Type == KeyWA {
+		return appendKeyString(b, "", k.Data, k.Type.suffix())
+	}
+	b, ok := appendCachedKeyText(b, k.Type, k.Data)
+	if ok {
+		return b
+	}
+	suffix := ""
+	if k.Type != KeyK1 {
+		suffix = k.Type.suffix()
+	}
+	start := len(b)
+	b = appendKeyString(b, "", k.Data, suffix)
+	cacheKeyText(k.Type, k.Data, b[start:])
+	return b
 }
 
 // String returns the text form ("EOS…" for K1), or a description of why the
