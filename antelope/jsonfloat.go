@@ -150,3 +150,77 @@ func parseExactFloat(t []byte, bitSize int) (v float64, ok bool) {
 	}
 	return v, true
 }
+
+// parseLongFloat reads a decimal too long for strconv to take without
+// allocating (a string conversion beyond 32 bytes) when it is exactly the
+// 17-decimal text of a value of magnitude at least 0.1, as this package
+// prints every such value: the first 19 digits give the value to within an
+// ulp, and the candidate whose own text is t is the value (such a text
+// always reads back to it). ok is false for anything else.
+func parseLongFloat(t []byte, bitSize int) (float64, bool) {
+	var short [32]byte
+	n, i := 0, 0
+	if len(t) > 0 && (t[0] == '-' || t[0] == '+') {
+		if t[0] == '-' {
+			short[n] = '-'
+			n++
+		}
+		i++
+	}
+	sig, exp, dot, started := 0, 0, false, false
+	for ; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == '.' && !dot:
+			dot = true
+			continue
+		case c < '0' || c > '9':
+			return 0, false
+		case !started && c == '0':
+			if dot {
+				exp--
+			}
+			continue
+		}
+		started = true
+		if sig < 19 {
+			short[n] = c
+			n++
+			sig++
+			if dot {
+				exp--
+			}
+		} else if !dot {
+			exp++
+		}
+	}
+	if !started {
+		return 0, false
+	}
+	short[n] = 'e'
+	n++
+	n = len(strconv.AppendInt(short[:n], int64(exp), 10))
+	v0, err := strconv.ParseFloat(string(short[:n]), bitSize)
+	if err != nil {
+		return 0, false
+	}
+	for _, c := range [...]float64{v0, nextFloat(v0, 1, bitSize), nextFloat(v0, -1, bitSize)} {
+		if math.IsInf(c, 0) || math.Abs(c) < 0.1 {
+			continue
+		}
+		var buf [400]byte // 'f' with 17 decimals of any double fits
+		if string(strconv.AppendFloat(buf[:0], c, 'f', 17, 64)) == string(t) {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// nextFloat is the neighbour of v toward the sign of dir, in float64 or
+// float32.
+func nextFloat(v float64, dir float64, bitSize int) float64 {
+	if bitSize == 32 {
+		return float64(math.Nextafter32(float32(v), float32(math.Inf(int(dir)))))
+	}
+	return math.Nextafter(v, math.Inf(int(dir)))
+}

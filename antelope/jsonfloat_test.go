@@ -118,6 +118,45 @@ func TestParseExactFloat(t *testing.T) {
 	}
 }
 
+// TestParseLongFloat holds the reader of long exact texts to strconv on the
+// 17-decimal texts of doubles and floats of every magnitude, and checks it
+// refuses texts that are not such a text.
+func TestParseLongFloat(t *testing.T) {
+	read := 0
+	for _, v := range floatSamples() {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		for _, bits := range []int{64, 32} {
+			x := v
+			if bits == 32 {
+				x = float64(float32(v))
+			}
+			for _, s := range []string{strconv.FormatFloat(x, 'f', 17, 64), strconv.FormatFloat(x, 'f', -1, 64)} {
+				got, ok := parseLongFloat([]byte(s), bits)
+				if !ok {
+					continue
+				}
+				read++
+				want, err := strconv.ParseFloat(s, bits)
+				if err != nil || math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("%q as float%d: %v, want %v (%v)", s, bits, got, want, err)
+				}
+			}
+		}
+	}
+	if read < 20000 {
+		t.Fatalf("only %d texts read", read)
+	}
+	for _, s := range []string{"1e400", "123456789012345678901234567890.5", "0.0000000000000000000000000000000001", "abc", "1.2.3", "-"} {
+		if v, ok := parseLongFloat([]byte(s), 64); ok {
+			if want, _ := strconv.ParseFloat(s, 64); want != v {
+				t.Errorf("%q: %v, want %v", s, v, want)
+			}
+		}
+	}
+}
+
 // FuzzFloatJSON: a float written and read back through the JSON forms is
 // the same float, bit for bit (NaNs stay NaN), and both fast paths agree
 // with strconv.

@@ -141,6 +141,11 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 	if v, ok := parseExactFloat(t, bits); ok {
 		return v, nil
 	}
+	if len(t) > 32 {
+		if v, ok := parseLongFloat(t, bits); ok {
+			return v, nil
+		}
+	}
 	v, err := strconv.ParseFloat(string(t), bits)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && !math.IsInf(v, 0) {

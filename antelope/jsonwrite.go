@@ -71,6 +71,12 @@ func appendFloatJSON(b []byte, v float64, bits int) []byte {
 		if b, ok = appendFixed17(b, v); ok {
 			break // reads back: see jsonfloat.go
 		}
+		if math.Abs(v) >= 0x1p64 {
+			// An integer, printed exactly: it reads back (and the text is
+			// too long to parse back without allocating).
+			b = strconv.AppendFloat(b, v, 'f', 17, 64)
+			break
+		}
 		start := len(b)
 		b = strconv.AppendFloat(b, v, 'f', 17, 64)
 		if back, err := strconv.ParseFloat(string(b[start:]), bits); err != nil || math.Float64bits(back) != math.Float64bits(v) {

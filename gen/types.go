@@ -321,7 +321,12 @@ func (g *generator) emitStandardMethods(f *jen.File, name, abiName string) {
 	docComment(f, "MarshalJSON returns the JSON form of v.")
 	f.Func().Params(recv()).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("v").Dot("AppendJSON").Call(jen.Nil())))
+	// The JSONReader lives on the stack too.
 	docComment(f, "UnmarshalJSON decodes one JSON value into v.")
 	f.Func().Params(recv()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Qual(rt, "AtField").Call(jen.Qual(rt, "UnmarshalJSON").Call(jen.Id("data"), jen.Id("v")), jen.Lit(abiName))))
+		jen.Var().Id("r").Qual(rt, "JSONReader"),
+		jen.Id("r").Dot("Reset").Call(jen.Id("data")),
+		jen.Id("err").Op(":=").Id("v").Dot("DecodeJSON").Call(jen.Op("&").Id("r")),
+		jen.If(jen.Id("err").Op("==").Nil()).Block(jen.Id("err").Op("=").Id("r").Dot("Finish").Call()),
+		jen.Return(jen.Qual(rt, "AtField").Call(jen.Id("err"), jen.Lit(abiName))))
 }
