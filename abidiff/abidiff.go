@@ -179,8 +179,16 @@ func Compare(old, new *model.Model, oldSrc, newSrc *model.Source) (*Report, erro
 	return r, nil
 }
 
+// findingText is a finding as a report says it: its path, and for a
+// change to a variant's alternatives the variant type with the path to it
+// ("variant payload (field val): alternatives 0 and 1 swapped").
 func findingText(f finding) string {
-	if f.path == "" {
+	switch {
+	case f.variant != "" && f.path != "":
+		return "variant " + f.variant + " (" + shortPath(f.path) + "): " + f.what
+	case f.variant != "":
+		return "variant " + f.variant + ": " + f.what
+	case f.path == "":
 		return f.what
 	}
 	return shortPath(f.path) + ": " + f.what

@@ -101,6 +101,7 @@ func TestClassification(t *testing.T) {
 		"fields-reordered":           {true, []abidiff.Kind{abidiff.BreaksSenders}},
 		"type-changed":               {true, []abidiff.Kind{abidiff.BreaksData, abidiff.BreaksGo}},
 		"same-bytes":                 {true, []abidiff.Kind{abidiff.BreaksGo}},
+		"alias-retyped":              {false, []abidiff.Kind{abidiff.Compatible}},
 		"field-renamed":              {true, []abidiff.Kind{abidiff.BreaksSenders, abidiff.BreaksGo}},
 		"action-renamed":             {true, []abidiff.Kind{abidiff.BreaksSenders, abidiff.BreaksGo}},
 		"reordered-declarations":     {false, nil},
@@ -186,5 +187,40 @@ func TestManyTypes(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the extension was not reported: %+v", r.Changes)
+	}
+}
+
+// A change to a variant's alternatives names the variant type as well as
+// the field path, and a swap is called one.
+func TestVariantChangesNameTheVariant(t *testing.T) {
+	dir := filepath.Join("testdata", "variant-reordered")
+	om, os1 := load(t, filepath.Join(dir, "old.abi.json"))
+	nm, ns := load(t, filepath.Join(dir, "new.abi.json"))
+	r, err := abidiff.Compare(om, nm, os1, ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{
+		"table things: variant thing (field v): alternatives 0 and 1 swapped (a and b)": false,
+		"action put: variant thing (field v): alternatives 0 and 1 swapped (a and b)":   false,
+	}
+	for _, c := range r.Changes {
+		if _, ok := want[c.Where+": "+c.What]; ok {
+			want[c.Where+": "+c.What] = true
+		}
+	}
+	for w, found := range want {
+		if !found {
+			t.Errorf("no %q in %+v", w, r.Changes)
+		}
+	}
+	dir = filepath.Join("testdata", "variant-appended")
+	om, os1 = load(t, filepath.Join(dir, "old.abi.json"))
+	nm, ns = load(t, filepath.Join(dir, "new.abi.json"))
+	if r, err = abidiff.Compare(om, nm, os1, ns); err != nil {
+		t.Fatal(err)
+	}
+	if c := r.Changes[0]; c.What != "variant thing (field v): alternative 2: c appended (old data and senders keep their indexes)" {
+		t.Errorf("appended: %+v", c)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
+
 	"github.com/antelopego/abigen/model"
 )
 
@@ -18,20 +20,19 @@ import (
 
 // goAPI maps each exported name of a generated package ("type Transfer",
 // "field Transfer.Memo", "func Contract.Transfer", "var TableAccounts") to
-// its type or signature.
+// its type or signature. Types are printed with the package's aliases
+// resolved (a typedef becomes `type AmountT = uint64`), so that two
+// spellings of the identical Go type compare equal: a field retyped from
+// uint64 to AmountT changes nothing a caller writes.
 func goAPI(files map[string][]byte) (map[string]string, error) {
 	fset := token.NewFileSet()
 	api := map[string]string{}
-	text := func(n ast.Node) string {
-		var b bytes.Buffer
-		_ = printer.Fprint(&b, fset, n)
-		return b.String()
-	}
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var parsed []*ast.File
 	for _, name := range names {
 		if !strings.HasSuffix(name, ".go") {
 			continue
@@ -40,6 +41,10 @@ func goAPI(files map[string][]byte) (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		parsed = append(parsed, f)
+	}
+	text := newAliasResolver(fset, packageAliases(parsed)).text
+	for _, f := range parsed {
 		for _, decl := range f.Decls {
 			switch d := decl.(type) {
 			case *ast.FuncDecl:
@@ -63,6 +68,10 @@ func goAPI(files map[string][]byte) (map[string]string, error) {
 							continue
 						}
 						st, isStruct := s.Type.(*ast.StructType)
+						if s.Assign.IsValid() {
+							api["type "+s.Name.Name] = "alias of " + text(s.Type)
+							continue
+						}
 						if !isStruct {
 							api["type "+s.Name.Name] = text(s.Type)
 							continue
@@ -103,6 +112,99 @@ func goAPI(files map[string][]byte) (map[string]string, error) {
 		}
 	}
 	return api, nil
+}
+
+// packageAliases maps each alias the package declares (type A = T) to T,
+// and the predeclared aliases byte and rune to uint8 and int32.
+func packageAliases(files []*ast.File) map[string]ast.Expr {
+	out := map[string]ast.Expr{"byte": ast.NewIdent("uint8"), "rune": ast.NewIdent("int32")}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			if d, ok := decl.(*ast.GenDecl); ok && d.Tok == token.TYPE {
+				for _, spec := range d.Specs {
+					if s := spec.(*ast.TypeSpec); s.Assign.IsValid() && s.TypeParams == nil {
+						out[s.Name.Name] = s.Type
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// aliasResolver prints type expressions with every use of an alias
+// replaced by its target, recursively (an alias of an alias). Identifiers
+// that are not type uses (a selector's name, a field or parameter name) are
+// left alone. The expressions it prints are parsed anew into its own file
+// set, so that what it splices together prints on one line.
+type aliasResolver struct {
+	fset     *token.FileSet // the generated files'
+	own      *token.FileSet // the resolved expressions'
+	aliases  map[string]ast.Expr
+	resolved map[string]string // alias → its resolved text
+	busy     map[string]bool   // aliases being resolved: a cycle, which Go rejects, stops here
+}
+
+func newAliasResolver(fset *token.FileSet, aliases map[string]ast.Expr) *aliasResolver {
+	return &aliasResolver{fset: fset, own: token.NewFileSet(), aliases: aliases, resolved: map[string]string{}, busy: map[string]bool{}}
+}
+
+func print(fset *token.FileSet, n ast.Node) string {
+	var b bytes.Buffer
+	_ = printer.Fprint(&b, fset, n)
+	return b.String()
+}
+
+// text prints n, resolving aliases when n is a type expression.
+func (r *aliasResolver) text(n ast.Node) string {
+	s := print(r.fset, n)
+	if _, ok := n.(ast.Expr); !ok {
+		return s
+	}
+	return r.resolve(s)
+}
+
+// resolve returns the type expression src with its aliases resolved.
+func (r *aliasResolver) resolve(src string) string {
+	e, err := parser.ParseExprFrom(r.own, "", src, 0)
+	if err != nil {
+		return src
+	}
+	e = astutil.Apply(e, func(c *astutil.Cursor) bool {
+		id, ok := c.Node().(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if _, isSel := c.Parent().(*ast.SelectorExpr); isSel && c.Name() == "Sel" {
+			return true
+		}
+		if _, isField := c.Parent().(*ast.Field); isField && c.Name() == "Names" {
+			return true
+		}
+		if target, ok := r.alias(id.Name); ok {
+			if t, err := parser.ParseExprFrom(r.own, "", target, 0); err == nil {
+				c.Replace(t)
+			}
+		}
+		return true
+	}, nil).(ast.Expr)
+	return print(r.own, e)
+}
+
+// alias returns the resolved text of the alias name, if it is one.
+func (r *aliasResolver) alias(name string) (string, bool) {
+	if s, ok := r.resolved[name]; ok {
+		return s, true
+	}
+	target, ok := r.aliases[name]
+	if !ok || r.busy[name] {
+		return "", false
+	}
+	r.busy[name] = true
+	s := r.resolve(print(r.fset, target))
+	delete(r.busy, name)
+	r.resolved[name] = s
+	return s, true
 }
 
 // signature prints a function type by its parameter and result types only:

@@ -13,7 +13,8 @@ import (
 
 // finding is one difference inside a type, with the path to it.
 type finding struct {
-	path     string // "field balance", "field owner.key", "alternative 2"
+	path     string // "field balance", "field owner.key"
+	variant  string // the variant type whose alternatives changed, when the finding is one of those
 	what     string
 	breaking bool // old bytes no longer decode (or decode to other values)
 	jsonOnly bool // the bytes are unchanged but JSON senders must change (a renamed field)
@@ -206,22 +207,46 @@ func indexOf(fields []*model.Field, name string) int {
 }
 
 func (c *comparer) compareVariants(old, new *model.Variant, path string) []finding {
+	name := old.Name
+	if new.Name != old.Name {
+		name += " (now " + new.Name + ")"
+	}
 	var out []finding
-	at := func(i int) string { return join(path, "alternative "+strconv.Itoa(i)) }
+	add := func(what string, breaking, jsonOnly bool) {
+		out = append(out, finding{path: path, variant: name, what: what, breaking: breaking, jsonOnly: jsonOnly})
+	}
+	same := func(o, n *model.Type) bool { return len(c.compare(o, n, "")) == 0 }
+	alt := func(i int) string { return "alternative " + strconv.Itoa(i) }
+	swapped := map[int]bool{}
 	for i, o := range old.Members {
 		if i >= len(new.Members) {
-			out = append(out, finding{path: at(i), what: shapeName(o) + " removed", breaking: true})
+			add(alt(i)+": "+shapeName(o)+" removed", true, false)
 			continue
 		}
 		n := new.Members[i]
-		if f := c.compare(o, n, ""); len(f) > 0 {
-			out = append(out, finding{path: at(i), what: "changed from " + shapeName(o) + " to " + shapeName(n), breaking: true})
-		} else if o.Name != n.Name {
-			out = append(out, finding{path: at(i), what: "renamed from " + o.Name + " to " + n.Name + " (same bytes; JSON names it differently)", jsonOnly: true})
+		switch {
+		case swapped[i]:
+		case !same(o, n):
+			// Two alternatives that traded places: every stored index of
+			// either now means the other.
+			j := i + 1
+			for ; j < len(old.Members) && j < len(new.Members); j++ {
+				if !swapped[j] && same(o, new.Members[j]) && same(old.Members[j], n) {
+					break
+				}
+			}
+			if j < len(old.Members) && j < len(new.Members) {
+				swapped[j] = true
+				add("alternatives "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" swapped ("+shapeName(o)+" and "+shapeName(n)+")", true, false)
+				continue
+			}
+			add(alt(i)+": changed from "+shapeName(o)+" to "+shapeName(n), true, false)
+		case o.Name != n.Name:
+			add(alt(i)+": renamed from "+o.Name+" to "+n.Name+" (same bytes; JSON names it differently)", false, true)
 		}
 	}
 	for i := len(old.Members); i < len(new.Members); i++ {
-		out = append(out, finding{path: at(i), what: shapeName(new.Members[i]) + " appended (old data and senders keep their indexes)"})
+		add(alt(i)+": "+shapeName(new.Members[i])+" appended (old data and senders keep their indexes)", false, false)
 	}
 	return out
 }

@@ -9,6 +9,15 @@ type PermissionLevel struct {
 	Permission Name // its permission, usually "active"
 }
 
+// Active is actor's active permission, the authorization most actions
+// carry: Active(alice) is PermissionLevel{alice, "active"}.
+func Active(actor Name) PermissionLevel { return PermissionLevel{Actor: actor, Permission: nameActive} }
+
+// Owner is actor's owner permission.
+func Owner(actor Name) PermissionLevel { return PermissionLevel{Actor: actor, Permission: nameOwner} }
+
+var nameActive, nameOwner = MustName("active"), MustName("owner")
+
 // Action is an action as it appears in a transaction. Binary: account, name,
 // authorization array, then data as bytes. JSON: the nodeos push_transaction
 // shape {"account","name","authorization":[…],"data":"<hex>"}.

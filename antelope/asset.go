@@ -19,6 +19,16 @@ type Asset struct {
 // to 7 letters A–Z. The space may be left out ("1.0SYS", as abieos accepts).
 func ParseAsset(s string) (Asset, error) { return parseAsset([]byte(s)) }
 
+// MustAsset parses an asset known to be valid, such as a constant
+// ("1.0000 SYS"); it panics otherwise. Generated code never calls it.
+func MustAsset(s string) Asset {
+	a, err := ParseAsset(s)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
 func parseAsset(s []byte) (Asset, error) {
 	bad := func(msg string) (Asset, error) { return Asset{}, valueErr("asset", string(s), msg) }
 	i, end := 0, len(s)

@@ -40,6 +40,16 @@
 // HSM or a wallet signs. A PrivateKey never prints its secret. The curve
 // arithmetic is github.com/decred/dcrd/dcrec/secp256k1/v4.
 //
+// # Signing requests
+//
+// ESR is an EOSIO signing request (EEP-7, esr: URIs), versions 2 and 3,
+// byte for byte as @wharfkit/signing-request encodes it: NewESR,
+// NewESRTransaction and NewESRIdentity build one, URI and ParseESR convert
+// it, Resolve turns it into the transaction a wallet signs (the signer
+// placeholders replaced, TAPoS filled in; names inside action data through
+// an ActionNameRewriter such as model.Contracts), and ResolvedESR gives the
+// callback payload and the identity proof of a login.
+//
 // # Generated code
 //
 // Generated packages use plain Go types where Go has one (bool, sized

@@ -24,7 +24,7 @@ func Example_signTransaction() {
 	act := antelope.Action{
 		Account:       antelope.MustName("orng.wax"),
 		Name:          antelope.MustName("requestrand"),
-		Authorization: []antelope.PermissionLevel{{Actor: antelope.MustName("mygamedapp"), Permission: antelope.MustName("active")}},
+		Authorization: []antelope.PermissionLevel{antelope.Active(antelope.MustName("mygamedapp"))},
 		Data:          []byte{42, 0, 0, 0, 0, 0, 0, 0, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0, 0x90, 0x55, 0x2a, 0x8a, 0x96, 0xa6, 0x97},
 	}
 	tx := antelope.Transaction{Actions: []antelope.Action{act}}

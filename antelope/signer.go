@@ -94,10 +94,13 @@ func (k PrivateKey) Sign(_ context.Context, req *SigningRequest) ([]Signature, e
 }
 
 // PrivateKeys is a Signer holding several keys: a transaction that needs
-// more than one signature, or one key per permission.
+// more than one signature, or one key per permission. A key may be listed
+// more than once (two accounts whose permissions share a key): it is
+// listed and signs once, as nodeos refuses a second signature by the same
+// key (tx_duplicate_sig).
 type PrivateKeys []PrivateKey
 
-// PublicKeys returns the public key of each key, in order.
+// PublicKeys returns the public key of each key, in order, each once.
 func (ks PrivateKeys) PublicKeys(ctx context.Context) ([]PublicKey, error) {
 	out := make([]PublicKey, 0, len(ks))
 	for _, k := range ks {
@@ -105,15 +108,24 @@ func (ks PrivateKeys) PublicKeys(ctx context.Context) ([]PublicKey, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, p...)
+		out = AppendDistinctKeys(out, p...)
 	}
 	return out, nil
 }
 
-// Sign signs with each key that req wants, in order.
+// Sign signs with each key that req wants, in order, once per public key.
 func (ks PrivateKeys) Sign(ctx context.Context, req *SigningRequest) ([]Signature, error) {
 	var out []Signature
+	var signed []PublicKey
 	for _, k := range ks {
+		pub, err := k.PublicKey()
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(signed, pub.Equal) {
+			continue
+		}
+		signed = append(signed, pub)
 		s, err := k.Sign(ctx, req)
 		if err != nil {
 			return nil, err
@@ -121,4 +133,15 @@ func (ks PrivateKeys) Sign(ctx context.Context, req *SigningRequest) ([]Signatur
 		out = append(out, s...)
 	}
 	return out, nil
+}
+
+// AppendDistinctKeys appends to list each of keys it does not hold yet
+// (compared with Equal), in order.
+func AppendDistinctKeys(list []PublicKey, keys ...PublicKey) []PublicKey {
+	for _, k := range keys {
+		if !slices.ContainsFunc(list, k.Equal) {
+			list = append(list, k)
+		}
+	}
+	return list
 }

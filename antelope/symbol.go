@@ -13,6 +13,16 @@ const MaxPrecision = 18
 // ParseSymbolCode parses 1 to 7 upper-case letters.
 func ParseSymbolCode(s string) (SymbolCode, error) { return parseSymbolCode([]byte(s)) }
 
+// MustSymbolCode parses a symbol code known to be valid, such as a constant
+// ("SYS"); it panics otherwise. Generated code never calls it.
+func MustSymbolCode(s string) SymbolCode {
+	c, err := ParseSymbolCode(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
 func parseSymbolCode(s []byte) (SymbolCode, error) {
 	if len(s) == 0 || len(s) > 7 {
 		return 0, valueErr("symbol_code", string(s), "must be 1 to 7 letters A-Z")
@@ -130,6 +140,16 @@ type Symbol struct {
 
 // ParseSymbol parses "precision,CODE", e.g. "8,WAX".
 func ParseSymbol(s string) (Symbol, error) { return parseSymbol([]byte(s)) }
+
+// MustSymbol parses a symbol known to be valid, such as a constant
+// ("4,SYS"); it panics otherwise. Generated code never calls it.
+func MustSymbol(s string) Symbol {
+	sym, err := ParseSymbol(s)
+	if err != nil {
+		panic(err)
+	}
+	return sym
+}
 
 func parseSymbol(s []byte) (Symbol, error) {
 	comma := -1

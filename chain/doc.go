@@ -35,7 +35,8 @@
 // A nodeos error answer is an *APIError with the exception's name and code
 // (a nodeos answer is final: it is never retried). errors.Is matches the
 // ones a caller acts on: ErrAssert (the contract's own message is
-// AssertMessage), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
+// APIError.AssertMessage, or in one call msg, refused :=
+// AssertMessage(err)), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
 // ErrNET, ErrRAM, ErrUnknownAccount… The state service's errors are
 // *HTTPError with its code. Credentials never appear in an error.
 //

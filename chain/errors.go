@@ -128,6 +128,18 @@ func (e *APIError) AssertMessage() string {
 	return ""
 }
 
+// AssertMessage returns the contract's own message ("overdrawn balance")
+// when err, or an error it wraps, is nodeos refusing an action with
+// eosio_assert (ErrAssert), and whether it is: errors.As and
+// APIError.AssertMessage in one call.
+func AssertMessage(err error) (string, bool) {
+	var ae *APIError
+	if !errors.As(err, &ae) || !errors.Is(ae, ErrAssert) {
+		return "", false
+	}
+	return ae.AssertMessage(), true
+}
+
 // apiError decodes a nodeos error envelope from an HTTPError's body, or
 // returns err unchanged when it is not one.
 func apiError(err error, endpoint string) error {

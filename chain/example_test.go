@@ -25,12 +25,8 @@ func Example() {
 
 	c := node.Client() // chain.New(node.URL()) with no retry sleeps
 	tok := eosiotoken.Contract{Account: tokenAcct}
-	sym := antelope.Symbol{Precision: 4, Code: antelope.SymbolCode(0x535953)} // SYS
-	auth := func(n antelope.Name) antelope.PermissionLevel {
-		return antelope.PermissionLevel{Actor: n, Permission: antelope.MustName("active")}
-	}
-	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.Asset{Amount: 1_000_000_0000, Symbol: sym}}, auth(tokenAcct))
-	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.Asset{Amount: 100_0000, Symbol: sym}}, auth(alice))
+	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("1000000.0000 SYS")}, antelope.Active(tokenAcct))
+	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("100.0000 SYS")}, antelope.Active(alice))
 	if _, err := c.Transact(ctx, tokenKey, create); err != nil {
 		panic(err)
 	}
@@ -38,7 +34,7 @@ func Example() {
 		panic(err)
 	}
 
-	transfer, _ := tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: antelope.Asset{Amount: 2_5000, Symbol: sym}, Memo: "lunch"}, auth(alice))
+	transfer, _ := tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: antelope.MustAsset("2.5000 SYS"), Memo: "lunch"}, antelope.Active(alice))
 	res, err := c.Transact(ctx, aliceKey, transfer)
 	if err != nil {
 		panic(err)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
@@ -111,12 +112,15 @@ func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Actio
 }
 
 // Sign signs tx for chainID with signer: the keys the chain requires, as
-// get_required_keys says when the signer holds more than one.
+// get_required_keys says when the signer holds more than one, each once —
+// a signer that holds a key twice, or joins signers that share one, would
+// otherwise make a transaction nodeos refuses (tx_duplicate_sig).
 func (c *Client) Sign(ctx context.Context, signer antelope.Signer, chainID antelope.Checksum256, tx *antelope.Transaction) (*antelope.SignedTransaction, error) {
 	keys, err := signer.PublicKeys(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("signer: %w", err)
 	}
+	keys = antelope.AppendDistinctKeys(nil, keys...)
 	if len(keys) == 0 {
 		return nil, errors.New("signer: no keys")
 	}
@@ -138,7 +142,32 @@ func (c *Client) Sign(ctx context.Context, signer antelope.Signer, chainID antel
 	if len(sigs) == 0 {
 		return nil, errors.New("signer: no signature for any key the transaction requires")
 	}
+	sigs = distinctSignatures(sreq.Digest, sigs)
 	return &antelope.SignedTransaction{Transaction: *tx, Signatures: sigs, ContextFreeData: [][]byte{}}, nil
+}
+
+// distinctSignatures keeps the first signature of each key: a second by
+// the same key (the same bytes from a deterministic signer, or other bytes
+// from a randomized one) is what nodeos refuses as tx_duplicate_sig. A
+// signature whose key cannot be recovered here is kept for the node to
+// judge.
+func distinctSignatures(digest antelope.Checksum256, sigs []antelope.Signature) []antelope.Signature {
+	if len(sigs) < 2 {
+		return sigs
+	}
+	out := make([]antelope.Signature, 0, len(sigs))
+	var seen []antelope.PublicKey
+	for _, s := range sigs {
+		k, err := s.RecoverPublicKey(digest)
+		if err == nil && slices.ContainsFunc(seen, k.Equal) {
+			continue
+		}
+		if err == nil {
+			seen = append(seen, k)
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // RequiredKeys asks the node which of the available keys tx needs.

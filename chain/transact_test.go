@@ -24,15 +24,11 @@ var (
 	alice      = antelope.MustName("alice")
 	bob        = antelope.MustName("bob")
 	eosioToken = antelope.MustName("eosio.token")
-	waxSym     = antelope.Symbol{Precision: 8, Code: antelope.SymbolCode(0x584157)} // WAX
+	waxSym     = antelope.MustSymbol("8,WAX")
 	token      = eosiotoken.Contract{Account: eosioToken}
 )
 
 func wax(amount int64) antelope.Asset { return antelope.Asset{Amount: amount, Symbol: waxSym} }
-
-func active(n antelope.Name) antelope.PermissionLevel {
-	return antelope.PermissionLevel{Actor: n, Permission: antelope.MustName("active")}
-}
 
 // tokenChain: eosio.token deployed, 1,000 WAX issued to alice, bob exists.
 func tokenChain(t *testing.T) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
@@ -47,8 +43,8 @@ func tokenChain(t *testing.T) (*chaintest.Chain, map[antelope.Name]antelope.Priv
 		t.Fatal(err)
 	}
 	cl := c.Client()
-	create, _ := token.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(1_000_000_00000000)}, active(eosioToken))
-	issue, _ := token.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1000_00000000)}, active(alice))
+	create, _ := token.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(1_000_000_00000000)}, antelope.Active(eosioToken))
+	issue, _ := token.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1000_00000000)}, antelope.Active(alice))
 	if _, err := cl.Transact(t.Context(), keys[eosioToken], create); err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +56,7 @@ func tokenChain(t *testing.T) (*chaintest.Chain, map[antelope.Name]antelope.Priv
 
 func transfer(t *testing.T, amount int64) antelope.Action {
 	t.Helper()
-	a, err := token.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(amount), Memo: "t"}, active(alice))
+	a, err := token.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(amount), Memo: "t"}, antelope.Active(alice))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +206,7 @@ func TestTransactRefusals(t *testing.T) {
 	tx.RefBlockPrefix ^= 1
 	check("bad TAPoS", send(tx, keys[alice]), chain.ErrBadTAPoS, "invalid_ref_block_exception", 3040007)
 	// The contract requires the sender's authority.
-	steal, _ := token.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(bob))
+	steal, _ := token.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, antelope.Active(bob))
 	_, err = cl.Transact(t.Context(), keys[bob], steal)
 	check("missing authority", err, chain.ErrMissingAuthority, "missing_auth_exception", 3090004)
 	if got := bobBalance(t, c); got != 0 {

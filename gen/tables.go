@@ -85,9 +85,15 @@ func (g *generator) tablesFile() *jen.File {
 			jen.Return(jen.Id(g.tableVars[t]).Dot("In").Call(jen.Id("c").Dot("Account"))))
 	}
 	for _, t := range g.m.Tables {
+		// The example read must work: without an account the Table
+		// variable has none, and only a Contract's table method reads.
+		table := g.tableVars[t]
+		if !g.hasAccount {
+			table = "(Contract{Account: account})." + g.tableMethods[t] + "()"
+		}
 		for _, o := range g.indexOptions[t] {
 			docComment(f, o.name+" reads the table "+commentText(t.Name, 80)+" through its index on "+commentText(o.key, 80)+
-				"\n(position "+itoa(o.position)+"), from lower to upper inclusive:\n\n\tfor row, err := range "+g.tableVars[t]+".Rows(ctx, reader, scope, "+o.name+"(lower, upper)) {…}")
+				"\n(position "+itoa(o.position)+"), from lower to upper inclusive:\n\n\tfor row, err := range "+table+".Rows(ctx, reader, scope, "+o.name+"(lower, upper)) {…}")
 			f.Func().Id(o.name).Params(jen.List(jen.Id("lower"), jen.Id("upper")).Add(o.typ.goType())).Qual(rt, "QueryOption").Block(
 				jen.Return(jen.Qual(rt, "IndexRange").Call(jen.Lit(o.position), jen.Qual(rt, o.typ.index),
 					jen.Qual(rt, o.typ.key).Call(jen.Id("lower")), jen.Qual(rt, o.typ.key).Call(jen.Id("upper")))))

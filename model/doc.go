@@ -12,4 +12,8 @@
 //
 // Nested suffixes written directly (int8[][], int8[]?, int8?[]) are accepted,
 // as abieos and nodeos-through-typedefs accept them.
+//
+// Model.RewriteNames walks an action's packed data by the ABI's types and
+// rewrites its name values in place; Contracts (account → Model) is the
+// antelope.ActionNameRewriter that resolving a signing request needs.
 package model

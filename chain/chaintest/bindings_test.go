@@ -2,9 +2,12 @@ package chaintest_test
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 	"github.com/antelopego/abigen/generated/randcontract"
@@ -19,7 +22,7 @@ func TestTypedTokenTables(t *testing.T) {
 	c, keys := tokenChain(t)
 	cl := c.Client()
 	before := c.Head().Num
-	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(7)}, active(alice))
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(7)}, antelope.Active(alice))
 	res, err := cl.Transact(t.Context(), keys[alice], tr)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +135,7 @@ func TestRandcontract(t *testing.T) {
 	cl := c.Client()
 	for i := range 3 {
 		act, err := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: uint64(40 + i), SigningValue: 0x1122334455667788, Caller: game},
-			antelope.PermissionLevel{Actor: game, Permission: antelope.MustName("active")})
+			antelope.Active(game))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +190,7 @@ func TestTypedIndexesAndResults(t *testing.T) {
 	cl := c.Client()
 	x := tablekeys.Contract{Account: exch}
 	for i, price := range []float64{2.5, -1, 10, 0.125} {
-		act, _ := x.Place(tablekeys.Place{Owner: alice, Price: price}, active(alice))
+		act, _ := x.Place(tablekeys.Place{Owner: alice, Price: price}, antelope.Active(alice))
 		res, err := cl.Transact(t.Context(), key, act)
 		if err != nil {
 			t.Fatal(err)
@@ -224,9 +227,47 @@ func TestTypedIndexesAndResults(t *testing.T) {
 		}
 	}
 	// A result the transaction does not have.
-	act, _ := x.Place(tablekeys.Place{Owner: alice, Price: 1}, active(alice))
+	act, _ := x.Place(tablekeys.Place{Owner: alice, Price: 1}, antelope.Active(alice))
 	res, _ := cl.Transact(t.Context(), key, act)
 	if _, err := x.CancelResult(res); err == nil {
 		t.Error("a missing result decoded")
+	}
+}
+
+// GetRow reads a row of the handler's own table as the generated row type:
+// absent, present with its payer, and a row of other bytes failing the
+// transaction with the table named.
+func TestGetRow(t *testing.T) {
+	game, jobs := antelope.MustName("mygamedapp"), antelope.MustName("jobs.a")
+	c, key := contractChain(t, randcontract.DefaultAccount, randcontract.ABIJSON, func(ctx *chaintest.Context) error {
+		var req randcontract.Requestrand
+		if err := ctx.Decode(&req); err != nil {
+			return err
+		}
+		job, payer, found, err := chaintest.GetRow(ctx, randcontract.TableJobsA, ctx.Receiver, req.AssocID)
+		if err != nil {
+			return err
+		}
+		if err := ctx.Assert(!found, "job "+strconv.FormatUint(job.ID, 10)+" of "+job.Caller.String()+" paid by "+payer.String()+" exists"); err != nil {
+			return err
+		}
+		return ctx.SetValue(ctx.Receiver, jobs, req.AssocID, &randcontract.JobsA{ID: req.AssocID, Caller: req.Caller}, req.Caller)
+	}, game)
+	cl := c.Client()
+	send := func(assoc uint64) error {
+		act, _ := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: assoc, Caller: game}, antelope.Active(game))
+		_, err := cl.Transact(t.Context(), key, act)
+		return err
+	}
+	if err := send(7); err != nil {
+		t.Fatal(err)
+	}
+	if msg, _ := chain.AssertMessage(send(7)); msg != "job 7 of mygamedapp paid by mygamedapp exists" {
+		t.Errorf("the second send: %q", msg)
+	}
+	c.SetTableRow(randcontract.DefaultAccount, randcontract.DefaultAccount, jobs, 8, []byte{1, 2, 3}, game)
+	var ae *chain.APIError
+	if err := send(8); !errors.As(err, &ae) || !strings.Contains(ae.Error(), "table jobs.a row 8 in scope orng.wax") {
+		t.Errorf("a row that does not decode: %v", err)
 	}
 }

@@ -17,22 +17,10 @@ var (
 	alice      = antelope.MustName("alice")
 	bob        = antelope.MustName("bob")
 	eosioToken = antelope.MustName("eosio.token")
-	waxSym     = antelope.Symbol{Precision: 8, Code: mustCode("WAX")}
+	waxSym     = antelope.MustSymbol("8,WAX")
 )
 
-func mustCode(s string) antelope.SymbolCode {
-	c, err := antelope.ParseSymbolCode(s)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}
-
 func wax(amount int64) antelope.Asset { return antelope.Asset{Amount: amount, Symbol: waxSym} }
-
-func active(n antelope.Name) antelope.PermissionLevel {
-	return antelope.PermissionLevel{Actor: n, Permission: antelope.MustName("active")}
-}
 
 // tokenChain is a chain with eosio.token deployed (its key in the
 // returned map), WAX created and issued to alice, and bob.
@@ -49,15 +37,28 @@ func tokenChain(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, map[a
 	}
 	cl := c.Client()
 	tok := eosiotoken.Contract{Account: eosioToken}
-	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(1_000_000_00000000)}, active(eosioToken))
+	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(1_000_000_00000000)}, antelope.Active(eosioToken))
 	if _, err := cl.Transact(t.Context(), keys[eosioToken], create); err != nil {
 		t.Fatal(err)
 	}
-	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1000_00000000), Memo: "genesis"}, active(alice))
+	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1000_00000000), Memo: "genesis"}, antelope.Active(alice))
 	if _, err := cl.Transact(t.Context(), keys[alice], issue); err != nil {
 		t.Fatal(err)
 	}
 	return c, keys
+}
+
+// contractChain is a chain with a contract deployed at acct (its ABI and
+// handler) and the account user, whose key it returns.
+func contractChain(t *testing.T, acct antelope.Name, abi []byte, h chaintest.Handler, user antelope.Name, opts ...chaintest.Option) (*chaintest.Chain, antelope.PrivateKey) {
+	t.Helper()
+	c := chaintest.New(opts...)
+	t.Cleanup(c.Close)
+	key := c.NewAccount(user)
+	if err := c.SetContract(acct, abi, h); err != nil {
+		t.Fatal(err)
+	}
+	return c, key
 }
 
 func balance(t *testing.T, r antelope.TableReader, owner antelope.Name) int64 {
@@ -86,7 +87,7 @@ func tokenTransferEndToEnd(t *testing.T, opts ...chaintest.Option) {
 	c, keys := tokenChain(t, opts...)
 	cl := c.Client()
 	before := c.Head().Num
-	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(12_50000000), Memo: "hi"}, active(alice))
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(12_50000000), Memo: "hi"}, antelope.Active(alice))
 	res, err := cl.Transact(t.Context(), keys[alice], tr)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +115,7 @@ func tokenTransferEndToEnd(t *testing.T, opts ...chaintest.Option) {
 		t.Errorf("bob at block %d: %d", res.BlockNum, got)
 	}
 	// A contract's assertion comes back with its message.
-	over, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: bob, To: alice, Quantity: wax(13_00000000)}, active(bob))
+	over, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: bob, To: alice, Quantity: wax(13_00000000)}, antelope.Active(bob))
 	_, err = cl.Transact(t.Context(), keys[bob], over)
 	var ae *chain.APIError
 	if !errors.Is(err, chain.ErrAssert) || !errors.As(err, &ae) || ae.AssertMessage() != "overdrawn balance" || ae.Code != 3050003 {
@@ -139,11 +140,11 @@ func TestThresholdAuthority(t *testing.T) {
 	auth := chain.Authority{Threshold: 2, Keys: []chain.KeyWeight{{Key: pubs[0], Weight: 1}, {Key: pubs[1], Weight: 1}, {Key: pubs[2], Weight: 1}}}
 	c.CreateAccountWithAuthority(treasury, auth, auth)
 	cl := c.Client()
-	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: treasury, Quantity: wax(10)}, active(alice))
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: treasury, Quantity: wax(10)}, antelope.Active(alice))
 	if _, err := cl.Transact(t.Context(), keys[alice], tr); err != nil {
 		t.Fatal(err)
 	}
-	spend, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: treasury, To: bob, Quantity: wax(4)}, active(treasury))
+	spend, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: treasury, To: bob, Quantity: wax(4)}, antelope.Active(treasury))
 	var ae *chain.APIError
 	if _, err := cl.Transact(t.Context(), k[0], spend); !errors.As(err, &ae) || ae.Name != "unsatisfied_authorization" {
 		t.Errorf("one of three keys: %v", err)
@@ -219,37 +220,36 @@ func TestTokenOpenCloseRetire(t *testing.T) {
 	}
 	assertMsg := func(err error, msg string) {
 		t.Helper()
-		var ae *chain.APIError
-		if !errors.As(err, &ae) || ae.AssertMessage() != msg {
+		if got, ok := chain.AssertMessage(err); !ok || got != msg {
 			t.Errorf("want %q, got %v", msg, err)
 		}
 	}
 	// bob opens a zero balance, paying for it himself.
-	if err := send(keys[bob])(tok.Open(eosiotoken.Open{Owner: bob, Symbol: waxSym, RAMPayer: bob}, active(bob))); err != nil {
+	if err := send(keys[bob])(tok.Open(eosiotoken.Open{Owner: bob, Symbol: waxSym, RAMPayer: bob}, antelope.Active(bob))); err != nil {
 		t.Fatal(err)
 	}
 	row, err := eosiotoken.TableAccounts.Get(t.Context(), cl, bob, uint64(waxSym.Code))
 	if err != nil || row.Balance != wax(0) {
 		t.Fatalf("opened: %v %v", row, err)
 	}
-	assertMsg(send(keys[bob])(tok.Open(eosiotoken.Open{Owner: bob, Symbol: antelope.Symbol{Precision: 4, Code: waxSym.Code}, RAMPayer: bob}, active(bob))), "symbol precision mismatch")
+	assertMsg(send(keys[bob])(tok.Open(eosiotoken.Open{Owner: bob, Symbol: antelope.Symbol{Precision: 4, Code: waxSym.Code}, RAMPayer: bob}, antelope.Active(bob))), "symbol precision mismatch")
 	// close needs a zero balance.
-	if err := send(keys[alice])(tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(5)}, active(alice))); err != nil {
+	if err := send(keys[alice])(tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(5)}, antelope.Active(alice))); err != nil {
 		t.Fatal(err)
 	}
-	assertMsg(send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, active(bob))), "Cannot close because the balance is not zero.")
-	if err := send(keys[bob])(tok.Transfer(eosiotoken.Transfer{From: bob, To: alice, Quantity: wax(5)}, active(bob))); err != nil {
+	assertMsg(send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, antelope.Active(bob))), "Cannot close because the balance is not zero.")
+	if err := send(keys[bob])(tok.Transfer(eosiotoken.Transfer{From: bob, To: alice, Quantity: wax(5)}, antelope.Active(bob))); err != nil {
 		t.Fatal(err)
 	}
-	if err := send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, active(bob))); err != nil {
+	if err := send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, antelope.Active(bob))); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := eosiotoken.TableAccounts.Get(t.Context(), cl, bob, uint64(waxSym.Code)); !errors.Is(err, antelope.ErrRowNotFound) {
 		t.Errorf("closed: %v", err)
 	}
-	assertMsg(send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, active(bob))), "Balance row already deleted or never existed. Action won't have any effect.")
+	assertMsg(send(keys[bob])(tok.Close(eosiotoken.Close{Owner: bob, Symbol: waxSym}, antelope.Active(bob))), "Balance row already deleted or never existed. Action won't have any effect.")
 	// retire takes supply out of the issuer's balance.
-	if err := send(keys[alice])(tok.Retire(eosiotoken.Retire{Quantity: wax(100_00000000), Memo: "burn"}, active(alice))); err != nil {
+	if err := send(keys[alice])(tok.Retire(eosiotoken.Retire{Quantity: wax(100_00000000), Memo: "burn"}, antelope.Active(alice))); err != nil {
 		t.Fatal(err)
 	}
 	stat, err := eosiotoken.TableStat.Get(t.Context(), cl, antelope.Name(waxSym.Code), uint64(waxSym.Code))
@@ -259,7 +259,7 @@ func TestTokenOpenCloseRetire(t *testing.T) {
 	if stat.Supply != wax(900_00000000) || balance(t, cl, alice) != 900_00000000 {
 		t.Errorf("after retire: supply %v, alice %d", stat.Supply, balance(t, cl, alice))
 	}
-	assertMsg(send(keys[alice])(tok.Issue(eosiotoken.Issue{To: bob, Quantity: wax(1)}, active(alice))), "tokens can only be issued to issuer account")
-	assertMsg(send(keys[alice])(tok.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1_000_000_00000000)}, active(alice))), "quantity exceeds available supply")
-	assertMsg(send(keys[eosioToken])(tok.Create(eosiotoken.Create{Issuer: bob, MaximumSupply: wax(1)}, active(eosioToken))), "token with symbol already exists")
+	assertMsg(send(keys[alice])(tok.Issue(eosiotoken.Issue{To: bob, Quantity: wax(1)}, antelope.Active(alice))), "tokens can only be issued to issuer account")
+	assertMsg(send(keys[alice])(tok.Issue(eosiotoken.Issue{To: alice, Quantity: wax(1_000_000_00000000)}, antelope.Active(alice))), "quantity exceeds available supply")
+	assertMsg(send(keys[eosioToken])(tok.Create(eosiotoken.Create{Issuer: bob, MaximumSupply: wax(1)}, antelope.Active(eosioToken))), "token with symbol already exists")
 }

@@ -3,6 +3,7 @@ package chaintest
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
 )
@@ -17,6 +18,7 @@ type Handler func(ctx *Context) error
 type contract struct {
 	abi     []byte
 	tables  map[antelope.Name]bool
+	indexes map[antelope.Name]tableIndexes // the tables' key_names and key_types
 	handler Handler
 }
 
@@ -26,19 +28,22 @@ type contract struct {
 func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler) error {
 	var abi struct {
 		Tables []struct {
-			Name string `json:"name"`
+			Name     string   `json:"name"`
+			KeyNames []string `json:"key_names"`
+			KeyTypes []string `json:"key_types"`
 		} `json:"tables"`
 	}
 	if err := json.Unmarshal(abiJSON, &abi); err != nil {
 		return fmt.Errorf("chaintest: the ABI of %s: %v", acct, err)
 	}
-	ct := &contract{abi: abiJSON, tables: map[antelope.Name]bool{}, handler: handler}
+	ct := &contract{abi: abiJSON, tables: map[antelope.Name]bool{}, indexes: map[antelope.Name]tableIndexes{}, handler: handler}
 	for _, t := range abi.Tables {
 		n, err := antelope.ParseName(t.Name)
 		if err != nil {
 			return fmt.Errorf("chaintest: the ABI of %s: table %q: %v", acct, t.Name, err)
 		}
 		ct.tables[n] = true
+		ct.indexes[n] = tableIndexes{names: t.KeyNames, types: t.KeyTypes}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -155,6 +160,39 @@ func (x *Context) GetFrom(code, scope, table antelope.Name, pk uint64) (data []b
 	return r.data, r.payer, true
 }
 
+// GetRow reads the row with primary key pk of the receiver's table in
+// scope, decoded into the table's generated row type, with its payer and
+// whether it exists: Get, typed. table is the generated descriptor
+// (eosiotoken.TableAccounts), which gives the table's name and row type;
+// its Code is not used, as a handler reads its own tables wherever it is
+// deployed. A row that does not decode as that type fails the transaction.
+//
+//	acct, payer, found, err := chaintest.GetRow(ctx, eosiotoken.TableAccounts, owner, uint64(sym.Code))
+func GetRow[T any, P interface {
+	*T
+	antelope.BinaryDecodable
+}](x *Context, table antelope.TableOf[T, P], scope antelope.Name, pk uint64) (row T, payer antelope.Name, found bool, err error) {
+	name, err := antelope.ParseName(table.Name)
+	if err != nil {
+		return row, 0, false, errActionValidate("table " + table.Name + ": not a name a contract can use on chain")
+	}
+	data, payer, found := x.Get(scope, name, pk)
+	if !found {
+		return row, 0, false, nil
+	}
+	d := antelope.NewDecoder(data)
+	err = P(&row).DecodeBinary(d)
+	if err == nil {
+		err = d.Finish()
+	}
+	if err != nil {
+		var zero T
+		return zero, payer, true, errActionValidate("table " + table.Name + " row " + strconv.FormatUint(pk, 10) +
+			" in scope " + scope.String() + ": " + err.Error())
+	}
+	return row, payer, true, nil
+}
+
 // Rows returns the primary keys of a table of the receiver's, in order.
 func (x *Context) Rows(scope, table antelope.Name) []uint64 {
 	rows := x.chain.db.sorted(tableID{x.Receiver, scope, table}, 1)
@@ -167,11 +205,18 @@ func (x *Context) Rows(scope, table antelope.Name) []uint64 {
 
 // Set stores a row of the receiver's table (emplace or modify): its packed
 // bytes, the account paying for its RAM, and its secondary index keys in
-// the order of the contract's indexes. The table must be in the ABI.
+// the order of the contract's indexes. The table must be in the ABI; where
+// the ABI's key_names and key_types describe the indexes (the first entry
+// the primary key), the keys must match them in number and type, or the
+// transaction fails naming the table and the index: a key left out would
+// drop the row from that index's ranges.
 func (x *Context) Set(scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) error {
 	ct := x.chain.contracts[x.Receiver]
 	if ct == nil || !ct.tables[table] {
 		return errActionValidate("table " + table.String() + " is not in the ABI of " + x.Receiver.String())
+	}
+	if err := ct.indexes[table].check(secondary); err != nil {
+		return errActionValidate("table " + table.String() + " of " + x.Receiver.String() + ": " + err.Error())
 	}
 	if payer == 0 {
 		payer = x.Receiver

@@ -27,10 +27,21 @@
 //
 // A contract is a Handler written on generated bindings: ctx.Decode reads
 // the action's payload, ctx.Get/Set/Delete read and write the contract's
-// tables (with secondary index keys), ctx.RequireAuth, ctx.Assert and
-// ctx.RequireRecipient behave as their CDT namesakes, ctx.SendInline queues
-// an inline action and ctx.Return sets an action result. TokenContract is
-// eosio.token written that way.
+// tables (with secondary index keys, checked against the ABI's key_names
+// and key_types), GetRow reads a row as its generated type,
+// ctx.RequireAuth, ctx.Assert and ctx.RequireRecipient behave as their CDT
+// namesakes, ctx.SendInline queues an inline action and ctx.Return sets an
+// action result. TokenContract is eosio.token written that way:
+//
+//	acct, payer, found, err := chaintest.GetRow(ctx, eosiotoken.TableAccounts, owner, uint64(sym.Code))
+//	…
+//	return ctx.SetValue(owner, antelope.MustName("accounts"), uint64(sym.Code), &acct, payer)
+//
+// A handler that returns an error fails the transaction, and so does one
+// that panics: the chain answers once, as nodeos answers a contract that
+// traps (wasm_execution_error, the panic value in the message and its
+// stack in the details), and undoes the transaction's writes; a client
+// does not retry it.
 //
 // # Reading
 //

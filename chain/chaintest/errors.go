@@ -40,53 +40,59 @@ type exception struct {
 	name   string
 	what   string
 	detail string
+	more   []string // further details, after detail (a panic's stack)
 }
 
 func (e *exception) Error() string { return e.name + ": " + e.detail }
 
 func (e *exception) answer() (int, any) {
-	return nodeosError(500, "Internal Service Error", e.code, e.name, e.what, e.detail)
+	status, out := nodeosError(500, "Internal Service Error", e.code, e.name, e.what, e.detail)
+	env := out.(envelope)
+	for _, m := range e.more {
+		env.Error.Details = append(env.Error.Details, errorDetail{Message: m, File: "chaintest", LineNumber: 1, Method: e.name})
+	}
+	return status, env
 }
 
 // The exceptions chaintest raises, with nodeos's codes and descriptions.
 func errExpired(detail string) *exception {
-	return &exception{3040005, "expired_tx_exception", "Expired Transaction", detail}
+	return &exception{code: 3040005, name: "expired_tx_exception", what: "Expired Transaction", detail: detail}
 }
 func errTooFar(detail string) *exception {
-	return &exception{3040006, "tx_exp_too_far_exception", "Transaction Expiration Too Far", detail}
+	return &exception{code: 3040006, name: "tx_exp_too_far_exception", what: "Transaction Expiration Too Far", detail: detail}
 }
 func errRefBlock(detail string) *exception {
-	return &exception{3040007, "invalid_ref_block_exception", "Invalid Reference Block", detail}
+	return &exception{code: 3040007, name: "invalid_ref_block_exception", what: "Invalid Reference Block", detail: detail}
 }
 func errDuplicate(detail string) *exception {
-	return &exception{3040008, "tx_duplicate", "Duplicate transaction", detail}
+	return &exception{code: 3040008, name: "tx_duplicate", what: "Duplicate transaction", detail: detail}
 }
 func errNoAuths(detail string) *exception {
-	return &exception{3040003, "tx_no_auths", "Transaction should have at least one required authority", detail}
+	return &exception{code: 3040003, name: "tx_no_auths", what: "Transaction should have at least one required authority", detail: detail}
 }
 func errUnsatisfied(detail string) *exception {
-	return &exception{3090003, "unsatisfied_authorization", "Provided keys, permissions, and delays do not satisfy declared authorizations", detail}
+	return &exception{code: 3090003, name: "unsatisfied_authorization", what: "Provided keys, permissions, and delays do not satisfy declared authorizations", detail: detail}
 }
 func errMissingAuth(detail string) *exception {
-	return &exception{3090004, "missing_auth_exception", "Missing required authority", detail}
+	return &exception{code: 3090004, name: "missing_auth_exception", what: "Missing required authority", detail: detail}
 }
 func errIrrelevantSig(detail string) *exception {
-	return &exception{3090002, "tx_irrelevant_sig", "Irrelevant signature included", detail}
+	return &exception{code: 3090002, name: "tx_irrelevant_sig", what: "Irrelevant signature included", detail: detail}
 }
 func errDuplicateSig(detail string) *exception {
-	return &exception{3090001, "tx_duplicate_sig", "Duplicate signature included", detail}
+	return &exception{code: 3090001, name: "tx_duplicate_sig", what: "Duplicate signature included", detail: detail}
 }
 func errAssert(msg string) *exception {
-	return &exception{3050003, "eosio_assert_message_exception", "eosio_assert_message assertion failure", "assertion failure with message: " + msg}
+	return &exception{code: 3050003, name: "eosio_assert_message_exception", what: "eosio_assert_message assertion failure", detail: "assertion failure with message: " + msg}
 }
 func errTransaction(detail string) *exception {
-	return &exception{3040000, "transaction_exception", "Transaction exception", detail}
+	return &exception{code: 3040000, name: "transaction_exception", what: "Transaction exception", detail: detail}
 }
 func errPackedTx(detail string) *exception {
-	return &exception{3050000, "packed_transaction_type_exception", "Invalid packed transaction", detail}
+	return &exception{code: 3050000, name: "packed_transaction_type_exception", what: "Invalid packed transaction", detail: detail}
 }
 func errActionValidate(detail string) *exception {
-	return &exception{3050000, "action_validate_exception", "Action validate exception", detail}
+	return &exception{code: 3050000, name: "action_validate_exception", what: "Action validate exception", detail: detail}
 }
 
 func noSleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }

@@ -2,7 +2,6 @@ package chaintest_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/antelopego/abigen/antelope"
@@ -47,17 +46,19 @@ func Example_contractTest() {
 	}
 	c := node.Client()
 	inc := antelope.Action{Account: counter, Name: antelope.MustName("inc"),
-		Authorization: []antelope.PermissionLevel{{Actor: alice, Permission: antelope.MustName("active")}},
+		Authorization: []antelope.PermissionLevel{antelope.Active(alice)},
 		Data:          antelope.AppendUint64(nil, uint64(alice))}
 	for i := range 4 {
 		// The same action twice in one block would be the same transaction:
 		// let the chain move on between sends.
 		node.Produce()
 		_, err := c.Transact(ctx, key, inc)
-		var ae *chain.APIError
-		if errors.As(err, &ae) {
-			fmt.Printf("send %d: %s: %s\n", i+1, ae.Name, ae.AssertMessage())
+		if msg, refused := chain.AssertMessage(err); refused {
+			fmt.Printf("send %d: refused: %s\n", i+1, msg)
 			continue
+		}
+		if err != nil {
+			panic(err)
 		}
 		fmt.Printf("send %d: ok\n", i+1)
 	}
@@ -65,5 +66,5 @@ func Example_contractTest() {
 	// send 1: ok
 	// send 2: ok
 	// send 3: ok
-	// send 4: eosio_assert_message_exception: enough counting
+	// send 4: refused: enough counting
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 )
 
@@ -86,11 +88,14 @@ func (t inProcess) serve(req, in *http.Request) (resp *http.Response, err error)
 			return
 		}
 		if r != http.ErrAbortHandler {
-			panic(r)
+			// As net/http does: a panic while serving (a handler's is
+			// already a failed transaction; this is chaintest's own) is
+			// logged with its stack and drops the connection.
+			log.Printf("chaintest: panic serving %s (in process): %v\n%s", req.URL.Path, r, debug.Stack())
 		}
 		// The handler dropped the connection: nothing answered is a lost
 		// answer; a part of one is a body that ends early.
-		if !w.wrote {
+		if !w.wrote || r != http.ErrAbortHandler {
 			resp, err = nil, errors.New("chaintest: connection closed before an answer (in process)")
 			return
 		}

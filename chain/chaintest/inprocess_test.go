@@ -24,7 +24,7 @@ func TestWithoutNetworkFaults(t *testing.T) {
 		t.Fatalf("URL %q: a chain without network has no real address", c.URL())
 	}
 	cl := c.Client()
-	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, active(alice))
+	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(1)}, antelope.Active(alice))
 	execs := c.Stats().Executions
 	c.LoseNextAnswers(1)
 	res, err := cl.Transact(t.Context(), keys[alice], tr)

@@ -37,14 +37,9 @@ var (
 	tableAccounts = antelope.MustName("accounts")
 )
 
-func tokenStats(ctx *Context, code antelope.SymbolCode) (eosiotoken.CurrencyStats, bool) {
-	var st eosiotoken.CurrencyStats
-	data, _, found := ctx.Get(antelope.Name(code), tableStat, uint64(code))
-	if !found {
-		return st, false
-	}
-	_ = st.UnmarshalBinary(data)
-	return st, true
+func tokenStats(ctx *Context, code antelope.SymbolCode) (eosiotoken.CurrencyStats, bool, error) {
+	st, _, found, err := GetRow(ctx, eosiotoken.TableStat, antelope.Name(code), uint64(code))
+	return st, found, err
 }
 
 func tokenCreate(ctx *Context) error {
@@ -59,7 +54,10 @@ func tokenCreate(ctx *Context) error {
 	if err := ctx.Assert(a.MaximumSupply.Amount > 0, "max-supply must be positive"); err != nil {
 		return err
 	}
-	_, exists := tokenStats(ctx, sym.Code)
+	_, exists, err := tokenStats(ctx, sym.Code)
+	if err != nil {
+		return err
+	}
 	if err := ctx.Assert(!exists, "token with symbol already exists"); err != nil {
 		return err
 	}
@@ -76,7 +74,10 @@ func tokenIssue(ctx *Context) error {
 	if err := ctx.Assert(len(a.Memo) <= 256, "memo has more than 256 bytes"); err != nil {
 		return err
 	}
-	st, exists := tokenStats(ctx, sym.Code)
+	st, exists, err := tokenStats(ctx, sym.Code)
+	if err != nil {
+		return err
+	}
 	if err := ctx.Assert(exists, "token with symbol does not exist, create token before issue"); err != nil {
 		return err
 	}
@@ -111,7 +112,10 @@ func tokenRetire(ctx *Context) error {
 	if err := ctx.Assert(len(a.Memo) <= 256, "memo has more than 256 bytes"); err != nil {
 		return err
 	}
-	st, exists := tokenStats(ctx, sym.Code)
+	st, exists, err := tokenStats(ctx, sym.Code)
+	if err != nil {
+		return err
+	}
 	if err := ctx.Assert(exists, "token with symbol does not exist"); err != nil {
 		return err
 	}
@@ -148,7 +152,10 @@ func tokenTransfer(ctx *Context) error {
 	if err := ctx.Assert(ctx.IsAccount(a.To), "to account does not exist"); err != nil {
 		return err
 	}
-	st, exists := tokenStats(ctx, a.Quantity.Symbol.Code)
+	st, exists, err := tokenStats(ctx, a.Quantity.Symbol.Code)
+	if err != nil {
+		return err
+	}
 	if err := ctx.Assert(exists, "unable to find key"); err != nil {
 		return err
 	}
@@ -174,12 +181,13 @@ func tokenTransfer(ctx *Context) error {
 }
 
 func subBalance(ctx *Context, owner antelope.Name, value antelope.Asset) error {
-	data, payer, found := ctx.Get(owner, tableAccounts, uint64(value.Symbol.Code))
+	acct, payer, found, err := GetRow(ctx, eosiotoken.TableAccounts, owner, uint64(value.Symbol.Code))
+	if err != nil {
+		return err
+	}
 	if err := ctx.Assert(found, "no balance object found"); err != nil {
 		return err
 	}
-	var acct eosiotoken.Account
-	_ = acct.UnmarshalBinary(data)
 	if err := ctx.Assert(acct.Balance.Amount >= value.Amount, "overdrawn balance"); err != nil {
 		return err
 	}
@@ -188,12 +196,15 @@ func subBalance(ctx *Context, owner antelope.Name, value antelope.Asset) error {
 }
 
 func addBalance(ctx *Context, owner antelope.Name, value antelope.Asset, ramPayer antelope.Name) error {
-	data, payer, found := ctx.Get(owner, tableAccounts, uint64(value.Symbol.Code))
-	acct := eosiotoken.Account{Balance: value}
+	acct, payer, found, err := GetRow(ctx, eosiotoken.TableAccounts, owner, uint64(value.Symbol.Code))
+	if err != nil {
+		return err
+	}
 	if found {
-		_ = acct.UnmarshalBinary(data)
 		acct.Balance.Amount += value.Amount
 		ramPayer = payer
+	} else {
+		acct = eosiotoken.Account{Balance: value}
 	}
 	return ctx.SetValue(owner, tableAccounts, uint64(value.Symbol.Code), &acct, ramPayer)
 }
@@ -209,7 +220,10 @@ func tokenOpen(ctx *Context) error {
 	if err := ctx.Assert(ctx.IsAccount(a.Owner), "owner account does not exist"); err != nil {
 		return err
 	}
-	st, exists := tokenStats(ctx, a.Symbol.Code)
+	st, exists, err := tokenStats(ctx, a.Symbol.Code)
+	if err != nil {
+		return err
+	}
 	if err := ctx.Assert(exists, "symbol does not exist"); err != nil {
 		return err
 	}
@@ -231,12 +245,13 @@ func tokenClose(ctx *Context) error {
 	if err := ctx.RequireAuth(a.Owner); err != nil {
 		return err
 	}
-	data, _, found := ctx.Get(a.Owner, tableAccounts, uint64(a.Symbol.Code))
+	acct, _, found, err := GetRow(ctx, eosiotoken.TableAccounts, a.Owner, uint64(a.Symbol.Code))
+	if err != nil {
+		return err
+	}
 	if err := ctx.Assert(found, "Balance row already deleted or never existed. Action won't have any effect."); err != nil {
 		return err
 	}
-	var acct eosiotoken.Account
-	_ = acct.UnmarshalBinary(data)
 	if err := ctx.Assert(acct.Balance.Amount == 0, "Cannot close because the balance is not zero."); err != nil {
 		return err
 	}

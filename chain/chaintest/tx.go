@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -164,7 +165,7 @@ func (c *Chain) execute(tx *antelope.Transaction, id antelope.Checksum256, block
 		ctx := &Context{Action: j.act, Receiver: j.receiver, chain: c}
 		start := time.Now()
 		if ct := c.contracts[j.receiver]; ct != nil && ct.handler != nil {
-			if err := ct.handler(ctx); err != nil {
+			if err := runHandler(ct.handler, ctx); err != nil {
 				return nil, err
 			}
 		}
@@ -177,6 +178,27 @@ func (c *Chain) execute(tx *antelope.Transaction, id antelope.Checksum256, block
 		}
 	}
 	return traces, nil
+}
+
+// runHandler calls h. A panic is the transaction's failure, as a trap is a
+// wasm contract's: recovered here, it is answered once like any refusal and
+// its writes are undone, instead of dropping the connection (which a client
+// would retry) or killing the test binary.
+func runHandler(h Handler, ctx *Context) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errHandlerPanic(ctx.Receiver, ctx.Action.Name, r, debug.Stack())
+		}
+	}()
+	return h(ctx)
+}
+
+// errHandlerPanic is a Go handler's panic as nodeos reports a contract that
+// traps: wasm_execution_error, with the panic value, and the stack where it
+// panicked as a second detail.
+func errHandlerPanic(receiver, action antelope.Name, value any, stack []byte) *exception {
+	return &exception{code: 3070002, name: "wasm_execution_error", what: "Runtime Error Processing WASM",
+		detail: fmt.Sprintf("the Go handler of %s panicked on action %s: %v", receiver, action, value), more: []string{string(stack)}}
 }
 
 func actionTraceJSON(ordinal, creator uint32, receiver antelope.Name, a antelope.Action, id antelope.Checksum256, blockNum uint32, blockTime time.Time, ctx *Context, elapsed time.Duration) map[string]any {
@@ -206,9 +228,12 @@ func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, ac
 	var except any
 	receipt := any(map[string]any{"status": "executed", "cpu_usage_us": 100, "net_usage_words": 16})
 	if ex != nil {
-		except = map[string]any{"code": ex.code, "name": ex.name, "message": ex.what,
-			"stack": []any{map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
-				"format": ex.detail, "data": map[string]any{}}}}
+		stack := []any{}
+		for _, d := range append([]string{ex.detail}, ex.more...) {
+			stack = append(stack, map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
+				"format": d, "data": map[string]any{}})
+		}
+		except = map[string]any{"code": ex.code, "name": ex.name, "message": ex.what, "stack": stack}
 		receipt = nil
 	}
 	return map[string]any{"id": id, "block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil,

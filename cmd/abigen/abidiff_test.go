@@ -26,6 +26,11 @@ func TestDiffFiles(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "\x1b[32m") {
 		t.Errorf("compatible, coloured: exit %d\n%q", code, stdout)
 	}
+	// A field retyped to an alias of its type is no change, Go included.
+	code, stdout, _ = runCLI(t, "", "diff", diffCases+"alias-retyped/old.abi.json", diffCases+"alias-retyped/new.abi.json")
+	if code != exitOK || strings.Contains(stdout, "BREAKS") {
+		t.Errorf("retyped to an alias: exit %d\n%s", code, stdout)
+	}
 	// JSON for tools, and the old ABI from stdin.
 	old, _ := os.ReadFile(diffCases + "type-changed/old.abi.json")
 	code, stdout, _ = runCLI(t, string(old), "diff", "--json", "-", diffCases+"type-changed/new.abi.json")

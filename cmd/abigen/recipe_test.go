@@ -10,10 +10,15 @@ import (
 )
 
 // TestGoGenerateRecipe runs the README's go:generate recipe in a scratch
-// module, as a user would: a tool directive for abigen (a replace to this
-// checkout stands in for the published module, where `go get -tool` writes
-// the same lines), a go:generate line with `go tool abigen`, go generate,
-// go mod tidy, go build. tidy must keep the tool, and the result must build.
+// module, as a user working from a local checkout does: a replace to this
+// checkout, `GOPROXY=off go get -tool` (without GOPROXY=off, go get asks the
+// module proxy for a module that is not published, replace or not), a
+// generate directive running `go tool abigen`, go generate, go mod tidy,
+// go build. tidy must keep the tool, and the result must build. Every step
+// runs with GOPROXY=off: abigen's dependencies are in the module cache
+// already (this test was built from them), and the scratch module starts
+// with this checkout's go.sum, so the checksum database is not needed
+// either.
 func TestGoGenerateRecipe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds abigen in a scratch module")
@@ -37,9 +42,12 @@ func TestGoGenerateRecipe(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("go.mod", "module example.com/consumer\n\ngo 1.26.0\n\n"+
-		"require github.com/antelopego/abigen v0.0.0-00010101000000-000000000000\n\n"+
-		"replace github.com/antelopego/abigen => "+filepath.ToSlash(root)+"\n")
+	write("go.mod", "module example.com/consumer\n\ngo 1.26.0\n")
+	sums, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("go.sum", string(sums))
 	abi, err := os.ReadFile("../../testdata/abis/eosio.token.abi.json")
 	if err != nil {
 		t.Fatal(err)
@@ -52,16 +60,16 @@ func TestGoGenerateRecipe(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command(goCmd, args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOPROXY=off")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 		return string(out)
 	}
-	// What `go get -tool github.com/antelopego/abigen/cmd/abigen` does.
-	goRun("mod", "edit", "-tool", "github.com/antelopego/abigen/cmd/abigen")
-	goRun("mod", "tidy")
+	// The README's recipe for a local checkout.
+	goRun("mod", "edit", "-replace", "github.com/antelopego/abigen="+filepath.ToSlash(root))
+	goRun("get", "-tool", "github.com/antelopego/abigen/cmd/abigen")
 	goRun("generate", "./...")
 	goRun("mod", "tidy")
 	goRun("build", "./...")

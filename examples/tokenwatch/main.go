@@ -73,15 +73,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 		if err != nil {
 			return fmt.Errorf("--amount: %w", err)
 		}
-		act, err := token.Transfer(eosiotoken.Transfer{From: me, To: recipient, Quantity: quantity, Memo: *memo},
-			antelope.PermissionLevel{Actor: me, Permission: antelope.MustName("active")})
+		act, err := token.Transfer(eosiotoken.Transfer{From: me, To: recipient, Quantity: quantity, Memo: *memo}, antelope.Active(me))
 		if err != nil {
 			return err
 		}
 		res, err := c.Transact(ctx, key, act)
-		var refused *chain.APIError
-		if errors.As(err, &refused) && refused.AssertMessage() != "" {
-			return fmt.Errorf("the token contract refused: %s", refused.AssertMessage())
+		if msg, refused := chain.AssertMessage(err); refused {
+			return fmt.Errorf("the token contract refused: %s", msg)
 		}
 		if err != nil {
 			return err

@@ -23,12 +23,8 @@ func TestTokenwatch(t *testing.T) {
 	if err := node.DeployToken(tok); err != nil {
 		t.Fatal(err)
 	}
-	sym := antelope.Symbol{Precision: 4, Code: antelope.SymbolCode(0x535953)}
-	auth := func(n antelope.Name) antelope.PermissionLevel {
-		return antelope.PermissionLevel{Actor: n, Permission: antelope.MustName("active")}
-	}
-	create, _ := eosiotoken.Default.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.Asset{Amount: 1e10, Symbol: sym}}, auth(tok))
-	issue, _ := eosiotoken.Default.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.Asset{Amount: 50_0000, Symbol: sym}}, auth(alice))
+	create, _ := eosiotoken.Default.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("1000000.0000 SYS")}, antelope.Active(tok))
+	issue, _ := eosiotoken.Default.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("50.0000 SYS")}, antelope.Active(alice))
 	c := node.Client()
 	if _, err := c.Transact(t.Context(), tokKey, create); err != nil {
 		t.Fatal(err)

@@ -23,7 +23,7 @@ func Example_requestAndReadBack() {
 	c := node.Client()
 
 	act, err := randcontract.Default.Requestrand(randcontract.Requestrand{AssocID: 42, SigningValue: 0x1122334455667788, Caller: game},
-		antelope.PermissionLevel{Actor: game, Permission: antelope.MustName("active")})
+		antelope.Active(game))
 	if err != nil {
 		panic(err)
 	}

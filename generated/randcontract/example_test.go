@@ -15,7 +15,7 @@ func ExampleContract_Requestrand() {
 		AssocID:      42,
 		SigningValue: 0x1122334455667788,
 		Caller:       antelope.MustName("mygamedapp"),
-	}, antelope.PermissionLevel{Actor: antelope.MustName("mygamedapp"), Permission: antelope.MustName("active")})
+	}, antelope.Active(antelope.MustName("mygamedapp")))
 	if err != nil {
 		panic(err)
 	}

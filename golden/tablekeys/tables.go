@@ -48,7 +48,7 @@ func (c Contract) TableCounter() antelope.TableOf[CounterRow, *CounterRow] {
 // OrdersByOwner reads the table orders through its index on owner
 // (position 2), from lower to upper inclusive:
 //
-//	for row, err := range TableOrders.Rows(ctx, reader, scope, OrdersByOwner(lower, upper)) {…}
+//	for row, err := range (Contract{Account: account}).TableOrders().Rows(ctx, reader, scope, OrdersByOwner(lower, upper)) {…}
 func OrdersByOwner(lower, upper antelope.Name) antelope.QueryOption {
 	return antelope.IndexRange(2, antelope.IndexI64, antelope.KeyName(lower), antelope.KeyName(upper))
 }
@@ -56,7 +56,7 @@ func OrdersByOwner(lower, upper antelope.Name) antelope.QueryOption {
 // OrdersByPrice reads the table orders through its index on price
 // (position 3), from lower to upper inclusive:
 //
-//	for row, err := range TableOrders.Rows(ctx, reader, scope, OrdersByPrice(lower, upper)) {…}
+//	for row, err := range (Contract{Account: account}).TableOrders().Rows(ctx, reader, scope, OrdersByPrice(lower, upper)) {…}
 func OrdersByPrice(lower, upper float64) antelope.QueryOption {
 	return antelope.IndexRange(3, antelope.IndexFloat64, antelope.KeyFloat64(lower), antelope.KeyFloat64(upper))
 }
@@ -64,7 +64,7 @@ func OrdersByPrice(lower, upper float64) antelope.QueryOption {
 // OrdersByHash reads the table orders through its index on hash
 // (position 4), from lower to upper inclusive:
 //
-//	for row, err := range TableOrders.Rows(ctx, reader, scope, OrdersByHash(lower, upper)) {…}
+//	for row, err := range (Contract{Account: account}).TableOrders().Rows(ctx, reader, scope, OrdersByHash(lower, upper)) {…}
 func OrdersByHash(lower, upper antelope.Checksum256) antelope.QueryOption {
 	return antelope.IndexRange(4, antelope.IndexSHA256, antelope.KeySHA256(lower), antelope.KeySHA256(upper))
 }
@@ -72,7 +72,7 @@ func OrdersByHash(lower, upper antelope.Checksum256) antelope.QueryOption {
 // OrdersByRef reads the table orders through its index on ref
 // (position 5), from lower to upper inclusive:
 //
-//	for row, err := range TableOrders.Rows(ctx, reader, scope, OrdersByRef(lower, upper)) {…}
+//	for row, err := range (Contract{Account: account}).TableOrders().Rows(ctx, reader, scope, OrdersByRef(lower, upper)) {…}
 func OrdersByRef(lower, upper antelope.Checksum160) antelope.QueryOption {
 	return antelope.IndexRange(5, antelope.IndexRipemd160, antelope.KeyRipemd160(lower), antelope.KeyRipemd160(upper))
 }
@@ -80,7 +80,7 @@ func OrdersByRef(lower, upper antelope.Checksum160) antelope.QueryOption {
 // OrdersByVolume reads the table orders through its index on volume
 // (position 6), from lower to upper inclusive:
 //
-//	for row, err := range TableOrders.Rows(ctx, reader, scope, OrdersByVolume(lower, upper)) {…}
+//	for row, err := range (Contract{Account: account}).TableOrders().Rows(ctx, reader, scope, OrdersByVolume(lower, upper)) {…}
 func OrdersByVolume(lower, upper antelope.Uint128) antelope.QueryOption {
 	return antelope.IndexRange(6, antelope.IndexI128, antelope.KeyUint128(lower), antelope.KeyUint128(upper))
 }

@@ -22,7 +22,7 @@ out="$root/testdata/oracle"
 if $check; then
 	out="$tmp/vectors"
 else
-	rm -f "$out"/*.json.gz "$out"/keys/*.json.gz
+	rm -f "$out"/*.json.gz "$out"/keys/*.json.gz "$out"/esr/*.json.gz "$out"/powerup/*.json.gz
 fi
 mkdir -p "$out"
 
@@ -31,10 +31,15 @@ echo "oracle: making vectors for $(echo "$cases" | wc -l) golden ABIs"
 node oracle.js gen "$out" $cases >/dev/null
 # Keys, signatures and transactions (actions from the same golden ABIs).
 node signing.js "$out/keys" $cases
+# Signing requests (@wharfkit/signing-request), actions from the same ABIs.
+node esr.js gen "$out/esr" $cases
+# PowerUp fractions (@wharfkit/resources) on the recorded EOS and Jungle 4
+# states and random ones.
+node powerup.js "$out/powerup" "$root"/powerup/testdata/powup.state.*.json
 
 if $check; then
 	status=0
-	for f in "$out"/*.json.gz "$out"/keys/*.json.gz "$root"/testdata/oracle/*.json.gz "$root"/testdata/oracle/keys/*.json.gz; do
+	for f in "$out"/*.json.gz "$out"/{keys,esr,powerup}/*.json.gz "$root"/testdata/oracle/*.json.gz "$root"/testdata/oracle/{keys,esr,powerup}/*.json.gz; do
 		name=${f#"$out"/}
 		name=${name#"$root"/testdata/oracle/}
 		if ! cmp -s <(gzip -dc "$out/$name" 2>/dev/null) <(gzip -dc "$root/testdata/oracle/$name" 2>/dev/null); then
@@ -53,3 +58,8 @@ fi
 # in both libraries.
 (cd "$root" && ORACLE_GO_JSON="$tmp/go.json" go test -count=1 -run '^TestOracleVectors$' ./internal/oracle >/dev/null)
 node oracle.js check "$tmp/go.json"
+
+# The other way round for signing requests: requests antelope makes must
+# decode, re-encode and resolve the same in @wharfkit/signing-request.
+(cd "$root" && ORACLE_GO_ESR="$tmp/go-esr.json" go test -count=1 -run '^TestESRVectors$' ./internal/oracle >/dev/null)
+node esr.js check "$tmp/go-esr.json" "$root/golden"

@@ -217,16 +217,20 @@ function write(outDir, name, value) {
     fs.writeFileSync(path.join(outDir, name), zlib.gzipSync(Buffer.from(text), {level: 9}))
 }
 
-const [outDir, ...cases] = process.argv.slice(2)
-if (!outDir) {
-    console.error('usage: node signing.js <out-dir> <case-dir>...')
-    process.exit(2)
+module.exports = {actionPool, randomAccount, randomSecret}
+
+if (require.main === module) {
+    const [outDir, ...cases] = process.argv.slice(2)
+    if (!outDir) {
+        console.error('usage: node signing.js <out-dir> <case-dir>...')
+        process.exit(2)
+    }
+    fs.mkdirSync(outDir, {recursive: true})
+    const sigs = signatureVectors()
+    write(outDir, 'signing.json.gz', {seed: SEED, signatures: sigs})
+    const txs = transactionVectors(cases)
+    write(outDir, 'transactions.json.gz', {seed: SEED, transactions: txs})
+    const bounds = boundVectors()
+    write(outDir, 'bounds.json.gz', {seed: SEED, bounds})
+    console.log(`signing oracle: ${bounds.length} table bounds, ${sigs.length} signatures and ${txs.length} transactions (${txs.filter((t) => t.context_free_data.length).length} with context-free data), wharfkit and eosjs agree`)
 }
-fs.mkdirSync(outDir, {recursive: true})
-const sigs = signatureVectors()
-write(outDir, 'signing.json.gz', {seed: SEED, signatures: sigs})
-const txs = transactionVectors(cases)
-write(outDir, 'transactions.json.gz', {seed: SEED, transactions: txs})
-const bounds = boundVectors()
-write(outDir, 'bounds.json.gz', {seed: SEED, bounds})
-console.log(`signing oracle: ${bounds.length} table bounds, ${sigs.length} signatures and ${txs.length} transactions (${txs.filter((t) => t.context_free_data.length).length} with context-free data), wharfkit and eosjs agree`)
