@@ -119,7 +119,8 @@ func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) 
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
+	raw := make([][]byte, len(names))
+	for i, n := range names {
 		f := files[n]
 		for _, line := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
 			if line == "" {
@@ -132,11 +133,14 @@ func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) 
 		if err := f.Render(&buf); err != nil {
 			return nil, fmt.Errorf("gen: %s: %v (this is a bug in abigen; please report it with the ABI)", n, err)
 		}
-		formatted, err := formatSource(n, buf.Bytes())
-		if err != nil {
-			return nil, fmt.Errorf("gen: formatting %s: %v (this is a bug in abigen; please report it with the ABI)", n, err)
-		}
-		out[n] = formatted
+		raw[i] = buf.Bytes()
+	}
+	formatted, err := formatFiles(names, raw)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range names {
+		out[n] = formatted[i]
 	}
 	return &Result{Files: out, Notes: g.notes}, nil
 }
@@ -216,9 +220,11 @@ func (g *generator) typesFile() *jen.File {
 		g.emitAlias(f, a)
 	}
 	for _, s := range g.m.Structs {
+		splitPoint(f)
 		g.emitStruct(f, s)
 	}
 	for _, v := range g.m.Variants {
+		splitPoint(f)
 		g.emitVariant(f, v)
 	}
 	for _, a := range g.m.Actions {
