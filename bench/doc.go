@@ -9,4 +9,7 @@
 // Benchmark names are Benchmark<Case>/<implementation>; the implementations
 // are generated, hand (hand-written on the antelope runtime), eosgo and
 // encodingjson (the standard library into an equivalent plain struct).
+// BenchmarkChaintestTransfer compares chaintest's Go TokenContract with the
+// real eosio.token.wasm (go, wasm), and BenchmarkWasmCompile times compiling
+// each real contract (compiler, interpreter).
 package bench

@@ -3,9 +3,11 @@ package chaintest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
@@ -13,8 +15,36 @@ import (
 
 type account struct {
 	name  antelope.Name
-	perms map[antelope.Name]*permission
+	perms map[antelope.Name]*permission // replaced, never changed in place
+
+	privileged           bool
+	ramQuota             int64 // -1: unlimited (set_resource_limits sets it)
+	ramUsage             int64 // bytes billed to the account
+	netWeight, cpuWeight int64
+	created              time.Time
+	codeSequence         uint64
+	abiSequence          uint64
+	lastCodeUpdate       time.Time
+	links                map[linkKey]antelope.Name // linkauth: (code, action) → required permission
 }
+
+// linkKey is what linkauth links a permission to: a contract's action (0:
+// all its actions).
+type linkKey struct {
+	code, action antelope.Name
+}
+
+// newAccount is an account with owner and active permissions, made at t.
+func newAccount(name antelope.Name, owner, active chain.Authority, t time.Time) *account {
+	return &account{name: name, perms: map[antelope.Name]*permission{
+		nameOwner:  {name: nameOwner, auth: owner},
+		nameActive: {name: nameActive, parent: nameOwner, auth: active},
+	}, ramQuota: -1, netWeight: -1, cpuWeight: -1, created: t}
+}
+
+// emptyAuthority is an authority nothing satisfies (threshold 1, no keys):
+// the permissions of an account made without keys.
+func emptyAuthority() chain.Authority { return chain.Authority{Threshold: 1} }
 
 type permission struct {
 	name, parent antelope.Name
@@ -39,10 +69,21 @@ func (c *Chain) CreateAccount(name antelope.Name, key antelope.PublicKey) {
 func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active chain.Authority) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.accounts[name] = &account{name: name, perms: map[antelope.Name]*permission{
-		nameOwner:  {name: nameOwner, auth: owner},
-		nameActive: {name: nameActive, parent: nameOwner, auth: active},
-	}}
+	c.accounts[name] = newAccount(name, owner, active, c.headTime())
+}
+
+// SetPrivileged makes an account privileged (as eosio.bios's setpriv does):
+// its contract may call the privileged intrinsics, send inline actions with
+// any authority and bill RAM to any account.
+func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.accounts[acct]
+	if a == nil {
+		return fmt.Errorf("chaintest: no account %s", acct)
+	}
+	a.privileged = on
+	return nil
 }
 
 // SetPermission adds or replaces a permission of an account (its parent
@@ -57,34 +98,50 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 	if parent == 0 && perm != nameOwner {
 		parent = nameActive
 	}
-	a.perms[perm] = &permission{name: perm, parent: parent, auth: auth}
+	perms := maps.Clone(a.perms)
+	perms[perm] = &permission{name: perm, parent: parent, auth: auth}
+	a.perms = perms
 	return nil
 }
 
 // NewAccount generates a key, creates the account with it and returns the
-// key: the one line a test needs for a user.
+// key: the one line a test needs for a user. As leap's tester makes
+// accounts, the active permission also lists the account's own eosio.code
+// permission, so that a contract deployed on it may send inline actions
+// with its authority.
 func (c *Chain) NewAccount(name antelope.Name) antelope.PrivateKey {
 	key, err := antelope.GeneratePrivateKey(nil)
 	if err != nil {
 		panic("chaintest: generating a key: " + err.Error())
 	}
 	pub, _ := key.PublicKey()
-	c.CreateAccount(name, pub)
+	owner := chain.Authority{Threshold: 1, Keys: []chain.KeyWeight{{Key: pub, Weight: 1}}}
+	active := owner
+	active.Accounts = codeAuthority(name).Accounts
+	c.CreateAccountWithAuthority(name, owner, active)
 	return key
 }
 
 // authChecker weighs provided keys against permissions, as nodeos's
 // authority_checker: keys by weight, other permissions recursively (to a
-// depth of 6), and records which keys were used.
+// depth of 6), and records which keys were used. Provided permissions
+// (an inline action's sender@eosio.code, msig's approvals) satisfy
+// themselves, and an account's owner satisfies all its permissions.
 type authChecker struct {
-	c    *Chain
-	keys []antelope.PublicKey
-	used map[int]bool
+	c        *Chain
+	keys     []antelope.PublicKey
+	used     map[int]bool
+	provided []antelope.PermissionLevel
 }
 
 func (ac *authChecker) satisfied(level antelope.PermissionLevel, depth int) bool {
 	if depth > 6 {
 		return false
+	}
+	for _, p := range ac.provided {
+		if p.Actor == level.Actor && (p.Permission == level.Permission || p.Permission == nameOwner) {
+			return true
+		}
 	}
 	a := ac.c.accounts[level.Actor]
 	if a == nil {
@@ -247,7 +304,8 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 	head := c.blocks[len(c.blocks)-1]
 	return 200, map[string]any{
 		"account_name": a.name.String(), "head_block_num": head.Num, "head_block_time": timeText(head.Time),
-		"privileged": a.name == antelope.MustName("eosio"), "ram_quota": -1, "ram_usage": 0,
-		"net_weight": -1, "cpu_weight": -1, "permissions": perms,
+		"privileged": a.privileged, "ram_quota": a.ramQuota, "ram_usage": a.ramUsage,
+		"net_weight": a.netWeight, "cpu_weight": a.cpuWeight, "permissions": perms,
+		"created": timeText(a.created), "last_code_update": timeText(a.lastCodeUpdate),
 	}
 }

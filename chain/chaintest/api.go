@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
-	"github.com/antelopego/abigen/model"
 )
 
 // The read-only chain API: get_info, blocks, ABIs, balances.
@@ -81,42 +80,27 @@ func (c *Chain) getBlock(endpoint string, body []byte) (int, any) {
 }
 
 func (c *Chain) getABI(endpoint string, body []byte) (int, any) {
-	var p struct {
-		AccountName string `json:"account_name"`
-	}
-	if err := json.Unmarshal(body, &p); err != nil || p.AccountName == "" {
-		return badRequest("A Request body is required")
-	}
-	n, err := antelope.ParseName(p.AccountName)
-	if err != nil {
-		return nodeosError(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.accounts[n] == nil {
-		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
-			"unable to retrieve account abi (unknown key: "+p.AccountName+")")
+	n, status, out := c.accountRequest(body, "abi")
+	if status != 0 {
+		return status, out
 	}
 	ct := c.contracts[n]
 	if endpoint == "get_abi" {
-		out := map[string]any{"account_name": p.AccountName}
-		if ct != nil {
+		out := map[string]any{"account_name": n.String()}
+		if ct != nil && ct.abi != nil {
 			out["abi"] = json.RawMessage(ct.abi)
 		}
 		return 200, out
 	}
 	var packed []byte
+	var codeHash antelope.Checksum256
 	if ct != nil {
-		src, err := model.Load(ct.abi)
-		if err != nil {
-			return nodeosError(500, "Internal Service Error", 3015000, "abi_exception", "ABI exception", err.Error())
-		}
-		if packed, err = src.ABI.Pack(); err != nil {
-			return nodeosError(500, "Internal Service Error", 3015000, "abi_exception", "ABI exception", err.Error())
-		}
+		packed, codeHash = ct.packed(), ct.codeHash
 	}
 	h := sha256.Sum256(packed)
-	return 200, map[string]any{"account_name": p.AccountName, "code_hash": antelope.Checksum256{},
+	return 200, map[string]any{"account_name": n.String(), "code_hash": codeHash,
 		"abi_hash": hex.EncodeToString(h[:]), "abi": base64.StdEncoding.EncodeToString(packed)}
 }
 

@@ -19,7 +19,13 @@ import (
 // API and the state service, a secondary index, action results.
 
 func TestTypedTokenTables(t *testing.T) {
-	c, keys := tokenChain(t)
+	for _, impl := range tokenImpls {
+		t.Run(impl, func(t *testing.T) { typedTokenTables(t, impl) })
+	}
+}
+
+func typedTokenTables(t *testing.T, impl string) {
+	c, keys := tokenChainOf(t, impl)
 	cl := c.Client()
 	before := c.Head().Num
 	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(7)}, antelope.Active(alice))

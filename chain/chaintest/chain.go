@@ -13,6 +13,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 )
 
 // Chain is an in-process Antelope chain with nodeos's rules, served over
@@ -38,6 +39,12 @@ type Chain struct {
 	stats     Stats
 	tokens    map[string]int64 // issued state-service tokens → expiry
 	abis      map[antelope.Name][]abiVersion
+
+	engine          *wasm.Engine      // runs wasm contracts; made on first use
+	params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
+	features        map[[32]byte]bool // preactivated protocol features
+	scheduleVersion uint32            // of the last proposed producer schedule
+	proposed        []antelope.Name   // its producers
 }
 
 // Block is a produced block.
@@ -64,7 +71,40 @@ type options struct {
 	tokenLife time.Duration
 	lifetime  time.Duration
 	inProcess bool
+
+	deadline    time.Duration // per transaction
+	interpreter bool          // wasm through wazero's interpreter
+	ownCache    bool          // compiled code not shared with the process's other chains
+	console     Logger        // where contracts' console output goes, besides the traces
+	noStatus    bool          // get_transaction_status refused (WithoutTransactionStatus)
 }
+
+// Logger is where WithConsoleLog writes: a *testing.T or *testing.B.
+type Logger interface {
+	Logf(format string, args ...any)
+}
+
+// WithDeadline sets how long one transaction may execute (default 5
+// seconds): a contract still running then is stopped, and the transaction
+// fails as a node's deadline fails it, with tx_cpu_usage_exceeded
+// (chain.ErrCPU). Go handlers are checked when they return.
+func WithDeadline(d time.Duration) Option { return func(o *options) { o.deadline = d } }
+
+// WithConsoleLog writes every action's console output (prints) to l,
+// usually the test's *testing.T, as nodeos's contracts-console does; it is
+// always in the action traces.
+func WithConsoleLog(l Logger) Option { return func(o *options) { o.console = l } }
+
+// WithInterpreter runs wasm contracts with wazero's interpreter instead of
+// its compiler: no compilation time (eosio.system compiles in about 0.2 s,
+// a few seconds under the race detector), several times slower actions.
+func WithInterpreter() Option { return func(o *options) { o.interpreter = true } }
+
+// WithOwnCompilationCache keeps the chain's compiled contracts to itself.
+// By default chains share them (a test binary compiles eosio.token once
+// however many chains deploy it); a chain of its own compiles every
+// contract anew, which is what measuring compile time needs.
+func WithOwnCompilationCache() Option { return func(o *options) { o.ownCache = true } }
 
 // Option configures New.
 type Option func(*options)
@@ -94,14 +134,16 @@ func WithTokenLifetime(d time.Duration) Option { return func(o *options) { o.tok
 // serves it until Close.
 func New(opts ...Option) *Chain {
 	o := options{chainID: sha256.Sum256([]byte("chaintest")), start: time.Now().UTC().Truncate(500 * time.Millisecond),
-		apiKey: "chaintest-key", tokenLife: time.Hour, lifetime: time.Hour}
+		apiKey: "chaintest-key", tokenLife: time.Hour, lifetime: time.Hour, deadline: 5 * time.Second}
 	for _, f := range opts {
 		f(&o)
 	}
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
 		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
-		abis: map[antelope.Name][]abiVersion{}}
-	c.accounts[antelope.MustName("eosio")] = &account{name: antelope.MustName("eosio"), perms: map[antelope.Name]*permission{}}
+		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{}}
+	eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
+	eosio.privileged = true
+	c.accounts[nameEosio] = eosio
 	c.produce(nil)
 	if !o.inProcess {
 		c.srv = httptest.NewServer(http.HandlerFunc(c.serve))
@@ -118,10 +160,17 @@ func (c *Chain) URL() string {
 	return c.srv.URL
 }
 
-// Close stops the server (nothing, for a chain made WithoutNetwork).
+// Close stops the server (nothing, for a chain made WithoutNetwork) and
+// releases the wasm engine.
 func (c *Chain) Close() {
 	if c.srv != nil {
 		c.srv.Close()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.engine != nil {
+		_ = c.engine.Close()
+		c.engine = nil
 	}
 }
 
@@ -206,7 +255,8 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	c.stats.Requests++
 	c.mu.Unlock()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	if c.faults.before(w) {
+	answered, step := c.faults.before(w, r.URL.Path, body)
+	if answered {
 		return
 	}
 	path := r.URL.Path
@@ -226,7 +276,7 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, status, data)
+	c.faults.after(w, path, step, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
@@ -239,6 +289,8 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 		return c.getAccount(body)
 	case "get_abi", "get_raw_abi":
 		return c.getABI(endpoint, body)
+	case "get_code_hash", "get_raw_code_and_abi", "get_code":
+		return c.getCode(endpoint, body)
 	case "get_currency_balance":
 		return c.getCurrencyBalance(body)
 	case "get_table_rows":
@@ -247,6 +299,8 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 		return c.getTableByScope(body)
 	case "get_required_keys":
 		return c.getRequiredKeys(body)
+	case "get_transaction_status":
+		return c.getTransactionStatus(body)
 	case "push_transaction", "send_transaction", "send_transaction2", "compute_transaction", "send_read_only_transaction":
 		return c.transactionAPI(endpoint, body)
 	}

@@ -25,6 +25,15 @@ func wax(amount int64) antelope.Asset { return antelope.Asset{Amount: amount, Sy
 // tokenChain is a chain with eosio.token deployed (its key in the
 // returned map), WAX created and issued to alice, and bob.
 func tokenChain(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
+	return tokenChainOf(t, "go", opts...)
+}
+
+// tokenImpls are the two eosio.tokens: the Go TokenContract and the real
+// eosio.token.wasm.
+var tokenImpls = []string{"go", "wasm"}
+
+// tokenChainOf is tokenChain with the token of impl ("go" or "wasm").
+func tokenChainOf(t *testing.T, impl string, opts ...chaintest.Option) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
 	t.Helper()
 	c := chaintest.New(opts...)
 	t.Cleanup(c.Close)
@@ -32,7 +41,13 @@ func tokenChain(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, map[a
 	for _, n := range []antelope.Name{eosioToken, alice, bob} {
 		keys[n] = c.NewAccount(n)
 	}
-	if err := c.DeployToken(eosioToken); err != nil {
+	var err error
+	if impl == "wasm" {
+		err = c.DeployWASM(eosioToken, contractFile(t, "eosio.token", "wasm"), contractFile(t, "eosio.token", "abi"))
+	} else {
+		err = c.DeployToken(eosioToken)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	cl := c.Client()
@@ -77,14 +92,17 @@ func balance(t *testing.T, r antelope.TableReader, owner antelope.Name) int64 {
 	return total
 }
 
-// The same run over HTTP and in process (WithoutNetwork).
+// The same run over HTTP and in process (WithoutNetwork), with the Go
+// token and the real wasm.
 func TestTokenTransferEndToEnd(t *testing.T) {
-	t.Run("http", func(t *testing.T) { tokenTransferEndToEnd(t) })
-	t.Run("in-process", func(t *testing.T) { tokenTransferEndToEnd(t, chaintest.WithoutNetwork()) })
+	for _, impl := range tokenImpls {
+		t.Run(impl+"/http", func(t *testing.T) { tokenTransferEndToEnd(t, impl) })
+		t.Run(impl+"/in-process", func(t *testing.T) { tokenTransferEndToEnd(t, impl, chaintest.WithoutNetwork()) })
+	}
 }
 
-func tokenTransferEndToEnd(t *testing.T, opts ...chaintest.Option) {
-	c, keys := tokenChain(t, opts...)
+func tokenTransferEndToEnd(t *testing.T, impl string, opts ...chaintest.Option) {
+	c, keys := tokenChainOf(t, impl, opts...)
 	cl := c.Client()
 	before := c.Head().Num
 	tr, _ := eosiotoken.Contract{Account: eosioToken}.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: wax(12_50000000), Memo: "hi"}, antelope.Active(alice))

@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 )
 
 // Handler is a contract written in Go: it is called for each action sent to
@@ -16,10 +18,14 @@ import (
 type Handler func(ctx *Context) error
 
 type contract struct {
-	abi     []byte
-	tables  map[antelope.Name]bool
-	indexes map[antelope.Name]tableIndexes // the tables' key_names and key_types
-	handler Handler
+	abi       []byte // the ABI JSON (nil: none set)
+	packedABI []byte // the ABI as the chain stores it (nil: packed from abi when asked)
+	tables    map[antelope.Name]bool
+	indexes   map[antelope.Name]tableIndexes // the tables' key_names and key_types
+	handler   Handler                        // a contract written in Go; or
+	module    *wasm.Module
+	code      []byte // its WebAssembly
+	codeHash  antelope.Checksum256
 }
 
 // SetContract deploys a contract at account: its ABI (the JSON the
@@ -48,7 +54,7 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.accounts[acct] == nil {
-		c.accounts[acct] = &account{name: acct, perms: map[antelope.Name]*permission{}}
+		c.accounts[acct] = newAccount(acct, emptyAuthority(), codeAuthority(acct), c.headTime())
 	}
 	c.contracts[acct] = ct
 	// The state service keeps every version by the block it was set in: the
@@ -60,39 +66,26 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 
 // Context is what a Handler works with: the action, its receiver, the
 // contract's tables, authority checks, notifications, inline actions, and
-// the action's return value.
+// the action's return value. It follows nodeos's rules as a wasm contract
+// does: RAM billing and its restrictions, notifications and inline actions
+// depth-first.
 type Context struct {
 	Action   antelope.Action // the action; Data is its packed payload
 	Receiver antelope.Name   // the account whose handler runs (the contract, or a notified account)
 
-	chain   *Chain
-	notify  []antelope.Name
-	inline  []antelope.Action
-	ret     []byte
-	console string
+	chain *Chain
+	apply *applyContext
 }
 
 // Code is the contract the action is for (Action.Account).
 func (x *Context) Code() antelope.Name { return x.Action.Account }
 
 // HasAuth reports whether the action carries account's authority.
-func (x *Context) HasAuth(account antelope.Name) bool {
-	for _, l := range x.Action.Authorization {
-		if l.Actor == account {
-			return true
-		}
-	}
-	return false
-}
+func (x *Context) HasAuth(account antelope.Name) bool { return x.apply.hasAuth(account) }
 
 // RequireAuth fails with missing_auth_exception unless the action carries
 // account's authority.
-func (x *Context) RequireAuth(account antelope.Name) error {
-	if !x.HasAuth(account) {
-		return errMissingAuth("missing authority of " + account.String())
-	}
-	return nil
-}
+func (x *Context) RequireAuth(account antelope.Name) error { return x.apply.requireAuth(account) }
 
 // Assert fails with eosio_assert_message_exception and msg unless ok, as a
 // contract's check(ok, msg) does.
@@ -106,31 +99,22 @@ func (x *Context) Assert(ok bool, msg string) error {
 // IsAccount reports whether the account exists.
 func (x *Context) IsAccount(account antelope.Name) bool { return x.chain.accounts[account] != nil }
 
-// RequireRecipient notifies account of this action: its contract's handler
-// (if it has one) runs after this one with Receiver set to it.
+// RequireRecipient notifies account of this action: its contract (if it
+// has one) runs after this one with Receiver set to it, once however often
+// it is notified.
 func (x *Context) RequireRecipient(account antelope.Name) {
-	if account == x.Receiver {
-		return
+	if err := x.apply.requireRecipient(account); err != nil && x.apply.err == nil {
+		x.apply.err = err
 	}
-	for _, n := range x.notify {
-		if n == account {
-			return
-		}
-	}
-	x.notify = append(x.notify, account)
 }
 
-// SendInline queues an inline action, executed after this one. It may
-// carry only the receiver's own authority (its eosio.code permission).
-func (x *Context) SendInline(a antelope.Action) error {
-	for _, l := range a.Authorization {
-		if l.Actor != x.Receiver {
-			return errMissingAuth("inline action carries the authority of " + l.Actor.String() + ", not of the sending contract " + x.Receiver.String())
-		}
-	}
-	x.inline = append(x.inline, a)
-	return nil
-}
+// SendInline queues an inline action, executed (with its own
+// notifications and inline actions) after this action and its
+// notifications, as nodeos does. Its authorizations must be satisfied by
+// the receiver's eosio.code permission (an account's active permission
+// lists it to let the contract act for it; NewAccount and SetContract add
+// it for the account's own contract), unless the receiver is privileged.
+func (x *Context) SendInline(a antelope.Action) error { return x.apply.sendInline(a, false) }
 
 // Return sets the action's return value (ABI 1.2 action results): v packed.
 func (x *Context) Return(v antelope.BinaryAppender) error {
@@ -138,12 +122,11 @@ func (x *Context) Return(v antelope.BinaryAppender) error {
 	if err != nil {
 		return err
 	}
-	x.ret = b
-	return nil
+	return x.apply.SetActionReturnValue(b)
 }
 
 // Print appends to the action's console output.
-func (x *Context) Print(s string) { x.console += s }
+func (x *Context) Print(s string) { x.apply.Print(s) }
 
 // Get reads a row of the receiver's table: the packed row, its payer, and
 // whether it exists.
@@ -195,7 +178,7 @@ func GetRow[T any, P interface {
 
 // Rows returns the primary keys of a table of the receiver's, in order.
 func (x *Context) Rows(scope, table antelope.Name) []uint64 {
-	rows := x.chain.db.sorted(tableID{x.Receiver, scope, table}, 1)
+	rows := x.chain.db.primary(tableID{x.Receiver, scope, table})
 	out := make([]uint64, len(rows))
 	for i, r := range rows {
 		out[i] = r.pk
@@ -204,12 +187,16 @@ func (x *Context) Rows(scope, table antelope.Name) []uint64 {
 }
 
 // Set stores a row of the receiver's table (emplace or modify): its packed
-// bytes, the account paying for its RAM, and its secondary index keys in
-// the order of the contract's indexes. The table must be in the ABI; where
-// the ABI's key_names and key_types describe the indexes (the first entry
-// the primary key), the keys must match them in number and type, or the
-// transaction fails naming the table and the index: a key left out would
-// drop the row from that index's ranges.
+// bytes, the account paying for its RAM (0: the row's payer, or the
+// receiver for a new row), and its secondary index keys in the order of the
+// contract's indexes, each stored in its index's table as CDT's
+// multi_index stores it. The table must be in the ABI; where the ABI's
+// key_names and key_types describe the indexes (the first entry the primary
+// key), the keys must match them in number and type, or the transaction
+// fails naming the table and the index: a key left out would drop the row
+// from that index's ranges. RAM is billed as nodeos bills it, and refused
+// as nodeos refuses it: to another account without its authority on the
+// action, or in a notification.
 func (x *Context) Set(scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) error {
 	ct := x.chain.contracts[x.Receiver]
 	if ct == nil || !ct.tables[table] {
@@ -218,12 +205,7 @@ func (x *Context) Set(scope, table antelope.Name, pk uint64, data []byte, payer 
 	if err := ct.indexes[table].check(secondary); err != nil {
 		return errActionValidate("table " + table.String() + " of " + x.Receiver.String() + ": " + err.Error())
 	}
-	if payer == 0 {
-		payer = x.Receiver
-	}
-	x.chain.db.put(tableID{x.Receiver, scope, table}, &row{pk: pk, data: append([]byte(nil), data...), payer: payer,
-		sec: append([]antelope.TableKey(nil), secondary...)})
-	return nil
+	return x.apply.setRow(scope, table, pk, append([]byte(nil), data...), payer, secondary)
 }
 
 // SetValue is Set with the row packed from v (a generated row type).
@@ -235,9 +217,12 @@ func (x *Context) SetValue(scope, table antelope.Name, pk uint64, v antelope.Bin
 	return x.Set(scope, table, pk, data, payer, secondary...)
 }
 
-// Delete removes a row of the receiver's table (nothing if it is absent).
+// Delete removes a row of the receiver's table and its secondary index
+// entries (nothing if it is absent), refunding their RAM.
 func (x *Context) Delete(scope, table antelope.Name, pk uint64) {
-	x.chain.db.remove(tableID{x.Receiver, scope, table}, pk)
+	if err := x.apply.deleteRow(scope, table, pk); err != nil && x.apply.err == nil {
+		x.apply.err = err
+	}
 }
 
 // Decode unpacks the action's payload into v (a generated action type).
@@ -257,6 +242,17 @@ func (x *Context) Decode(v antelope.BinaryDecodable) error {
 func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.db.put(tableID{code, scope, table}, &row{pk: pk, data: append([]byte(nil), data...), payer: payer,
-		sec: append([]antelope.TableKey(nil), secondary...)})
+	id := tableID{code, scope, table}
+	c.db.putRow(id, &row{pk: pk, data: append([]byte(nil), data...), payer: payer})
+	for i, key := range secondary {
+		c.db.putSec(indexTable(id, i+2), kindOf(key.Type()), &secRow{pk: pk, key: key, payer: payer})
+	}
+}
+
+// codeAuthority is an authority satisfied by the account's own contract
+// (its eosio.code permission) only: the active permission of an account
+// chaintest makes for a contract.
+func codeAuthority(acct antelope.Name) chain.Authority {
+	return chain.Authority{Threshold: 1, Accounts: []chain.PermissionLevelWeight{
+		{Permission: antelope.PermissionLevel{Actor: acct, Permission: nameEosioCode}, Weight: 1}}}
 }

@@ -5,28 +5,55 @@ import (
 	"slices"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 )
 
-// The chain's state: contract tables, each a set of rows by primary key
-// with secondary keys, versioned so that every block's state stays readable
-// (the state service serves tables as of any block).
+// The chain's state: contract tables as nodeos keeps them. A table (code,
+// scope, name) holds primary rows (key_value_object: primary key, bytes,
+// payer) and secondary index objects of the five index types (primary key,
+// key, payer); CDT's multi_index keeps each secondary index in a table of
+// its own, named after the primary table with the index number in the low
+// four bits. A table exists while it holds anything, and is removed with
+// its last row, as nodeos removes it. Versioned so that every block's state
+// stays readable (the state service serves tables as of any block).
+//
+// putRow, removeRow, putSec and removeSec are the only writes.
 
 type tableID struct {
 	code, scope, table antelope.Name
 }
 
-// row is immutable once stored: a change stores a new row.
+// row is a primary row; immutable once stored: a change stores a new row.
 type row struct {
 	pk    uint64
 	data  []byte
 	payer antelope.Name
-	sec   []antelope.TableKey // sec[i] is the key of index position i+2
 }
 
+// secRow is a secondary index object; immutable once stored.
+type secRow struct {
+	pk    uint64
+	key   antelope.TableKey
+	payer antelope.Name
+}
+
+const numKinds = 5
+
 type table struct {
-	frozen bool // shared with a snapshot: copy before writing
-	rows   map[uint64]*row
-	order  map[int][]*row // rows sorted by index position, until the next write
+	frozen   bool // shared with a snapshot: copy before writing
+	payer    antelope.Name
+	rows     map[uint64]*row
+	sec      [numKinds]map[uint64]*secRow
+	order    []*row // rows by primary key, until the next write
+	secOrder [numKinds][]*secRow
+}
+
+func (t *table) count() int {
+	n := len(t.rows)
+	for _, s := range t.sec {
+		n += len(s)
+	}
+	return n
 }
 
 type db struct {
@@ -62,77 +89,181 @@ func (d *db) get(id tableID, pk uint64) *row {
 	return nil
 }
 
-// writable returns the table to change, copying it if a snapshot holds it.
-func (d *db) writable(id tableID) *table {
-	t := d.tables[id]
+func (d *db) getSec(id tableID, k wasm.IndexKind, pk uint64) *secRow {
+	if t := d.tables[id]; t != nil {
+		return t.sec[k][pk]
+	}
+	return nil
+}
+
+// writable returns the table to change, copying it if a snapshot holds it
+// and creating it (paid by payer) if absent; created says it was.
+func (d *db) writable(id tableID, payer antelope.Name) (t *table, created bool) {
+	t = d.tables[id]
 	switch {
 	case t == nil:
-		t = &table{rows: map[uint64]*row{}}
+		t = &table{payer: payer, rows: map[uint64]*row{}}
 		d.tables[id] = t
+		created = true
 	case t.frozen:
-		c := &table{rows: make(map[uint64]*row, len(t.rows))}
+		c := &table{payer: t.payer, rows: make(map[uint64]*row, len(t.rows))}
 		for k, r := range t.rows {
 			c.rows[k] = r
+		}
+		for k, s := range t.sec {
+			if s != nil {
+				c.sec[k] = make(map[uint64]*secRow, len(s))
+				for pk, r := range s {
+					c.sec[k][pk] = r
+				}
+			}
 		}
 		t = c
 		d.tables[id] = t
 	}
-	return t
+	return t, created
 }
 
-func (d *db) put(id tableID, r *row) {
-	t := d.writable(id)
+// putRow stores a primary row (new or replacing the one with its key); the
+// table is created, paid by r.payer, if it does not exist.
+func (d *db) putRow(id tableID, r *row) (tableCreated bool) {
+	t, created := d.writable(id, r.payer)
 	t.rows[r.pk] = r
 	t.order = nil
+	return created
 }
 
-func (d *db) remove(id tableID, pk uint64) {
+// removeRow removes a primary row, and the table with its last row: the
+// table's payer is returned when it was.
+func (d *db) removeRow(id tableID, pk uint64) (tableRemoved bool, tablePayer antelope.Name) {
 	if d.get(id, pk) == nil {
-		return
+		return false, 0
 	}
-	t := d.writable(id)
+	t, _ := d.writable(id, 0)
 	delete(t.rows, pk)
 	t.order = nil
-	if len(t.rows) == 0 {
-		delete(d.tables, id) // nodeos drops an empty table (and its scope)
-	}
+	return d.dropIfEmpty(id, t)
 }
 
-// sorted returns a table's rows ordered by index position (1 primary, 2…
-// secondary: by key, then primary key).
-func (d *db) sorted(id tableID, index int) []*row {
+// putSec stores a secondary index object (in a table of its own, or in a
+// primary table: CDT's first index shares its table's name).
+func (d *db) putSec(id tableID, k wasm.IndexKind, s *secRow) (tableCreated bool) {
+	t, created := d.writable(id, s.payer)
+	if t.sec[k] == nil {
+		t.sec[k] = map[uint64]*secRow{}
+	}
+	t.sec[k][s.pk] = s
+	t.secOrder[k] = nil
+	return created
+}
+
+// removeSec removes a secondary index object, and the table with its last.
+func (d *db) removeSec(id tableID, k wasm.IndexKind, pk uint64) (tableRemoved bool, tablePayer antelope.Name) {
+	if d.getSec(id, k, pk) == nil {
+		return false, 0
+	}
+	t, _ := d.writable(id, 0)
+	delete(t.sec[k], pk)
+	t.secOrder[k] = nil
+	return d.dropIfEmpty(id, t)
+}
+
+func (d *db) dropIfEmpty(id tableID, t *table) (bool, antelope.Name) {
+	if t.count() > 0 {
+		return false, 0
+	}
+	delete(d.tables, id) // nodeos drops an empty table (and its scope)
+	return true, t.payer
+}
+
+// primary returns a table's rows by primary key (the caller must not
+// change the slice).
+func (d *db) primary(id tableID) []*row {
 	t := d.tables[id]
 	if t == nil {
 		return nil
 	}
-	if cached, ok := t.order[index]; ok {
-		return cached
-	}
-	rows := make([]*row, 0, len(t.rows))
-	for _, r := range t.rows {
-		if index <= 1 || index-2 < len(r.sec) {
+	if t.order == nil {
+		rows := make([]*row, 0, len(t.rows))
+		for _, r := range t.rows {
 			rows = append(rows, r)
 		}
+		slices.SortFunc(rows, func(a, b *row) int { return cmp.Compare(a.pk, b.pk) })
+		t.order = rows
 	}
-	slices.SortFunc(rows, func(a, b *row) int {
-		if index > 1 {
-			if c := compareKeys(a.sec[index-2], b.sec[index-2]); c != 0 {
-				return c
+	return t.order
+}
+
+// secondary returns a table's objects of one index type by key, then
+// primary key.
+func (d *db) secondary(id tableID, k wasm.IndexKind) []*secRow {
+	t := d.tables[id]
+	if t == nil {
+		return nil
+	}
+	if t.secOrder[k] == nil {
+		objs := make([]*secRow, 0, len(t.sec[k]))
+		for _, s := range t.sec[k] {
+			objs = append(objs, s)
+		}
+		slices.SortFunc(objs, compareSec)
+		t.secOrder[k] = objs
+	}
+	return t.secOrder[k]
+}
+
+func compareSec(a, b *secRow) int {
+	if c := compareKeys(a.key, b.key); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.pk, b.pk)
+}
+
+// sorted returns a table's rows in the order of an index position (1 the
+// primary key; 2, 3… the secondary indexes, read from their own tables, as
+// get_table_rows reads them), leaving out index objects without a row.
+func (d *db) sorted(id tableID, index int) []*row {
+	if index <= 1 {
+		return d.primary(id)
+	}
+	idxID := indexTable(id, index)
+	t := d.tables[idxID]
+	if t == nil {
+		return nil
+	}
+	var out []*row
+	for k := range t.sec {
+		for _, s := range d.secondary(idxID, wasm.IndexKind(k)) {
+			if r := d.get(id, s.pk); r != nil {
+				out = append(out, r)
 			}
 		}
-		switch {
-		case a.pk < b.pk:
-			return -1
-		case a.pk > b.pk:
-			return 1
-		}
-		return 0
-	})
-	if t.order == nil {
-		t.order = map[int][]*row{}
 	}
-	t.order[index] = rows // the caller must not change it
-	return rows
+	return out
+}
+
+// indexTable is the table of a secondary index position (2, 3…): CDT's
+// name for it, the primary table's with index-2 in the low four bits (so
+// the first secondary index is in the primary table itself, as nodeos
+// keeps its objects beside the rows).
+func indexTable(id tableID, index int) tableID {
+	id.table = antelope.Name(uint64(id.table)&^0xF | uint64(index-2)&0xF)
+	return id
+}
+
+// kindOf is the index type holding keys of type t.
+func kindOf(t antelope.IndexKeyType) wasm.IndexKind {
+	switch t {
+	case antelope.IndexI128:
+		return wasm.Idx128
+	case antelope.IndexI256, antelope.IndexSHA256, antelope.IndexRipemd160:
+		return wasm.Idx256
+	case antelope.IndexFloat64:
+		return wasm.IdxDouble
+	case antelope.IndexFloat128:
+		return wasm.IdxLongDouble
+	}
+	return wasm.Idx64
 }
 
 // scopes lists (scope, table) pairs of a contract in nodeos's order.

@@ -8,6 +8,7 @@
 //	key := node.NewAccount(antelope.MustName("alice"))      // an account and its key
 //	node.DeployToken(antelope.MustName("eosio.token"))       // eosio.token, in Go
 //	node.SetContract(myAccount, mypkg.ABIJSON, myHandler)   // your contract, in Go
+//	node.DeployWASM(myAccount, wasm, abi)                    // or its real .wasm
 //	c := node.Client()                                       // a chain.Client of it
 //
 // # What it checks
@@ -43,6 +44,44 @@
 // stack in the details), and undoes the transaction's writes; a client
 // does not retry it.
 //
+// # Real contracts
+//
+// DeployWASM (or chain.Client.Deploy, through eosio's setcode and setabi)
+// runs a contract's real WebAssembly with wazero (pure Go): compiled once
+// per code hash for the chain's life (and shared between the chains of a
+// process), a fresh instance per action, nodeos's 528-page memory cap and
+// 250-deep call bound, and every nodeos intrinsic bound — those chaintest
+// does not implement (alt_bn128, bls, blake2, mod_exp, the
+// get/set_(wasm_)parameters_packed pair, and the float128-to-32/64-bit
+// integer conversions, whose rounding and out-of-range results are
+// SoftFloat's own) trap with a message naming them. The
+// intrinsics have nodeos's semantics: iterators, their numbers and
+// messages, "db access violation", NaN refused as a secondary key,
+// memcpy's overlap check, exact binary128 arithmetic, recover_key, console
+// output into the trace (and the test log, WithConsoleLog). A transaction
+// running past WithDeadline (5 s) fails with tx_cpu_usage_exceeded
+// (chain.ErrCPU). leap's token, currency, db and multi_index tests, msig,
+// bios and system actions run against the real binaries in
+// testdata/wasm.
+//
+// # Execution
+//
+// Go handlers and wasm run under nodeos's rules: an action runs at its
+// receiver, then at each account it notified (in order, sharing one apply
+// context and its iterators), then its inline actions depth-first, at most
+// 4 levels deep; traces come back by action ordinal. RAM is billed to each
+// row's payer by nodeos's billable sizes (account_ram_deltas in the trace,
+// ram_usage in get_account, a quota set by set_resource_limits enforced),
+// and refused as nodeos refuses it: to another account without its
+// authority, and in a notification. An inline action's authorizations must
+// be satisfied by the sending contract's eosio.code permission (NewAccount
+// lists it in the account's active permission, as leap's tester does)
+// unless the sender is privileged (SetPrivileged). Secondary index entries
+// live in their own tables as CDT's multi_index keeps them, and
+// get_table_rows reads them by index_position. eosio's native actions
+// (newaccount, setcode, setabi, updateauth, deleteauth, linkauth,
+// unlinkauth) run before eosio's own code.
+//
 // # Reading
 //
 // get_table_rows serves binary rows of every index and key type with
@@ -57,6 +96,26 @@
 // FailNext, LoseNextAnswers (the work is done, the answer lost),
 // TruncateNext and Delay reproduce what networks and proxies do, so a
 // client's retries — and yours — can be tested; Stats counts executions.
+//
+// Misbehave adds the hostile node, what a load balancer over nodes at
+// different heights, a cache, a proxy or nodeos's own time limits do: for
+// sends, a connection dropped or nodeos's timeout_exception before
+// executing (DropBeforeExecuting, TimeoutBeforeExecuting), a lagging
+// node's invalid_ref_block_exception (RefuseAsLagging), retry_trx refused
+// (RefuseRetryTrx), and after executing the answer lost, nodeos's timeout,
+// a gateway's 504, an answer cut but correctly framed, or another
+// transaction's id (LoseAfterExecuting, TimeoutAfterExecuting,
+// GatewayErrorAfterExecuting, CutAfterExecuting, OtherTransactionID) —
+// for the next n sends, or one step per send with MisbehaveInTurn (a load
+// balancer whose first node executes and loses the answer while the
+// others lag behind); for table reads, the same page forever (SamePage),
+// a next_key that goes backwards (NextKeyBackward), rows outside the
+// bounds (RowsOutOfBounds), more rows than the limit (RowsOverLimit), an
+// empty page with more (EmptyPage).
+//
+// get_transaction_status reports every executed transaction (IRREVERSIBLE:
+// blocks are final at once here); WithoutTransactionStatus makes the
+// chain refuse it, as nodeos does by default.
 //
 // # Without a network
 //

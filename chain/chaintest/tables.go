@@ -142,13 +142,8 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		limit = *p.Limit
 	}
 	id := tableID{code, antelope.Name(scope), table}
-	rows := c.db.sorted(id, pos)
-	keyOf := func(r *row) antelope.TableKey {
-		if primary {
-			return antelope.KeyUint64(r.pk)
-		}
-		return r.sec[pos-2]
-	}
+	rows := c.indexEntries(id, pos, antelope.IndexKeyType(keyType))
+	keyOf := func(e indexEntry) antelope.TableKey { return e.key }
 	// The range [lower, upper] of the index, found by binary search.
 	from := 0
 	if !lower.IsZero() {
@@ -161,12 +156,25 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	if to < from {
 		to = from
 	}
-	sel := rows[from:to]
-	at := func(i int) *row { return sel[i] }
-	if p.Reverse {
-		at = func(i int) *row { return sel[len(sel)-1-i] }
+	nextKeyText := func(e indexEntry) string {
+		if primary {
+			return strconv.FormatUint(keyOf(e).Uint64(), 10)
+		}
+		return FormatNextKey(keyOf(e), encode)
+	}
+	before := "" // the row just before the range, in read order
+	if !p.Reverse && from > 0 {
+		before = nextKeyText(rows[from-1])
+	} else if p.Reverse && to < len(rows) {
+		before = nextKeyText(rows[to])
 	}
 	limit = min(limit, maxReturnItems)
+	from, to, limit = c.faults.tableRange(from, to, len(rows), limit)
+	sel := rows[from:to]
+	at := func(i int) indexEntry { return sel[i] }
+	if p.Reverse {
+		at = func(i int) indexEntry { return sel[len(sel)-1-i] }
+	}
 	out := struct {
 		Rows    []any  `json:"rows"`
 		More    bool   `json:"more"`
@@ -174,7 +182,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	}{Rows: []any{}}
 	i := 0
 	for ; i < len(sel) && uint32(i) < limit; i++ {
-		r := at(i)
+		r := at(i).row
 		data := hex.EncodeToString(r.data)
 		if p.ShowPayer {
 			out.Rows = append(out.Rows, map[string]string{"data": data, "payer": r.payer.String()})
@@ -187,14 +195,46 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	}
 	if i < len(sel) {
 		out.More = true
-		k := keyOf(at(i))
-		if primary {
-			out.NextKey = strconv.FormatUint(k.Uint64(), 10)
-		} else {
-			out.NextKey = FormatNextKey(k, encode)
+		out.NextKey = nextKeyText(at(i))
+	}
+	first := ""
+	if len(sel) > 0 {
+		first = nextKeyText(at(0))
+	}
+	c.faults.tablePage(&out.Rows, &out.More, &out.NextKey, first, before)
+	return 200, out
+}
+
+// indexEntry is a row as an index orders it: by the index's key.
+type indexEntry struct {
+	key antelope.TableKey
+	row *row
+}
+
+// indexEntries is a table's rows in the order of an index position: the
+// primary key, or a secondary index read from its own table (CDT's name:
+// the table's with position-2 in the low four bits) of the index type of
+// keyType, each entry with its row (an entry with no row is left out, as
+// nodeos leaves it).
+func (c *Chain) indexEntries(id tableID, pos int, keyType antelope.IndexKeyType) []indexEntry {
+	if pos <= 1 {
+		rows := c.db.primary(id)
+		out := make([]indexEntry, len(rows))
+		for i, r := range rows {
+			out[i] = indexEntry{antelope.KeyUint64(r.pk), r}
+		}
+		return out
+	}
+	if keyType == "name" {
+		keyType = antelope.IndexI64
+	}
+	var out []indexEntry
+	for _, s := range c.db.secondary(indexTable(id, pos), kindOf(keyType)) {
+		if r := c.db.get(id, s.pk); r != nil {
+			out = append(out, indexEntry{s.key, r})
 		}
 	}
-	return 200, out
+	return out
 }
 
 // checkTable answers as nodeos does for an account with no contract, or a
@@ -253,8 +293,18 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var sel []tableID
+	before := "" // the scope just before the range, in read order
 	for _, id := range c.db.scopes(code) {
-		if uint64(id.scope) < lower || uint64(id.scope) > upper {
+		switch {
+		case uint64(id.scope) < lower:
+			if !p.Reverse {
+				before = id.scope.String()
+			}
+			continue
+		case uint64(id.scope) > upper:
+			if p.Reverse && before == "" {
+				before = id.scope.String()
+			}
 			continue
 		}
 		sel = append(sel, id)
@@ -297,7 +347,7 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 		}
 	}
 	if i < len(sel) {
-		out.More = sel[i].scope.String()
+		out.More = c.faults.scopeMore(sel[i].scope.String(), before)
 	}
 	return 200, out
 }

@@ -181,7 +181,7 @@ func tokenTransfer(ctx *Context) error {
 }
 
 func subBalance(ctx *Context, owner antelope.Name, value antelope.Asset) error {
-	acct, payer, found, err := GetRow(ctx, eosiotoken.TableAccounts, owner, uint64(value.Symbol.Code))
+	acct, _, found, err := GetRow(ctx, eosiotoken.TableAccounts, owner, uint64(value.Symbol.Code))
 	if err != nil {
 		return err
 	}
@@ -192,7 +192,8 @@ func subBalance(ctx *Context, owner antelope.Name, value antelope.Asset) error {
 		return err
 	}
 	acct.Balance.Amount -= value.Amount
-	return ctx.SetValue(owner, tableAccounts, uint64(value.Symbol.Code), &acct, payer)
+	// modify(from, owner, …): the owner pays for the row from now on.
+	return ctx.SetValue(owner, tableAccounts, uint64(value.Symbol.Code), &acct, owner)
 }
 
 func addBalance(ctx *Context, owner antelope.Name, value antelope.Asset, ramPayer antelope.Name) error {

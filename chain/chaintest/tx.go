@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -59,15 +60,10 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	defer c.mu.Unlock()
 	blockNum := uint32(len(c.blocks) + 1)
 	blockTime := c.headTime().Add(500 * time.Millisecond)
-	var traces []map[string]any
+	var trx *trxContext
 	err = c.check(signed, &packed, id, blockTime, dry)
-	var snap *db
 	if err == nil {
-		snap = c.db.snapshot()
-		traces, err = c.execute(&signed.Transaction, id, blockNum, blockTime)
-		if err != nil || dry {
-			c.db.restore(snap)
-		}
+		trx, err = c.execute(signed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
 	}
 	if err != nil {
 		c.stats.Refused++
@@ -85,7 +81,7 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 		c.stats.Executions++
 		c.produce([]antelope.Checksum256{id})
 	}
-	return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, traces, nil)}
+	return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, trx.tracesJSON(), nil)}
 }
 
 // check applies nodeos's checks before execution: expiration, TAPoS,
@@ -139,45 +135,20 @@ func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
 	return false
 }
 
-// execute runs the actions, their notifications and inline actions, and
-// returns their traces.
-func (c *Chain) execute(tx *antelope.Transaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time) ([]map[string]any, error) {
-	var traces []map[string]any
-	type job struct {
-		act      antelope.Action
-		receiver antelope.Name
-		creator  uint32
+// execute runs the transaction's actions (apply.go) within the chain's
+// deadline. A failed run, or a dry one, changes nothing: the tables go back
+// to their snapshot and accounts, contracts and parameters to the undo log.
+func (c *Chain) execute(signed *antelope.SignedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.opts.deadline)
+	defer cancel()
+	trx := &trxContext{c: c, tx: signed, id: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
+	snap := c.db.snapshot()
+	err := trx.run()
+	if err != nil || dry {
+		c.db.restore(snap)
+		trx.undo.rollback(c)
 	}
-	var queue []job
-	for _, a := range tx.Actions {
-		queue = append(queue, job{a, a.Account, 0})
-	}
-	for len(queue) > 0 {
-		j := queue[0]
-		queue = queue[1:]
-		if len(traces) >= 1000 {
-			return nil, errTransaction("too many inline actions and notifications")
-		}
-		if c.accounts[j.receiver] == nil {
-			return nil, errTransaction("action's receiving account " + j.receiver.String() + " does not exist")
-		}
-		ordinal := uint32(len(traces) + 1)
-		ctx := &Context{Action: j.act, Receiver: j.receiver, chain: c}
-		start := time.Now()
-		if ct := c.contracts[j.receiver]; ct != nil && ct.handler != nil {
-			if err := runHandler(ct.handler, ctx); err != nil {
-				return nil, err
-			}
-		}
-		traces = append(traces, actionTraceJSON(ordinal, j.creator, j.receiver, j.act, id, blockNum, blockTime, ctx, time.Since(start)))
-		for _, n := range ctx.notify {
-			queue = append(queue, job{j.act, n, ordinal})
-		}
-		for _, a := range ctx.inline {
-			queue = append(queue, job{a, a.Account, ordinal})
-		}
-	}
-	return traces, nil
+	return trx, err
 }
 
 // runHandler calls h. A panic is the transaction's failure, as a trap is a
@@ -201,21 +172,45 @@ func errHandlerPanic(receiver, action antelope.Name, value any, stack []byte) *e
 		detail: fmt.Sprintf("the Go handler of %s panicked on action %s: %v", receiver, action, value), more: []string{string(stack)}}
 }
 
-func actionTraceJSON(ordinal, creator uint32, receiver antelope.Name, a antelope.Action, id antelope.Checksum256, blockNum uint32, blockTime time.Time, ctx *Context, elapsed time.Duration) map[string]any {
+// tracesJSON is the action traces as nodeos returns them: by action
+// ordinal (the order actions were scheduled), each with its receipt's
+// global sequence in execution order.
+func (t *trxContext) tracesJSON() []map[string]any {
+	out := make([]map[string]any, 0, len(t.traces))
+	for _, tr := range t.traces {
+		out = append(out, tr.json(t))
+	}
+	return out
+}
+
+func (tr *actionTrace) json(t *trxContext) map[string]any {
+	a := tr.act
 	auth := a.Authorization
 	if auth == nil {
 		auth = []antelope.PermissionLevel{}
 	}
 	data := hex.EncodeToString(a.Data)
+	deltas := []any{}
+	names := make([]antelope.Name, 0, len(tr.ramDeltas))
+	for n, d := range tr.ramDeltas {
+		if d != 0 {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		deltas = append(deltas, map[string]any{"account": n.String(), "delta": tr.ramDeltas[n]})
+	}
 	return map[string]any{
-		"action_ordinal": ordinal, "creator_action_ordinal": creator, "closest_unnotified_ancestor_action_ordinal": creator,
-		"receipt":  map[string]any{"receiver": receiver.String(), "global_sequence": ordinal, "recv_sequence": ordinal},
-		"receiver": receiver.String(),
+		"action_ordinal": tr.ordinal, "creator_action_ordinal": tr.creator, "closest_unnotified_ancestor_action_ordinal": tr.closestUnnotified,
+		"receipt": map[string]any{"receiver": tr.receiver.String(), "global_sequence": tr.globalSeq, "recv_sequence": tr.globalSeq,
+			"act_digest": antelope.Checksum256{}, "auth_sequence": []any{}, "code_sequence": 1, "abi_sequence": 1},
+		"receiver": tr.receiver.String(),
 		"act": map[string]any{"account": a.Account.String(), "name": a.Name.String(), "authorization": auth,
 			"data": data, "hex_data": data},
-		"context_free": false, "elapsed": elapsed.Microseconds(), "console": ctx.console, "trx_id": id,
-		"block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil, "account_ram_deltas": []any{},
-		"except": nil, "error_code": nil, "return_value_hex_data": hex.EncodeToString(ctx.ret),
+		"context_free": tr.contextFree, "elapsed": tr.elapsed.Microseconds(), "console": tr.console.String(), "trx_id": t.id,
+		"block_num": t.blockNum, "block_time": timeText(t.blockTime), "producer_block_id": nil, "account_ram_deltas": deltas,
+		"except": nil, "error_code": nil, "return_value_hex_data": hex.EncodeToString(tr.ret),
 	}
 }
 

@@ -211,4 +211,36 @@ func main() {
 			}
 		}
 	}
+
+	// chaintest: transfers per second, Go handler and wasm; compile times.
+	if _, ok := got["ChaintestTransfer/tx/go"]; ok {
+		fmt.Println()
+		fmt.Println("| chaintest transfer | Go handler | wasm | wasm / Go | Go actions/s | wasm actions/s |")
+		fmt.Println("|---|---|---|---|---|---|")
+		for _, shape := range []string{"tx", "batch"} {
+			g, _, _ := med("ChaintestTransfer/" + shape + "/go")
+			w, _, _ := med("ChaintestTransfer/" + shape + "/wasm")
+			per := 1.0
+			what := "one per transaction"
+			if shape == "batch" {
+				per, what = 50, "50 per transaction"
+			}
+			fmt.Printf("| %s | %s | %s | %s | %.0f | %.0f |\n", what, dur(g), dur(w), ratio(w, g), per*1e9/g, per*1e9/w)
+		}
+	}
+	if _, ok := got["WasmCompile/eosio.token/compiler"]; ok {
+		fmt.Println()
+		fmt.Println("| compile | wazero compiler | interpreter |")
+		fmt.Println("|---|---|---|")
+		for _, name := range order {
+			op, rest, _ := strings.Cut(name, "/")
+			if op != "WasmCompile" || !strings.HasSuffix(rest, "/compiler") {
+				continue
+			}
+			c := strings.TrimSuffix(rest, "/compiler")
+			cc, _, _ := med(name)
+			in, _, _ := med(op + "/" + c + "/interpreter")
+			fmt.Printf("| %s | %s | %s |\n", c, dur(cc), dur(in))
+		}
+	}
 }

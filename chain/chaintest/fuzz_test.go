@@ -1,0 +1,68 @@
+package chaintest_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+)
+
+// FuzzTokenWasmActions feeds random action data to the real eosio.token
+// wasm, for each of its actions and an unknown one: whatever the bytes,
+// chaintest answers (a refusal, a trap or an assertion is a failed
+// transaction, never a panic, a hang or a broken connection), and a failed
+// transaction changes nothing.
+func FuzzTokenWasmActions(f *testing.F) {
+	names := []antelope.Name{eosiotoken.ActionCreate, eosiotoken.ActionIssue, eosiotoken.ActionTransfer,
+		eosiotoken.ActionOpen, eosiotoken.ActionClose, eosiotoken.ActionRetire, antelope.MustName("nosuchaction")}
+	tok := eosiotoken.Contract{Account: eosioToken}
+	seed := func(a antelope.Action, err error) {
+		if err == nil {
+			for i, n := range names {
+				if n == a.Name {
+					f.Add(uint8(i), a.Data)
+				}
+			}
+		}
+	}
+	seed(tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: antelope.MustAsset("1.0000 TKN"), Memo: "x"}, antelope.Active(alice)))
+	seed(tok.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("5.0000 TKN")}, antelope.Active(alice)))
+	seed(tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("9.000 ABC")}, antelope.Active(alice)))
+	seed(tok.Open(eosiotoken.Open{Owner: bob, Symbol: antelope.MustSymbol("4,TKN"), RAMPayer: alice}, antelope.Active(alice)))
+	seed(tok.Close(eosiotoken.Close{Owner: alice, Symbol: antelope.MustSymbol("4,TKN")}, antelope.Active(alice)))
+	seed(tok.Retire(eosiotoken.Retire{Quantity: antelope.MustAsset("1.0000 TKN")}, antelope.Active(alice)))
+	f.Add(uint8(2), []byte{})
+	f.Add(uint8(6), []byte{1, 2, 3})
+
+	c := chaintest.New(chaintest.WithoutNetwork())
+	f.Cleanup(c.Close)
+	keys := antelope.PrivateKeys{c.NewAccount(eosioToken), c.NewAccount(alice), c.NewAccount(bob)}
+	if err := c.DeployWASM(eosioToken, contractFile(f, "eosio.token", "wasm"), contractFile(f, "eosio.token", "abi")); err != nil {
+		f.Fatal(err)
+	}
+	cl := c.Client()
+	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("1000000.0000 TKN")}, antelope.Active(eosioToken))
+	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("1000.0000 TKN")}, antelope.Active(alice))
+	if _, err := cl.Transact(f.Context(), keys, create, issue); err != nil {
+		f.Fatal(err)
+	}
+	auth := []antelope.PermissionLevel{antelope.Active(eosioToken), antelope.Active(alice), antelope.Active(bob)}
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		a := antelope.Action{Account: eosioToken, Name: names[int(which)%len(names)], Authorization: auth, Data: data}
+		before := c.Head().Num
+		_, err := cl.Transact(t.Context(), keys, a)
+		var ae *chain.APIError
+		switch {
+		case err == nil:
+		case errors.As(err, &ae):
+			if c.Head().Num != before {
+				t.Fatalf("a refused transaction made a block: %v", err)
+			}
+		default:
+			t.Fatalf("not an answer of the chain: %v", err)
+		}
+	})
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package chaintest_test
+
+const raceEnabled = false

@@ -1,0 +1,160 @@
+package chaintest
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
+	"github.com/antelopego/abigen/model"
+)
+
+// Real contracts: WebAssembly code run by the wazero engine with nodeos's
+// intrinsics (internal/wasm), deployed with DeployWASM or through eosio's
+// setcode and setabi actions (what chain.Client.Deploy sends).
+
+// DeployWASM deploys a contract's code (its .wasm) and ABI (JSON, or the
+// packed ABI; nil for none) at account, outside any transaction, as a
+// fixture; the account is created (with no keys) if it does not exist.
+// The code is compiled once for the chain's life, whatever account runs
+// it. Every action to the account then runs the code, in a fresh instance,
+// with nodeos's intrinsics, iterators, RAM billing and limits.
+func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.accounts[account] == nil {
+		c.accounts[account] = newAccount(account, emptyAuthority(), codeAuthority(account), c.headTime())
+	}
+	var u undoLog
+	if err := c.setCode(&u, account, code, c.headTime()); err != nil {
+		u.rollback(c)
+		return fmt.Errorf("chaintest: deploying %s: %w", account, err)
+	}
+	if abi != nil {
+		if err := c.setABI(&u, account, abi); err != nil {
+			u.rollback(c)
+			return fmt.Errorf("chaintest: deploying %s: %w", account, err)
+		}
+	}
+	c.produce(nil)
+	return nil
+}
+
+// engine is the chain's wasm engine, made on first use.
+func (c *Chain) wasmEngine() (*wasm.Engine, error) {
+	if c.engine == nil {
+		e, err := wasm.NewEngine(wasm.Config{Interpreter: c.opts.interpreter, PrivateCache: c.opts.ownCache})
+		if err != nil {
+			return nil, err
+		}
+		c.engine = e
+	}
+	return c.engine, nil
+}
+
+// setCode sets (or, with no code, clears) account's wasm, replacing a Go
+// handler; its ABI stays.
+func (c *Chain) setCode(u *undoLog, account antelope.Name, code []byte, at time.Time) error {
+	var mod *wasm.Module
+	if len(code) > 0 {
+		e, err := c.wasmEngine()
+		if err != nil {
+			return err
+		}
+		if mod, err = e.Compile(code); err != nil {
+			var ex *wasm.Exception
+			if errors.As(err, &ex) {
+				return &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message}
+			}
+			return err
+		}
+	}
+	u.contract(c, account)
+	u.account(c, account)
+	ct := c.contractCopy(account)
+	ct.handler = nil
+	ct.module, ct.code = mod, append([]byte(nil), code...)
+	ct.codeHash = antelope.Checksum256{}
+	if len(code) > 0 {
+		ct.codeHash = sha256.Sum256(code)
+	}
+	c.contracts[account] = ct
+	acct := c.accounts[account]
+	acct.codeSequence++
+	acct.lastCodeUpdate = at
+	return nil
+}
+
+// setABI sets account's ABI: packed as the chain stores it (setabi's
+// bytes), and as JSON for get_abi and the state service. Bytes that are no
+// ABI are stored as nodeos stores them, with no tables readable.
+func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
+	u.contract(c, account)
+	u.account(c, account)
+	ct := c.contractCopy(account)
+	ct.packedABI, ct.abi = nil, nil
+	ct.tables = map[antelope.Name]bool{}
+	if len(abi) > 0 {
+		src, err := model.Load(abi)
+		if err == nil {
+			packed, perr := src.ABI.Pack()
+			if perr != nil {
+				return errActionValidate("packing the ABI: " + perr.Error())
+			}
+			if looksPackedABI(abi) {
+				packed = append([]byte(nil), abi...) // the bytes as sent
+			}
+			ct.packedABI, ct.abi = packed, src.JSON
+			if err := ct.readTables(src.JSON); err != nil {
+				return errActionValidate(err.Error())
+			}
+		} else {
+			ct.packedABI = append([]byte(nil), abi...)
+		}
+	}
+	c.contracts[account] = ct
+	c.accounts[account].abiSequence++
+	u.abiVersion(c, account)
+	c.abis[account] = append(c.abis[account], abiVersion{block: uint32(len(c.blocks) + 1), json: ct.abi})
+	return nil
+}
+
+// contractCopy is a copy of account's contract to change (an empty one
+// when it has none): contracts are replaced, never changed in place, so
+// that the undo log's copy stays as it was.
+func (c *Chain) contractCopy(account antelope.Name) *contract {
+	if old := c.contracts[account]; old != nil {
+		cp := *old
+		return &cp
+	}
+	return &contract{tables: map[antelope.Name]bool{}}
+}
+
+// looksPackedABI reports bytes that start as a packed ABI (the version
+// string "eosio::abi/1.x").
+func looksPackedABI(b []byte) bool {
+	return len(b) > 12 && b[0] >= 13 && string(b[1:12]) == "eosio::abi/"
+}
+
+// readTables reads the table names of an ABI's JSON.
+func (ct *contract) readTables(abiJSON []byte) error {
+	var abi struct {
+		Tables []struct {
+			Name string `json:"name"`
+		} `json:"tables"`
+	}
+	if err := json.Unmarshal(abiJSON, &abi); err != nil {
+		return err
+	}
+	for _, t := range abi.Tables {
+		n, err := antelope.ParseName(t.Name)
+		if err != nil {
+			return fmt.Errorf("table %q: %v", t.Name, err)
+		}
+		ct.tables[n] = true
+	}
+	return nil
+}
