@@ -23,14 +23,14 @@ var kindOrder = map[Kind]int{BreaksData: 0, BreaksSenders: 1, BreaksGo: 2, Compa
 
 // Change is one difference between the two ABIs.
 type Change struct {
-	Kind  Kind   `json:"kind"`
+	Kind  Kind   `json:"kind"`  // whom it breaks, or Compatible
 	Where string `json:"where"` // "table accounts", "action transfer", "Go: func Contract.Transfer"
 	What  string `json:"what"`  // "field balance: type changed from asset to extended_asset"
 }
 
 // Report is what changed from one ABI to another.
 type Report struct {
-	Changes []Change `json:"changes"`
+	Changes []Change `json:"changes"` // the most breaking first
 }
 
 // Breaking reports whether any change breaks something.

@@ -25,33 +25,65 @@ type finding struct {
 	integerish bool // both sides of a reread are plain integers: JSON is unchanged
 }
 
-// sameWidth groups the fixed-size integer and time types that read any
-// bytes of their width: reading one as another never fails.
-var sameWidth = map[string]string{
-	"int8": "1", "uint8": "1", "int16": "2", "uint16": "2",
-	"int32": "4", "uint32": "4", "time_point_sec": "4", "block_timestamp_type": "4",
-	"int64": "8", "uint64": "8", "name": "8", "time_point": "8",
-	"int128": "16", "uint128": "16",
+// builtinShape is what a built-in type's encoding means to a comparison.
+type builtinShape struct {
+	// class groups built-ins whose encodings and values are the same: a
+	// name is a uint64 (bytes are a uint8[], which bytesClass handles).
+	class string
+	// width groups the fixed-size integer and time types that read any
+	// bytes of their width: reading one as another never fails. "" for
+	// the others.
+	width string
+	// integer marks the plain integers, whose JSON is a number whatever
+	// their width.
+	integer bool
 }
 
-func plainInteger(name string) bool {
-	switch name {
-	case "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "int128", "uint128":
-		return true
-	}
-	return false
+// builtinShapes has the shape of every built-in type (model.BuiltinTypes;
+// a test keeps them in step).
+var builtinShapes = map[string]builtinShape{
+	"bool":                 {class: "bool"},
+	"int8":                 {class: "int8", width: "1", integer: true},
+	"uint8":                {class: "uint8", width: "1", integer: true},
+	"int16":                {class: "int16", width: "2", integer: true},
+	"uint16":               {class: "uint16", width: "2", integer: true},
+	"int32":                {class: "int32", width: "4", integer: true},
+	"uint32":               {class: "uint32", width: "4", integer: true},
+	"int64":                {class: "int64", width: "8", integer: true},
+	"uint64":               {class: "uint64", width: "8", integer: true},
+	"int128":               {class: "int128", width: "16", integer: true},
+	"uint128":              {class: "uint128", width: "16", integer: true},
+	"varint32":             {class: "varint32"},
+	"varuint32":            {class: "varuint32"},
+	"float32":              {class: "float32"},
+	"float64":              {class: "float64"},
+	"float128":             {class: "float128"},
+	"time_point":           {class: "time_point", width: "8"},
+	"time_point_sec":       {class: "time_point_sec", width: "4"},
+	"block_timestamp_type": {class: "block_timestamp_type", width: "4"},
+	"name":                 {class: "uint64", width: "8"}, // a name is a uint64
+	"bytes":                {class: "uint8[]"},
+	"string":               {class: "string"},
+	"checksum160":          {class: "checksum160"},
+	"checksum256":          {class: "checksum256"},
+	"checksum512":          {class: "checksum512"},
+	"public_key":           {class: "public_key"},
+	"private_key":          {class: "private_key"},
+	"signature":            {class: "signature"},
+	"symbol":               {class: "symbol"},
+	"symbol_code":          {class: "symbol_code"},
+	"asset":                {class: "asset"},
+	"extended_asset":       {class: "extended_asset"},
+	"bitset":               {class: "bitset"},
 }
 
-// builtinClass groups built-ins whose encodings and values are the same:
-// a name is a uint64, bytes are a uint8[].
-func builtinClass(name string) string {
-	switch name {
-	case "name", "uint64":
-		return "uint64"
-	case "bytes":
-		return "uint8[]"
+// shapeOf is the shape of a built-in; one the table lacks is a class of
+// its own.
+func shapeOf(name string) builtinShape {
+	if s, ok := builtinShapes[name]; ok {
+		return s
 	}
-	return name
+	return builtinShape{class: name}
 }
 
 // bytesClass names the encodings that are spelled as a built-in by one
@@ -106,12 +138,13 @@ func (c *comparer) compare(old, new *model.Type, path string) []finding {
 	}
 	switch a.Kind {
 	case model.Builtin:
-		if builtinClass(a.Name) == builtinClass(b.Name) {
+		sa, sb := shapeOf(a.Name), shapeOf(b.Name)
+		if sa.class == sb.class {
 			return nil
 		}
-		if w := sameWidth[a.Name]; w != "" && w == sameWidth[b.Name] {
-			return []finding{{path: path, what: "read as " + shapeName(new) + " instead of " + shapeName(old) + " (the same " + w + " bytes)",
-				reread: true, integerish: plainInteger(a.Name) && plainInteger(b.Name)}}
+		if sa.width != "" && sa.width == sb.width {
+			return []finding{{path: path, what: "read as " + shapeName(new) + " instead of " + shapeName(old) + " (the same " + sa.width + " bytes)",
+				reread: true, integerish: sa.integer && sb.integer}}
 		}
 		return changed()
 	case model.Array, model.Optional:

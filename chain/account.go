@@ -2,8 +2,7 @@ package chain
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/rawabi"
 )
 
 // Account is get_account's answer, with the permissions decoded; Raw holds
@@ -184,7 +184,8 @@ func decodeABIAnswer(body []byte) (json.RawMessage, error) {
 }
 
 // GetRawABI returns the account's ABI as the packed bytes on chain (empty
-// when it has none) and their sha256 as the node reports it.
+// when it has none) and their sha256 as the node reports it, which the
+// bytes are checked against.
 func (c *Client) GetRawABI(ctx context.Context, account antelope.Name) ([]byte, antelope.Checksum256, error) {
 	body, err := c.Call(ctx, "/v1/chain/get_raw_abi", map[string]string{"account_name": account.String()})
 	if err != nil {
@@ -203,13 +204,9 @@ func decodeRawABI(body []byte) ([]byte, antelope.Checksum256, error) {
 	if err := json.Unmarshal(body, &out); err != nil {
 		return nil, antelope.Checksum256{}, fmt.Errorf("nodeos get_raw_abi: unexpected answer: %v", err)
 	}
-	// Older nodes pad the base64 wrongly: decode without padding.
-	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(out.ABI, "="))
+	raw, err := rawabi.Decode(out.ABI, hex.EncodeToString(out.ABIHash[:]))
 	if err != nil {
-		return nil, antelope.Checksum256{}, fmt.Errorf("nodeos get_raw_abi: abi is not base64: %v", err)
-	}
-	if len(raw) > 0 && out.ABIHash != (antelope.Checksum256{}) && sha256.Sum256(raw) != [32]byte(out.ABIHash) {
-		return nil, antelope.Checksum256{}, errors.New("nodeos get_raw_abi: the abi does not hash to the abi_hash given with it")
+		return nil, antelope.Checksum256{}, fmt.Errorf("nodeos get_raw_abi: %v", err)
 	}
 	return raw, out.ABIHash, nil
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // Client is a client of a nodeos chain API (/v1/chain/*). It is safe for
@@ -17,7 +19,7 @@ import (
 // transactions are sent so that none is ever executed twice (see Transact).
 type Client struct {
 	url        string // without a trailing slash
-	transport  *Transport
+	transport  *httpcore.Transport
 	expiration time.Duration
 	infoTTL    time.Duration
 	pageSize   int
@@ -38,11 +40,11 @@ type Client struct {
 type Option func(*Client)
 
 // WithTransport sets the HTTP core (its http.Client, retry count, size cap).
-func WithTransport(t *Transport) Option { return func(c *Client) { c.transport = t } }
+func WithTransport(t *httpcore.Transport) Option { return func(c *Client) { c.transport = t } }
 
 // WithHTTPClient sets the http.Client requests go through.
 func WithHTTPClient(h *http.Client) Option {
-	return func(c *Client) { c.transport = &Transport{HTTP: h} }
+	return func(c *Client) { c.transport = &httpcore.Transport{HTTP: h} }
 }
 
 // WithExpiration sets how long a transaction Transact builds stays valid
@@ -70,12 +72,12 @@ func WithClock(now func() time.Time) Option { return func(c *Client) { c.now = n
 
 // New returns a client of the chain API at url (e.g. https://wax.example.io).
 func New(url string, opts ...Option) *Client {
-	c := &Client{url: strings.TrimRight(url, "/"), transport: &Transport{}, expiration: 2 * time.Minute,
+	c := &Client{url: strings.TrimRight(url, "/"), transport: &httpcore.Transport{}, expiration: 2 * time.Minute,
 		infoTTL: 3 * time.Second, pageSize: 200, retryTrx: true, retryBlock: 1, now: time.Now}
 	for _, o := range opts {
 		o(c)
 	}
-	addURLSecrets(url) // an API key in its query, a password
+	httpcore.AddURLSecrets(url) // an API key in its query, a password
 	return c
 }
 
@@ -95,7 +97,7 @@ func (c *Client) call(ctx context.Context, path string, req any) ([]byte, int, e
 }
 
 // callVia is call through transport t.
-func (c *Client) callVia(ctx context.Context, t *Transport, path string, req any) ([]byte, int, error) {
+func (c *Client) callVia(ctx context.Context, t *httpcore.Transport, path string, req any) ([]byte, int, error) {
 	var payload []byte
 	switch r := req.(type) {
 	case nil:
@@ -110,11 +112,11 @@ func (c *Client) callVia(ctx context.Context, t *Transport, path string, req any
 			return nil, 0, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	u, err := JoinURL(c.url, path)
+	u, err := httpcore.JoinURL(c.url, path)
 	if err != nil {
 		return nil, 0, fmt.Errorf("chain API: %w", err)
 	}
-	body, attempts, err := t.do(ctx, "nodeos", func() (*http.Request, error) {
+	body, attempts, err := t.DoCount(ctx, "nodeos", func() (*http.Request, error) {
 		r, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
 		if err != nil {
 			return nil, err
@@ -143,7 +145,7 @@ func (c *Client) callJSON(ctx context.Context, path string, req, out any) error 
 // isNotFound reports an endpoint the node does not serve (an older nodeos,
 // or a plugin that is not enabled).
 func isNotFound(err error) bool {
-	var he *HTTPError
+	var he *httpcore.HTTPError
 	if errors.As(err, &he) && he.Status == http.StatusNotFound {
 		return true
 	}

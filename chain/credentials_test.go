@@ -14,6 +14,8 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/httpcore"
+	"github.com/antelopego/abigen/chain/state"
 	"github.com/antelopego/abigen/fetch"
 )
 
@@ -61,11 +63,11 @@ func issueJWT(life time.Duration) http.HandlerFunc {
 	}
 }
 
-func stateClient(u string) *chain.State {
-	return chain.NewState(u, &chain.StateAuth{Transport: &chain.Transport{Sleep: noSleep}, AuthURL: u, APIKey: testKey})
+func stateClient(u string) *state.Client {
+	return state.New(u, &state.Auth{Transport: &httpcore.Transport{Sleep: noSleep}, AuthURL: u, APIKey: testKey})
 }
 
-func readScopes(s *chain.State) error {
+func readScopes(s *state.Client) error {
 	_, err := s.ScopeList(context.Background(), antelope.MustName("eosio.token"), antelope.MustName("accounts"))
 	return err
 }
@@ -100,12 +102,12 @@ func TestCredentialsScrubbedFromErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := readScopes(stateClient(stateService(t, c.issue, c.state)))
-			if err == nil || errors.Is(err, chain.ErrAuth) != c.auth {
-				t.Fatalf("%v (ErrAuth %v)", err, errors.Is(err, chain.ErrAuth))
+			if err == nil || errors.Is(err, state.ErrAuth) != c.auth {
+				t.Fatalf("%v (ErrAuth %v)", err, errors.Is(err, state.ErrAuth))
 			}
 			noSecret(t, "the error", err.Error())
 			noSecret(t, "the error, %+v", fmt.Sprintf("%+v", err))
-			var he *chain.HTTPError
+			var he *httpcore.HTTPError
 			if errors.As(err, &he) {
 				noSecret(t, "HTTPError.Body", string(he.Body))
 				noSecret(t, "HTTPError.Message", he.Message)
@@ -122,12 +124,12 @@ func TestUnparsableURLRedacted(t *testing.T) {
 		t.Errorf("chain: %v", err)
 	}
 	noSecret(t, "chain", fmt.Sprint(err))
-	err = readScopes(chain.NewState(bad, &chain.StateAuth{AuthURL: "https://ok.example", APIKey: testKey}))
+	err = readScopes(state.New(bad, &state.Auth{AuthURL: "https://ok.example", APIKey: testKey}))
 	if err == nil || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("state: %v", err)
 	}
 	noSecret(t, "state", fmt.Sprint(err))
-	err = readScopes(chain.NewState("https://ok.example", &chain.StateAuth{AuthURL: bad, APIKey: testKey}))
+	err = readScopes(state.New("https://ok.example", &state.Auth{AuthURL: bad, APIKey: testKey}))
 	if err == nil || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("token service: %v", err)
 	}
@@ -137,7 +139,7 @@ func TestUnparsableURLRedacted(t *testing.T) {
 		t.Errorf("fetch: %v", err)
 	}
 	noSecret(t, "fetch", fmt.Sprint(err))
-	if got := chain.RedactRawURL("https://u:p@h%zz/x?y=1#z"); got != "https://h%zz/x" {
+	if got := httpcore.RedactRawURL("https://u:p@h%zz/x?y=1#z"); got != "https://h%zz/x" {
 		t.Errorf("RedactRawURL: %q", got)
 	}
 }
@@ -207,9 +209,9 @@ func TestBaseURLWithQuery(t *testing.T) {
 	}))
 	defer srv.Close()
 	base := srv.URL + "/?api_key=" + testKey
-	_, err := chain.New(base, chain.WithTransport(&chain.Transport{Sleep: noSleep, MaxAttempts: 1})).GetInfo(t.Context())
+	_, err := chain.New(base, chain.WithTransport(&httpcore.Transport{Sleep: noSleep, MaxAttempts: 1})).GetInfo(t.Context())
 	noSecret(t, "the chain error", fmt.Sprint(err))
-	err = readScopes(chain.NewState(base, &chain.StateAuth{Transport: &chain.Transport{Sleep: noSleep, MaxAttempts: 1}, AuthURL: srv.URL, APIKey: "another-key-123"}))
+	err = readScopes(state.New(base, &state.Auth{Transport: &httpcore.Transport{Sleep: noSleep, MaxAttempts: 1}, AuthURL: srv.URL, APIKey: "another-key-123"}))
 	noSecret(t, "the state error", fmt.Sprint(err))
 	mu.Lock()
 	defer mu.Unlock()
@@ -230,7 +232,7 @@ func TestReissuedTokenRefused(t *testing.T) {
 		_, _ = w.Write([]byte(`{"code":"auth_invalid_token_error","message":"Unable to correctly decode provided token."}`))
 	})
 	err := readScopes(stateClient(u))
-	if !errors.Is(err, chain.ErrAuth) || issued != 2 {
+	if !errors.Is(err, state.ErrAuth) || issued != 2 {
 		t.Errorf("%v after %d tokens", err, issued)
 	}
 }
@@ -245,7 +247,7 @@ func TestShortLivedTokenReused(t *testing.T) {
 		fmt.Fprintf(w, `{"token":%q,"expires_at":%d}`, testJWT, now.Add(30*time.Second).Unix())
 	}, func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"scopes":[]}`)) })
 	clock := now
-	s := chain.NewState(u, &chain.StateAuth{AuthURL: u, APIKey: testKey, Now: func() time.Time { return clock }})
+	s := state.New(u, &state.Auth{AuthURL: u, APIKey: testKey, Now: func() time.Time { return clock }})
 	for range 5 {
 		if err := readScopes(s); err != nil {
 			t.Fatal(err)
@@ -268,7 +270,7 @@ func TestSizeCapMessage(t *testing.T) {
 	}))
 	defer srv.Close()
 	for limit, want := range map[int64]string{512: "larger than 512 bytes", 1 << 10: "larger than 1 KiB", 3 << 20: ""} {
-		_, err := chain.New(srv.URL, chain.WithTransport(&chain.Transport{MaxResponseSize: limit})).Call(t.Context(), "/x", nil)
+		_, err := chain.New(srv.URL, chain.WithTransport(&httpcore.Transport{MaxResponseSize: limit})).Call(t.Context(), "/x", nil)
 		if want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
 			t.Errorf("cap %d: %v", limit, err)
 		}

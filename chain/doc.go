@@ -1,11 +1,15 @@
-// Package chain is the I/O half of abigen: clients for a nodeos chain API
-// and for the state service, over one HTTP core shared with the CLI's ABI
-// fetching (package fetch). Generated bindings stay pure — they turn Go
+// Package chain is the client of a nodeos chain API (/v1/chain/*): the
+// I/O half of abigen's bindings. Generated bindings stay pure — they turn Go
 // values into bytes and back — and read and send through this package.
+//
+// Beside it, one job each: chain/state is the state service's client (tables
+// and ABIs at any past block), chain/httpcore the one HTTP core both clients
+// and the CLI's fetching send through, and chain/chaintest an in-process
+// chain for tests.
 //
 // # Reading tables
 //
-// Client.TableRows and State.TableRows implement antelope.TableReader:
+// Client.TableRows (and state.Client.TableRows) implement antelope.TableReader:
 // binary rows (json=false; the generated row type decodes them, never the
 // node), every index and key type with bounds encoded as nodeos parses them,
 // reverse, limits, and paging by next_key that, on a table that does not
@@ -15,14 +19,14 @@
 // progress: a next_key going backwards or out of bounds, more rows than
 // asked for, and pages that bring no new row are errors, and so, with
 // TableQuery.Key, are rows outside the bounds. On a table that changes
-// while it is read, each page is as of another block: State.At(block)
-// reads a table as it was at one block.
+// while it is read, each page is as of another block: a state.Client's
+// At(block) reads a table as it was at one block.
 //
 //	for row, err := range c.TableRows(ctx, antelope.TableQuery{Code: code, Scope: scope, Table: table}) { … }
 //
-// State reads the same tables as they were at any past block
-// (State.At(block)), which no nodeos can give; its token flow (StateAuth)
-// issues and caches JWTs for an API key.
+// A state.Client reads the same tables as they were at any past block
+// (At(block)), which no nodeos can give; it is an antelope.TableReader
+// too, so one call site reads from either.
 //
 // # Sending transactions
 //
@@ -40,7 +44,7 @@
 //   - refused, nothing executed: an *APIError whose exception proves it
 //     (ProvesNotExecuted: an assert, a missing authority, bad TAPoS,
 //     expiry, exhausted resources…), a *DuplicateError when no attempt of
-//     this send can have executed it, or an *HTTPError from a gateway
+//     this send can have executed it, or an *httpcore.HTTPError from a gateway
 //     that turned every attempt away;
 //   - unknown: an *UnknownOutcomeError with the id, when the answers leave
 //     it open — lost, cut, unreadable, for another transaction, a 5xx,
@@ -60,19 +64,19 @@
 // the ones a caller acts on: ErrAssert (the contract's own message is
 // APIError.AssertMessage, or in one call msg, refused :=
 // AssertMessage(err)), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
-// ErrNET, ErrRAM, ErrUnknownAccount… The state service's errors are
-// *HTTPError with its code; refusals of the API key or of a re-issued
-// token match ErrAuth.
+// ErrNET, ErrRAM, ErrUnknownAccount… A failure that is not nodeos's answer
+// (a connection lost, a proxy's 502, a body cut short) is an
+// *httpcore.HTTPError.
 //
 // # Credentials
 //
 // Credentials never appear in an error: every error text of the HTTP core
-// is scrubbed of the credentials this process holds (AddSecret; StateAuth
-// registers its API key and every token, New and NewState the query values
-// and password of their base URL), URLs are shown without query or user
-// info even when they do not parse (RedactRawURL), and a request carrying
-// credentials never follows a redirect to another origin. A base URL's
-// query is kept on every request (JoinURL).
+// (chain/httpcore) is scrubbed of the credentials this process holds
+// (httpcore.AddSecret; New registers the query values and password of its
+// base URL, state.Auth its API key and every token), URLs are shown without
+// query or user info even when they do not parse (httpcore.RedactRawURL),
+// and a request carrying credentials never follows a redirect to another
+// origin. A base URL's query is kept on every request (httpcore.JoinURL).
 //
 // chaintest runs an in-process chain with nodeos's rules for tests.
 package chain

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // Errors a caller can act on, matched with errors.Is against an *APIError
@@ -140,10 +142,10 @@ func AssertMessage(err error) (string, bool) {
 	return ae.AssertMessage(), true
 }
 
-// apiError decodes a nodeos error envelope from an HTTPError's body, or
+// apiError decodes a nodeos error envelope from an httpcore.HTTPError's body, or
 // returns err unchanged when it is not one.
 func apiError(err error, endpoint string) error {
-	var he *HTTPError
+	var he *httpcore.HTTPError
 	if !errors.As(err, &he) || len(he.Body) == 0 {
 		return err
 	}

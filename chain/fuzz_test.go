@@ -5,11 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"testing"
-	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 	"github.com/antelopego/abigen/generated/randcontract"
 	"github.com/antelopego/abigen/internal/allocs"
@@ -20,22 +19,6 @@ import (
 // error, and a success is a whole answer — never a partial one (at the
 // least, valid JSON; each parser's own invariants on top). The recorded
 // answers in testdata/chain-responses are the seeds.
-
-// checkParse runs parse on body and fails on an allocation out of
-// proportion with body, or a success on a body that is not JSON.
-func checkParse(t *testing.T, what string, body []byte, parse func() error) {
-	t.Helper()
-	var err error
-	// Go values are larger than their JSON (a 2-byte "" is a 16-byte
-	// header), but linearly so.
-	bound := 64<<10 + 64*uint64(len(body))
-	if ok, n := allocs.Within(bound, func() { err = parse() }); !ok {
-		t.Fatalf("%s: allocated %d bytes for %d bytes of answer", what, n, len(body))
-	}
-	if err == nil && !json.Valid(body) {
-		t.Fatalf("%s: accepted an answer that is not JSON: %q", what, body)
-	}
-}
 
 // seedRecordings adds the 2xx recordings of each endpoint directory to f
 // through add.
@@ -109,7 +92,7 @@ func FuzzNodeAnswers(f *testing.F) {
 	f.Add(uint8(7), uint32(0), []byte(`{"state":"IN_BLOCK","block_number":7,"block_id":"0000000700000000000000000000000000000000000000000000000000000000"}`))
 	f.Fuzz(func(t *testing.T, sel uint8, num uint32, body []byte) {
 		p := nodeParsers[int(sel)%len(nodeParsers)]
-		checkParse(t, p.dir, body, func() error { return p.parse(body, num) })
+		allocs.CheckParse(t, p.dir, body, func() error { return p.parse(body, num) })
 	})
 }
 
@@ -128,13 +111,13 @@ func FuzzTablePage(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, sel uint8, body []byte) {
 		var p *TablePage
-		checkParse(t, "get_table_rows", body, func() (err error) { p, err = DecodeTablePage(body); return err })
+		allocs.CheckParse(t, "get_table_rows", body, func() (err error) { p, err = DecodeTablePage(body); return err })
 		if p == nil {
 			return
 		}
 		decode := rowDecoders[int(sel)%len(rowDecoders)]
 		for _, r := range p.Rows {
-			checkParse(t, "a row", r.Data, func() error { _ = decode(r.Data); return errors.New("rows are binary") })
+			allocs.CheckParse(t, "a row", r.Data, func() error { _ = decode(r.Data); return errors.New("rows are binary") })
 		}
 	})
 }
@@ -158,7 +141,7 @@ func FuzzTransactionAnswer(f *testing.F) {
 		id := head.TransactionID
 		var res *TransactResult
 		var err error
-		checkParse(t, "transaction answer", body, func() error { res, err = decodeTrace(body, id); return err })
+		allocs.CheckParse(t, "transaction answer", body, func() error { res, err = decodeTrace(body, id); return err })
 		var ae *APIError
 		switch {
 		case err == nil && (res == nil || res.ID != id || len(res.Actions) == 0 || id == (antelope.Checksum256{})):
@@ -173,7 +156,8 @@ func FuzzTransactionAnswer(f *testing.F) {
 }
 
 // FuzzErrorAnswer feeds error bodies (nodeos's envelope, the state
-// service's, a proxy's page) to the code that reads them into errors.
+// service's, a proxy's page) to the code that reads them into errors
+// (httpcore's FuzzErrorBody reads their code and message).
 func FuzzErrorAnswer(f *testing.F) {
 	for _, dir := range []string{"get_account", "get_table_rows", "push_transaction", "send_transaction", "get_block", "get_abi"} {
 		for _, rel := range recordings(f, dir) {
@@ -185,15 +169,8 @@ func FuzzErrorAnswer(f *testing.F) {
 	f.Add(uint16(401), []byte(`{"code":"auth_invalid_token_error","trace_id":"x","message":"Unable to decode token."}`))
 	f.Add(uint16(502), []byte(`<html><body>502 Bad Gateway</body></html>`))
 	f.Fuzz(func(t *testing.T, status uint16, body []byte) {
-		checkParse(t, "error body", body, func() error {
-			code, msg, _ := describeBody(body)
-			err := apiError(&HTTPError{Service: "nodeos", URL: "http://node/x", Status: int(status), Body: body, Code: code, Message: msg}, "/x")
-			if msg == "" && !json.Valid(body) {
-				t.Fatalf("no message for a body that is not JSON")
-			}
-			if len(msg) > 300+len(body) {
-				t.Fatalf("a message longer than the body: %d", len(msg))
-			}
+		allocs.CheckParse(t, "error body", body, func() error {
+			err := apiError(&httpcore.HTTPError{Service: "nodeos", URL: "http://node/x", Status: int(status), Body: body}, "/x")
 			var ae *APIError
 			if errors.As(err, &ae) {
 				if ae.Name == "" || ae.HTTPStatus != int(status) {
@@ -209,54 +186,5 @@ func FuzzErrorAnswer(f *testing.F) {
 			return errors.New("an error answer is an error")
 		})
 		_ = http.StatusText(int(status))
-	})
-}
-
-// stateParsers are the parsers of the state service's answers: tables,
-// rows, scopes, tables by scopes, and the token service's token.
-var stateParsers = []struct {
-	name  string
-	parse func(body []byte) error
-}{
-	{"table", func(b []byte) error {
-		t, err := decodeStateTable(b)
-		if err == nil {
-			for i := 1; i < len(t.Rows); i++ {
-				if t.Rows[i-1].Key > t.Rows[i].Key {
-					return fmt.Errorf("rows out of key order: %+v", t.Rows)
-				}
-			}
-		}
-		return err
-	}},
-	{"row", func(b []byte) error { _, _, err := decodeStateRow(b); return err }},
-	{"scopes", func(b []byte) error { _, err := decodeScopeList(b); return err }},
-	{"tables by scopes", func(b []byte) error { return decodeTablesByScopes(b, map[antelope.Name][]StateRow{}) }},
-	{"token", func(b []byte) error {
-		tok, err := decodeToken(b, time.Unix(1_700_000_000, 0))
-		if err == nil && (tok.Token == "" || tok.ExpiresAt <= tok.IssuedAt) {
-			return fmt.Errorf("a partial token: %+v", tok)
-		}
-		return err
-	}},
-}
-
-// FuzzStateAnswers feeds the state service's answers (table, row, scopes,
-// tables by scopes) and the token service's to their parsers; sel picks
-// the parser. The state service's ABI answer is model.Load's input, fuzzed
-// by model's FuzzLoad.
-func FuzzStateAnswers(f *testing.F) {
-	f.Add(uint8(0), []byte(`{"up_to_block_num":5,"last_irreversible_block_num":5,"rows":[{"key":"1","payer":"alice","hex":"0a00"},{"key":"2","payer":"bob","hex":""}]}`))
-	f.Add(uint8(1), []byte(`{"up_to_block_num":5,"row":{"key":"7","payer":"alice","hex":"00"}}`))
-	f.Add(uint8(1), []byte(`{"row":null}`))
-	f.Add(uint8(2), []byte(`{"block_num":9,"scopes":["alice","bob"]}`))
-	f.Add(uint8(3), []byte(`{"tables":[{"scope":"alice","rows":[{"key":"5","payer":"alice","hex":"ff"}]}]}`))
-	f.Add(uint8(4), []byte(`{"token":"eyJ.eyJ.sig","expires_at":1800000000}`))
-	if body, err := os.ReadFile("../testdata/fetch-responses/dfuse/auth-issue.response.json"); err == nil {
-		f.Add(uint8(4), body)
-	}
-	f.Fuzz(func(t *testing.T, sel uint8, body []byte) {
-		p := stateParsers[int(sel)%len(stateParsers)]
-		checkParse(t, p.name, body, func() error { return p.parse(body) })
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // TestTransactOutcomeMatrix sends a transfer through every fault — before
@@ -148,7 +149,7 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 			var uo *chain.UnknownOutcomeError
 			var ae *chain.APIError
 			var de *chain.DuplicateError
-			var he *chain.HTTPError
+			var he *httpcore.HTTPError
 			got := ""
 			switch {
 			case err == nil:

@@ -18,6 +18,7 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // Each test here is a case of issue #20: a send whose answer leaves the
@@ -396,7 +397,7 @@ func isSendPath(p string) bool {
 
 // client is a client of the node at u with no backoff sleeps.
 func client(u string) *chain.Client {
-	return chain.New(u, chain.WithTransport(&chain.Transport{Sleep: noSleep}))
+	return chain.New(u, chain.WithTransport(&httpcore.Transport{Sleep: noSleep}))
 }
 
 // hangUp closes the connection without an answer.

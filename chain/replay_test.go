@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/internal/goldenpkgs"
 )
 
@@ -119,7 +120,7 @@ func (s *replayServer) set(path string, status int, body []byte) {
 }
 
 func (s *replayServer) client(opts ...Option) *Client {
-	return New(s.URL, append([]Option{WithTransport(&Transport{Sleep: noSleep})}, opts...)...)
+	return New(s.URL, append([]Option{WithTransport(&httpcore.Transport{Sleep: noSleep})}, opts...)...)
 }
 
 func TestReplayGetInfo(t *testing.T) {

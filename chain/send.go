@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // The send endpoints, in the order tried.
@@ -30,7 +31,7 @@ const (
 //   - refused, nothing executed: nodeos's error answer with an exception
 //     that proves it (ProvesNotExecuted; an *APIError), or tx_duplicate
 //     when no attempt of this send can have executed it (*DuplicateError),
-//     or a gateway turning every attempt away (an *HTTPError: 429, 403…);
+//     or a gateway turning every attempt away (an *httpcore.HTTPError: 429, 403…);
 //   - unknown: anything else — an answer lost or cut, a 5xx without
 //     nodeos's answer, nodeos's own timeout_exception, a 200 that cannot be
 //     read or names another transaction — is retried with the same signed
@@ -116,12 +117,9 @@ const (
 func (s *sender) run(ctx context.Context) (*TransactResult, error) {
 	t := s.c.transport
 	if t == nil {
-		t = &Transport{}
+		t = &httpcore.Transport{}
 	}
-	budget := t.MaxAttempts
-	if budget <= 0 {
-		budget = defaultAttempts
-	}
+	budget := t.Attempts()
 	// One request per attempt: each answer is judged here, never retried
 	// blindly by the transport.
 	one := *t
@@ -151,7 +149,7 @@ func (s *sender) run(ctx context.Context) (*TransactResult, error) {
 			break
 		}
 		var wait time.Duration
-		var he *HTTPError
+		var he *httpcore.HTTPError
 		if errors.As(last, &he) {
 			wait = he.RetryAfter
 		}
@@ -186,7 +184,7 @@ func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastT
 		err = ae // a trace carrying its exception: nodeos's refusal
 	}
 	var ae *APIError
-	var he *HTTPError
+	var he *httpcore.HTTPError
 	switch {
 	case isNotFound(err):
 		// The endpoint is not there: nothing was executed.

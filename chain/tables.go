@@ -253,8 +253,8 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 // pages that bring no new row (a cache serving one page forever) end the
 // read with an error; with q.Key, so does a row outside the bounds asked
 // for or out of index order. What no reader of get_table_rows can promise
-// on a table that changes while it is read, see the README; State.At reads
-// a table as it was at one block.
+// on a table that changes while it is read, see the README; a state.Client
+// reads a table as it was at one block (At).
 func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2[antelope.TableRow, error] {
 	return func(yield func(antelope.TableRow, error) bool) {
 		kt, err := keyType(q)

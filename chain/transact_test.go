@@ -17,6 +17,8 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/chain/httpcore"
+	"github.com/antelopego/abigen/chain/state"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 )
 
@@ -96,7 +98,7 @@ func TestTransactFaults(t *testing.T) {
 			c, keys := tokenChain(t)
 			var mu sync.Mutex
 			var slept []time.Duration
-			cl := chain.New(c.URL(), chain.WithTransport(&chain.Transport{Sleep: func(ctx context.Context, d time.Duration) error {
+			cl := chain.New(c.URL(), chain.WithTransport(&httpcore.Transport{Sleep: func(ctx context.Context, d time.Duration) error {
 				mu.Lock()
 				slept = append(slept, d)
 				mu.Unlock()
@@ -276,7 +278,7 @@ func TestReadFaults(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "deadline") {
 		t.Errorf("slow node: %v", err)
 	}
-	small := chain.New(c.URL(), chain.WithTransport(&chain.Transport{MaxResponseSize: 64}))
+	small := chain.New(c.URL(), chain.WithTransport(&httpcore.Transport{MaxResponseSize: 64}))
 	if _, err := small.GetInfo(t.Context()); err == nil || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("oversized answer: %v", err)
 	}
@@ -363,7 +365,7 @@ func TestStateService(t *testing.T) {
 		t.Error("bob had a row before the transfer")
 	}
 	_, err = st.At(uint64(c.Head().Num+100)).Table(t.Context(), eosioToken, bob, accounts)
-	var he *chain.HTTPError
+	var he *httpcore.HTTPError
 	if !errors.As(err, &he) || he.Code != "app_block_num_higher_than_head_block_error" {
 		t.Errorf("a future block: %v", err)
 	}
@@ -378,8 +380,8 @@ func TestStateService(t *testing.T) {
 		}
 	}
 	// A wrong API key is an ErrAuth.
-	bad := chain.NewState(c.URL(), &chain.StateAuth{AuthURL: c.URL(), APIKey: "wrong"})
-	if _, err := bad.ScopeList(t.Context(), eosioToken, accounts); !errors.Is(err, chain.ErrAuth) {
+	bad := state.New(c.URL(), &state.Auth{AuthURL: c.AuthURL(), APIKey: "wrong"})
+	if _, err := bad.ScopeList(t.Context(), eosioToken, accounts); !errors.Is(err, state.ErrAuth) {
 		t.Errorf("wrong key: %v", err)
 	}
 }

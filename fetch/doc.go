@@ -1,19 +1,22 @@
 // Package fetch gets a contract's ABI from where it lives, for the CLI: the
 // state API (a token service turning an API key into a short-lived JWT, and
 // a state service returning the ABI at a block), a nodeos chain API, or a
-// file. The HTTP core, the token flow and the nodeos client are package
-// chain's, shared rather than copied (Client, Error, Token and TokenCache
-// here are its types).
+// file.
 //
-// Every source returns the response body as it came, which model.Load
-// understands, and a description of where it came from with no credentials
-// in it. Requests are bounded: retries with backoff and jitter on connection
-// errors, 5xx and 429 (honouring Retry-After and X-RateLimit-Reset up to a
-// cap), a response size cap, and the caller's context for the whole fetch.
+// It asks through the clients of the chain packages — state.Client.ABI
+// and PackedABI, chain.Client.GetABI and GetRawABI — over their one HTTP
+// core (httpcore.Transport), and adds what only the CLI needs: the words
+// of its errors (ErrNotFound, state.ErrAuth), provenance with no
+// credentials in it, the state service's version history (History), and
+// the on-disk token cache (TokenCache), so that go generate running abigen
+// many times issues one token and parallel runs do not issue a storm.
 //
-// Tokens are cached on disk (TokenCache) so that go generate running abigen
-// many times issues one token, and parallel runs do not issue a storm.
-// The API key and tokens never appear in errors or in provenance.
+// Every source returns a Fetched: the ABI as the service gave it and what
+// the service said about it (the account, the block it was set in), which
+// Fetched.Load turns into a model.Source. Requests are bounded by the
+// caller's context (Within adds the CLI's timeout and progress note); the
+// API key and tokens never appear in errors or in provenance.
 //
-// fetchtest has in-process fakes of the three services for tests.
+// Tests run against chain/chaintest, whose state service, token service
+// (at its own address) and nodeos chain API are the ones fetch talks to.
 package fetch

@@ -13,12 +13,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/chain/httpcore"
+	"github.com/antelopego/abigen/chain/state"
 	"github.com/antelopego/abigen/fetch"
-	"github.com/antelopego/abigen/fetch/fetchtest"
 	"github.com/antelopego/abigen/model"
 )
 
 const key = "server_0123456789abcdef"
+
+// The blocks of orng.wax's two ABI versions on the test chain: the real one
+// was set at 9,135,393; an older, smaller one a few blocks before.
+const (
+	orngBlock = 9_135_393
+	oldBlock  = 9_135_381
+)
 
 func orngABI(t *testing.T) []byte {
 	data, err := os.ReadFile("../testdata/abis/orng.wax.abi.json")
@@ -28,23 +38,37 @@ func orngABI(t *testing.T) []byte {
 	return data
 }
 
-// setup starts the fakes with orng.wax's ABI (and an older, smaller one at
-// block 100) and returns a StateAPI using a fresh token cache.
-func setup(t *testing.T) (*fetchtest.Env, *fetch.StateAPI, *[]time.Duration) {
-	env := fetchtest.New(t)
-	env.Auth.Keys[key] = true
-	env.State.SetABI("orng.wax", 9135393, orngABI(t))
-	env.State.SetABI("orng.wax", 100, []byte(`{"version":"eosio::abi/1.0","structs":[{"name":"old","base":"","fields":[]}]}`))
+// setABIAt sets account's ABI in block num of node, a block ahead of its
+// head.
+func setABIAt(t *testing.T, node *chaintest.Chain, account string, num uint32, abi []byte) {
+	t.Helper()
+	node.ProduceBlocks(int(num - node.Head().Num - 1))
+	if err := node.SetContract(antelope.MustName(account), abi, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := node.Head().Num; got != num {
+		t.Fatalf("the ABI of %s went into block %d, not %d", account, got, num)
+	}
+}
+
+// setup starts a chain with orng.wax's ABI (and an older, smaller one
+// before it) and returns a StateAPI of it using a fresh token cache, and
+// the backoff waits the client asked for.
+func setup(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, *fetch.StateAPI, *[]time.Duration) {
+	node := chaintest.New(append([]chaintest.Option{chaintest.WithAPIKey(key), chaintest.WithStartBlock(oldBlock - 1)}, opts...)...)
+	t.Cleanup(node.Close)
+	setABIAt(t, node, "orng.wax", oldBlock, []byte(`{"version":"eosio::abi/1.0","structs":[{"name":"old","base":"","fields":[]}]}`))
+	setABIAt(t, node, "orng.wax", orngBlock, orngABI(t))
 	var waits []time.Duration
-	client := &fetch.Client{Sleep: func(ctx context.Context, d time.Duration) error { waits = append(waits, d); return ctx.Err() }}
-	api := &fetch.StateAPI{Client: client, BaseURL: env.State.URL(), AuthURL: env.Auth.URL(), APIKey: key,
+	transport := &httpcore.Transport{Sleep: func(ctx context.Context, d time.Duration) error { waits = append(waits, d); return ctx.Err() }}
+	api := &fetch.StateAPI{Transport: transport, BaseURL: node.URL(), AuthURL: node.AuthURL(), APIKey: key,
 		Cache: &fetch.TokenCache{Dir: t.TempDir()}}
-	return env, api, &waits
+	return node, api, &waits
 }
 
 func mustLoad(t *testing.T, f *fetch.Fetched) *model.Source {
 	t.Helper()
-	src, err := model.Load(f.Body)
+	src, err := f.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,17 +85,17 @@ func noSecrets(t *testing.T, texts ...string) {
 }
 
 func TestStateFetchAndTokenReuse(t *testing.T) {
-	env, api, _ := setup(t)
+	node, api, _ := setup(t)
 	ctx := context.Background()
 	f, err := api.FetchABI(ctx, "orng.wax", 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := mustLoad(t, f)
-	if src.Account != "orng.wax" || src.BlockNum != 9135393 || len(src.ABI.Structs) != 10 {
+	if src.Account != "orng.wax" || src.BlockNum != orngBlock || len(src.ABI.Structs) != 10 {
 		t.Fatalf("got %s at %d with %d structs", src.Account, src.BlockNum, len(src.ABI.Structs))
 	}
-	if !strings.HasPrefix(f.Source, env.State.URL()+"/v0/state/abi?account=orng.wax&json=true") {
+	if !strings.HasPrefix(f.Source, node.URL()+"/v0/state/abi?account=orng.wax&json=true") {
 		t.Errorf("source %q", f.Source)
 	}
 	// A second run (a new StateAPI, as a new process) reuses the token.
@@ -79,11 +103,11 @@ func TestStateFetchAndTokenReuse(t *testing.T) {
 	if _, err := api2.FetchABI(ctx, "orng.wax", 0, false); err != nil {
 		t.Fatal(err)
 	}
-	if n := env.Auth.Issued(); n != 1 {
+	if n := node.Stats().TokensIssued; n != 1 {
 		t.Errorf("%d tokens issued for two runs, want 1", n)
 	}
 	// The cache file holds no key, and only its owner can read it.
-	files, _ := filepath.Glob(filepath.Join(api.Cache.Dir, "*.json"))
+	files, _ := filepath.Glob(filepath.Join(api.Cache.(*fetch.TokenCache).Dir, "*.json"))
 	if len(files) != 1 {
 		t.Fatalf("cache files: %v", files)
 	}
@@ -97,25 +121,27 @@ func TestStateFetchAndTokenReuse(t *testing.T) {
 
 func TestBlockNumAndPacked(t *testing.T) {
 	_, api, _ := setup(t)
-	f, err := api.FetchABI(context.Background(), "orng.wax", 5000, false)
+	f, err := api.FetchABI(context.Background(), "orng.wax", orngBlock-5, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if src := mustLoad(t, f); src.BlockNum != 100 || src.ABI.Structs[0].Name != "old" {
-		t.Errorf("block 5000 gave the ABI of block %d", src.BlockNum)
+	if src := mustLoad(t, f); src.BlockNum != oldBlock || src.ABI.Structs[0].Name != "old" {
+		t.Errorf("block %d gave the ABI of block %d", orngBlock-5, src.BlockNum)
 	}
 	f, err = api.FetchABI(context.Background(), "orng.wax", 0, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if src := mustLoad(t, f); src.Form != "state API response (packed ABI)" || len(src.ABI.Structs) != 10 {
-		t.Errorf("packed: %s, %d structs", src.Form, len(src.ABI.Structs))
+	if src := mustLoad(t, f); src.Form != "state API response (packed ABI)" || len(src.ABI.Structs) != 10 || src.BlockNum != orngBlock {
+		t.Errorf("packed: %s, %d structs, block %d", src.Form, len(src.ABI.Structs), src.BlockNum)
 	}
 }
 
 func TestExpiredTokenIsReplaced(t *testing.T) {
-	env, api, _ := setup(t)
-	env.Auth.Lifetime = 90 * time.Second // renewed 60 s before expiry
+	var mu sync.Mutex
+	serviceNow := time.Now()
+	serviceClock := func() time.Time { mu.Lock(); defer mu.Unlock(); return serviceNow }
+	node, api, _ := setup(t, chaintest.WithTokenLifetime(90*time.Second), chaintest.WithTokenClock(serviceClock)) // renewed 60 s before expiry
 	ctx := context.Background()
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
 		t.Fatal(err)
@@ -125,39 +151,51 @@ func TestExpiredTokenIsReplaced(t *testing.T) {
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
 		t.Fatal(err)
 	}
-	if n := env.Auth.Issued(); n != 2 {
+	if n := node.Stats().TokensIssued; n != 2 {
 		t.Errorf("%d tokens issued, want 2 (the cached one was about to expire)", n)
+	}
+	// The service's clock runs ahead of this machine's: the token expires
+	// there while the client still holds it. The 401 is answered with a new
+	// token, once.
+	mu.Lock()
+	serviceNow = serviceNow.Add(2 * time.Minute)
+	mu.Unlock()
+	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
+		t.Fatalf("a token expired at the service: %v", err)
+	}
+	if n := node.Stats().TokensIssued; n != 3 {
+		t.Errorf("%d tokens issued, want 3 (the expired one replaced)", n)
 	}
 }
 
 func TestUnauthorizedRecoversOnce(t *testing.T) {
-	env, api, _ := setup(t)
+	node, api, _ := setup(t)
 	ctx := context.Background()
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
 		t.Fatal(err)
 	}
-	env.State.RejectNextTokens(1)
+	node.RejectNextTokens(1)
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
 		t.Fatalf("after one 401: %v", err)
 	}
-	if n := env.Auth.Issued(); n != 2 {
+	if n := node.Stats().TokensIssued; n != 2 {
 		t.Errorf("%d tokens issued, want 2", n)
 	}
-	env.State.RejectNextTokens(2)
+	node.RejectNextTokens(2)
 	_, err := api.FetchABI(ctx, "orng.wax", 0, false)
-	if !errors.Is(err, fetch.ErrAuth) {
+	if !errors.Is(err, state.ErrAuth) {
 		t.Errorf("two 401s: %v", err)
 	}
 }
 
 func TestErrors(t *testing.T) {
-	env, api, waits := setup(t)
+	node, api, waits := setup(t)
 	ctx := context.Background()
 
 	bad := *api
 	bad.APIKey = "server_wrong"
 	_, err := bad.FetchABI(ctx, "orng.wax", 0, false)
-	if !errors.Is(err, fetch.ErrAuth) || !strings.Contains(err.Error(), "refused the API key") {
+	if !errors.Is(err, state.ErrAuth) || !strings.Contains(err.Error(), "refused the API key") {
 		t.Errorf("wrong key: %v", err)
 	}
 	noSecrets(t, err.Error())
@@ -173,7 +211,7 @@ func TestErrors(t *testing.T) {
 		t.Errorf("unknown account: %v", err)
 	}
 
-	env.State.Fault().RateLimitNext(1, 3)
+	node.RateLimitNext(1, 3*time.Second)
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
 		t.Fatalf("429 then success: %v", err)
 	}
@@ -182,7 +220,7 @@ func TestErrors(t *testing.T) {
 	}
 
 	*waits = nil
-	env.State.Fault().FailNext(2, http.StatusBadGateway)
+	node.FailNext(2, http.StatusBadGateway)
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
 		t.Fatalf("502 twice then success: %v", err)
 	}
@@ -190,26 +228,29 @@ func TestErrors(t *testing.T) {
 		t.Errorf("waits %v, want two backoffs", *waits)
 	}
 
-	env.State.Fault().FailNext(10, http.StatusServiceUnavailable)
+	node.FailNext(10, http.StatusServiceUnavailable)
 	_, err = api.FetchABI(ctx, "orng.wax", 0, false)
 	if err == nil || !strings.Contains(err.Error(), "HTTP 503") || !strings.Contains(err.Error(), "after 4 attempts") {
 		t.Errorf("503 forever: %v", err)
 	}
-	env.State.Fault().FailNext(0, 0)
+	node.FailNext(0, 0)
 }
 
 func TestBodyFaults(t *testing.T) {
-	env, api, _ := setup(t)
+	node, api, _ := setup(t)
 	ctx := context.Background()
-	env.State.Fault().Oversize = fetch.MaxResponseSize + 1<<16
+	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil { // a token, so that the faults hit the state service
+		t.Fatal(err)
+	}
+	node.OversizeNext(1, httpcore.MaxResponseSize+1<<16)
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err == nil || !strings.Contains(err.Error(), "larger than 32 MiB") {
 		t.Errorf("oversize: %v", err)
 	}
-	env.State.Fault().Oversize = 0
-	env.State.Fault().Truncate = true
+	node.TruncateNext(100)
 	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err == nil {
 		t.Errorf("truncated body accepted")
 	}
+	node.TruncateNext(0)
 }
 
 func TestDeadServerFailsWithinDeadline(t *testing.T) {
@@ -219,7 +260,7 @@ func TestDeadServerFailsWithinDeadline(t *testing.T) {
 	}
 	dead := "http://" + l.Addr().String()
 	l.Close()
-	api := &fetch.StateAPI{Client: &fetch.Client{}, BaseURL: dead, AuthURL: dead, APIKey: key}
+	api := &fetch.StateAPI{Transport: &httpcore.Transport{}, BaseURL: dead, AuthURL: dead, APIKey: key}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	start := time.Now()
@@ -233,11 +274,12 @@ func TestDeadServerFailsWithinDeadline(t *testing.T) {
 }
 
 func TestSlowServerHitsDeadline(t *testing.T) {
-	env, api, _ := setup(t)
-	env.Auth.Fault().Delay = 5 * time.Second
+	node, api, _ := setup(t)
+	node.Delay(time.Second) // the token service is asked first
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	_, err := api.FetchABI(ctx, "orng.wax", 0, false)
+	node.Delay(0)
 	if err == nil || !strings.Contains(err.Error(), "deadline") {
 		t.Errorf("slow server: %v", err)
 	}
@@ -245,7 +287,7 @@ func TestSlowServerHitsDeadline(t *testing.T) {
 
 // Parallel runs sharing the cache issue one token, not a storm.
 func TestConcurrentRunsShareOneToken(t *testing.T) {
-	env, api, _ := setup(t)
+	node, api, _ := setup(t)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for range 8 {
@@ -264,16 +306,15 @@ func TestConcurrentRunsShareOneToken(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := env.Auth.Issued(); n != 1 {
+	if n := node.Stats().TokensIssued; n != 1 {
 		t.Errorf("%d tokens issued by 8 parallel runs, want 1", n)
 	}
 }
 
 func TestChainAPI(t *testing.T) {
-	env := fetchtest.New(t)
-	env.Chain.SetABI("orng.wax", orngABI(t))
-	env.Chain.SetABI("empty", nil)
-	chain := &fetch.ChainAPI{Client: &fetch.Client{}, URL: env.Chain.URL()}
+	node, _, _ := setup(t)
+	node.NewAccount(antelope.MustName("empty"))
+	chain := &fetch.ChainAPI{URL: node.URL()}
 	ctx := context.Background()
 	for _, packed := range []bool{false, true} {
 		f, err := chain.FetchABI(ctx, "orng.wax", packed)
@@ -283,40 +324,60 @@ func TestChainAPI(t *testing.T) {
 		if src := mustLoad(t, f); src.Account != "orng.wax" || len(src.ABI.Structs) != 10 {
 			t.Errorf("packed=%v: %s %d", packed, src.Account, len(src.ABI.Structs))
 		}
+		if _, err := chain.FetchABI(ctx, "nosuch", packed); !errors.Is(err, fetch.ErrNotFound) || !strings.Contains(err.Error(), "does not exist") {
+			t.Errorf("packed=%v: unknown account: %v", packed, err)
+		}
+		// An account with no ABI.
+		if _, err := chain.FetchABI(ctx, "empty", packed); !errors.Is(err, fetch.ErrNotFound) || !strings.Contains(err.Error(), "account empty has no ABI") {
+			t.Errorf("packed=%v: no ABI: %v", packed, err)
+		}
 	}
-	if _, err := chain.FetchABI(ctx, "nosuch", false); !errors.Is(err, fetch.ErrNotFound) || !strings.Contains(err.Error(), "does not exist") {
-		t.Errorf("unknown account: %v", err)
-	}
-	f, err := chain.FetchABI(ctx, "empty", false)
-	if err != nil {
+}
+
+// fetch (the CLI's ABI source) talks to chaintest's state service: every
+// ABI version of an account, by block.
+func TestFetchFromChaintest(t *testing.T) {
+	c := chaintest.New()
+	t.Cleanup(c.Close)
+	eosioToken := antelope.MustName("eosio.token")
+	if err := c.DeployToken(eosioToken); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := model.Load(f.Body); err == nil || !strings.Contains(err.Error(), `account "empty" has no ABI`) {
-		t.Errorf("no ABI: %v", err)
+	set := c.Head().Num
+	c.ProduceBlocks(3)
+	v2 := []byte(`{"version":"eosio::abi/1.1","structs":[{"name":"nop","base":"","fields":[]}],"actions":[{"name":"nop","type":"nop","ricardian_contract":""}]}`)
+	if err := c.SetContract(eosioToken, v2, nil); err != nil {
+		t.Fatal(err)
+	}
+	api := &fetch.StateAPI{BaseURL: c.URL(), AuthURL: c.AuthURL(), APIKey: "chaintest-key"}
+	old, err := api.FetchABI(t.Context(), "eosio.token", uint64(set), false)
+	if err != nil || !strings.Contains(string(old.Body), `"transfer"`) {
+		t.Fatalf("the ABI at block %d: %v", set, err)
+	}
+	cur, err := api.FetchABI(t.Context(), "eosio.token", 0, false)
+	if err != nil || !strings.Contains(string(cur.Body), `"nop"`) {
+		t.Fatalf("the current ABI: %v", err)
+	}
+	src, err := cur.Load()
+	if err != nil || src.BlockNum != uint64(c.Head().Num) || src.Account != "eosio.token" {
+		t.Errorf("loaded: %+v, %v", src, err)
+	}
+	versions, err := api.History(t.Context(), "eosio.token", 0, 0)
+	if err != nil || len(versions) != 2 || versions[0].Block != uint64(c.Head().Num) || versions[1].Block != uint64(set) {
+		t.Errorf("history: %+v, %v", versions, err)
 	}
 }
 
-func TestTokenUsable(t *testing.T) {
-	now := time.Unix(1_000_000, 0)
-	day := fetch.Token{Token: "t", IssuedAt: now.Unix(), ExpiresAt: now.Unix() + 86400}
-	if !day.Usable(now) || day.Usable(now.Add(86400*95/100*time.Second+time.Second)) {
-		t.Error("a 24 h token must be renewed in its last 5 %")
-	}
-	short := fetch.Token{Token: "t", IssuedAt: now.Unix(), ExpiresAt: now.Unix() + 100}
-	if !short.Usable(now.Add(39*time.Second)) || short.Usable(now.Add(40*time.Second)) {
-		t.Error("a short token must be renewed 60 s before expiry")
-	}
-}
-
-// A custom state service for responses the fakes do not make.
+// A custom state service for responses the fake does not make, with the
+// fake's token service.
 func stateWith(t *testing.T, h http.HandlerFunc) (*fetch.StateAPI, *[]time.Duration) {
-	env := fetchtest.New(t)
-	env.Auth.Keys[key] = true
+	node := chaintest.New(chaintest.WithAPIKey(key))
+	t.Cleanup(node.Close)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	var waits []time.Duration
-	return &fetch.StateAPI{BaseURL: srv.URL, AuthURL: env.Auth.URL(), APIKey: key,
-		Client: &fetch.Client{Sleep: func(ctx context.Context, d time.Duration) error { waits = append(waits, d); return nil }}}, &waits
+	return &fetch.StateAPI{BaseURL: srv.URL, AuthURL: node.AuthURL(), APIKey: key,
+		Transport: &httpcore.Transport{Sleep: func(ctx context.Context, d time.Duration) error { waits = append(waits, d); return nil }}}, &waits
 }
 
 func TestProxyAndTierErrors(t *testing.T) {
@@ -334,7 +395,7 @@ func TestProxyAndTierErrors(t *testing.T) {
 		w.Write([]byte(`{"code":"auth_invalid_tier_error","trace_id":"x","message":"Your plan does not allow this.","details":{"tier":"free","required_tier":"pro"}}`))
 	})
 	_, err = api.FetchABI(context.Background(), "orng.wax", 0, false)
-	if !errors.Is(err, fetch.ErrAuth) || !strings.Contains(err.Error(), "plan does not allow") {
+	if !errors.Is(err, state.ErrAuth) || !strings.Contains(err.Error(), "plan does not allow") {
 		t.Errorf("tier: %v", err)
 	}
 }

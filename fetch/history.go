@@ -2,7 +2,6 @@ package fetch
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -33,20 +32,17 @@ func (s *StateAPI) History(ctx context.Context, account string, upTo uint64, max
 		if err != nil {
 			return out, err
 		}
-		var head struct {
-			BlockNum uint64 `json:"block_num"`
-		}
-		if err := json.Unmarshal(f.Body, &head); err != nil || head.BlockNum == 0 {
+		if f.BlockNum == 0 {
 			return out, fmt.Errorf("state service: the ABI of %s has no block_num", account)
 		}
-		if len(out) > 0 && head.BlockNum >= out[len(out)-1].Block {
-			return out, fmt.Errorf("state service: asked for the ABI of %s before block %d, got the one set at %d", account, out[len(out)-1].Block, head.BlockNum)
+		if len(out) > 0 && f.BlockNum >= out[len(out)-1].Block {
+			return out, fmt.Errorf("state service: asked for the ABI of %s before block %d, got the one set at %d", account, out[len(out)-1].Block, f.BlockNum)
 		}
-		out = append(out, Version{Block: head.BlockNum, Fetched: f})
-		if head.BlockNum <= 1 {
+		out = append(out, Version{Block: f.BlockNum, Fetched: f})
+		if f.BlockNum <= 1 {
 			break
 		}
-		b = head.BlockNum - 1
+		b = f.BlockNum - 1
 	}
 	return out, nil
 }

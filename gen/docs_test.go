@@ -8,8 +8,8 @@ import (
 )
 
 // TestGeneratedDocs: every exported name of every generated package (the
-// golden ones and generated/) is documented, and so are chain, chaintest
-// and fetch: go doc on them reads well.
+// golden ones and generated/) is documented, and so are the packages
+// users call: go doc on them reads well.
 func TestGeneratedDocs(t *testing.T) {
 	dirs, _ := filepath.Glob("../golden/*/types.go")
 	for i, d := range dirs {
@@ -19,7 +19,8 @@ func TestGeneratedDocs(t *testing.T) {
 	for _, d := range gens {
 		dirs = append(dirs, filepath.Dir(d))
 	}
-	dirs = append(dirs, "../chain", "../chain/chaintest", "../fetch", "../model", "../gen")
+	dirs = append(dirs, "../chain", "../chain/chaintest", "../chain/httpcore", "../chain/state", "../fetch", "../model", "../gen",
+		"../pipeline", "../abidiff", "../internal/rawabi")
 	for _, d := range dirs {
 		missing, err := doccheck.Undocumented(d)
 		if err != nil {

@@ -98,6 +98,9 @@ func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) 
 	if err := checkLimits(m); err != nil {
 		return nil, err
 	}
+	if err := checkBuiltins(m); err != nil {
+		return nil, err
+	}
 	if err := g.assignNames(); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/antelopego/abigen/model"
@@ -65,6 +66,51 @@ var builtins = map[string]builtin{
 	"asset":                {goType: named("Asset"), minSize: 16},
 	"extended_asset":       {goType: named("ExtendedAsset"), minSize: 24},
 	"bitset":               {goType: named("Bitset"), minSize: 1},
+}
+
+// checkBuiltins makes sure every built-in type m uses has a mapping above,
+// so that a type the model knows and gen does not yet is an error naming
+// it, never a nil function called.
+func checkBuiltins(m *model.Model) error {
+	seen := map[*model.Type]bool{}
+	var walk func(t *model.Type) error
+	walk = func(t *model.Type) error {
+		if t == nil || seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if _, ok := builtins[t.Name]; t.Kind == model.Builtin && !ok {
+			return fmt.Errorf("built-in type %q has no Go mapping in this abigen (gen/typemap.go); please report it with the ABI", t.Name)
+		}
+		return walk(t.Elem)
+	}
+	var types []*model.Type
+	for _, s := range m.Structs {
+		for _, f := range s.Fields {
+			types = append(types, f.Type)
+		}
+	}
+	for _, v := range m.Variants {
+		types = append(types, v.Members...)
+	}
+	for _, a := range m.Aliases {
+		types = append(types, a.Target)
+	}
+	for _, a := range m.Actions {
+		types = append(types, a.Type)
+	}
+	for _, t := range m.Tables {
+		types = append(types, t.Type)
+	}
+	for _, r := range m.ActionResults {
+		types = append(types, r.Type)
+	}
+	for _, t := range types {
+		if err := walk(t); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // goType is the Go type generated code uses for t.

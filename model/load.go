@@ -3,13 +3,14 @@ package model
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/antelopego/abigen/internal/rawabi"
 )
 
 // Source is an ABI as loaded, with what its container said about it.
@@ -73,6 +74,22 @@ func Load(data []byte) (*Source, error) {
 		return nil, fmt.Errorf("neither JSON nor a packed ABI: the input starts with %s", showStart(data))
 	}
 	return loadPacked(data, "packed ABI (binary)")
+}
+
+// LoadABI reads an ABI that a service's answer held: ABI JSON (an object)
+// or the packed bytes, as a client took them out of the answer. form names
+// the answer in messages and in Source.Form ("nodeos get_abi response",
+// "state API response (packed ABI)"…); what else the answer said (the
+// account, the block) is the caller's to set.
+func LoadABI(data []byte, form string) (*Source, error) {
+	trimmed := bytes.TrimSpace(data)
+	switch {
+	case len(trimmed) == 0:
+		return nil, fmt.Errorf("%s: the ABI is empty", form)
+	case trimmed[0] == '{':
+		return parseABIJSON(trimmed, form)
+	}
+	return loadPacked(data, form)
 }
 
 // SyntaxError is invalid JSON, with where it is in the input.
@@ -264,16 +281,12 @@ func jsonString(raw json.RawMessage) string {
 // loadRawABI decodes get_raw_abi's base64 ABI, whose padding nodeos gets
 // wrong, and checks it against abi_hash.
 func loadRawABI(top map[string]json.RawMessage, account string) (*Source, error) {
-	b64 := jsonString(top["abi"])
-	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(b64, "="))
+	raw, err := rawabi.Decode(jsonString(top["abi"]), jsonString(top["abi_hash"]))
 	if err != nil {
-		return nil, fmt.Errorf("get_raw_abi response: abi is not base64: %v", err)
+		return nil, fmt.Errorf("get_raw_abi response: %v", err)
 	}
-	if want := jsonString(top["abi_hash"]); want != "" {
-		got := sha256.Sum256(raw)
-		if !strings.EqualFold(hex.EncodeToString(got[:]), want) {
-			return nil, fmt.Errorf("get_raw_abi response: abi_hash %s does not match the ABI's sha256 %x", want, got)
-		}
+	if len(raw) == 0 {
+		return nil, fmt.Errorf("account %q has no ABI (the get_raw_abi response's abi is empty)", account)
 	}
 	src, err := loadPacked(raw, "nodeos get_raw_abi response")
 	if err != nil {

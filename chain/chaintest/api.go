@@ -26,7 +26,7 @@ func (c *Chain) getInfo() (int, any) {
 		"last_irreversible_block_time": timeText(head.Time),
 		"virtual_block_cpu_limit":      200000, "virtual_block_net_limit": 1048576000, "block_cpu_limit": 200000, "block_net_limit": 1048576,
 		"server_version_string": "chaintest", "fork_db_head_block_num": head.Num, "fork_db_head_block_id": head.ID,
-		"server_full_version_string": "chaintest", "earliest_available_block_num": 1,
+		"server_full_version_string": "chaintest", "earliest_available_block_num": c.opts.firstBlock,
 	}
 }
 
@@ -47,9 +47,7 @@ func (c *Chain) getBlock(endpoint string, body []byte) (int, any) {
 	defer c.mu.Unlock()
 	var b *Block
 	if n, err := strconv.ParseUint(text, 10, 32); err == nil {
-		if n >= 1 && int(n) <= len(c.blocks) {
-			b = &c.blocks[n-1]
-		}
+		b = c.block(uint32(n))
 	} else if id, err := antelope.ParseChecksum256(text); err == nil {
 		for i := range c.blocks {
 			if c.blocks[i].ID == id {

@@ -14,11 +14,14 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
+	"github.com/antelopego/abigen/chain/httpcore"
+	"github.com/antelopego/abigen/chain/state"
 )
 
 // Chain is an in-process Antelope chain with nodeos's rules, served over
-// HTTP by an httptest server: the chain API (/v1/chain/*) and the state
-// service (/v0/state/* with its token service at /v1/auth/issue). Every
+// HTTP by httptest servers: the chain API (/v1/chain/*) and the state
+// service (/v0/state/*) at URL, and the state service's token service
+// (/v1/auth/issue) at AuthURL, a second address as in production. Every
 // transaction is checked as a node checks it (TAPoS, expiration, duplicate
 // id, signatures recovered and weighed against the authorizing permission)
 // and executed by the Go handlers of its contracts, in a block of its own.
@@ -29,11 +32,11 @@ type Chain struct {
 	opts options
 
 	chainID   antelope.Checksum256
-	blocks    []Block // blocks[i] is block i+1
+	blocks    []Block // blocks[i] is block opts.firstBlock+i
 	accounts  map[antelope.Name]*account
 	contracts map[antelope.Name]*contract
 	db        *db
-	history   []*db // history[i] is the state at the end of block i+1
+	history   []*db // history[i] is the state at the end of block opts.firstBlock+i
 	seen      map[antelope.Checksum256]uint32
 	faults    faults
 	stats     Stats
@@ -45,6 +48,10 @@ type Chain struct {
 	features        map[[32]byte]bool // preactivated protocol features
 	scheduleVersion uint32            // of the last proposed producer schedule
 	proposed        []antelope.Name   // its producers
+
+	authSrv *httptest.Server // the token service, at its own address
+	secret  []byte           // signs the token service's JWTs
+	reject  int              // the next n state requests with a valid token get a 401
 }
 
 // Block is a produced block.
@@ -60,10 +67,15 @@ type Block struct {
 type Stats struct {
 	Executions int // transactions executed and committed
 	Refused    int // transactions refused
-	Requests   int // HTTP requests
+	Requests   int // HTTP requests, the token service's included
+
+	TokensIssued int // state-service tokens the token service issued
 }
 
 type options struct {
+	tokenClock func() time.Time
+	firstBlock uint32
+
 	chainID   antelope.Checksum256
 	start     time.Time
 	pageSize  int
@@ -130,23 +142,36 @@ func WithAPIKey(key string) Option { return func(o *options) { o.apiKey = key } 
 // (default an hour).
 func WithTokenLifetime(d time.Duration) Option { return func(o *options) { o.tokenLife = d } }
 
+// WithTokenClock sets the clock the token service issues JWTs by and the
+// state service checks their expiry by (default time.Now): a test moves it
+// to expire a token under a client that still holds it.
+func WithTokenClock(now func() time.Time) Option { return func(o *options) { o.tokenClock = now } }
+
+// WithStartBlock makes the chain's first block num instead of 1, as a
+// test chain that joins a real one at its height: block numbers, the
+// blocks ABIs are set in and state-service answers then read as on that
+// chain. There are no blocks before it.
+func WithStartBlock(num uint32) Option { return func(o *options) { o.firstBlock = max(num, 1) } }
+
 // New starts a chain with its genesis block and the account eosio, and
 // serves it until Close.
 func New(opts ...Option) *Chain {
 	o := options{chainID: sha256.Sum256([]byte("chaintest")), start: time.Now().UTC().Truncate(500 * time.Millisecond),
-		apiKey: "chaintest-key", tokenLife: time.Hour, lifetime: time.Hour, deadline: 5 * time.Second}
+		apiKey: "chaintest-key", tokenLife: time.Hour, tokenClock: time.Now, lifetime: time.Hour, deadline: 5 * time.Second, firstBlock: 1}
 	for _, f := range opts {
 		f(&o)
 	}
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
 		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
-		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{}}
+		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
+		secret: newSecret()}
 	eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
 	eosio.privileged = true
 	c.accounts[nameEosio] = eosio
 	c.produce(nil)
 	if !o.inProcess {
 		c.srv = httptest.NewServer(http.HandlerFunc(c.serve))
+		c.authSrv = httptest.NewServer(http.HandlerFunc(c.serveAuth))
 	}
 	return c
 }
@@ -160,11 +185,21 @@ func (c *Chain) URL() string {
 	return c.srv.URL
 }
 
-// Close stops the server (nothing, for a chain made WithoutNetwork) and
+// AuthURL is the address of the state service's token service, which URL
+// does not serve: a client must be given both, as in production.
+func (c *Chain) AuthURL() string {
+	if c.authSrv == nil {
+		return inProcessAuthURL
+	}
+	return c.authSrv.URL
+}
+
+// Close stops the servers (nothing, for a chain made WithoutNetwork) and
 // releases the wasm engine.
 func (c *Chain) Close() {
 	if c.srv != nil {
 		c.srv.Close()
+		c.authSrv.Close()
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -177,15 +212,15 @@ func (c *Chain) Close() {
 // Client returns a chain.Client of this chain (any options after the
 // chain's own: no retry backoff sleeps).
 func (c *Chain) Client(opts ...chain.Option) *chain.Client {
-	base := []chain.Option{chain.WithTransport(&chain.Transport{HTTP: c.HTTPClient(), Sleep: noSleep}), chain.WithInfoCache(0)}
+	base := []chain.Option{chain.WithTransport(&httpcore.Transport{HTTP: c.HTTPClient(), Sleep: noSleep}), chain.WithInfoCache(0)}
 	return chain.New(c.URL(), append(base, opts...)...)
 }
 
-// State returns a chain.State client of this chain's state service, with
-// its token flow.
-func (c *Chain) State() *chain.State {
-	return chain.NewState(c.URL(), &chain.StateAuth{Transport: &chain.Transport{HTTP: c.HTTPClient(), Sleep: noSleep},
-		AuthURL: c.URL(), APIKey: c.opts.apiKey})
+// State returns a state.Client of this chain's state service, with its
+// token flow.
+func (c *Chain) State() *state.Client {
+	return state.New(c.URL(), &state.Auth{Transport: &httpcore.Transport{HTTP: c.HTTPClient(), Sleep: noSleep},
+		AuthURL: c.AuthURL(), APIKey: c.opts.apiKey})
 }
 
 // ChainID is the chain's id.
@@ -222,9 +257,20 @@ func (c *Chain) ProduceBlocks(n int) {
 	}
 }
 
+// nextBlockNum is the number of the block produce makes next.
+func (c *Chain) nextBlockNum() uint32 { return c.opts.firstBlock + uint32(len(c.blocks)) }
+
+// block returns block num, or nil when the chain has no such block.
+func (c *Chain) block(num uint32) *Block {
+	if num < c.opts.firstBlock || num >= c.nextBlockNum() {
+		return nil
+	}
+	return &c.blocks[num-c.opts.firstBlock]
+}
+
 // produce appends a block holding txs and records the state as of it.
 func (c *Chain) produce(txs []antelope.Checksum256) Block {
-	num := uint32(len(c.blocks) + 1)
+	num := c.nextBlockNum()
 	var prev antelope.Checksum256
 	t := c.opts.start
 	if len(c.blocks) > 0 {
@@ -250,7 +296,32 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 // headTime is the head block's time.
 func (c *Chain) headTime() time.Time { return c.blocks[len(c.blocks)-1].Time }
 
+// serve is the handler of URL: the chain API and the state service.
 func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
+	c.answer(w, r, func(path string, body []byte) (int, any) {
+		switch {
+		case strings.HasPrefix(path, "/v1/chain/"):
+			return c.chainAPI(strings.TrimPrefix(path, "/v1/chain/"), body)
+		case strings.HasPrefix(path, "/v0/state/"):
+			return c.stateAPI(r, strings.TrimPrefix(path, "/v0/state/"))
+		}
+		return nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
+	})
+}
+
+// serveAuth is the handler of AuthURL: the token service.
+func (c *Chain) serveAuth(w http.ResponseWriter, r *http.Request) {
+	c.answer(w, r, func(path string, body []byte) (int, any) {
+		if r.Method != http.MethodPost || path != "/v1/auth/issue" {
+			return stateError(404, "route_not_found_error", "Route not found.", nil)
+		}
+		return c.issueToken(body)
+	})
+}
+
+// answer serves one request of either address with route, through the
+// faults.
+func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path string, body []byte) (int, any)) {
 	c.mu.Lock()
 	c.stats.Requests++
 	c.mu.Unlock()
@@ -259,24 +330,12 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	if answered {
 		return
 	}
-	path := r.URL.Path
-	var status int
-	var out any
-	switch {
-	case strings.HasPrefix(path, "/v1/chain/"):
-		status, out = c.chainAPI(strings.TrimPrefix(path, "/v1/chain/"), body)
-	case path == "/v1/auth/issue":
-		status, out = c.issueToken(body)
-	case strings.HasPrefix(path, "/v0/state/"):
-		status, out = c.stateAPI(r, strings.TrimPrefix(path, "/v0/state/"))
-	default:
-		status, out = nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
-	}
+	status, out := route(r.URL.Path, body)
 	data, ok := out.([]byte)
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, path, step, status, data)
+	c.faults.after(w, r.URL.Path, step, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {

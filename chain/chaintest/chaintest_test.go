@@ -2,15 +2,12 @@ package chaintest_test
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
-	"github.com/antelopego/abigen/fetch"
 	"github.com/antelopego/abigen/generated/eosiotoken"
-	"github.com/antelopego/abigen/model"
 )
 
 var (
@@ -191,30 +188,6 @@ func TestThresholdAuthority(t *testing.T) {
 	}
 	if got := balance(t, cl, bob); got != 8 {
 		t.Errorf("bob has %d", got)
-	}
-}
-
-// fetch (the CLI's ABI source) talks to chaintest's state service: every
-// ABI version of an account, by block.
-func TestFetchFromChaintest(t *testing.T) {
-	c, _ := tokenChain(t)
-	set := c.Head().Num // DeployToken set the ABI a few blocks ago
-	v2 := []byte(`{"version":"eosio::abi/1.1","structs":[{"name":"nop","base":"","fields":[]}],"actions":[{"name":"nop","type":"nop","ricardian_contract":""}]}`)
-	if err := c.SetContract(eosioToken, v2, nil); err != nil {
-		t.Fatal(err)
-	}
-	api := &fetch.StateAPI{Client: &fetch.Client{}, BaseURL: c.URL(), AuthURL: c.URL(), APIKey: "chaintest-key"}
-	old, err := api.FetchABI(t.Context(), "eosio.token", uint64(set), false)
-	if err != nil || !strings.Contains(string(old.Body), `"transfer"`) {
-		t.Fatalf("the ABI at block %d: %v", set, err)
-	}
-	cur, err := api.FetchABI(t.Context(), "eosio.token", 0, false)
-	if err != nil || !strings.Contains(string(cur.Body), `"nop"`) {
-		t.Fatalf("the current ABI: %v", err)
-	}
-	src, err := model.Load(cur.Body)
-	if err != nil || src.BlockNum != uint64(c.Head().Num) || src.Account != "eosio.token" {
-		t.Errorf("loaded: %+v, %v", src, err)
 	}
 }
 

@@ -59,7 +59,7 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 	c.contracts[acct] = ct
 	// The state service keeps every version by the block it was set in: the
 	// next block.
-	c.abis[acct] = append(c.abis[acct], abiVersion{block: uint32(len(c.blocks) + 1), json: abiJSON})
+	c.abis[acct] = append(c.abis[acct], abiVersion{block: c.nextBlockNum(), json: abiJSON})
 	c.produce(nil)
 	return nil
 }

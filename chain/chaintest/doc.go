@@ -10,6 +10,7 @@
 //	node.SetContract(myAccount, mypkg.ABIJSON, myHandler)   // your contract, in Go
 //	node.DeployWASM(myAccount, wasm, abi)                    // or its real .wasm
 //	c := node.Client()                                       // a chain.Client of it
+//	st := node.State()                                       // a state.Client of its state service
 //
 // # What it checks
 //
@@ -87,15 +88,29 @@
 // get_table_rows serves binary rows of every index and key type with
 // nodeos's bound parsing (ParseBound), reverse, limits and next_key
 // (FormatNextKey); WithPageSize cuts pages short as nodeos's time limit
-// does, including its quirk of a next_key that repeats the last row. The
-// state service (/v0/state/*, tokens from /v1/auth/issue) serves every table
-// and ABI as it was at every block.
+// does, including its quirk of a next_key that repeats the last row.
+//
+// # The state service
+//
+// URL also serves the state service (/v0/state/*): every table and ABI as
+// it was at every block, as JSON byte for byte or packed, with the
+// service's documented error bodies (data_abi_not_found_error,
+// app_block_num_higher_than_head_block_error, request_validation_error…).
+// Its token service is at AuthURL, a second address as in production: it
+// issues real JWTs (HS256, with expiry) for the API key (WithAPIKey), which
+// the state service checks. WithTokenLifetime and WithTokenClock make a
+// token expire under a client that holds it; RevokeTokens and
+// RejectNextTokens refuse tokens as a revocation does. WithStartBlock
+// starts the chain at a real chain's height, so that block numbers (and
+// the blocks ABIs were set in) read as they do there.
 //
 // # Faults
 //
-// FailNext, LoseNextAnswers (the work is done, the answer lost),
-// TruncateNext and Delay reproduce what networks and proxies do, so a
-// client's retries — and yours — can be tested; Stats counts executions.
+// FailNext, RateLimitNext (429 with Retry-After), LoseNextAnswers (the
+// work is done, the answer lost), TruncateNext, OversizeNext and Delay
+// reproduce what networks and proxies do to any request, the token
+// service's included, so a client's retries — and yours — can be tested;
+// Stats counts requests, executions and tokens issued.
 //
 // Misbehave adds the hostile node, what a load balancer over nodes at
 // different heights, a cache, a proxy or nodeos's own time limits do: for
@@ -119,7 +134,7 @@
 //
 // # Without a network
 //
-// New serves the chain on an httptest server (a loopback port). With
+// New serves the chain on httptest servers (loopback ports). With
 // WithoutNetwork it starts none: Client, State and HTTPClient call the
 // chain directly in process, with the same API and the same faults (a lost
 // answer is a transport error, a truncated one a body ending early) — for

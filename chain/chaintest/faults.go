@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"bytes"
 	"net/http"
 	"strconv"
 	"sync"
@@ -9,8 +10,14 @@ import (
 
 // Faults are what a real network and node do to requests, injected so that
 // a client's retry paths (and a user's) can be tested. Each applies to the
-// next n requests of any endpoint.
+// next n requests of any endpoint, the token service's included: this is
+// chaintest's one fault injector.
 type faults struct {
+	// Guarded by mu, as every field.
+	retryAfter time.Duration // a 429's Retry-After
+	oversize   int           // answer 200 with a body of oversizeN bytes instead of the chain's
+	oversizeN  int64
+
 	mu        sync.Mutex
 	failNext  int // answer with failCode before doing anything
 	failCode  int
@@ -26,7 +33,24 @@ type faults struct {
 // 503…) before the chain sees them; a 429 says Retry-After: 2.
 func (c *Chain) FailNext(n, status int) {
 	c.faults.mu.Lock()
-	c.faults.failNext, c.faults.failCode = n, status
+	c.faults.failNext, c.faults.failCode, c.faults.retryAfter = n, status, 2*time.Second
+	c.faults.mu.Unlock()
+}
+
+// RateLimitNext makes the next n requests answer 429 Too Many Requests
+// with Retry-After (whole seconds) before the chain sees them.
+func (c *Chain) RateLimitNext(n int, retryAfter time.Duration) {
+	c.faults.mu.Lock()
+	c.faults.failNext, c.faults.failCode, c.faults.retryAfter = n, http.StatusTooManyRequests, retryAfter
+	c.faults.mu.Unlock()
+}
+
+// OversizeNext makes the next n requests answer 200 with a body of size
+// bytes (white space) instead of the chain's answer, as a broken proxy or
+// a hostile node does: a client must refuse it, not read it whole.
+func (c *Chain) OversizeNext(n int, size int64) {
+	c.faults.mu.Lock()
+	c.faults.oversize, c.faults.oversizeN = n, size
 	c.faults.mu.Unlock()
 }
 
@@ -59,17 +83,32 @@ func (f *faults) before(w http.ResponseWriter, path string, body []byte) (bool, 
 	f.mu.Lock()
 	delay := f.delay
 	fail := f.failNext > 0
-	code := f.failCode
+	code, retryAfter := f.failCode, f.retryAfter
 	if fail {
 		f.failNext--
+	}
+	oversize, size := !fail && f.oversize > 0, f.oversizeN
+	if oversize {
+		f.oversize--
 	}
 	f.mu.Unlock()
 	if delay > 0 {
 		time.Sleep(delay)
 	}
+	if oversize {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		chunk := bytes.Repeat([]byte(" "), 64<<10)
+		for n := int64(0); n < size; n += int64(len(chunk)) {
+			if _, err := w.Write(chunk[:min(int64(len(chunk)), size-n)]); err != nil {
+				break
+			}
+		}
+		return true, -1
+	}
 	if fail {
 		if code == http.StatusTooManyRequests {
-			w.Header().Set("Retry-After", "2")
+			w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
 		}
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(code)

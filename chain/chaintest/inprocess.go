@@ -16,16 +16,20 @@ import (
 // rather than reaching something real.
 const inProcessURL = "http://chaintest.invalid"
 
-// WithoutNetwork makes New start no HTTP server: the chain is reached only
+// inProcessAuthURL is where the token service of a chain made
+// WithoutNetwork answers: another address, as AuthURL is over a network.
+const inProcessAuthURL = "http://auth.chaintest.invalid"
+
+// WithoutNetwork makes New start no HTTP servers: the chain is reached only
 // through Client, State and HTTPClient, which call it directly in the same
 // process, with no socket, port or goroutine of a server. The API and every
 // fault are the same: a lost answer is a transport error, a truncated one a
 // body that ends early.
 func WithoutNetwork() Option { return func(o *options) { o.inProcess = true } }
 
-// HTTPClient is an http.Client that reaches this chain: the httptest
-// server's client, or for a chain made WithoutNetwork one that calls the
-// chain directly. Use it with URL for clients of your own (fetch's, say).
+// HTTPClient is an http.Client that reaches this chain at URL and AuthURL:
+// the httptest servers' client, or for a chain made WithoutNetwork one that
+// calls the chain directly. Use it for clients of your own (fetch's, say).
 func (c *Chain) HTTPClient() *http.Client {
 	if c.srv != nil {
 		return c.srv.Client()
@@ -47,7 +51,12 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err := req.Context().Err(); err != nil {
 		return refuse(err)
 	}
-	if req.URL.Scheme+"://"+req.URL.Host != inProcessURL {
+	handler := t.c.serve
+	switch req.URL.Scheme + "://" + req.URL.Host {
+	case inProcessURL:
+	case inProcessAuthURL:
+		handler = t.c.serveAuth
+	default:
 		return refuse(fmt.Errorf("chaintest: %s is not this chain (%s)", req.URL.Redacted(), inProcessURL))
 	}
 	// The handler's request is the client's, as a server would see it.
@@ -63,7 +72,7 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	// The handler runs apart so that a client giving up (its context) does
 	// not wait for it, as over a network: the chain still does the work.
 	go func() {
-		resp, err := t.serve(req, in)
+		resp, err := t.serve(req, in, handler)
 		done <- result{resp, err}
 	}()
 	select {
@@ -76,7 +85,7 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // serve runs the chain's handler for one request and turns what it wrote
 // into the client's response.
-func (t inProcess) serve(req, in *http.Request) (resp *http.Response, err error) {
+func (t inProcess) serve(req, in *http.Request, handler http.HandlerFunc) (resp *http.Response, err error) {
 	w := &answer{header: http.Header{}}
 	defer func() {
 		if req.Body != nil {
@@ -101,7 +110,7 @@ func (t inProcess) serve(req, in *http.Request) (resp *http.Response, err error)
 		}
 		resp, err = w.response(req, io.ErrUnexpectedEOF), nil
 	}()
-	t.c.serve(w, in)
+	handler(w, in)
 	return
 }
 

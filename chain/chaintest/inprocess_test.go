@@ -11,6 +11,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/fetch"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 )
@@ -42,7 +43,7 @@ func TestWithoutNetworkFaults(t *testing.T) {
 	if _, err := cl.GetInfo(t.Context()); err != nil {
 		t.Errorf("after a 503: %v", err)
 	}
-	api := &fetch.StateAPI{Client: &fetch.Client{HTTP: c.HTTPClient()}, BaseURL: c.URL(), AuthURL: c.URL(), APIKey: "chaintest-key"}
+	api := &fetch.StateAPI{Transport: &httpcore.Transport{HTTP: c.HTTPClient()}, BaseURL: c.URL(), AuthURL: c.AuthURL(), APIKey: "chaintest-key"}
 	if f, err := api.FetchABI(t.Context(), "eosio.token", 0, false); err != nil || !strings.Contains(string(f.Body), `"transfer"`) {
 		t.Errorf("fetch through HTTPClient: %v", err)
 	}

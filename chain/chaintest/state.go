@@ -1,28 +1,41 @@
 package chaintest
 
 import (
-	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/model"
 )
 
-// The state service: its token service (/v1/auth/issue) and the /v0/state
-// endpoints that serve ABIs and tables as they were at any block.
+// The state service: its token service (/v1/auth/issue, at AuthURL) and
+// the /v0/state endpoints that serve ABIs and tables as they were at any
+// block. Errors have the service's documented shape {code, trace_id,
+// message, details}.
 
 type abiVersion struct {
 	block uint32
 	json  []byte
 }
 
-func stateError(status int, code, msg string) (int, any) {
-	return status, map[string]any{"code": code, "trace_id": "chaintest", "message": msg}
+// stateError is an error answer of the state service or its token service;
+// details may be nil.
+func stateError(status int, code, msg string, details map[string]any) (int, any) {
+	body := map[string]any{"code": code, "trace_id": "chaintest", "message": msg}
+	if details != nil {
+		body["details"] = details
+	}
+	return status, body
+}
+
+// invalid is the state service's request_validation_error for one field.
+func invalid(field, msg string) (int, any) {
+	return stateError(400, "request_validation_error", "The request is invalid.",
+		map[string]any{"errors": map[string][]string{field: {msg}}})
 }
 
 func (c *Chain) issueToken(body []byte) (int, any) {
@@ -30,49 +43,83 @@ func (c *Chain) issueToken(body []byte) (int, any) {
 		APIKey string `json:"api_key"`
 	}
 	if err := json.Unmarshal(body, &p); err != nil || p.APIKey == "" {
-		return stateError(400, "request_validation_error", "The request is invalid.")
+		return invalid("api_key", "The api_key field is required")
 	}
 	if p.APIKey != c.opts.apiKey {
-		return stateError(401, "auth_invalid_api_key_error", "The API key is not valid.")
+		return stateError(401, "auth_invalid_api_key_error", "The API key is not valid.", nil)
 	}
-	var b [24]byte
-	_, _ = rand.Read(b[:])
-	tok := "ey" + hex.EncodeToString(b[:])
-	exp := time.Now().Add(c.opts.tokenLife).Unix()
+	now := c.opts.tokenClock()
+	exp := now.Add(c.opts.tokenLife).Unix()
+	tok := signJWT(c.secret, now.Unix(), exp)
 	c.mu.Lock()
 	c.tokens[tok] = exp
+	c.stats.TokensIssued++
 	c.mu.Unlock()
 	return 200, map[string]any{"token": tok, "expires_at": exp}
 }
 
-// RevokeTokens makes every issued state-service token invalid, as an
-// expiry or a revocation does: the next request gets a 401.
+// RevokeTokens makes every issued state-service token invalid, as a
+// revocation does: the next request gets a 401.
 func (c *Chain) RevokeTokens() {
 	c.mu.Lock()
 	clear(c.tokens)
 	c.mu.Unlock()
 }
 
-func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
+// RejectNextTokens makes the state service refuse the next n requests'
+// tokens, valid as they are, with a 401, as the real service does for a
+// token revoked behind the client's back.
+func (c *Chain) RejectNextTokens(n int) {
+	c.mu.Lock()
+	c.reject = n
+	c.mu.Unlock()
+}
+
+// tokenRefused is the state service's 401, with why.
+func tokenRefused(reason string) (int, any) {
+	return stateError(401, "auth_invalid_token_error", "Unable to correctly decode provided token.",
+		map[string]any{"token": "", "reason": reason})
+}
+
+// checkToken checks the request's bearer token: signed by this chain's
+// token service, not expired by the token clock, not revoked.
+func (c *Chain) checkToken(r *http.Request) (int, any) {
 	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		return tokenRefused("required authorization token not found")
+	}
+	if why := checkJWT(c.secret, tok, c.opts.tokenClock()); why != "" {
+		return tokenRefused("invalid token provided: " + why)
+	}
+	if _, issued := c.tokens[tok]; !issued {
+		return tokenRefused("invalid token provided: revoked")
+	}
+	if c.reject > 0 {
+		c.reject--
+		return tokenRefused("invalid token provided: revoked")
+	}
+	return 0, nil
+}
+
+func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if exp, valid := c.tokens[tok]; !ok || !valid || exp < time.Now().Unix() {
-		return 401, map[string]any{"code": "auth_invalid_token_error", "trace_id": "chaintest",
-			"message": "Unable to correctly decode provided token.", "details": map[string]string{"token": "", "reason": "invalid token provided"}}
+	if status, out := c.checkToken(r); status != 0 {
+		return status, out
 	}
 	q := r.URL.Query()
+	if endpoint == "abi" {
+		return c.stateABI(q)
+	}
 	state, block, status, out := c.stateAt(q.Get("block_num"))
 	if status != 0 {
 		return status, out
 	}
 	switch endpoint {
-	case "abi":
-		return c.stateABI(q, block)
 	case "table", "table/row":
-		code, scope, table, bad := tableArgs(q)
+		code, scope, table, field, bad := tableArgs(q)
 		if bad != "" {
-			return stateError(400, "request_validation_error", bad)
+			return invalid(field, bad)
 		}
 		rows := state.sorted(tableID{code, scope, table}, 1)
 		resp := c.stateHeader(block)
@@ -82,7 +129,7 @@ func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 				if n, err2 := antelope.ParseName(q.Get("primary_key")); err2 == nil {
 					pk = uint64(n)
 				} else {
-					return stateError(400, "request_validation_error", "primary_key is not a uint64 or a name")
+					return invalid("primary_key", "The primary_key field must be a uint64 or a name")
 				}
 			}
 			resp["row"] = nil
@@ -117,7 +164,7 @@ func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 		for _, s := range strings.Split(q.Get("scopes"), "|") {
 			scope, err := antelope.ParseName(s)
 			if err != nil {
-				return stateError(400, "request_validation_error", "scopes: "+err.Error())
+				return invalid("scopes", "The scopes field must be valid EOS names separated by |: "+err.Error())
 			}
 			list := []any{}
 			for _, row := range state.sorted(tableID{code, scope, table}, 1) {
@@ -128,52 +175,60 @@ func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 		resp["tables"] = tables
 		return 200, resp
 	}
-	return stateError(404, "route_not_found_error", "Route not found.")
+	return stateError(404, "route_not_found_error", "Route not found.", nil)
+}
+
+// blockParam reads block_num: 0 or absent is the head.
+func (c *Chain) blockParam(param string) (uint32, int, any) {
+	head := c.nextBlockNum() - 1
+	if param == "" || param == "0" {
+		return head, 0, nil
+	}
+	n, err := strconv.ParseUint(param, 10, 32)
+	if err != nil {
+		status, out := invalid("block_num", "The block_num field must be an integer")
+		return 0, status, out
+	}
+	if uint32(n) > head {
+		status, out := stateError(400, "app_block_num_higher_than_head_block_error", "The requested block num is higher than the current head block num.",
+			map[string]any{"request_block_num": n, "head_block_num": head, "last_written_block_num": head})
+		return 0, status, out
+	}
+	return uint32(n), 0, nil
 }
 
 // stateAt is the state as of block_num (the end of that block; 0 or
 // absent: the head).
 func (c *Chain) stateAt(param string) (*db, uint32, int, any) {
-	head := uint32(len(c.blocks))
-	if param == "" || param == "0" {
-		return c.db, head, 0, nil
-	}
-	n, err := strconv.ParseUint(param, 10, 32)
-	if err != nil {
-		status, out := stateError(400, "request_validation_error", "block_num must be an integer")
+	n, status, out := c.blockParam(param)
+	if status != 0 {
 		return nil, 0, status, out
 	}
-	if uint32(n) > head {
-		status, out := stateError(400, "app_block_num_higher_than_head_block_error", "The requested block num is higher than the current head block num.")
+	if n < c.opts.firstBlock {
+		status, out := invalid("block_num", "The block_num field is before the chain's first block "+strconv.FormatUint(uint64(c.opts.firstBlock), 10)+" (chaintest)")
 		return nil, 0, status, out
 	}
-	return c.history[n-1], uint32(n), 0, nil
+	return c.history[n-c.opts.firstBlock], n, 0, nil
 }
 
 func (c *Chain) stateHeader(block uint32) map[string]any {
 	head := c.blocks[len(c.blocks)-1]
-	return map[string]any{"up_to_block_id": c.blocks[block-1].ID, "up_to_block_num": block,
+	return map[string]any{"up_to_block_id": c.block(block).ID, "up_to_block_num": block,
 		"last_irreversible_block_id": head.ID, "last_irreversible_block_num": head.Num}
 }
 
-func tableArgs(q map[string][]string) (code, scope, table antelope.Name, bad string) {
-	get := func(k string) string {
-		if v := q[k]; len(v) > 0 {
-			return v[0]
-		}
-		return ""
-	}
+func tableArgs(q map[string][]string) (code, scope, table antelope.Name, field, bad string) {
 	var err error
-	if code, err = antelope.ParseName(get("account")); err != nil || code == 0 {
-		return 0, 0, 0, "The account field must be a valid EOS name"
+	if code, err = antelope.ParseName(first(q["account"])); err != nil || code == 0 {
+		return 0, 0, 0, "account", "The account field must be a valid EOS name"
 	}
-	if scope, err = antelope.ParseName(get("scope")); err != nil {
-		return 0, 0, 0, "The scope field must be a valid EOS name"
+	if scope, err = antelope.ParseName(first(q["scope"])); err != nil {
+		return 0, 0, 0, "scope", "The scope field must be a valid EOS name"
 	}
-	if table, err = antelope.ParseName(get("table")); err != nil || table == 0 {
-		return 0, 0, 0, "The table field must be a valid EOS name"
+	if table, err = antelope.ParseName(first(q["table"])); err != nil || table == 0 {
+		return 0, 0, 0, "table", "The table field must be a valid EOS name"
 	}
-	return code, scope, table, ""
+	return code, scope, table, "", ""
 }
 
 // stateRow prints a row as the state service does: its key in key_type's
@@ -192,11 +247,17 @@ func stateRow(r *row, q map[string][]string) map[string]any {
 }
 
 // stateABI answers the ABI at a block: the version set last at or before
-// it, with the block it was set in.
-func (c *Chain) stateABI(q map[string][]string, block uint32) (int, any) {
+// it, with the block it was set in. JSON is sent as it was set, byte for
+// byte; unless json is "true" or "1" (the service's default), the packed
+// ABI as hex.
+func (c *Chain) stateABI(q map[string][]string) (int, any) {
 	acct, err := antelope.ParseName(first(q["account"]))
 	if err != nil || acct == 0 {
-		return stateError(400, "request_validation_error", "The account field must be a valid EOS name")
+		return invalid("account", "The account field must be a valid EOS name")
+	}
+	block, status, out := c.blockParam(first(q["block_num"]))
+	if status != 0 {
+		return status, out
 	}
 	var v *abiVersion
 	for i := range c.abis[acct] {
@@ -205,24 +266,23 @@ func (c *Chain) stateABI(q map[string][]string, block uint32) (int, any) {
 		}
 	}
 	if v == nil {
-		return 400, map[string]any{"code": "data_abi_not_found_error", "trace_id": "chaintest",
-			"message": "Cannot find an ABI for request account at this block height.", "details": map[string]any{"account": acct.String(), "block_num": block}}
+		asked, _ := strconv.ParseUint(first(q["block_num"]), 10, 64) // the block asked for; 0: the head
+		return stateError(400, "data_abi_not_found_error", "Cannot find an ABI for request account at this block height.",
+			map[string]any{"account": acct.String(), "block_num": asked})
 	}
-	out := map[string]any{"block_num": v.block, "account": acct.String()}
-	if first(q["json"]) == "false" {
+	abi := v.json
+	if j := first(q["json"]); j != "true" && j != "1" {
 		src, err := model.Load(v.json)
 		if err != nil {
-			return stateError(500, "unexpected_error", err.Error())
+			return stateError(500, "unexpected_error", err.Error(), nil)
 		}
 		packed, err := src.ABI.Pack()
 		if err != nil {
-			return stateError(500, "unexpected_error", err.Error())
+			return stateError(500, "unexpected_error", err.Error(), nil)
 		}
-		out["abi"] = hex.EncodeToString(packed)
-	} else {
-		out["abi"] = json.RawMessage(v.json)
+		abi = strconv.AppendQuote(nil, hex.EncodeToString(packed))
 	}
-	return 200, out
+	return 200, fmt.Appendf(nil, `{"block_num":%d,"account":%q,"abi":%s}`, v.block, acct.String(), abi)
 }
 
 func first(v []string) string {

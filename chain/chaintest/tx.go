@@ -58,7 +58,7 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	blockNum := uint32(len(c.blocks) + 1)
+	blockNum := c.nextBlockNum()
 	blockTime := c.headTime().Add(500 * time.Millisecond)
 	var trx *trxContext
 	err = c.check(signed, &packed, id, blockTime, dry)

@@ -118,7 +118,7 @@ func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
 	c.contracts[account] = ct
 	c.accounts[account].abiSequence++
 	u.abiVersion(c, account)
-	c.abis[account] = append(c.abis[account], abiVersion{block: uint32(len(c.blocks) + 1), json: ct.abi})
+	c.abis[account] = append(c.abis[account], abiVersion{block: c.nextBlockNum(), json: ct.abi})
 	return nil
 }
 

@@ -1,19 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/antelopego/abigen/abidiff"
 	"github.com/antelopego/abigen/fetch"
 	"github.com/antelopego/abigen/model"
+	"github.com/antelopego/abigen/pipeline"
 	"github.com/spf13/pflag"
 )
 
@@ -59,12 +60,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := pflag.NewFlagSet("abigen diff", pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	fl.StringVar(&account, "account", "", "the contract `account`, fetched through the state API or nodeos")
-	fl.StringVar(&f.baseURL, "base-url", "", "state service `URL` (or ABIGEN_BASE_URL)")
-	fl.StringVar(&f.authURL, "auth-url", "", "token service `URL` (or ABIGEN_AUTH_URL); the key from ABIGEN_API_KEY or --api-key-file")
-	fl.StringVar(&f.chainURL, "chain-url", "", "nodeos chain API `URL` (or ABIGEN_CHAIN_URL): its current ABI is OLD")
-	fl.StringVar(&f.apiKeyFile, "api-key-file", "", "read the state API key from this `file`")
-	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "give up fetching after this `duration`")
-	fl.BoolVar(&f.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one")
+	f.register(fl)
 	fl.Uint64Var(&fromBlock, "from-block", 0, "state API: OLD is the ABI in force at this `block` (default: the version before NEW)")
 	fl.Uint64Var(&toBlock, "to-block", 0, "state API: NEW is the ABI in force at this `block` (default: the head)")
 	fl.BoolVar(&history, "history", false, "state API: list every version of the account's ABI, with the change at each step")
@@ -91,12 +87,15 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 
 	fail := func(err error) int {
-		var de *diffError
-		if errors.As(err, &de) {
-			fmt.Fprintf(stderr, "abigen diff: %v\n", de.err)
-			return de.code
-		}
 		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
+		var de *diffError
+		var pe *pipeline.Error
+		switch {
+		case errors.As(err, &de):
+			return de.code
+		case errors.As(err, &pe):
+			return exitCode(err, false)
+		}
 		return fetchExitCode(err)
 	}
 	files := fl.Args()
@@ -169,7 +168,7 @@ func fileSide(ctx context.Context, name string, stdin io.Reader) (*diffSide, err
 	if err != nil {
 		return nil, &diffError{exitIO, err}
 	}
-	return loadSide(got.Source, got.Body)
+	return loadSide(got.Source, got)
 }
 
 // fetchSide fetches the account's ABI at block (0: the head; nodeos: the
@@ -187,11 +186,11 @@ func fetchSide(ctx context.Context, account string, f fetchOptions, block uint64
 	if block > 0 {
 		what += " at block " + strconv.FormatUint(block, 10)
 	}
-	got, err := fetchWithNote(ctx, src, what, f.timeout, quiet, stderr)
+	got, err := fetch.Within(ctx, src, f.timeout, slowNote(stderr, what, quiet))
 	if err != nil {
 		return nil, err
 	}
-	s, err := loadSide(got.Source, got.Body)
+	s, err := loadSide(got.Source, got)
 	if err != nil {
 		return nil, err
 	}
@@ -204,18 +203,12 @@ func fetchSide(ctx context.Context, account string, f fetchOptions, block uint64
 	return s, nil
 }
 
-func loadSide(label string, data []byte) (*diffSide, error) {
-	src, err := model.Load(data)
+// loadSide loads one ABI of a comparison, with pipeline.Load as every
+// command does.
+func loadSide(label string, f *fetch.Fetched) (*diffSide, error) {
+	src, m, err := pipeline.Load(label, f)
 	if err != nil {
-		var se *model.SyntaxError
-		if errors.As(err, &se) {
-			return nil, &diffError{exitBadABI, fmt.Errorf("%s:%d:%d: invalid JSON: %s", label, se.Line, se.Column, se.Msg)}
-		}
-		return nil, &diffError{exitBadABI, fmt.Errorf("%s: %v", label, err)}
-	}
-	m, err := model.Resolve(src.ABI)
-	if err != nil {
-		return nil, &diffError{exitBadABI, fmt.Errorf("%s: invalid ABI:\n  %s", label, strings.ReplaceAll(err.Error(), "\n", "\n  "))}
+		return nil, err
 	}
 	return &diffSide{label: label, m: m, src: src}, nil
 }
@@ -263,7 +256,7 @@ func diffHistory(ctx context.Context, account string, f fetchOptions, upTo uint6
 	}
 	var sides []*diffSide
 	for i := len(versions) - 1; i >= 0; i-- {
-		s, err := loadSide(account+" (set at block "+strconv.FormatUint(versions[i].Block, 10)+")", versions[i].Fetched.Body)
+		s, err := loadSide(account+" (set at block "+strconv.FormatUint(versions[i].Block, 10)+")", versions[i].Fetched)
 		if err != nil {
 			fmt.Fprintf(stderr, "abigen diff: %v\n", err)
 			return exitBadABI
@@ -310,4 +303,26 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// abiDrift explains drift that comes from the ABI: when the ABI embedded
+// in the committed package (abi.json) is not the one given now, it prints
+// abigen diff's report of the change, so CI says what changed, not only a
+// diff of Go.
+func abiDrift(dir string, res *pipeline.Result, stdout, stderr io.Writer) {
+	path := filepath.Join(dir, "abi.json")
+	old, err := os.ReadFile(path)
+	if err != nil || bytes.Equal(bytes.TrimSpace(old), bytes.TrimSpace(res.Source.JSON)) {
+		return // no committed ABI, or the same ABI: the generator changed
+	}
+	label := filepath.ToSlash(path)
+	src, m, err := pipeline.Load(label, &fetch.Fetched{Body: old, Source: label})
+	if err != nil {
+		return
+	}
+	fmt.Fprintln(stdout)
+	committed := &diffSide{label: label, m: m, src: src}
+	if code := report(committed, &diffSide{label: "the ABI given now", m: res.Model, src: res.Source}, false, isTerminal(stdout), stdout, stderr); code == exitDrift {
+		fmt.Fprintln(stderr, "abigen: the ABI changed in ways that break users (see the report above)")
+	}
 }

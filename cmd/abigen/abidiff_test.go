@@ -87,7 +87,7 @@ func TestDiffAccountHistory(t *testing.T) {
 	}
 	t.Setenv("ABIGEN_API_KEY", "test-key")
 	t.Setenv("ABIGEN_TOKEN_CACHE_DIR", t.TempDir())
-	state := []string{"--account", "upgrader", "--base-url", node.URL(), "--auth-url", node.URL(), "-q"}
+	state := []string{"--account", "upgrader", "--base-url", node.URL(), "--auth-url", node.AuthURL(), "-q"}
 	code, stdout, stderr := runCLI(t, "", append([]string{"diff"}, state...)...)
 	// current (v3: note without $) against v2 (note$): the extension made required.
 	if code != exitDrift || !strings.Contains(stdout, "no longer a binary extension") {
@@ -113,7 +113,7 @@ func TestDiffAccountHistory(t *testing.T) {
 		t.Errorf("nodeos vs the same file: exit %d\n%s", code, stdout)
 	}
 	// An account with no ABI.
-	code, _, stderr = runCLI(t, "", "diff", "--account", "nobody", "--base-url", node.URL(), "--auth-url", node.URL(), "-q")
+	code, _, stderr = runCLI(t, "", "diff", "--account", "nobody", "--base-url", node.URL(), "--auth-url", node.AuthURL(), "-q")
 	if code != exitFetch || !strings.Contains(stderr, "no ABI") {
 		t.Errorf("no ABI: exit %d %s", code, stderr)
 	}

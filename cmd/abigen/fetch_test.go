@@ -4,20 +4,30 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/antelopego/abigen/fetch/fetchtest"
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest"
 )
 
 const testKey = "server_abigen0123456789"
 
-// fetchEnv starts the fakes with orng.wax's history and sets the variables
-// a user would set.
-func fetchEnv(t *testing.T) *fetchtest.Env {
-	env := fetchtest.New(t)
-	env.Auth.Keys[testKey] = true
+// The blocks of orng.wax's two ABI versions on the test chain: the real one
+// was set at 9,135,393; an older, smaller one a few blocks before.
+const (
+	orngBlock = 9_135_393
+	oldBlock  = 9_135_381
+)
+
+// fetchEnv starts a chain (its nodeos API, state service and token
+// service) with orng.wax's history and sets the variables a user would
+// set.
+func fetchEnv(t *testing.T) *chaintest.Chain {
+	node := chaintest.New(chaintest.WithAPIKey(testKey), chaintest.WithStartBlock(oldBlock-1))
+	t.Cleanup(node.Close)
 	// The exact bytes of the saved response's "abi", so that fetching gives
 	// the same package as generating from the saved file.
 	resp, err := os.ReadFile(orngState)
@@ -29,15 +39,23 @@ func fetchEnv(t *testing.T) *fetchtest.Env {
 		t.Fatal(err)
 	}
 	saved := []byte(r.ABI)
-	env.State.SetABI("orng.wax", 9135393, saved)
-	env.State.SetABI("orng.wax", 100, []byte(`{"version":"eosio::abi/1.0","structs":[{"name":"old","base":"","fields":[]}]}`))
-	env.Chain.SetABI("orng.wax", saved)
+	orng := antelope.MustName("orng.wax")
+	if err := node.SetContract(orng, []byte(`{"version":"eosio::abi/1.0","structs":[{"name":"old","base":"","fields":[]}]}`), nil); err != nil {
+		t.Fatal(err)
+	}
+	node.ProduceBlocks(orngBlock - oldBlock - 1)
+	if err := node.SetContract(orng, saved, nil); err != nil {
+		t.Fatal(err)
+	}
+	if node.Head().Num != orngBlock {
+		t.Fatalf("orng.wax's ABI went into block %d", node.Head().Num)
+	}
 	t.Setenv("ABIGEN_API_KEY", testKey)
 	t.Setenv("ABIGEN_TOKEN_CACHE_DIR", t.TempDir())
 	t.Setenv("ABIGEN_BASE_URL", "")
 	t.Setenv("ABIGEN_AUTH_URL", "")
 	t.Setenv("ABIGEN_CHAIN_URL", "")
-	return env
+	return node
 }
 
 // withoutSource drops the provenance line that names where the ABI came
@@ -55,7 +73,7 @@ func withoutSource(b []byte) string {
 func TestFetchFromStateAPI(t *testing.T) {
 	env := fetchEnv(t)
 	dir := t.TempDir()
-	args := []string{"--account", "orng.wax", "--base-url", env.State.URL(), "--auth-url", env.Auth.URL(), "--pkg", "randcontract", "--out", dir}
+	args := []string{"--account", "orng.wax", "--base-url", env.URL(), "--auth-url", env.AuthURL(), "--pkg", "randcontract", "--out", dir}
 	code, stdout, stderr := runCLI(t, "", args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -69,7 +87,7 @@ func TestFetchFromStateAPI(t *testing.T) {
 		}
 	}
 	doc, _ := os.ReadFile(filepath.Join(dir, "doc.go"))
-	if !strings.Contains(string(doc), "// source:    "+env.State.URL()+"/v0/state/abi?account=orng.wax&json=true") ||
+	if !strings.Contains(string(doc), "// source:    "+env.URL()+"/v0/state/abi?account=orng.wax&json=true") ||
 		!strings.Contains(string(doc), "// block_num: 9135393") {
 		t.Errorf("provenance:\n%s", doc[:500])
 	}
@@ -77,7 +95,7 @@ func TestFetchFromStateAPI(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", args...); code != 0 {
 		t.Fatal(stderr)
 	}
-	if n := env.Auth.Issued(); n != 1 {
+	if n := env.Stats().TokensIssued; n != 1 {
 		t.Errorf("%d tokens issued for two runs", n)
 	}
 	// Nothing written or printed contains the key or a token (the token
@@ -97,7 +115,7 @@ func TestFetchFromStateAPI(t *testing.T) {
 
 func TestFetchOptionsAndFaults(t *testing.T) {
 	env := fetchEnv(t)
-	state := []string{"--base-url", env.State.URL(), "--auth-url", env.Auth.URL(), "--pkg", "x", "--out", t.TempDir()}
+	state := []string{"--base-url", env.URL(), "--auth-url", env.AuthURL(), "--pkg", "x", "--out", t.TempDir()}
 	keyFile := filepath.Join(t.TempDir(), "key")
 	if err := os.WriteFile(keyFile, []byte(testKey+"\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -111,32 +129,32 @@ func TestFetchOptionsAndFaults(t *testing.T) {
 		code  int
 		msg   string
 	}{
-		{"older block", nil, append([]string{"--account", "orng.wax", "--block-num", "5000"}, state...), 0, ""},
+		{"older block", nil, append([]string{"--account", "orng.wax", "--block-num", strconv.Itoa(orngBlock - 5)}, state...), 0, ""},
 		{"packed", nil, append([]string{"--account", "orng.wax", "--abi-encoding", "packed"}, state...), 0, ""},
-		{"chain", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--pkg", "x", "--out", t.TempDir()}, 0, ""},
-		{"chain raw", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--abi-encoding", "packed", "--pkg", "x", "--out", t.TempDir()}, 0, ""},
-		{"env urls", func() { t.Setenv("ABIGEN_CHAIN_URL", env.Chain.URL()) }, []string{"--account", "orng.wax", "--pkg", "x", "--out", t.TempDir()}, 0, ""},
+		{"chain", nil, []string{"--account", "orng.wax", "--chain-url", env.URL(), "--pkg", "x", "--out", t.TempDir()}, 0, ""},
+		{"chain raw", nil, []string{"--account", "orng.wax", "--chain-url", env.URL(), "--abi-encoding", "packed", "--pkg", "x", "--out", t.TempDir()}, 0, ""},
+		{"env urls", func() { t.Setenv("ABIGEN_CHAIN_URL", env.URL()) }, []string{"--account", "orng.wax", "--pkg", "x", "--out", t.TempDir()}, 0, ""},
 		{"unknown account", func() { t.Setenv("ABIGEN_CHAIN_URL", "") }, append([]string{"--account", "nosuch"}, state...), exitFetch, "account nosuch has no ABI at the head block"},
 		{"wrong key", func() { t.Setenv("ABIGEN_API_KEY", "server_wrong") }, append([]string{"--account", "orng.wax", "--no-token-cache"}, state...), exitAuth, "refused the API key"},
 		{"JWT as key", func() { t.Setenv("ABIGEN_API_KEY", "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2ln") }, append([]string{"--account", "orng.wax"}, state...), exitUsage, "looks like a JWT"},
 		{"no key", func() { t.Setenv("ABIGEN_API_KEY", "") }, append([]string{"--account", "orng.wax"}, state...), exitUsage, "no API key"},
 		{"key file", nil, append([]string{"--account", "orng.wax", "--api-key-file", keyFile}, state...), 0, ""},
-		{"429 then ok", func() { restoreKey(); env.State.Fault().RateLimitNext(1, 1) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
-		{"401 mid-run", func() { env.State.RejectNextTokens(1) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
-		{"invalid account", func() { requestsBefore = env.State.Fault().Requests() + env.Auth.Fault().Requests() }, append([]string{"--account", "BAD"}, state...), exitUsage, `--account "BAD": character 'B' is not in`},
+		{"429 then ok", func() { restoreKey(); env.RateLimitNext(1, time.Second) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
+		{"401 mid-run", func() { env.RejectNextTokens(1) }, append([]string{"--account", "orng.wax"}, state...), 0, ""},
+		{"invalid account", func() { requestsBefore = env.Stats().Requests }, append([]string{"--account", "BAD"}, state...), exitUsage, `--account "BAD": character 'B' is not in`},
 		{"no request for it", func() {
-			if n := env.State.Fault().Requests() + env.Auth.Fault().Requests(); n != requestsBefore {
+			if n := env.Stats().Requests; n != requestsBefore {
 				t.Errorf("an invalid --account sent %d requests", n-requestsBefore)
 			}
 		}, []string{"--account", "a.b.c.d.e.f.g."}, exitUsage, "--account"},
-		{"token refused twice", func() { env.State.RejectNextTokens(2) }, append([]string{"--account", "orng.wax"}, state...), exitAuth, "refused a freshly issued token"},
-		{"block-num with chain", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--block-num", "5"}, exitUsage, "--block-num needs the state API"},
-		{"both sources", nil, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--base-url", env.State.URL()}, exitUsage, "choose one"},
-		{"half a state API", nil, []string{"--account", "orng.wax", "--base-url", env.State.URL()}, exitUsage, "needs both --base-url"},
+		{"token refused twice", func() { env.RejectNextTokens(2) }, append([]string{"--account", "orng.wax"}, state...), exitAuth, "refused a freshly issued token"},
+		{"block-num with chain", nil, []string{"--account", "orng.wax", "--chain-url", env.URL(), "--block-num", "5"}, exitUsage, "--block-num needs the state API"},
+		{"both sources", nil, []string{"--account", "orng.wax", "--chain-url", env.URL(), "--base-url", env.URL()}, exitUsage, "choose one"},
+		{"half a state API", nil, []string{"--account", "orng.wax", "--base-url", env.URL()}, exitUsage, "needs both --base-url"},
 		{"no source", nil, []string{"--account", "orng.wax"}, exitUsage, "--account needs a source"},
-		{"--abi with a URL", nil, []string{"--abi", orngState, "--chain-url", env.Chain.URL()}, exitUsage, "give one or the other"},
+		{"--abi with a URL", nil, []string{"--abi", orngState, "--chain-url", env.URL()}, exitUsage, "give one or the other"},
 		{"bad encoding", nil, append([]string{"--account", "orng.wax", "--abi-encoding", "xml"}, state...), exitUsage, "use json or packed"},
-		{"dead server", func() { env.Chain.Fault().FailNext(100, 503) }, []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--timeout", "2s", "--pkg", "x", "--out", t.TempDir()}, exitFetch, "HTTP 503"},
+		{"dead server", func() { env.FailNext(100, 503) }, []string{"--account", "orng.wax", "--chain-url", env.URL(), "--timeout", "2s", "--pkg", "x", "--out", t.TempDir()}, exitFetch, "HTTP 503"},
 	} {
 		if c.setup != nil {
 			c.setup()
@@ -154,10 +172,10 @@ func TestFetchOptionsAndFaults(t *testing.T) {
 // A fetch slower than a second says so on stderr, once; --quiet hides it.
 func TestProgressNote(t *testing.T) {
 	env := fetchEnv(t)
-	env.Chain.Fault().Delay = 1200 * time.Millisecond
-	args := []string{"--account", "orng.wax", "--chain-url", env.Chain.URL(), "--pkg", "x", "--out", t.TempDir()}
+	env.Delay(1200 * time.Millisecond)
+	args := []string{"--account", "orng.wax", "--chain-url", env.URL(), "--pkg", "x", "--out", t.TempDir()}
 	code, _, stderr := runCLI(t, "", args...)
-	host := strings.TrimPrefix(env.Chain.URL(), "http://")
+	host := strings.TrimPrefix(env.URL(), "http://")
 	if code != 0 || stderr != "abigen: fetching the ABI of orng.wax from "+host+"…\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}

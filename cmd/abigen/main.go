@@ -1,9 +1,7 @@
-// Command abigen generates Go bindings for an Antelope contract ABI.
-//
-// See abigen --help, and the README, for flags, examples and exit codes.
 package main
 
 import (
+	"io"
 	"os"
 	"runtime/debug"
 )
@@ -17,4 +15,23 @@ func main() {
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(512 << 20)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// A command runs with its arguments and streams, and returns the exit code.
+type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+// subcommands are the commands named by abigen's first argument; without
+// one, abigen generates (runGenerate).
+var subcommands = map[string]command{
+	"diff": runDiff,
+}
+
+// run runs abigen with args (os.Args[1:]).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if cmd, ok := subcommands[args[0]]; ok {
+			return cmd(args[1:], stdin, stdout, stderr)
+		}
+	}
+	return runGenerate(args, stdin, stdout, stderr)
 }

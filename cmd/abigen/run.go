@@ -1,24 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"runtime/debug"
-	"sort"
 	"strings"
-	"time"
 
-	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/fetch"
-	"github.com/antelopego/abigen/gen"
-	"github.com/antelopego/abigen/model"
+	"github.com/antelopego/abigen/pipeline"
 	"github.com/spf13/pflag"
 )
 
@@ -95,22 +87,16 @@ type options struct {
 	version  bool
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "diff" {
-		return runDiff(args[1:], stdin, stdout, stderr)
-	}
+// runGenerate is abigen without a subcommand: flags in, pipeline.Run, exit
+// code out.
+func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
 	fl := pflag.NewFlagSet("abigen", pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	fl.StringVar(&o.abi, "abi", "", "the ABI `file`, in any of the forms above; - for stdin")
 	fl.StringVar(&o.account, "account", "", "the contract `account`: the one to fetch, and Default's account; must match --abi's file when it names one")
-	fl.StringVar(&o.fetch.baseURL, "base-url", "", "state service `URL` (or ABIGEN_BASE_URL): fetch --account's ABI through the state API")
-	fl.StringVar(&o.fetch.authURL, "auth-url", "", "token service `URL` (or ABIGEN_AUTH_URL) issuing the state API's tokens;\nthe API key comes from ABIGEN_API_KEY or --api-key-file")
-	fl.StringVar(&o.fetch.chainURL, "chain-url", "", "nodeos chain API `URL` (or ABIGEN_CHAIN_URL): fetch --account's current ABI with get_abi")
+	o.fetch.register(fl)
 	fl.Uint64Var(&o.fetch.blockNum, "block-num", 0, "state API: the ABI as it was at this `block` (default: the head block)")
-	fl.StringVar(&o.fetch.apiKeyFile, "api-key-file", "", "read the state API key from this `file` instead of ABIGEN_API_KEY")
-	fl.DurationVar(&o.fetch.timeout, "timeout", 30*time.Second, "give up fetching after this `duration`, retries included")
-	fl.BoolVar(&o.fetch.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one (cache: ABIGEN_TOKEN_CACHE_DIR,\nor abigen/tokens in the user cache directory)")
 	fl.StringVar(&o.fetch.encoding, "abi-encoding", "json", "ask the service for the ABI as `json` or packed (the exact bytes on chain:\nstate API json=false, nodeos get_raw_abi)")
 	fl.StringVar(&o.pkg, "pkg", "", "Go package `name` (default: the --out directory's name)")
 	fl.StringVar(&o.out, "out", ".", "output `dir`ectory; created if missing")
@@ -120,18 +106,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVarP(&o.quiet, "quiet", "q", false, "do not print notes (such as names changed to avoid a clash)")
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
 	help := fl.BoolP("help", "h", false, "show this help")
-	usage := func(w io.Writer) {
-		fmt.Fprint(w, usageText)
-		fmt.Fprint(w, fl.FlagUsages())
-		fmt.Fprint(w, exitText)
-	}
 	if err := fl.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "abigen: %v\nRun abigen --help for usage.\n", err)
 		return exitUsage
 	}
 	switch {
 	case *help:
-		usage(stdout)
+		fmt.Fprint(stdout, usageText, fl.FlagUsages(), exitText)
 		return exitOK
 	case o.version:
 		fmt.Fprintln(stdout, "abigen", version())
@@ -163,251 +144,71 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-
-	var source fetch.Source
-	note := ""
+	job := pipeline.Job{Account: o.account, Package: o.pkg, Renames: renames, Out: o.out, Check: o.check, OffChain: o.offChain,
+		Timeout: o.fetch.timeout}
 	if o.abi != "" {
-		source = fetch.FileSource{Path: o.abi, Stdin: stdin}
+		job.Source = fetch.FileSource{Path: o.abi, Stdin: stdin}
 	} else {
 		o.fetch.fromEnv()
 		var host string
-		if source, host, err = networkSource(o.account, o.fetch); err != nil {
+		if job.Source, host, err = networkSource(o.account, o.fetch); err != nil {
 			fmt.Fprintf(stderr, "abigen: %v\n", err)
 			return fetchExitCode(err)
 		}
-		note = "the ABI of " + o.account + " from " + host
+		job.Slow = slowNote(stderr, "the ABI of "+o.account+" from "+host, o.quiet)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fetched, err := fetchWithNote(ctx, source, note, o.fetch.timeout, o.quiet || note == "", stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %v\n", err)
-		if o.abi != "" {
-			return exitIO
-		}
-		return fetchExitCode(err)
-	}
-	data, from := fetched.Body, fetched.Source
-	src, err := model.Load(data)
-	if err != nil {
-		var se *model.SyntaxError
-		if errors.As(err, &se) {
-			// file:line:column, as compilers and editors read it.
-			fmt.Fprintf(stderr, "abigen: %s:%d:%d: invalid JSON: %s\n", from, se.Line, se.Column, se.Msg)
-		} else {
-			fmt.Fprintf(stderr, "abigen: %s: %v\n", from, err)
-		}
-		return exitBadABI
-	}
-	if o.account != "" {
-		if src.Account != "" && src.Account != o.account {
-			fmt.Fprintf(stderr, "abigen: --account %s, but %s is the ABI of %s\n", o.account, from, src.Account)
-			return exitUsage
-		}
-		src.Account = o.account
-	}
-	m, err := model.ResolveWith(src.ABI, model.ResolveOptions{OffChain: o.offChain})
-	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", from, strings.ReplaceAll(err.Error(), "\n", "\n  "))
-		return exitBadABI
-	}
-	recorded := from
-	if o.abi != "" && o.abi != "-" {
-		recorded = recordedSource(o.abi, o.out)
-	}
-	res, err := gen.Generate(m, src, gen.Options{Package: o.pkg, Renames: renames, Source: recorded})
-	if err != nil {
-		fmt.Fprintf(stderr, "abigen: %v\n", err)
-		return exitGenerate
-	}
-	if !o.quiet {
-		for _, w := range m.Warnings {
+	res, err := pipeline.Run(ctx, job)
+	if res != nil && !o.quiet {
+		for _, w := range res.Warnings {
 			fmt.Fprintf(stderr, "abigen: warning: %s\n", w)
 		}
 		for _, n := range res.Notes {
 			fmt.Fprintf(stderr, "abigen: note: %s\n", n)
 		}
 	}
-	if o.check {
-		code := check(o.out, res.Files, stdout, stderr)
-		if code == exitDrift {
-			abiDrift(o.out, src, m, stdout, stderr)
-		}
-		return code
-	}
-	if err := writeFiles(o.out, res.Files); err != nil {
-		fmt.Fprintf(stderr, "abigen: %v\n", err)
-		return exitIO
-	}
-	return exitOK
-}
-
-// version is the module version go install recorded, or "devel" for a
-// build from a checkout (which reports "(devel)") or without build info.
-func version() string {
-	return versionOf(debug.ReadBuildInfo())
-}
-
-func versionOf(bi *debug.BuildInfo, ok bool) string {
-	if !ok || bi == nil {
-		return "devel"
-	}
-	v := bi.Main.Version
-	if v == "" || v == "(devel)" {
-		v = "devel"
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " (" + s.Value[:12]
-			for _, m := range bi.Settings {
-				if m.Key == "vcs.modified" && m.Value == "true" {
-					v += ", modified"
-				}
-			}
-			v += ")"
+	if res != nil {
+		for _, d := range res.Drift {
+			fmt.Fprint(stdout, d.Diff)
 		}
 	}
-	return v
-}
-
-// recordedSource is how the header records an --abi file: relative to the
-// output directory, slash-separated, so that the same ABI and output give
-// the same files from any working directory and on any machine (no absolute
-// path). A path that cannot be made relative (another Windows volume) is
-// recorded as its file name.
-func recordedSource(abi, out string) string {
-	absABI, err1 := filepath.Abs(abi)
-	absOut, err2 := filepath.Abs(out)
-	if err1 == nil && err2 == nil {
-		if rel, err := filepath.Rel(absOut, absABI); err == nil {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return filepath.Base(abi)
-}
-
-// parseAccount checks an account name as the chain would, with the reason
-// (not the repeated input) as the error.
-func parseAccount(s string) (antelope.Name, error) {
-	n, err := antelope.ParseName(s)
-	var ve *antelope.ValueError
-	if errors.As(err, &ve) {
-		return 0, errors.New(ve.Msg)
-	}
-	return n, err
-}
-
-func parseRenames(list []string) (map[string]string, error) {
-	m := map[string]string{}
-	for _, r := range list {
-		k, v, ok := strings.Cut(r, "=")
-		if !ok || k == "" || v == "" {
-			return nil, fmt.Errorf("--rename %q: expected abi_name=GoName", r)
-		}
-		if prev, dup := m[k]; dup && prev != v {
-			return nil, fmt.Errorf("--rename %s given twice (%s and %s)", k, prev, v)
-		}
-		m[k] = v
-	}
-	return m, nil
-}
-
-// packageFromDir derives a package name from the output directory's name.
-func packageFromDir(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", err
+		fmt.Fprintf(stderr, "abigen: %v\n", err)
+		return exitCode(err, o.abi != "")
 	}
-	base := strings.ToLower(filepath.Base(abs))
-	var b strings.Builder
-	for _, r := range base {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
+	if len(res.Drift) > 0 {
+		names := make([]string, len(res.Drift))
+		for i, d := range res.Drift {
+			names[i] = d.Name
 		}
-	}
-	name := b.String()
-	if name == "" || name[0] < 'a' || name[0] > 'z' {
-		return "", fmt.Errorf("--pkg is required: no package name can be derived from the directory %q", dir)
-	}
-	return name, nil
-}
-
-func sortedNames(files map[string][]byte) []string {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// writeFiles writes each file atomically (a temporary file renamed over the
-// old one), so an interrupted run never leaves a half-written file.
-func writeFiles(dir string, files map[string][]byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
-	}
-	for _, name := range sortedNames(files) {
-		path := filepath.Join(dir, name)
-		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, files[name]) {
-			continue // unchanged: keep the file's time stamp
-		}
-		tmp, err := os.CreateTemp(dir, "."+name+".*.tmp")
-		if err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		_, werr := tmp.Write(files[name])
-		cerr := tmp.Close()
-		if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o644)); err != nil {
-			os.Remove(tmp.Name())
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		if err := os.Rename(tmp.Name(), path); err != nil {
-			os.Remove(tmp.Name())
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-	}
-	return nil
-}
-
-// check compares files with the directory and prints a diff per difference.
-func check(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
-	var differ []string
-	for _, name := range sortedNames(files) {
-		path := filepath.Join(dir, name)
-		old, err := os.ReadFile(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(stderr, "abigen: %v\n", err)
-			return exitIO
-		}
-		if d := unifiedDiff(filepath.ToSlash(path), filepath.ToSlash(path)+" (generated)", string(old), string(files[name])); d != "" {
-			fmt.Fprint(stdout, d)
-			differ = append(differ, name)
-		}
-	}
-	if len(differ) > 0 {
 		fmt.Fprintf(stderr, "abigen: %d file(s) in %s differ from what the ABI generates (%s); run abigen without --check to update them\n",
-			len(differ), dir, strings.Join(differ, ", "))
+			len(names), o.out, strings.Join(names, ", "))
+		abiDrift(o.out, res, stdout, stderr)
 		return exitDrift
 	}
 	return exitOK
 }
 
-// abiDrift explains drift that comes from the ABI: when the ABI embedded
-// in the committed package (abi.json) is not the one given now, it prints
-// abigen diff's report of the change, so CI says what changed, not only a
-// diff of Go.
-func abiDrift(dir string, src *model.Source, m *model.Model, stdout, stderr io.Writer) {
-	old, err := os.ReadFile(filepath.Join(dir, "abi.json"))
-	if err != nil || bytes.Equal(bytes.TrimSpace(old), bytes.TrimSpace(src.JSON)) {
-		return // no committed ABI, or the same ABI: the generator changed
+// exitCode is the exit code of a failed run; fromFile says the ABI came
+// from a file (which fails as I/O, not as a fetch).
+func exitCode(err error, fromFile bool) int {
+	var pe *pipeline.Error
+	if !errors.As(err, &pe) {
+		return exitIO
 	}
-	side, err := loadSide(filepath.ToSlash(filepath.Join(dir, "abi.json")), old)
-	if err != nil {
-		return
+	switch pe.Stage {
+	case pipeline.Fetching:
+		if fromFile {
+			return exitIO
+		}
+		return fetchExitCode(err)
+	case pipeline.Checking:
+		return exitUsage
+	case pipeline.Loading:
+		return exitBadABI
+	case pipeline.Generating:
+		return exitGenerate
 	}
-	fmt.Fprintln(stdout)
-	if code := report(side, &diffSide{label: "the ABI given now", m: m, src: src}, false, isTerminal(stdout), stdout, stderr); code == exitDrift {
-		fmt.Fprintln(stderr, "abigen: the ABI changed in ways that break users (see the report above)")
-	}
+	return exitIO
 }

@@ -19,7 +19,7 @@
 // DecodeAction turns action data back into its payload type.
 //
 // Tables (4): each Table variable is an antelope.TableOf its row type,
-// read through any antelope.TableReader — a chain.Client, a chain.State at a
+// read through any antelope.TableReader — a chain.Client, a state.Client at a
 // past block, a chaintest chain — with Rows, RowsWithPayer, Get and Scopes;
 // the generated code does no I/O itself. DecodeTableRow decodes a row by
 // table name.

@@ -4,8 +4,10 @@
 package allocs
 
 import (
+	"encoding/json"
 	"runtime"
 	"runtime/metrics"
+	"testing"
 )
 
 // Within reports whether f allocates at most bound bytes on the heap, and
@@ -42,4 +44,22 @@ func Exactly(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// CheckParse runs parse, a parser of a service's answer, on body, and
+// fails t on an allocation out of proportion with body or on a success
+// with a body that is not JSON: the bar every answer parser's fuzz target
+// (package chain's, chain/state's, chain/httpcore's) holds it to.
+func CheckParse(t testing.TB, what string, body []byte, parse func() error) {
+	t.Helper()
+	var err error
+	// Go values are larger than their JSON (a 2-byte "" is a 16-byte
+	// header), but linearly so.
+	bound := 64<<10 + 64*uint64(len(body))
+	if ok, n := Within(bound, func() { err = parse() }); !ok {
+		t.Fatalf("%s: allocated %d bytes for %d bytes of answer", what, n, len(body))
+	}
+	if err == nil && !json.Valid(body) {
+		t.Fatalf("%s: accepted an answer that is not JSON: %q", what, body)
+	}
 }

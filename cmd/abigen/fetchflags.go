@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/antelopego/abigen/chain/state"
 	"github.com/antelopego/abigen/fetch"
+	"github.com/spf13/pflag"
 )
 
 // Exit codes of fetching, beside those in run.go.
@@ -27,6 +28,17 @@ type fetchOptions struct {
 	timeout                    time.Duration
 	noTokenCache               bool
 	encoding                   string // "json" or "packed"
+}
+
+// register defines the flags every command that fetches has, with one
+// meaning everywhere.
+func (f *fetchOptions) register(fl *pflag.FlagSet) {
+	fl.StringVar(&f.baseURL, "base-url", "", "state service `URL` (or ABIGEN_BASE_URL): fetch --account's ABI through the state API")
+	fl.StringVar(&f.authURL, "auth-url", "", "token service `URL` (or ABIGEN_AUTH_URL) issuing the state API's tokens;\nthe API key comes from ABIGEN_API_KEY or --api-key-file")
+	fl.StringVar(&f.chainURL, "chain-url", "", "nodeos chain API `URL` (or ABIGEN_CHAIN_URL): fetch --account's current ABI with get_abi")
+	fl.StringVar(&f.apiKeyFile, "api-key-file", "", "read the state API key from this `file` instead of ABIGEN_API_KEY")
+	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "give up fetching after this `duration`, retries included")
+	fl.BoolVar(&f.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one (cache: ABIGEN_TOKEN_CACHE_DIR,\nor abigen/tokens in the user cache directory)")
 }
 
 // fromEnv fills what the flags left empty from ABIGEN_BASE_URL,
@@ -54,7 +66,6 @@ func networkSource(account string, f fetchOptions) (src fetch.Source, host strin
 		return nil, "", &usageError{fmt.Sprintf("--abi-encoding %q: use json or packed", f.encoding)}
 	}
 	packed := f.encoding == "packed"
-	client := &fetch.Client{}
 	switch {
 	case f.chainURL != "" && (f.baseURL != "" || f.authURL != ""):
 		return nil, "", &usageError{"both a chain API (--chain-url) and a state API (--base-url/--auth-url) are set: choose one"}
@@ -62,21 +73,21 @@ func networkSource(account string, f fetchOptions) (src fetch.Source, host strin
 		if f.blockNum != 0 {
 			return nil, "", &usageError{"--block-num needs the state API: nodeos serves only the current ABI"}
 		}
-		return fetch.ChainSource{API: &fetch.ChainAPI{Client: client, URL: f.chainURL}, Account: account, Packed: packed}, hostOf(f.chainURL), nil
+		return fetch.ChainSource{API: &fetch.ChainAPI{URL: f.chainURL}, Account: account, Packed: packed}, hostOf(f.chainURL), nil
 	case f.baseURL != "" && f.authURL != "":
 		key, err := apiKey(f.apiKeyFile)
 		if err != nil {
 			return nil, "", err
 		}
-		state := &fetch.StateAPI{Client: client, BaseURL: f.baseURL, AuthURL: f.authURL, APIKey: key}
+		api := &fetch.StateAPI{BaseURL: f.baseURL, AuthURL: f.authURL, APIKey: key}
 		if !f.noTokenCache {
 			if dir := os.Getenv("ABIGEN_TOKEN_CACHE_DIR"); dir != "" {
-				state.Cache = &fetch.TokenCache{Dir: dir}
-			} else if state.Cache, err = fetch.DefaultTokenCache(); err != nil {
-				state.Cache = nil // no cache dir: a token per run
-			}
+				api.Cache = &fetch.TokenCache{Dir: dir}
+			} else if cache, err := fetch.DefaultTokenCache(); err == nil {
+				api.Cache = cache
+			} // no cache directory: a token per run
 		}
-		return fetch.StateSource{API: state, Account: account, BlockNum: f.blockNum, Packed: packed}, hostOf(f.baseURL), nil
+		return fetch.StateSource{API: api, Account: account, BlockNum: f.blockNum, Packed: packed}, hostOf(f.baseURL), nil
 	case f.baseURL != "" || f.authURL != "":
 		return nil, "", &usageError{"the state API needs both --base-url (state service) and --auth-url (token service)"}
 	default:
@@ -84,25 +95,14 @@ func networkSource(account string, f fetchOptions) (src fetch.Source, host strin
 	}
 }
 
-// fetchWithNote runs src within the timeout, printing a one-line note when
-// it takes longer than a second, so fast runs stay silent.
-func fetchWithNote(ctx context.Context, src fetch.Source, what string, timeout time.Duration, quiet bool, stderr io.Writer) (*fetch.Fetched, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if !quiet {
-		done := make(chan struct{})
-		t := time.AfterFunc(time.Second, func() {
-			defer close(done)
-			fmt.Fprintf(stderr, "abigen: fetching %s…\n", what)
-		})
-		// A note already being written finishes before run writes again.
-		defer func() {
-			if !t.Stop() {
-				<-done
-			}
-		}()
+// slowNote is the progress callback of a fetch: a one-line note on stderr
+// when it takes longer than a second, so fast runs stay silent; nil when
+// quiet.
+func slowNote(stderr io.Writer, what string, quiet bool) func() {
+	if quiet {
+		return nil
 	}
-	return src.Fetch(ctx)
+	return func() { fmt.Fprintf(stderr, "abigen: fetching %s…\n", what) }
 }
 
 func hostOf(raw string) string {
@@ -123,7 +123,12 @@ func apiKey(file string) (string, error) {
 		}
 		key = strings.TrimSpace(string(data))
 	}
-	if err := fetch.CheckAPIKey(key); err != nil {
+	switch err := state.CheckAPIKey(key); {
+	case errors.Is(err, state.ErrNoAPIKey):
+		return "", &usageError{"no API key: set ABIGEN_API_KEY or use --api-key-file"}
+	case errors.Is(err, state.ErrAPIKeyIsToken):
+		return "", &usageError{state.ErrAPIKeyIsToken.Error() + "; abigen issues and caches tokens"}
+	case err != nil:
 		return "", &usageError{err.Error()}
 	}
 	return key, nil
@@ -135,7 +140,7 @@ func fetchExitCode(err error) int {
 	switch {
 	case errors.As(err, &ue):
 		return exitUsage
-	case errors.Is(err, fetch.ErrAuth):
+	case errors.Is(err, state.ErrAuth):
 		return exitAuth
 	}
 	return exitFetch

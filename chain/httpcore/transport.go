@@ -1,4 +1,4 @@
-package chain
+package httpcore
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ const (
 )
 
 // Transport is the HTTP core every client of this module shares (chain.Client,
-// chain.State, and fetch for the CLI): retries with backoff and jitter on
+// state.Client, and fetch for the CLI): retries with backoff and jitter on
 // connection errors, 5xx and 429 (honouring Retry-After and
 // X-RateLimit-Reset up to a cap), a response size cap, the caller's context
 // for deadlines, and errors with no credentials in them. A nodeos error
@@ -52,7 +52,9 @@ func (c *Transport) httpClient() *http.Client {
 	return http.DefaultClient
 }
 
-func (c *Transport) attempts() int {
+// Attempts is how many attempts Do makes of a request, the first included:
+// MaxAttempts, or 4.
+func (c *Transport) Attempts() int {
 	if c != nil && c.MaxAttempts > 0 {
 		return c.MaxAttempts
 	}
@@ -139,14 +141,15 @@ func RedactURL(u *url.URL) string {
 // retrying what is retryable, and returns the body of the first 2xx
 // response.
 func (c *Transport) Do(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, error) {
-	body, _, err := c.do(ctx, service, build)
+	body, _, err := c.DoCount(ctx, service, build)
 	return body, err
 }
 
-// do is Do that also says how many attempts were sent: a send that needed
-// more than one may have been executed by an attempt whose answer was lost.
-func (c *Transport) do(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, int, error) {
-	max := c.attempts()
+// DoCount is Do that also says how many attempts were sent: a send that
+// needed more than one may have been executed by an attempt whose answer
+// was lost (chain.Client.Transact tells a retried transaction apart so).
+func (c *Transport) DoCount(ctx context.Context, service string, build func() (*http.Request, error)) ([]byte, int, error) {
+	max := c.Attempts()
 	for attempt := 1; ; attempt++ {
 		req, err := build()
 		if err != nil {

@@ -1,4 +1,4 @@
-package chain
+package state
 
 import (
 	"context"
@@ -13,50 +13,52 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
-// State is a client of the state service (/v0/state/*): contract tables as
-// they were at any block, which no nodeos can give. Requests carry a token
-// from the token service (see StateAuth). At(block) reads at a past block;
-// the zero block is the head. State implements antelope.TableReader, so one
-// call site reads from it or from a nodeos Client.
-type State struct {
+// Client is a client of the state service (/v0/state/*): contract tables
+// and ABIs as they were at any block, which no nodeos can give. Requests
+// carry a token from the token service (see Auth). At(block) reads at a
+// past block; the zero block is the head. Client implements
+// antelope.TableReader, so one call site reads from it or from a nodeos
+// chain.Client.
+type Client struct {
 	baseURL string
-	auth    *StateAuth
+	auth    *Auth
 	block   uint64
 }
 
-var _ antelope.TableReader = (*State)(nil)
+var _ antelope.TableReader = (*Client)(nil)
 
-// NewState returns a client of the state service at baseURL, authenticated
-// by auth (whose Transport is the HTTP core; nil gets a default one).
-func NewState(baseURL string, auth *StateAuth) *State {
+// New returns a client of the state service at baseURL, authenticated by
+// auth (whose Transport is the HTTP core; nil gets a default one).
+func New(baseURL string, auth *Auth) *Client {
 	if auth.Transport == nil {
-		auth.Transport = &Transport{}
+		auth.Transport = &httpcore.Transport{}
 	}
-	addURLSecrets(baseURL)
-	return &State{baseURL: strings.TrimRight(baseURL, "/"), auth: auth}
+	httpcore.AddURLSecrets(baseURL)
+	return &Client{baseURL: strings.TrimRight(baseURL, "/"), auth: auth}
 }
 
 // At returns a view of the state service at block num (0: the head block).
-func (s *State) At(num uint64) *State {
+func (s *Client) At(num uint64) *Client {
 	c := *s
 	c.block = num
 	return &c
 }
 
 // Block is the block this view reads at; 0 is the head.
-func (s *State) Block() uint64 { return s.block }
+func (s *Client) Block() uint64 { return s.block }
 
-func (s *State) get(ctx context.Context, path string, q url.Values) ([]byte, error) {
-	u, err := JoinURL(s.baseURL, path)
+func (s *Client) get(ctx context.Context, path string, q url.Values) ([]byte, error) {
+	u, err := httpcore.JoinURL(s.baseURL, path)
 	if err != nil {
 		return nil, fmt.Errorf("state service: %w", err)
 	}
 	if s.block > 0 {
 		q.Set("block_num", strconv.FormatUint(s.block, 10))
 	}
-	return s.auth.Get(ctx, withQuery(u, q))
+	return s.auth.Get(ctx, httpcore.WithQuery(u, q))
 }
 
 // decodeStateAnswer reads a state service answer into out; an answer
@@ -75,15 +77,15 @@ func decodeStateAnswer(path string, body []byte, want string, out any) error {
 	return nil
 }
 
-// StateTable is a table as the state service returned it at a block.
-type StateTable struct {
-	UpToBlockNum             uint64     // the block the rows are as of
-	LastIrreversibleBlockNum uint64     // the chain's LIB when it answered
-	Rows                     []StateRow // in primary key order
+// Table is a table as the state service returned it at a block.
+type Table struct {
+	UpToBlockNum             uint64 // the block the rows are as of
+	LastIrreversibleBlockNum uint64 // the chain's LIB when it answered
+	Rows                     []Row  // in primary key order
 }
 
-// StateRow is one row with its primary key.
-type StateRow struct {
+// Row is one row with its primary key.
+type Row struct {
 	Key uint64 // the primary key
 	antelope.TableRow
 }
@@ -103,19 +105,19 @@ type stateTableJSON struct {
 	Row                      *stateRowJSON  `json:"row"`
 }
 
-func (r stateRowJSON) decode() (StateRow, error) {
+func (r stateRowJSON) decode() (Row, error) {
 	if r.Error != "" {
-		return StateRow{}, fmt.Errorf("state service: row %s: %s", r.Key, r.Error)
+		return Row{}, fmt.Errorf("state service: row %s: %s", r.Key, r.Error)
 	}
 	k, err := strconv.ParseUint(r.Key, 10, 64)
 	if err != nil {
-		return StateRow{}, fmt.Errorf("state service: row key %q is not a uint64 (asked with key_type=uint64)", r.Key)
+		return Row{}, fmt.Errorf("state service: row key %q is not a uint64 (asked with key_type=uint64)", r.Key)
 	}
 	data, err := hex.DecodeString(r.Hex)
 	if err != nil {
-		return StateRow{}, fmt.Errorf("state service: row %s: not hex: %v", r.Key, err)
+		return Row{}, fmt.Errorf("state service: row %s: not hex: %v", r.Key, err)
 	}
-	return StateRow{Key: k, TableRow: antelope.TableRow{Data: data, Payer: r.Payer}}, nil
+	return Row{Key: k, TableRow: antelope.TableRow{Data: data, Payer: r.Payer}}, nil
 }
 
 func tableParams(code, scope, table antelope.Name) url.Values {
@@ -124,7 +126,7 @@ func tableParams(code, scope, table antelope.Name) url.Values {
 }
 
 // Table returns a whole table (GET /v0/state/table, json=false).
-func (s *State) Table(ctx context.Context, code, scope, table antelope.Name) (*StateTable, error) {
+func (s *Client) Table(ctx context.Context, code, scope, table antelope.Name) (*Table, error) {
 	body, err := s.get(ctx, "/v0/state/table", tableParams(code, scope, table))
 	if err != nil {
 		return nil, err
@@ -134,12 +136,12 @@ func (s *State) Table(ctx context.Context, code, scope, table antelope.Name) (*S
 
 // decodeStateTable reads /v0/state/table's answer: its rows, each with a
 // uint64 key and hex data, sorted by key.
-func decodeStateTable(body []byte) (*StateTable, error) {
+func decodeStateTable(body []byte) (*Table, error) {
 	var out stateTableJSON
 	if err := decodeStateAnswer("/v0/state/table", body, "rows", &out); err != nil {
 		return nil, err
 	}
-	t := &StateTable{UpToBlockNum: out.UpToBlockNum, LastIrreversibleBlockNum: out.LastIrreversibleBlockNum}
+	t := &Table{UpToBlockNum: out.UpToBlockNum, LastIrreversibleBlockNum: out.LastIrreversibleBlockNum}
 	for _, r := range out.Rows {
 		row, err := r.decode()
 		if err != nil {
@@ -147,7 +149,7 @@ func decodeStateTable(body []byte) (*StateTable, error) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	slices.SortFunc(t.Rows, func(a, b StateRow) int {
+	slices.SortFunc(t.Rows, func(a, b Row) int {
 		switch {
 		case a.Key < b.Key:
 			return -1
@@ -161,29 +163,29 @@ func decodeStateTable(body []byte) (*StateTable, error) {
 
 // Row returns one row by primary key (GET /v0/state/table/row); found is
 // false when there is none.
-func (s *State) Row(ctx context.Context, code, scope, table antelope.Name, primaryKey uint64) (row StateRow, found bool, err error) {
+func (s *Client) Row(ctx context.Context, code, scope, table antelope.Name, primaryKey uint64) (row Row, found bool, err error) {
 	q := tableParams(code, scope, table)
 	q.Set("primary_key", strconv.FormatUint(primaryKey, 10))
 	body, err := s.get(ctx, "/v0/state/table/row", q)
 	if err != nil {
-		return StateRow{}, false, err
+		return Row{}, false, err
 	}
 	row, found, err = decodeStateRow(body)
 	if found && row.Key != primaryKey {
-		return StateRow{}, false, fmt.Errorf("state service: asked for the row with primary key %d, got %d", primaryKey, row.Key)
+		return Row{}, false, fmt.Errorf("state service: asked for the row with primary key %d, got %d", primaryKey, row.Key)
 	}
 	return row, found, err
 }
 
 // decodeStateRow reads /v0/state/table/row's answer: "row" is the row, or
 // null when there is none.
-func decodeStateRow(body []byte) (row StateRow, found bool, err error) {
+func decodeStateRow(body []byte) (row Row, found bool, err error) {
 	var out stateTableJSON
 	if err := decodeStateAnswer("/v0/state/table/row", body, "row", &out); err != nil {
-		return StateRow{}, false, err
+		return Row{}, false, err
 	}
 	if out.Row == nil || (out.Row.Hex == "" && out.Row.Key == "") {
-		return StateRow{}, false, nil // null, or an empty row: none
+		return Row{}, false, nil // null, or an empty row: none
 	}
 	row, err = out.Row.decode()
 	return row, err == nil, err
@@ -191,7 +193,7 @@ func decodeStateRow(body []byte) (row StateRow, found bool, err error) {
 
 // ScopeList lists the scopes of a table at the view's block (GET
 // /v0/state/table_scopes).
-func (s *State) ScopeList(ctx context.Context, code, table antelope.Name) ([]antelope.Name, error) {
+func (s *Client) ScopeList(ctx context.Context, code, table antelope.Name) ([]antelope.Name, error) {
 	body, err := s.get(ctx, "/v0/state/table_scopes", url.Values{"account": {code.String()}, "table": {table.String()}})
 	if err != nil {
 		return nil, err
@@ -213,9 +215,9 @@ func decodeScopeList(body []byte) ([]antelope.Name, error) {
 	return out.Scopes, nil
 }
 
-// TableScopes is ScopeList as a sequence: State is an
+// TableScopes is ScopeList as a sequence: Client is an
 // antelope.ScopeReader.
-func (s *State) TableScopes(ctx context.Context, code, table antelope.Name) iter.Seq2[antelope.Name, error] {
+func (s *Client) TableScopes(ctx context.Context, code, table antelope.Name) iter.Seq2[antelope.Name, error] {
 	return func(yield func(antelope.Name, error) bool) {
 		scopes, err := s.ScopeList(ctx, code, table)
 		if err != nil {
@@ -230,12 +232,12 @@ func (s *State) TableScopes(ctx context.Context, code, table antelope.Name) iter
 	}
 }
 
-var _ antelope.ScopeReader = (*State)(nil)
+var _ antelope.ScopeReader = (*Client)(nil)
 
 // TablesByScopes returns one table in many scopes at once (GET
 // /v0/state/tables/scopes; at most 1,500 scopes a request).
-func (s *State) TablesByScopes(ctx context.Context, code, table antelope.Name, scopes []antelope.Name) (map[antelope.Name][]StateRow, error) {
-	out := map[antelope.Name][]StateRow{}
+func (s *Client) TablesByScopes(ctx context.Context, code, table antelope.Name, scopes []antelope.Name) (map[antelope.Name][]Row, error) {
+	out := map[antelope.Name][]Row{}
 	for len(scopes) > 0 {
 		n := min(len(scopes), 1500)
 		names := make([]string, n)
@@ -257,7 +259,7 @@ func (s *State) TablesByScopes(ctx context.Context, code, table antelope.Name, s
 }
 
 // decodeTablesByScopes reads /v0/state/tables/scopes's answer into out.
-func decodeTablesByScopes(body []byte, out map[antelope.Name][]StateRow) error {
+func decodeTablesByScopes(body []byte, out map[antelope.Name][]Row) error {
 	var resp struct {
 		Tables []struct {
 			Scope antelope.Name  `json:"scope"`
@@ -283,13 +285,13 @@ func decodeTablesByScopes(body []byte, out map[antelope.Name][]StateRow) error {
 // service reads a table by primary key only: a secondary index is an
 // error. Bounds, Reverse and Limit are applied to the whole table, which
 // one request returns.
-func (s *State) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2[antelope.TableRow, error] {
+func (s *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2[antelope.TableRow, error] {
 	return func(yield func(antelope.TableRow, error) bool) {
 		if q.Index > 1 {
 			yield(antelope.TableRow{}, errors.New("state service: tables are read by primary key only; use a nodeos Client for a secondary index"))
 			return
 		}
-		if _, err := keyType(q); err != nil {
+		if err := primaryKeyQuery(q); err != nil {
 			yield(antelope.TableRow{}, err)
 			return
 		}
@@ -316,4 +318,15 @@ func (s *State) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2[
 			}
 		}
 	}
+}
+
+// primaryKeyQuery checks that q's key type and bounds are the primary key's
+// (64-bit), the only index the state service reads.
+func primaryKeyQuery(q antelope.TableQuery) error {
+	for _, t := range []antelope.IndexKeyType{q.KeyType, q.Lower.Type(), q.Upper.Type()} {
+		if t != "" && t != antelope.IndexI64 {
+			return fmt.Errorf("table query: the primary key is a 64-bit key, not %s", t)
+		}
+	}
+	return nil
 }

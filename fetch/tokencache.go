@@ -1,4 +1,4 @@
-package chain
+package fetch
 
 import (
 	"context"
@@ -10,37 +10,16 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/antelopego/abigen/chain/state"
 )
 
-// Token is an issued JWT and its expiry, as the token service returns them.
-type Token struct {
-	Token     string `json:"token"`               // the JWT; never printed
-	ExpiresAt int64  `json:"expires_at"`          // Unix seconds
-	IssuedAt  int64  `json:"issued_at,omitempty"` // Unix seconds, recorded by abigen
-}
-
-// Usable reports whether the token may still be used at now: it is renewed
-// max(60 s, 5 % of its lifetime) before it expires, so that a request never
-// races the expiry; a token that lives no longer than that margin (a
-// service issuing 30-second tokens) is renewed halfway through its life,
-// not on every read.
-func (t Token) Usable(now time.Time) bool {
-	if t.Token == "" {
-		return false
-	}
-	margin := int64(60)
-	if life := t.ExpiresAt - t.IssuedAt; t.IssuedAt > 0 {
-		margin = max(margin, life/20)
-		if margin >= life {
-			margin = life / 2
-		}
-	}
-	return now.Unix() < t.ExpiresAt-margin
-}
+var _ state.TokenStore = (*TokenCache)(nil)
 
 // TokenCache keeps tokens on disk, one file per auth URL and API key (by
 // sha256; the key itself is never written), mode 0600, written atomically.
-// A lock file serialises issuing between concurrent abigen processes.
+// A lock file serialises issuing between concurrent abigen processes. It is
+// the state.TokenStore of the CLI's state API fetches.
 type TokenCache struct {
 	Dir string // where token files live
 }
@@ -61,20 +40,20 @@ func (c *TokenCache) file(authURL, apiKey string) string {
 }
 
 // Get returns the cached token, if there is one that can be read.
-func (c *TokenCache) Get(authURL, apiKey string) (Token, bool) {
+func (c *TokenCache) Get(authURL, apiKey string) (state.Token, bool) {
 	data, err := os.ReadFile(c.file(authURL, apiKey))
 	if err != nil {
-		return Token{}, false
+		return state.Token{}, false
 	}
-	var t Token
+	var t state.Token
 	if json.Unmarshal(data, &t) != nil || t.Token == "" {
-		return Token{}, false
+		return state.Token{}, false
 	}
 	return t, true
 }
 
 // Put stores a token atomically.
-func (c *TokenCache) Put(authURL, apiKey string, t Token) error {
+func (c *TokenCache) Put(authURL, apiKey string, t state.Token) error {
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return fmt.Errorf("token cache: %w", err)
 	}

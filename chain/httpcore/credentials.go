@@ -1,4 +1,4 @@
-package chain
+package httpcore
 
 import (
 	"bytes"
@@ -34,10 +34,10 @@ var secrets struct {
 }
 
 // AddSecret registers a credential this process holds (an API key, a
-// token) so that no error text of this package shows it, nor its JSON- or
-// URL-escaped forms. StateAuth registers its API key and every token it is
-// issued or reads from its cache; New and NewState the query values and
-// password of their base URL. Strings under 6 bytes are not registered: no
+// token) so that no error text of the HTTP core shows it, nor its JSON- or
+// URL-escaped forms. state.Auth registers its API key and every token it
+// is issued or reads from its cache; chain.New and state.New the query
+// values and password of their base URL. Strings under 6 bytes are not registered: no
 // key or token is that short, and scrubbing them would garble messages.
 func AddSecret(s string) {
 	if len(s) < 6 {
@@ -62,9 +62,9 @@ func AddSecret(s string) {
 	secrets.list = list
 }
 
-// addToken registers an issued token, and for a JWT also its payload and
+// AddToken registers an issued token, and for a JWT also its payload and
 // signature, which a message may quote apart.
-func addToken(tok string) {
+func AddToken(tok string) {
 	AddSecret(tok)
 	parts := strings.Split(tok, ".")
 	if len(parts) == 3 {
@@ -76,9 +76,9 @@ func addToken(tok string) {
 	}
 }
 
-// addURLSecrets registers the query values and the password of a base URL
+// AddURLSecrets registers the query values and the password of a base URL
 // (an API key in ?api_key=, a user:password@host).
-func addURLSecrets(raw string) {
+func AddURLSecrets(raw string) {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return
@@ -158,9 +158,9 @@ func JoinURL(base, path string) (*url.URL, error) {
 	return u, nil
 }
 
-// withQuery returns u with the parameters of q added to its own query
+// WithQuery returns u with the parameters of q added to its own query
 // (which may carry an API key).
-func withQuery(u *url.URL, q url.Values) *url.URL {
+func WithQuery(u *url.URL, q url.Values) *url.URL {
 	c := *u
 	v := c.Query()
 	for k, vs := range q {

@@ -1,4 +1,4 @@
-package chain
+package state
 
 import (
 	"bytes"
@@ -11,41 +11,53 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // ErrAuth marks errors that come from the API key or a token being refused.
 var ErrAuth = errors.New("authentication failed")
+
+// The API keys CheckAPIKey refuses, for callers that word the advice
+// themselves (the CLI names its variable and its flag).
+var (
+	// ErrNoAPIKey: the key is empty.
+	ErrNoAPIKey = errors.New("no API key")
+	// ErrAPIKeyIsToken: a JWT was given where the API key belongs.
+	ErrAPIKeyIsToken = errors.New("the API key looks like a JWT (a token): pass the API key itself")
+)
 
 // CheckAPIKey rejects keys that cannot be right, and a JWT passed where the
 // key belongs.
 func CheckAPIKey(key string) error {
 	switch {
 	case key == "":
-		return errors.New("no API key")
+		return ErrNoAPIKey
 	case strings.Count(key, ".") == 2 && strings.HasPrefix(key, "eyJ"):
-		return errors.New("the API key looks like a JWT (a token): pass the API key itself; tokens are issued and cached for you")
+		return fmt.Errorf("%w; tokens are issued and cached for you", ErrAPIKeyIsToken)
 	case strings.ContainsAny(key, " \t\r\n"):
 		return errors.New("the API key contains white space")
 	}
 	return nil
 }
 
-// StateAuth is the state service's token flow: an API key exchanged at the
+// Auth is the state service's token flow: an API key exchanged at the
 // token service (POST {AuthURL}/v1/auth/issue) for a short-lived JWT, sent
-// as a bearer token, cached (on disk with a TokenCache) until shortly before
-// it expires, and issued anew once when the state service refuses it.
-type StateAuth struct {
-	Transport *Transport       // the HTTP core; nil gets a default
-	AuthURL   string           // the token service, e.g. https://auth.example.io
-	APIKey    string           // the API key the token service exchanges for tokens; never printed
-	Cache     *TokenCache      // nil: tokens are kept in memory for this value's life
-	Now       func() time.Time // the clock (tests); nil: time.Now
+// as a bearer token, cached (in a TokenStore, such as fetch's on-disk
+// cache) until shortly before it expires, and issued anew once when the
+// state service refuses it.
+type Auth struct {
+	Transport *httpcore.Transport // the HTTP core; nil gets a default
+	AuthURL   string              // the token service, e.g. https://auth.example.io
+	APIKey    string              // the API key the token service exchanges for tokens; never printed
+	Cache     TokenStore          // nil: tokens are kept in memory for this value's life
+	Now       func() time.Time    // the clock (tests); nil: time.Now
 
 	mu  sync.Mutex
 	mem Token // the in-memory token when Cache is nil
 }
 
-func (s *StateAuth) now() time.Time {
+func (s *Auth) now() time.Time {
 	if s.Now != nil {
 		return s.Now()
 	}
@@ -54,18 +66,18 @@ func (s *StateAuth) now() time.Time {
 
 // Get sends an authenticated GET to u and returns the body. A 401 drops the
 // token and retries once with a fresh one.
-func (s *StateAuth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
+func (s *Auth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 	if err := CheckAPIKey(s.APIKey); err != nil {
 		return nil, err
 	}
-	AddSecret(s.APIKey)
-	addURLSecrets(s.AuthURL)
+	httpcore.AddSecret(s.APIKey)
+	httpcore.AddURLSecrets(s.AuthURL)
 	tok, err := s.token(ctx, false)
 	if err != nil {
 		return nil, err
 	}
 	body, err := s.get(ctx, u, tok)
-	var fe *HTTPError
+	var fe *httpcore.HTTPError
 	if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
 		// The token was refused (revoked, or expired early): issue a new
 		// one, once, and try again.
@@ -89,7 +101,7 @@ func (s *StateAuth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 	return body, err
 }
 
-func (s *StateAuth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) {
+func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) {
 	return s.Transport.Do(ctx, "state service", func() (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodGet, u.String(), nil)
 		if err != nil {
@@ -103,7 +115,7 @@ func (s *StateAuth) get(ctx context.Context, u *url.URL, tok string) ([]byte, er
 
 // token returns a usable token: the cached one, or a new one. fresh skips
 // the cache (after a 401).
-func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
+func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 	if s.Cache == nil {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -118,7 +130,7 @@ func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
 	}
 	if !fresh {
 		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) {
-			addToken(t.Token)
+			httpcore.AddToken(t.Token)
 			return t.Token, nil
 		}
 	}
@@ -129,7 +141,7 @@ func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
 	defer unlock()
 	// Another process may have issued one while this one waited.
 	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) && !fresh {
-		addToken(t.Token)
+		httpcore.AddToken(t.Token)
 		return t.Token, nil
 	}
 	t, err := s.issue(ctx)
@@ -142,14 +154,14 @@ func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
 }
 
 // issue asks the token service for a token.
-func (s *StateAuth) issue(ctx context.Context) (Token, error) {
-	u, err := JoinURL(s.AuthURL, "/v1/auth/issue")
+func (s *Auth) issue(ctx context.Context) (Token, error) {
+	u, err := httpcore.JoinURL(s.AuthURL, "/v1/auth/issue")
 	if err != nil {
 		return Token{}, fmt.Errorf("token service: %w", err)
 	}
 	payload, _ := json.Marshal(map[string]string{"api_key": s.APIKey})
 	// The body carries the API key: never to another origin.
-	body, err := s.Transport.Do(WithCredentials(ctx), "token service", func() (*http.Request, error) {
+	body, err := s.Transport.Do(httpcore.WithCredentials(ctx), "token service", func() (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
 		if err != nil {
 			return nil, err
@@ -158,7 +170,7 @@ func (s *StateAuth) issue(ctx context.Context) (Token, error) {
 		req.Header.Set("Cache-Control", "no-cache")
 		return req, nil
 	})
-	var fe *HTTPError
+	var fe *httpcore.HTTPError
 	if errors.As(err, &fe) && (fe.Status == http.StatusUnauthorized || fe.Status == http.StatusForbidden || fe.Status == http.StatusBadRequest) {
 		return Token{}, fmt.Errorf("%w: the token service refused the API key: %v", ErrAuth, fe)
 	}
@@ -167,7 +179,7 @@ func (s *StateAuth) issue(ctx context.Context) (Token, error) {
 	}
 	t, err := decodeToken(body, s.now())
 	if err != nil {
-		return Token{}, fmt.Errorf("token service %s: %v", RedactURL(u), err)
+		return Token{}, fmt.Errorf("token service %s: %v", httpcore.RedactURL(u), err)
 	}
 	return t, nil
 }
@@ -182,7 +194,7 @@ func decodeToken(body []byte, now time.Time) (Token, error) {
 	if strings.ContainsAny(t.Token, " \t\r\n") {
 		return Token{}, errors.New("the token it issued is not one header value")
 	}
-	addToken(t.Token)
+	httpcore.AddToken(t.Token)
 	t.IssuedAt = now.Unix()
 	if t.ExpiresAt <= t.IssuedAt {
 		return Token{}, errors.New("the token it issued has already expired (check this machine's clock)")

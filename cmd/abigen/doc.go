@@ -1,0 +1,16 @@
+// Command abigen generates Go bindings for an Antelope contract ABI.
+//
+// See abigen --help, and the README, for flags, examples and exit codes.
+// The work is package pipeline's (fetch, load, resolve, generate, write or
+// check); this command is flags, subcommands and exit codes:
+//
+//   - main.go: the table of subcommands (abigen diff); without one,
+//     abigen generates.
+//   - run.go: generating: its flags, pipeline.Run, the exit code of each
+//     stage.
+//   - fetchflags.go: the fetch flags every command shares, the API key,
+//     the source they choose.
+//   - flags.go: checking --account, --rename and --pkg.
+//   - abidiff.go: abigen diff, and --check's report of a changed ABI.
+//   - version.go: --version.
+package main

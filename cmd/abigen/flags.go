@@ -1,0 +1,56 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// parseAccount checks an account name as the chain would, with the reason
+// (not the repeated input) as the error.
+func parseAccount(s string) (antelope.Name, error) {
+	n, err := antelope.ParseName(s)
+	var ve *antelope.ValueError
+	if errors.As(err, &ve) {
+		return 0, errors.New(ve.Msg)
+	}
+	return n, err
+}
+
+func parseRenames(list []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, r := range list {
+		k, v, ok := strings.Cut(r, "=")
+		if !ok || k == "" || v == "" {
+			return nil, fmt.Errorf("--rename %q: expected abi_name=GoName", r)
+		}
+		if prev, dup := m[k]; dup && prev != v {
+			return nil, fmt.Errorf("--rename %s given twice (%s and %s)", k, prev, v)
+		}
+		m[k] = v
+	}
+	return m, nil
+}
+
+// packageFromDir derives a package name from the output directory's name.
+func packageFromDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	base := strings.ToLower(filepath.Base(abs))
+	var b strings.Builder
+	for _, r := range base {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	name := b.String()
+	if name == "" || name[0] < 'a' || name[0] > 'z' {
+		return "", fmt.Errorf("--pkg is required: no package name can be derived from the directory %q", dir)
+	}
+	return name, nil
+}
