@@ -45,6 +45,7 @@ type Chain struct {
 	features        map[[32]byte]bool // preactivated protocol features
 	scheduleVersion uint32            // of the last proposed producer schedule
 	proposed        []antelope.Name   // its producers
+	provider        *ResourceProvider // served at /v1/resource_provider/ (provider.go)
 }
 
 // Block is a produced block.
@@ -267,6 +268,8 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 		status, out = c.issueToken(body)
 	case strings.HasPrefix(path, "/v0/state/"):
 		status, out = c.stateAPI(r, strings.TrimPrefix(path, "/v0/state/"))
+	case path == providerPath:
+		status, out = c.serveProvider(body)
 	default:
 		status, out = nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
 	}
