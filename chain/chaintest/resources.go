@@ -117,39 +117,35 @@ func netUsage(p *antelope.PackedTransaction) int64 {
 // transaction if it fails later).
 func (t *trxContext) chargeNET(p *antelope.PackedTransaction) error {
 	t.net, t.cpu = netUsage(p), billedCPU
-	if t.readOnly {
-		return nil
-	}
-	payer := firstAuthorizer(&t.tx.Transaction)
-	a := t.c.accounts[payer]
-	if a == nil {
-		return nil
-	}
-	if left := max(a.res.netLimit-a.res.netUsed, 0); a.res.netLimit >= 0 && t.net > left {
+	return t.charge(t.net, func(r *resourceLimits) (int64, *int64) { return r.netLimit, &r.netUsed }, func(left int64) error {
 		return errNetUsage(fmt.Sprintf("transaction net usage is too high: %d > %d", t.net, left))
-	}
-	t.undo.account(t.c, payer)
-	t.c.accounts[payer].res.netUsed += t.net
-	return nil
+	})
 }
 
 // chargeCPU is nodeos's CPU check after execution: the billed CPU against
 // what the billed account has left.
 func (t *trxContext) chargeCPU() error {
-	if t.readOnly {
-		return nil
-	}
-	payer := firstAuthorizer(&t.tx.Transaction)
-	a := t.c.accounts[payer]
-	if a == nil {
-		return nil
-	}
-	if left := max(a.res.cpuLimit-a.res.cpuUsed, 0); a.res.cpuLimit >= 0 && t.cpu > left {
+	return t.charge(t.cpu, func(r *resourceLimits) (int64, *int64) { return r.cpuLimit, &r.cpuUsed }, func(left int64) error {
 		return errCPUUsage(fmt.Sprintf("billed CPU time (%d us) is greater than the maximum billable CPU time for the transaction (%d us) reached account cpu limit %dus",
 			t.cpu, left, left))
+	})
+}
+
+// charge bills amount of the resource field selects to the transaction's
+// first authorizer, or refuses it when the account has a limit and less
+// than that left. A read-only transaction is billed nothing.
+func (t *trxContext) charge(amount int64, field func(*resourceLimits) (limit int64, used *int64), refuse func(left int64) error) error {
+	payer := firstAuthorizer(&t.tx.Transaction)
+	if t.readOnly || t.c.accounts[payer] == nil {
+		return nil
 	}
-	t.undo.account(t.c, payer)
-	t.c.accounts[payer].res.cpuUsed += t.cpu
+	limit, used := field(&t.c.accounts[payer].res)
+	if left := max(limit-*used, 0); limit >= 0 && amount > left {
+		return refuse(left)
+	}
+	t.undo.account(t.c, payer) // the account is copied: bill the copy
+	_, used = field(&t.c.accounts[payer].res)
+	*used += amount
 	return nil
 }
 
