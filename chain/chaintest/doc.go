@@ -52,9 +52,9 @@
 // process), a fresh instance per action, nodeos's 528-page memory cap and
 // 250-deep call bound, and every nodeos intrinsic bound — those chaintest
 // does not implement (alt_bn128, bls, blake2, mod_exp, the
-// get/set_(wasm_)parameters_packed pair, and the float-to-int128 and
-// float128-to-integer conversions, whose out-of-range results are
-// SoftFloat's and compiler-rt's own) trap with a message naming them. The
+// get/set_(wasm_)parameters_packed pair, and the float128-to-32/64-bit
+// integer conversions, whose rounding and out-of-range results are
+// SoftFloat's own) trap with a message naming them. The
 // intrinsics have nodeos's semantics: iterators, their numbers and
 // messages, "db access violation", NaN refused as a secondary key,
 // memcpy's overlap check, exact binary128 arithmetic, recover_key, console

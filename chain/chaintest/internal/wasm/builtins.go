@@ -113,10 +113,9 @@ func defineBuiltins() {
 		s[0] = f64bits(f)
 	})
 	def("__floatsidf", "i", "F", func(c *call, s []uint64) { s[0] = f64bits(float64(int32(argI32(s, 0)))) })
-	// compiler-rt's float → int128 conversions: their out-of-range and NaN
-	// results are compiler-rt's own; not reproduced.
-	def("__fixsfti", "if", "", nil)
-	def("__fixdfti", "iF", "", nil)
-	def("__fixunssfti", "if", "", nil)
-	def("__fixunsdfti", "iF", "", nil)
+	// compiler-rt's float → int128 conversions, edges included (fixti.go).
+	def("__fixsfti", "if", "", fixTIIntrinsic(8, 23, true))
+	def("__fixdfti", "iF", "", fixTIIntrinsic(11, 52, true))
+	def("__fixunssfti", "if", "", fixTIIntrinsic(8, 23, false))
+	def("__fixunsdfti", "iF", "", fixTIIntrinsic(11, 52, false))
 }

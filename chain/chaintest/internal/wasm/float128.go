@@ -391,10 +391,10 @@ func defineFloat128() {
 	const why = "SoftFloat's rounding and out-of-range results for integer conversions"
 	def("__fixtfsi", "II", "i", inexact("__fixtfsi", why))
 	def("__fixtfdi", "II", "I", inexact("__fixtfdi", why))
-	def("__fixtfti", "iII", "", inexact("__fixtfti", why))
+	def("__fixtfti", "iII", "", fixTIIntrinsic(15, 112, true))
 	def("__fixunstfsi", "II", "i", inexact("__fixunstfsi", why))
 	def("__fixunstfdi", "II", "I", inexact("__fixunstfdi", why))
-	def("__fixunstfti", "iII", "", inexact("__fixunstfti", why))
+	def("__fixunstfti", "iII", "", fixTIIntrinsic(15, 112, false))
 	cmp := func(ifNaN int32) func(c *call, s []uint64) {
 		return func(c *call, s []uint64) {
 			if isNaN128(s[0], s[1]) || isNaN128(s[2], s[3]) {
