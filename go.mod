@@ -3,6 +3,7 @@ module github.com/antelopego/abigen
 go 1.26.0
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/dave/jennifer v1.7.1
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
 	github.com/spf13/pflag v1.0.10

@@ -102,6 +102,18 @@ func goAPI(files map[string][]byte) (map[string]string, error) {
 							} else if i < len(s.Values) {
 								if cl, ok := s.Values[i].(*ast.CompositeLit); ok {
 									typ = text(cl.Type)
+									// A variable of an unnamed struct type (the
+									// generated Actions) is compared field by
+									// field, as a named struct is: a new field
+									// breaks no user code.
+									if st, ok := cl.Type.(*ast.StructType); ok {
+										typ = "struct"
+										for _, fl := range st.Fields.List {
+											for _, fn := range fl.Names {
+												api["field "+n.Name+"."+fn.Name] = text(fl.Type)
+											}
+										}
+									}
 								}
 							}
 							api[kind+n.Name] = typ

@@ -13,13 +13,51 @@ type Decoder struct {
 	data  []byte
 	pos   int
 	depth int
+	// maxElems and maxBytes replace MaxArrayElements and MaxBytesLength
+	// when set (SetLimits); zero keeps the defaults.
+	maxElems, maxBytes int
 }
 
 // NewDecoder returns a Decoder reading data.
 func NewDecoder(data []byte) *Decoder { return &Decoder{data: data} }
 
 // Reset makes d read data from the start, so that one Decoder can be reused.
-func (d *Decoder) Reset(data []byte) { *d = Decoder{data: data} }
+// Limits set with SetLimits are kept.
+func (d *Decoder) Reset(data []byte) {
+	*d = Decoder{data: data, maxElems: d.maxElems, maxBytes: d.maxBytes}
+}
+
+// DecodeLimits are a Decoder's caps on one array's element count and one
+// bytes or string value's length.
+type DecodeLimits struct {
+	MaxArrayElements int // 0: MaxArrayElements
+	MaxBytesLength   int // 0: MaxBytesLength
+}
+
+// SetLimits replaces nodeos's caps (MaxArrayElements, MaxBytesLength) for
+// this Decoder only. It exists for off-chain protocols whose envelopes
+// legitimately exceed them, such as state history, whose first block can
+// carry gigabytes of chain state in one bytes value; contract data never
+// needs it. Every length is still checked against the input left before
+// anything is allocated, so the caller bounds memory by bounding the input
+// (the ship package's message-size cap).
+func (d *Decoder) SetLimits(l DecodeLimits) {
+	d.maxElems, d.maxBytes = l.MaxArrayElements, l.MaxBytesLength
+}
+
+func (d *Decoder) elemLimit() int {
+	if d.maxElems > 0 {
+		return d.maxElems
+	}
+	return MaxArrayElements
+}
+
+func (d *Decoder) bytesLimit() int {
+	if d.maxBytes > 0 {
+		return d.maxBytes
+	}
+	return MaxBytesLength
+}
 
 // Offset is the number of bytes consumed so far.
 func (d *Decoder) Offset() int { return d.pos }
@@ -275,8 +313,8 @@ func (d *Decoder) Length(what string, minElemSize int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if n > MaxArrayElements {
-		return 0, d.errAt(start, what+" length", strconv.FormatUint(uint64(n), 10)+" elements exceed the limit of "+strconv.Itoa(MaxArrayElements))
+	if uint64(n) > uint64(d.elemLimit()) {
+		return 0, d.errAt(start, what+" length", strconv.FormatUint(uint64(n), 10)+" elements exceed the limit of "+strconv.Itoa(d.elemLimit()))
 	}
 	if minElemSize > 0 && uint64(n)*uint64(minElemSize) > uint64(len(d.data)-d.pos) {
 		return 0, d.errAt(start, what+" length", strconv.FormatUint(uint64(n), 10)+" elements cannot fit in the "+strconv.Itoa(len(d.data)-d.pos)+" bytes left")
@@ -291,8 +329,8 @@ func (d *Decoder) ByteSlice(what string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n > MaxBytesLength {
-		return nil, d.errAt(start, what, "length "+strconv.FormatUint(uint64(n), 10)+" exceeds the limit of "+strconv.Itoa(MaxBytesLength))
+	if uint64(n) > uint64(d.bytesLimit()) {
+		return nil, d.errAt(start, what, "length "+strconv.FormatUint(uint64(n), 10)+" exceeds the limit of "+strconv.Itoa(d.bytesLimit()))
 	}
 	if uint64(n) > uint64(len(d.data)-d.pos) {
 		return nil, d.errAt(start, what, "length "+strconv.FormatUint(uint64(n), 10)+" exceeds the "+strconv.Itoa(len(d.data)-d.pos)+" bytes left")

@@ -1,6 +1,8 @@
 package antelope
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"iter"
@@ -47,6 +49,15 @@ type TableQuery struct {
 	// PageSize is how many rows one request asks for; 0 lets the reader
 	// choose. Nodes may return fewer (they stop at a time limit).
 	PageSize int
+	// Key, when set, reads a row's key in the index read (its primary key
+	// for the primary index) from the row's bytes. A paging reader then
+	// checks that every row a node returns lies within the bounds asked
+	// for and in index order — a broken or hostile node's stray rows are
+	// an error, not data — and recognises a primary-index row by its key,
+	// so that a row updated between two pages is not returned twice.
+	// Without it, rows are recognised by their bytes, and which rows lie
+	// within the bounds is the node's word.
+	Key func(row []byte) (TableKey, error)
 }
 
 // TableRow is one row: its bytes, and the account that pays for its RAM.
@@ -132,6 +143,47 @@ func (k TableKey) Uint64() uint64 { return binary.BigEndian.Uint64(k.b[24:]) }
 
 // Float64 returns an idx_double key's value.
 func (k TableKey) Float64() float64 { return math.Float64frombits(binary.BigEndian.Uint64(k.b[24:])) }
+
+// Compare orders two keys of one index as nodeos's indexes do: integers
+// and checksums by their big-endian bytes, floats by value (-0 equals 0).
+// It returns -1, 0 or +1; keys of different types compare by type first.
+func (k TableKey) Compare(o TableKey) int {
+	if k.typ != o.typ {
+		return strings.Compare(string(k.typ), string(o.typ))
+	}
+	switch k.typ {
+	case IndexFloat64:
+		return cmp.Compare(k.Float64(), o.Float64()) // -0 == 0; keys are never NaN
+	case IndexFloat128:
+		return compareFloat128(k.b, o.b)
+	}
+	return bytes.Compare(k.b[:], o.b[:])
+}
+
+// compareFloat128 orders binary128 values (bytes 16… little-endian): sign
+// and magnitude.
+func compareFloat128(a, b [32]byte) int {
+	hiA, loA := binary.LittleEndian.Uint64(a[24:]), binary.LittleEndian.Uint64(a[16:])
+	hiB, loB := binary.LittleEndian.Uint64(b[24:]), binary.LittleEndian.Uint64(b[16:])
+	negA, negB := hiA>>63 == 1, hiB>>63 == 1
+	hiA, hiB = hiA&^(1<<63), hiB&^(1<<63)
+	if hiA == 0 && loA == 0 && hiB == 0 && loB == 0 {
+		return 0 // -0 == +0
+	}
+	mag := cmp.Compare(hiA, hiB)
+	if mag == 0 {
+		mag = cmp.Compare(loA, loB)
+	}
+	switch {
+	case negA && !negB:
+		return -1
+	case !negA && negB:
+		return 1
+	case negA:
+		return -mag
+	}
+	return mag
+}
 
 // Bytes returns the key's value as 32 bytes: integers and checksums
 // big-endian (a checksum160 left-aligned), floats as their bits.

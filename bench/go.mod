@@ -12,6 +12,7 @@ require (
 	contrib.go.opencensus.io/exporter/stackdriver v0.12.6 // indirect
 	github.com/BurntSushi/toml v0.3.1 // indirect
 	github.com/blendle/zapdriver v1.3.1 // indirect
+	github.com/coder/websocket v1.8.15 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/golang/groupcache v0.0.0-20190702054246-869f871628b6 // indirect
 	github.com/logrusorgru/aurora v2.0.3+incompatible // indirect

@@ -2,8 +2,10 @@ package chain
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -123,9 +125,24 @@ func (c *Client) GetAccount(ctx context.Context, account antelope.Name) (*Accoun
 	if err != nil {
 		return nil, err
 	}
+	return DecodeAccount(body)
+}
+
+// DecodeAccount reads get_account's answer. One without the account's name
+// or permissions, or with a permission no key, account or wait can
+// satisfy, is an error.
+func DecodeAccount(body []byte) (*Account, error) {
 	var a Account
 	if err := json.Unmarshal(body, &a); err != nil {
 		return nil, fmt.Errorf("nodeos get_account: unexpected answer: %v", err)
+	}
+	if a.AccountName == 0 || len(a.Permissions) == 0 {
+		return nil, errors.New("nodeos get_account: an answer without the account's name or permissions")
+	}
+	for _, p := range a.Permissions {
+		if p.RequiredAuth.Threshold == 0 {
+			return nil, fmt.Errorf("nodeos get_account: permission %s has no threshold", p.PermName)
+		}
 	}
 	a.Raw = body
 	return &a, nil
@@ -138,9 +155,21 @@ func (c *Client) GetCurrencyBalance(ctx context.Context, code, account antelope.
 	if symbol != "" {
 		req["symbol"] = symbol
 	}
-	var out []antelope.Asset
-	if err := c.callJSON(ctx, "/v1/chain/get_currency_balance", req, &out); err != nil {
+	body, err := c.Call(ctx, "/v1/chain/get_currency_balance", req)
+	if err != nil {
 		return nil, err
+	}
+	return decodeBalances(body)
+}
+
+// decodeBalances reads get_currency_balance's answer: a list of assets.
+func decodeBalances(body []byte) ([]antelope.Asset, error) {
+	var out []antelope.Asset
+	if err := json.Unmarshal(body, &out); err != nil {
+		return nil, fmt.Errorf("nodeos get_currency_balance: unexpected answer: %v", err)
+	}
+	if out == nil {
+		return nil, errors.New("nodeos get_currency_balance: the answer is not a list")
 	}
 	return out, nil
 }
@@ -148,14 +177,30 @@ func (c *Client) GetCurrencyBalance(ctx context.Context, code, account antelope.
 // GetABI returns the account's ABI as nodeos prints it (JSON), or nil when
 // the account has none.
 func (c *Client) GetABI(ctx context.Context, account antelope.Name) (json.RawMessage, error) {
-	var out struct {
-		ABI json.RawMessage `json:"abi"`
-	}
-	if err := c.callJSON(ctx, "/v1/chain/get_abi", map[string]string{"account_name": account.String()}, &out); err != nil {
+	body, err := c.Call(ctx, "/v1/chain/get_abi", map[string]string{"account_name": account.String()})
+	if err != nil {
 		return nil, err
 	}
-	if string(out.ABI) == "null" {
+	return decodeABIAnswer(body)
+}
+
+// decodeABIAnswer reads get_abi's answer: the ABI object, or nil when the
+// account has none (abi absent or null).
+func decodeABIAnswer(body []byte) (json.RawMessage, error) {
+	var out struct {
+		AccountName antelope.Name   `json:"account_name"`
+		ABI         json.RawMessage `json:"abi"`
+	}
+	if err := json.Unmarshal(body, &out); err != nil {
+		return nil, fmt.Errorf("nodeos get_abi: unexpected answer: %v", err)
+	}
+	switch {
+	case out.AccountName == 0:
+		return nil, errors.New("nodeos get_abi: an answer without the account's name")
+	case len(out.ABI) == 0 || string(out.ABI) == "null":
 		return nil, nil
+	case out.ABI[0] != '{':
+		return nil, errors.New("nodeos get_abi: abi is not an object")
 	}
 	return out.ABI, nil
 }
@@ -163,17 +208,30 @@ func (c *Client) GetABI(ctx context.Context, account antelope.Name) (json.RawMes
 // GetRawABI returns the account's ABI as the packed bytes on chain (empty
 // when it has none) and their sha256 as the node reports it.
 func (c *Client) GetRawABI(ctx context.Context, account antelope.Name) ([]byte, antelope.Checksum256, error) {
+	body, err := c.Call(ctx, "/v1/chain/get_raw_abi", map[string]string{"account_name": account.String()})
+	if err != nil {
+		return nil, antelope.Checksum256{}, err
+	}
+	return decodeRawABI(body)
+}
+
+// decodeRawABI reads get_raw_abi's answer: the packed ABI, which must hash
+// to the abi_hash the node gives with it.
+func decodeRawABI(body []byte) ([]byte, antelope.Checksum256, error) {
 	var out struct {
 		ABI     string               `json:"abi"`
 		ABIHash antelope.Checksum256 `json:"abi_hash"`
 	}
-	if err := c.callJSON(ctx, "/v1/chain/get_raw_abi", map[string]string{"account_name": account.String()}, &out); err != nil {
-		return nil, antelope.Checksum256{}, err
+	if err := json.Unmarshal(body, &out); err != nil {
+		return nil, antelope.Checksum256{}, fmt.Errorf("nodeos get_raw_abi: unexpected answer: %v", err)
 	}
 	// Older nodes pad the base64 wrongly: decode without padding.
 	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(out.ABI, "="))
 	if err != nil {
-		return nil, out.ABIHash, fmt.Errorf("nodeos get_raw_abi: abi is not base64: %v", err)
+		return nil, antelope.Checksum256{}, fmt.Errorf("nodeos get_raw_abi: abi is not base64: %v", err)
+	}
+	if len(raw) > 0 && out.ABIHash != (antelope.Checksum256{}) && sha256.Sum256(raw) != [32]byte(out.ABIHash) {
+		return nil, antelope.Checksum256{}, errors.New("nodeos get_raw_abi: the abi does not hash to the abi_hash given with it")
 	}
 	return raw, out.ABIHash, nil
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -76,6 +75,7 @@ func New(url string, opts ...Option) *Client {
 	for _, o := range opts {
 		o(c)
 	}
+	addURLSecrets(url) // an API key in its query, a password
 	return c
 }
 
@@ -91,6 +91,11 @@ func (c *Client) Call(ctx context.Context, path string, req any) ([]byte, error)
 }
 
 func (c *Client) call(ctx context.Context, path string, req any) ([]byte, int, error) {
+	return c.callVia(ctx, c.transport, path, req)
+}
+
+// callVia is call through transport t.
+func (c *Client) callVia(ctx context.Context, t *Transport, path string, req any) ([]byte, int, error) {
 	var payload []byte
 	switch r := req.(type) {
 	case nil:
@@ -105,11 +110,11 @@ func (c *Client) call(ctx context.Context, path string, req any) ([]byte, int, e
 			return nil, 0, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	u, err := url.Parse(c.url + path)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return nil, 0, fmt.Errorf("invalid chain API URL %q", c.url)
+	u, err := JoinURL(c.url, path)
+	if err != nil {
+		return nil, 0, fmt.Errorf("chain API: %w", err)
 	}
-	body, attempts, err := c.transport.do(ctx, "nodeos", func() (*http.Request, error) {
+	body, attempts, err := t.do(ctx, "nodeos", func() (*http.Request, error) {
 		r, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
 		if err != nil {
 			return nil, err

@@ -8,9 +8,15 @@
 // Client.TableRows and State.TableRows implement antelope.TableReader:
 // binary rows (json=false; the generated row type decodes them, never the
 // node), every index and key type with bounds encoded as nodeos parses them,
-// reverse, limits, and paging by next_key that neither loses nor repeats a
-// row whatever page sizes the node chooses — including nodeos's short page
-// cut by its time limit, whose next_key is the last row it returned.
+// reverse, limits, and paging by next_key that, on a table that does not
+// change meanwhile, neither loses nor repeats a row whatever page sizes the
+// node chooses — including nodeos's short page cut by its time limit,
+// whose next_key is the last row it returned. A node is not trusted to make
+// progress: a next_key going backwards or out of bounds, more rows than
+// asked for, and pages that bring no new row are errors, and so, with
+// TableQuery.Key, are rows outside the bounds. On a table that changes
+// while it is read, each page is as of another block: State.At(block)
+// reads a table as it was at one block.
 //
 //	for row, err := range c.TableRows(ctx, antelope.TableQuery{Code: code, Scope: scope, Table: table}) { … }
 //
@@ -24,11 +30,28 @@
 // irreversible block, expiring after two minutes of chain time), has an
 // antelope.Signer sign it (a PrivateKey, a KMS, a wallet) and sends it with
 // send_transaction2, falling back to send_transaction and push_transaction
-// on older nodes. A transaction is never executed twice: a send whose
-// answer is lost is retried with the same signed bytes, and tx_duplicate on
-// such a retry means the lost attempt went through (AlreadySubmitted).
-// ComputeTransaction is a dry run; SendReadOnly calls read-only actions for
-// their return values.
+// on older nodes. A transaction is never executed twice, and its outcome
+// is reported only as far as the node's answers prove it:
+//
+//   - executed: the node's trace of it; or AlreadySubmitted, when an
+//     attempt whose answer was lost may have executed it and a retry of
+//     the same signed bytes was refused as a duplicate, or
+//     get_transaction_status found it in a block;
+//   - refused, nothing executed: an *APIError whose exception proves it
+//     (ProvesNotExecuted: an assert, a missing authority, bad TAPoS,
+//     expiry, exhausted resources…), a *DuplicateError when no attempt of
+//     this send can have executed it, or an *HTTPError from a gateway
+//     that turned every attempt away;
+//   - unknown: an *UnknownOutcomeError with the id, when the answers leave
+//     it open — lost, cut, unreadable, for another transaction, a 5xx,
+//     nodeos's own timeout_exception (nodeos can time out writing the
+//     answer of a transaction it executed) — and neither retrying the same
+//     bytes nor get_transaction_status settled it. A refusal of a retry
+//     proves nothing about the attempt before it: it never matches
+//     ErrBadTAPoS or ErrExpired then.
+//
+// ComputeTransaction is a dry run; SendReadOnly calls read-only actions
+// for their return values.
 //
 // # Paying for resources
 //
@@ -48,12 +71,23 @@
 // # Errors
 //
 // A nodeos error answer is an *APIError with the exception's name and code
-// (a nodeos answer is final: it is never retried). errors.Is matches the
-// ones a caller acts on: ErrAssert (the contract's own message is
+// (a read's nodeos answer is final: it is never retried). errors.Is matches
+// the ones a caller acts on: ErrAssert (the contract's own message is
 // APIError.AssertMessage, or in one call msg, refused :=
 // AssertMessage(err)), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
 // ErrNET, ErrRAM, ErrUnknownAccount… The state service's errors are
-// *HTTPError with its code. Credentials never appear in an error.
+// *HTTPError with its code; refusals of the API key or of a re-issued
+// token match ErrAuth.
+//
+// # Credentials
+//
+// Credentials never appear in an error: every error text of the HTTP core
+// is scrubbed of the credentials this process holds (AddSecret; StateAuth
+// registers its API key and every token, New and NewState the query values
+// and password of their base URL), URLs are shown without query or user
+// info even when they do not parse (RedactRawURL), and a request carrying
+// credentials never follows a redirect to another origin. A base URL's
+// query is kept on every request (JoinURL).
 //
 // chaintest runs an in-process chain with nodeos's rules for tests.
 package chain

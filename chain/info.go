@@ -2,7 +2,9 @@ package chain
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -30,16 +32,41 @@ func (c *Client) GetInfo(ctx context.Context) (*Info, error) {
 	if err != nil {
 		return nil, err
 	}
+	info, err := DecodeInfo(body)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.info, c.infoAt = info, time.Now()
+	c.mu.Unlock()
+	return info, nil
+}
+
+// DecodeInfo reads get_info's answer. One without the chain id, the head
+// block or the last irreversible block (what Transact signs for and refers
+// to), or whose block ids do not carry their numbers, is an error.
+func DecodeInfo(body []byte) (*Info, error) {
 	var info Info
 	if err := json.Unmarshal(body, &info); err != nil {
 		return nil, fmt.Errorf("nodeos get_info: unexpected answer: %v", err)
 	}
+	switch {
+	case info.ChainID == (antelope.Checksum256{}):
+		return nil, errors.New("nodeos get_info: no chain_id")
+	case info.HeadBlockNum == 0 || info.LastIrreversibleBlockID == (antelope.Checksum256{}):
+		return nil, errors.New("nodeos get_info: no head or last irreversible block")
+	case info.LastIrreversibleBlockNum > info.HeadBlockNum:
+		return nil, fmt.Errorf("nodeos get_info: last irreversible block %d above the head block %d", info.LastIrreversibleBlockNum, info.HeadBlockNum)
+	case blockNumOf(info.LastIrreversibleBlockID) != info.LastIrreversibleBlockNum,
+		info.HeadBlockID != (antelope.Checksum256{}) && blockNumOf(info.HeadBlockID) != info.HeadBlockNum:
+		return nil, errors.New("nodeos get_info: a block id that does not carry its block's number")
+	}
 	info.Raw = body
-	c.mu.Lock()
-	c.info, c.infoAt = &info, time.Now()
-	c.mu.Unlock()
 	return &info, nil
 }
+
+// blockNumOf is the number a block id starts with.
+func blockNumOf(id antelope.Checksum256) uint32 { return binary.BigEndian.Uint32(id[:4]) }
 
 // cachedInfo returns get_info, reusing an answer younger than the cache
 // TTL: Transact needs the last irreversible block and the chain id, which
@@ -72,16 +99,41 @@ func (c *Client) GetBlockInfo(ctx context.Context, num uint32) (*BlockInfo, erro
 	c.mu.Lock()
 	noBlkInf := c.noBlkInf
 	c.mu.Unlock()
-	var b BlockInfo
 	if !noBlkInf {
-		err := c.callJSON(ctx, "/v1/chain/get_block_info", map[string]uint32{"block_num": num}, &b)
-		if err == nil || !isNotFound(err) {
-			return &b, err
+		body, err := c.Call(ctx, "/v1/chain/get_block_info", map[string]uint32{"block_num": num})
+		if err == nil {
+			return DecodeBlockInfo(body, num)
+		}
+		if !isNotFound(err) {
+			return nil, err
 		}
 		c.mu.Lock()
 		c.noBlkInf = true
 		c.mu.Unlock()
 	}
-	err := c.callJSON(ctx, "/v1/chain/get_block", map[string]uint32{"block_num_or_id": num}, &b)
-	return &b, err
+	body, err := c.Call(ctx, "/v1/chain/get_block", map[string]uint32{"block_num_or_id": num})
+	if err != nil {
+		return nil, err
+	}
+	return DecodeBlockInfo(body, num)
+}
+
+// DecodeBlockInfo reads get_block_info's (or get_block's) answer for block
+// num. An answer for another block, or whose TAPoS fields are not its id's,
+// is an error.
+func DecodeBlockInfo(body []byte, num uint32) (*BlockInfo, error) {
+	var b BlockInfo
+	if err := json.Unmarshal(body, &b); err != nil {
+		return nil, fmt.Errorf("nodeos get_block_info: unexpected answer: %v", err)
+	}
+	if b.BlockNum != num || blockNumOf(b.ID) != num {
+		return nil, fmt.Errorf("nodeos get_block_info: asked for block %d, got block %d (id %s)", num, b.BlockNum, b.ID)
+	}
+	// Older nodes' get_block has no ref_block_num: it is the id's.
+	refNum, prefix := antelope.TaposFromBlockID(b.ID)
+	if b.RefBlockPrefix != prefix || b.RefBlockNum != refNum && b.RefBlockNum != 0 {
+		return nil, fmt.Errorf("nodeos get_block_info: block %d's ref_block_num/prefix %d/%d are not its id's", num, b.RefBlockNum, b.RefBlockPrefix)
+	}
+	b.RefBlockNum = refNum
+	return &b, nil
 }

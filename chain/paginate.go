@@ -2,7 +2,7 @@ package chain
 
 import (
 	"context"
-	"errors"
+	"fmt"
 )
 
 // page is one answer of a paged endpoint: its items, whether there are
@@ -13,9 +13,15 @@ type page[T any] struct {
 	next  string // the next request's bound, already in the form to send
 }
 
+// maxStalls is how many pages in a row may bring no new row before a read
+// gives up: a node that keeps answering with rows it has given already (a
+// cache ignoring the request, a time limit shorter than one row) is never
+// queried without end.
+const maxStalls = 3
+
 // errNoProgress stops a read whose node keeps answering with rows it has
 // already given.
-var errNoProgress = errors.New("the node returned no new rows on three pages in a row (is its time limit shorter than one row?)")
+var errNoProgress = fmt.Errorf("the node returned no new row on %d pages in a row (a cache that ignores the request, or a time limit shorter than one row?)", maxStalls)
 
 // paginate reads every item from bound on, page after page, and calls yield
 // for each one once. It works whatever page size the node chooses:
@@ -29,27 +35,45 @@ var errNoProgress = errors.New("the node returned no new rows on three pages in 
 //     cannot advance, so the next request asks for more rows than were
 //     returned since it was set.
 //
-// Rows already returned are recognised by identity (row bytes and payer:
-// two rows of a table never have the same bytes, their primary keys
+// Rows already returned are recognised by id (by default row bytes and
+// payer: two rows of a table never have the same bytes, their primary keys
 // differ) among those of the previous pages with the current bound.
 //
-// When keys are unique (the primary index), a page of nothing new whose
-// next key is the bound means the one row at the bound was returned
+// When keys are unique (the primary index), a page of rows, none new,
+// whose next key is the bound means the one row at the bound was returned
 // already: past, if not nil, gives the bound just beyond it, so that even a
-// node that returns one row per request is read to the end.
+// node that returns one row per request is read to the end. An empty page
+// proves no such thing, and never moves the bound past a key.
+//
+// A node is not trusted to make progress: every page that brings no new
+// row counts, whatever happened to the bound, and maxStalls of them in a
+// row end the read with an error; a page of more items than asked for is
+// an error. fetch checks what it can of each page (next_key's direction,
+// rows within the bounds).
 func paginate[T any](ctx context.Context, bound string, pageSize, limit int,
 	fetch func(ctx context.Context, bound string, n int) (page[T], error), id func(T) string,
 	past func(bound string) (string, bool), yield func(T, error) bool) {
+	if pageSize < 1 {
+		yield(*new(T), fmt.Errorf("page size %d: a page needs at least one row", pageSize))
+		return
+	}
 	seen := map[string]bool{} // rows returned since the bound last changed, and the page before
 	skip := 0                 // rows at the bound's key already returned: the next request asks for that many more
 	emitted := 0
 	stalls := 0
 	for {
+		if err := ctx.Err(); err != nil {
+			yield(*new(T), err)
+			return
+		}
 		n := pageSize + skip
 		if limit > 0 && limit-emitted+skip < n {
 			n = limit - emitted + skip
 		}
 		p, err := fetch(ctx, bound, n)
+		if err == nil && len(p.items) > n {
+			err = fmt.Errorf("the node returned %d rows for a limit of %d", len(p.items), n)
+		}
 		if err != nil {
 			yield(*new(T), err)
 			return
@@ -75,33 +99,26 @@ func paginate[T any](ctx context.Context, bound string, pageSize, limit int,
 		if !p.more {
 			return
 		}
+		if fresh > 0 {
+			stalls = 0
+		} else if stalls++; stalls >= maxStalls {
+			yield(*new(T), errNoProgress)
+			return
+		}
 		if p.next == bound {
 			// No progress: every row of this page has the bound's key. Ask
 			// for more next time, remembering all of them.
 			skip = len(p.items)
-			if fresh == 0 && past != nil {
-				next, ok := past(bound)
+			if fresh == 0 && len(p.items) > 0 && past != nil {
+				nb, ok := past(bound)
 				if !ok {
 					return // the bound is the last possible key
 				}
-				bound, skip = next, 0
-				continue
-			}
-			if fresh == 0 {
-				if stalls++; stalls >= 3 {
-					yield(*new(T), errNoProgress)
-					return
-				}
-			} else {
-				stalls = 0
+				bound, skip = nb, 0
 			}
 			continue
 		}
 		// The bound advances: only rows of this page can come again.
-		bound, skip, stalls, seen = p.next, 0, 0, next
-		if ctx.Err() != nil {
-			yield(*new(T), ctx.Err())
-			return
-		}
+		bound, skip, seen = p.next, 0, next
 	}
 }

@@ -213,6 +213,9 @@ func TestPaginationEveryKeyType(t *testing.T) {
 					}
 					qq := q
 					qq.Reverse = reverse
+					if index == 1 && bounds != "none" {
+						qq.Key = pagedKey // the rows' keys checked against the bounds
+					}
 					if bounds == "lower" || bounds == "both" {
 						qq.Lower = lo
 					}

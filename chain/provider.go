@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/antelopego/abigen/antelope"
 )
@@ -203,12 +202,14 @@ func (p *ResourceProvider) request(ctx context.Context, c *Client, req *PayReque
 	return pay, nil
 }
 
-// providerURL is the protocol's endpoint at a provider's URL.
+// providerURL is the protocol's endpoint at a provider's URL (its query,
+// which may carry an API key, kept and kept out of errors).
 func providerURL(base string) (*url.URL, error) {
-	u, err := url.Parse(strings.TrimRight(base, "/") + providerPath)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("resource provider: invalid URL %q", base)
+	u, err := JoinURL(base, providerPath)
+	if err != nil {
+		return nil, fmt.Errorf("resource provider: %w", err)
 	}
+	addURLSecrets(base)
 	return u, nil
 }
 

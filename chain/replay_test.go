@@ -27,7 +27,7 @@ import (
 
 // recording reads a recorded answer in any of the four recorder formats
 // (see testdata/chain-responses/README.md) as status and body.
-func recording(t *testing.T, rel string) (int, []byte) {
+func recording(t testing.TB, rel string) (int, []byte) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "chain-responses", rel))
 	if err != nil {
@@ -60,7 +60,7 @@ func recording(t *testing.T, rel string) (int, []byte) {
 	return http.StatusOK, data // a bare body
 }
 
-func recordings(t *testing.T, dir string) []string {
+func recordings(t testing.TB, dir string) []string {
 	t.Helper()
 	names, err := filepath.Glob(filepath.Join("testdata", "chain-responses", dir, "*.json"))
 	if err != nil || len(names) == 0 {

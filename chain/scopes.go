@@ -3,6 +3,7 @@ package chain
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
 	"strconv"
@@ -60,21 +61,43 @@ func (c *Client) GetTableByScope(ctx context.Context, q ScopeQuery, limit int) (
 	if q.HasUpper {
 		req.UpperBound = scopeBound(q.Upper)
 	}
-	var out struct {
-		Rows []TableScope `json:"rows"`
-		More string       `json:"more"`
-	}
-	if err := c.callJSON(ctx, "/v1/chain/get_table_by_scope", req, &out); err != nil {
+	body, err := c.Call(ctx, "/v1/chain/get_table_by_scope", req)
+	if err != nil {
 		return nil, "", err
 	}
-	return out.Rows, out.More, nil
+	return decodeScopes(body)
 }
 
-// Scopes returns every (scope, table) q selects, paging as TableRows does.
+// decodeScopes reads get_table_by_scope's answer: rows, each naming its
+// table, and more (a string: the next scope, or "").
+func decodeScopes(body []byte) (rows []TableScope, more string, err error) {
+	var out struct {
+		Rows *[]TableScope `json:"rows"`
+		More string        `json:"more"`
+	}
+	if err := json.Unmarshal(body, &out); err != nil {
+		return nil, "", fmt.Errorf("nodeos get_table_by_scope: unexpected answer: %v", err)
+	}
+	if out.Rows == nil {
+		return nil, "", errors.New("nodeos get_table_by_scope: an answer without rows")
+	}
+	for i, r := range *out.Rows {
+		if r.Code == 0 || r.Table == 0 {
+			return nil, "", fmt.Errorf("nodeos get_table_by_scope: row %d names no contract or table", i)
+		}
+	}
+	return *out.Rows, out.More, nil
+}
+
+// Scopes returns every (scope, table) q selects, paging as TableRows does:
+// each (code, scope, table) once, even when its row count changes between
+// two pages. A more that does not move the way the read goes or lies
+// outside the bounds, and a scope outside the bounds asked for, are
+// errors.
 func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope, error] {
 	return func(yield func(TableScope, error) bool) {
 		pageSize := q.PageSize
-		if pageSize <= 0 {
+		if pageSize == 0 {
 			pageSize = c.pageSize
 		}
 		start := ""
@@ -98,16 +121,27 @@ func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope,
 				return page[TableScope]{}, err
 			}
 			p := page[TableScope]{items: rows, more: more != ""}
+			for i, r := range rows {
+				if r.Scope < pq.Lower || pq.HasUpper && r.Scope > pq.Upper || r.Code != q.Code || q.Table != 0 && r.Table != q.Table {
+					return p, fmt.Errorf("nodeos get_table_by_scope: row %d (%s %s %s) is not one asked for", i, r.Code, r.Scope, r.Table)
+				}
+			}
 			if more != "" {
-				n, err := antelope.ParseName(more)
+				next, err := antelope.ParseName(more)
 				if err != nil {
 					return p, fmt.Errorf("nodeos get_table_by_scope: more %q is not a scope: %v", more, err)
 				}
-				p.next = scopeBound(n)
+				switch {
+				case !q.Reverse && next < pq.Lower, q.Reverse && pq.HasUpper && next > pq.Upper:
+					return p, fmt.Errorf("nodeos get_table_by_scope: more %q goes backwards", more)
+				case next < q.Lower, q.HasUpper && next > q.Upper:
+					return p, fmt.Errorf("nodeos get_table_by_scope: more %q lies outside the bounds asked for", more)
+				}
+				p.next = scopeBound(next)
 			}
 			return p, nil
 		}
-		id := func(s TableScope) string { b, _ := json.Marshal(s); return string(b) }
+		id := func(s TableScope) string { return s.Code.String() + " " + s.Scope.String() + " " + s.Table.String() }
 		paginate(ctx, start, pageSize, q.Limit, fetch, id, nil, yield)
 	}
 }

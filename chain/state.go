@@ -34,6 +34,7 @@ func NewState(baseURL string, auth *StateAuth) *State {
 	if auth.Transport == nil {
 		auth.Transport = &Transport{}
 	}
+	addURLSecrets(baseURL)
 	return &State{baseURL: strings.TrimRight(baseURL, "/"), auth: auth}
 }
 
@@ -47,18 +48,26 @@ func (s *State) At(num uint64) *State {
 // Block is the block this view reads at; 0 is the head.
 func (s *State) Block() uint64 { return s.block }
 
-func (s *State) get(ctx context.Context, path string, q url.Values, out any) error {
-	u, err := url.Parse(s.baseURL + path)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return fmt.Errorf("invalid state service URL %q", s.baseURL)
+func (s *State) get(ctx context.Context, path string, q url.Values) ([]byte, error) {
+	u, err := JoinURL(s.baseURL, path)
+	if err != nil {
+		return nil, fmt.Errorf("state service: %w", err)
 	}
 	if s.block > 0 {
 		q.Set("block_num", strconv.FormatUint(s.block, 10))
 	}
-	u.RawQuery = q.Encode()
-	body, err := s.auth.Get(ctx, u)
-	if err != nil {
-		return err
+	return s.auth.Get(ctx, withQuery(u, q))
+}
+
+// decodeStateAnswer reads a state service answer into out; an answer
+// without the field named want is an error, not an empty result.
+func decodeStateAnswer(path string, body []byte, want string, out any) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return fmt.Errorf("state service %s: unexpected answer: %v", path, err)
+	}
+	if _, ok := fields[want]; !ok {
+		return fmt.Errorf("state service %s: an answer without %s", path, want)
 	}
 	if err := json.Unmarshal(body, out); err != nil {
 		return fmt.Errorf("state service %s: unexpected answer: %v", path, err)
@@ -116,8 +125,18 @@ func tableParams(code, scope, table antelope.Name) url.Values {
 
 // Table returns a whole table (GET /v0/state/table, json=false).
 func (s *State) Table(ctx context.Context, code, scope, table antelope.Name) (*StateTable, error) {
+	body, err := s.get(ctx, "/v0/state/table", tableParams(code, scope, table))
+	if err != nil {
+		return nil, err
+	}
+	return decodeStateTable(body)
+}
+
+// decodeStateTable reads /v0/state/table's answer: its rows, each with a
+// uint64 key and hex data, sorted by key.
+func decodeStateTable(body []byte) (*StateTable, error) {
 	var out stateTableJSON
-	if err := s.get(ctx, "/v0/state/table", tableParams(code, scope, table), &out); err != nil {
+	if err := decodeStateAnswer("/v0/state/table", body, "rows", &out); err != nil {
 		return nil, err
 	}
 	t := &StateTable{UpToBlockNum: out.UpToBlockNum, LastIrreversibleBlockNum: out.LastIrreversibleBlockNum}
@@ -145,12 +164,26 @@ func (s *State) Table(ctx context.Context, code, scope, table antelope.Name) (*S
 func (s *State) Row(ctx context.Context, code, scope, table antelope.Name, primaryKey uint64) (row StateRow, found bool, err error) {
 	q := tableParams(code, scope, table)
 	q.Set("primary_key", strconv.FormatUint(primaryKey, 10))
+	body, err := s.get(ctx, "/v0/state/table/row", q)
+	if err != nil {
+		return StateRow{}, false, err
+	}
+	row, found, err = decodeStateRow(body)
+	if found && row.Key != primaryKey {
+		return StateRow{}, false, fmt.Errorf("state service: asked for the row with primary key %d, got %d", primaryKey, row.Key)
+	}
+	return row, found, err
+}
+
+// decodeStateRow reads /v0/state/table/row's answer: "row" is the row, or
+// null when there is none.
+func decodeStateRow(body []byte) (row StateRow, found bool, err error) {
 	var out stateTableJSON
-	if err := s.get(ctx, "/v0/state/table/row", q, &out); err != nil {
+	if err := decodeStateAnswer("/v0/state/table/row", body, "row", &out); err != nil {
 		return StateRow{}, false, err
 	}
 	if out.Row == nil || (out.Row.Hex == "" && out.Row.Key == "") {
-		return StateRow{}, false, nil
+		return StateRow{}, false, nil // null, or an empty row: none
 	}
 	row, err = out.Row.decode()
 	return row, err == nil, err
@@ -159,11 +192,25 @@ func (s *State) Row(ctx context.Context, code, scope, table antelope.Name, prima
 // ScopeList lists the scopes of a table at the view's block (GET
 // /v0/state/table_scopes).
 func (s *State) ScopeList(ctx context.Context, code, table antelope.Name) ([]antelope.Name, error) {
+	body, err := s.get(ctx, "/v0/state/table_scopes", url.Values{"account": {code.String()}, "table": {table.String()}})
+	if err != nil {
+		return nil, err
+	}
+	return decodeScopeList(body)
+}
+
+// decodeScopeList reads /v0/state/table_scopes's answer.
+func decodeScopeList(body []byte) ([]antelope.Name, error) {
 	var out struct {
 		Scopes []antelope.Name `json:"scopes"`
 	}
-	err := s.get(ctx, "/v0/state/table_scopes", url.Values{"account": {code.String()}, "table": {table.String()}}, &out)
-	return out.Scopes, err
+	if err := decodeStateAnswer("/v0/state/table_scopes", body, "scopes", &out); err != nil {
+		return nil, err
+	}
+	if out.Scopes == nil {
+		out.Scopes = []antelope.Name{}
+	}
+	return out.Scopes, nil
 }
 
 // TableScopes is ScopeList as a sequence: State is an
@@ -197,27 +244,39 @@ func (s *State) TablesByScopes(ctx context.Context, code, table antelope.Name, s
 		}
 		q := url.Values{"account": {code.String()}, "table": {table.String()}, "scopes": {strings.Join(names, "|")},
 			"json": {"false"}, "key_type": {"uint64"}}
-		var resp struct {
-			Tables []struct {
-				Scope antelope.Name  `json:"scope"`
-				Rows  []stateRowJSON `json:"rows"`
-			} `json:"tables"`
-		}
-		if err := s.get(ctx, "/v0/state/tables/scopes", q, &resp); err != nil {
+		body, err := s.get(ctx, "/v0/state/tables/scopes", q)
+		if err != nil {
 			return nil, err
 		}
-		for _, t := range resp.Tables {
-			for _, r := range t.Rows {
-				row, err := r.decode()
-				if err != nil {
-					return nil, err
-				}
-				out[t.Scope] = append(out[t.Scope], row)
-			}
+		if err := decodeTablesByScopes(body, out); err != nil {
+			return nil, err
 		}
 		scopes = scopes[n:]
 	}
 	return out, nil
+}
+
+// decodeTablesByScopes reads /v0/state/tables/scopes's answer into out.
+func decodeTablesByScopes(body []byte, out map[antelope.Name][]StateRow) error {
+	var resp struct {
+		Tables []struct {
+			Scope antelope.Name  `json:"scope"`
+			Rows  []stateRowJSON `json:"rows"`
+		} `json:"tables"`
+	}
+	if err := decodeStateAnswer("/v0/state/tables/scopes", body, "tables", &resp); err != nil {
+		return err
+	}
+	for _, t := range resp.Tables {
+		for _, r := range t.Rows {
+			row, err := r.decode()
+			if err != nil {
+				return err
+			}
+			out[t.Scope] = append(out[t.Scope], row)
+		}
+	}
+	return nil
 }
 
 // TableRows returns q's rows as they were at the view's block. The state

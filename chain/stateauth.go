@@ -58,6 +58,8 @@ func (s *StateAuth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 	if err := CheckAPIKey(s.APIKey); err != nil {
 		return nil, err
 	}
+	AddSecret(s.APIKey)
+	addURLSecrets(s.AuthURL)
 	tok, err := s.token(ctx, false)
 	if err != nil {
 		return nil, err
@@ -77,6 +79,12 @@ func (s *StateAuth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 			return nil, err
 		}
 		body, err = s.get(ctx, u, tok)
+		if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
+			return nil, fmt.Errorf("%w: the state service refused a freshly issued token too: %w", ErrAuth, err)
+		}
+	}
+	if errors.As(err, &fe) && fe.Status == http.StatusForbidden {
+		return nil, fmt.Errorf("%w: the state service refused the request (the API key's plan?): %w", ErrAuth, err)
 	}
 	return body, err
 }
@@ -110,6 +118,7 @@ func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
 	}
 	if !fresh {
 		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) {
+			addToken(t.Token)
 			return t.Token, nil
 		}
 	}
@@ -120,6 +129,7 @@ func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
 	defer unlock()
 	// Another process may have issued one while this one waited.
 	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) && !fresh {
+		addToken(t.Token)
 		return t.Token, nil
 	}
 	t, err := s.issue(ctx)
@@ -133,12 +143,13 @@ func (s *StateAuth) token(ctx context.Context, fresh bool) (string, error) {
 
 // issue asks the token service for a token.
 func (s *StateAuth) issue(ctx context.Context) (Token, error) {
-	u, err := url.Parse(strings.TrimRight(s.AuthURL, "/") + "/v1/auth/issue")
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return Token{}, fmt.Errorf("invalid token service URL %q", s.AuthURL)
+	u, err := JoinURL(s.AuthURL, "/v1/auth/issue")
+	if err != nil {
+		return Token{}, fmt.Errorf("token service: %w", err)
 	}
 	payload, _ := json.Marshal(map[string]string{"api_key": s.APIKey})
-	body, err := s.Transport.Do(ctx, "token service", func() (*http.Request, error) {
+	// The body carries the API key: never to another origin.
+	body, err := s.Transport.Do(WithCredentials(ctx), "token service", func() (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodPost, u.String(), bytes.NewReader(payload))
 		if err != nil {
 			return nil, err
@@ -154,13 +165,27 @@ func (s *StateAuth) issue(ctx context.Context) (Token, error) {
 	if err != nil {
 		return Token{}, err
 	}
+	t, err := decodeToken(body, s.now())
+	if err != nil {
+		return Token{}, fmt.Errorf("token service %s: %v", RedactURL(u), err)
+	}
+	return t, nil
+}
+
+// decodeToken reads the token service's answer, {"token", "expires_at"},
+// issued at now, and registers the token as a secret.
+func decodeToken(body []byte, now time.Time) (Token, error) {
 	var t Token
 	if err := json.Unmarshal(body, &t); err != nil || t.Token == "" || t.ExpiresAt == 0 {
-		return Token{}, fmt.Errorf("token service %s: the response is not {\"token\", \"expires_at\"}", RedactURL(u))
+		return Token{}, errors.New(`the response is not {"token", "expires_at"}`)
 	}
-	t.IssuedAt = s.now().Unix()
+	if strings.ContainsAny(t.Token, " \t\r\n") {
+		return Token{}, errors.New("the token it issued is not one header value")
+	}
+	addToken(t.Token)
+	t.IssuedAt = now.Unix()
 	if t.ExpiresAt <= t.IssuedAt {
-		return Token{}, fmt.Errorf("token service %s: the token it issued has already expired (check this machine's clock)", RedactURL(u))
+		return Token{}, errors.New("the token it issued has already expired (check this machine's clock)")
 	}
 	return t, nil
 }

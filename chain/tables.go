@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"cmp"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -136,6 +137,7 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 	if err := r.BeginObject(); err != nil {
 		return fail(err)
 	}
+	var hasRows, hasMore bool
 	for {
 		key, ok, err := r.NextKey()
 		if err != nil {
@@ -146,6 +148,10 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 		}
 		switch string(key) {
 		case "rows":
+			if hasRows {
+				return fail(errors.New("rows given twice"))
+			}
+			hasRows = true
 			if err := r.BeginArray(); err != nil {
 				return fail(err)
 			}
@@ -180,6 +186,9 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 							if r.Peek() != antelope.JSONString {
 								return fail(fmt.Errorf("row %d is decoded JSON; this client asks for binary rows (json=false)", i))
 							}
+							if row.Data != nil {
+								return fail(fmt.Errorf("row %d has its data twice", i))
+							}
 							if row.Data, err = hexRow(i); err != nil {
 								return fail(err)
 							}
@@ -192,12 +201,16 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 							return fail(err)
 						}
 					}
+					if row.Data == nil {
+						return fail(fmt.Errorf("row %d has no data", i))
+					}
 				default:
 					return fail(fmt.Errorf("row %d is neither hex nor {data, payer}", i))
 				}
 				p.Rows = append(p.Rows, row)
 			}
 		case "more":
+			hasMore = true
 			// a bool; very old nodes sent the next key as a string here
 			if r.Peek() == antelope.JSONString {
 				s, err := r.String()
@@ -221,6 +234,9 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 	if err := r.Finish(); err != nil {
 		return fail(err)
 	}
+	if !hasRows || !hasMore {
+		return fail(errors.New("an answer without rows and more"))
+	}
 	if p.Rows == nil {
 		p.Rows = []antelope.TableRow{}
 	}
@@ -231,6 +247,14 @@ func DecodeTablePage(body []byte) (*TablePage, error) {
 // forward by lower bound, or with q.Reverse backward by upper bound. No row
 // is lost or repeated whatever page sizes the node chooses (see paginate);
 // stopping the range stops the requests.
+//
+// A node is not trusted: a next_key that does not move the way the read
+// goes or lies outside the query's bounds, more rows than asked for, and
+// pages that bring no new row (a cache serving one page forever) end the
+// read with an error; with q.Key, so does a row outside the bounds asked
+// for or out of index order. What no reader of get_table_rows can promise
+// on a table that changes while it is read, see the README; State.At reads
+// a table as it was at one block.
 func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2[antelope.TableRow, error] {
 	return func(yield func(antelope.TableRow, error) bool) {
 		kt, err := keyType(q)
@@ -239,9 +263,10 @@ func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2
 			return
 		}
 		pageSize := q.PageSize
-		if pageSize <= 0 {
+		if pageSize == 0 {
 			pageSize = c.pageSize
 		}
+		primary := kt == antelope.IndexI64 && q.Index <= 1
 		// The moving bound is the lower one going forward, the upper one
 		// in reverse; it is carried as the key itself.
 		start := q.Lower
@@ -259,11 +284,12 @@ func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2
 		}
 		fetch := func(ctx context.Context, bound string, n int) (page[antelope.TableRow], error) {
 			lower, upper := q.Lower, q.Upper
-			if k, ok := keys[bound]; ok {
+			cur := keys[bound] // zero: no bound yet
+			if !cur.IsZero() {
 				if q.Reverse {
-					upper = k
+					upper = cur
 				} else {
-					lower = k
+					lower = cur
 				}
 			}
 			p, err := c.tablePage(ctx, tableRequest(q, kt, lower, upper, n))
@@ -271,6 +297,12 @@ func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2
 				return page[antelope.TableRow]{}, err
 			}
 			out := page[antelope.TableRow]{items: p.Rows, more: p.More}
+			var last antelope.TableKey // the page's last row's key, with q.Key
+			if q.Key != nil {
+				if last, err = checkRowKeys(q, p.Rows, lower, upper, primary); err != nil {
+					return out, err
+				}
+			}
 			if p.More {
 				if p.NextKey == "" {
 					return out, errors.New("nodeos get_table_rows: more rows, but no next_key to read them from (a node too old to page)")
@@ -279,12 +311,15 @@ func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2
 				if err != nil {
 					return out, err
 				}
+				if err := checkNextKey(q, next, cur, last); err != nil {
+					return out, fmt.Errorf("nodeos get_table_rows: next_key %q %v", p.NextKey, err)
+				}
 				out.next = boundText(safeNextKey(next, q.Reverse))
 			}
 			return out, nil
 		}
 		var past func(string) (string, bool)
-		if kt == antelope.IndexI64 && q.Index <= 1 {
+		if primary {
 			// Primary keys are unique: the row at a stalled bound is done.
 			past = func(bound string) (string, bool) {
 				k, ok := keys[bound]
@@ -303,8 +338,78 @@ func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2
 				return boundText(antelope.KeyUint64(v)), true
 			}
 		}
-		paginate(ctx, boundText(start), pageSize, q.Limit, fetch, rowID, past, yield)
+		id := rowID
+		if primary && q.Key != nil {
+			// A row is its primary key: one updated between two pages is
+			// the same row.
+			id = func(r antelope.TableRow) string {
+				k, _ := q.Key(r.Data) // checked by checkRowKeys
+				return k.String()
+			}
+		}
+		paginate(ctx, boundText(start), pageSize, q.Limit, fetch, id, past, yield)
 	}
+}
+
+// checkRowKeys checks, with q.Key, that every row of a page lies within
+// [lower, upper] (either may be open) and in the read's index order
+// (strictly on the primary index, whose keys are unique). It returns the
+// last row's key.
+func checkRowKeys(q antelope.TableQuery, rows []antelope.TableRow, lower, upper antelope.TableKey, primary bool) (antelope.TableKey, error) {
+	var prev antelope.TableKey
+	for i, r := range rows {
+		k, err := q.Key(r.Data)
+		if err != nil {
+			return prev, fmt.Errorf("nodeos get_table_rows: row %d: its key: %w", i, err)
+		}
+		switch {
+		case !lower.IsZero() && k.Compare(lower) < 0, !upper.IsZero() && k.Compare(upper) > 0:
+			return prev, fmt.Errorf("nodeos get_table_rows: row %d's key %s lies outside the bounds asked for, %s to %s", i, k, lower, upper)
+		case i > 0:
+			c := k.Compare(prev)
+			if q.Reverse {
+				c = -c
+			}
+			if c < 0 || c == 0 && primary {
+				return prev, fmt.Errorf("nodeos get_table_rows: row %d's key %s is out of index order after %s", i, k, prev)
+			}
+		}
+		prev = k
+	}
+	return prev, nil
+}
+
+// checkNextKey checks that next, a page's next_key, moves the way the read
+// goes from the page's bound cur (zero: the start) and past the page's
+// last row (zero: unknown), and lies within the query's bounds. A float128
+// next key is printed rounded to a double, so it is compared as one.
+func checkNextKey(q antelope.TableQuery, next, cur, last antelope.TableKey) error {
+	order := func(a, b antelope.TableKey) int {
+		if a.Type() == antelope.IndexFloat128 {
+			return cmp.Compare(asFloat64(a), asFloat64(b)) // never NaN: ParseNextKey refuses it
+		}
+		return a.Compare(b)
+	}
+	dir := 1
+	if q.Reverse {
+		dir = -1
+	}
+	switch {
+	case !cur.IsZero() && dir*order(next, cur) < 0:
+		return fmt.Errorf("goes backwards, from %s", cur)
+	case !last.IsZero() && dir*order(next, last) < 0:
+		return fmt.Errorf("goes back before the page's last row, %s", last)
+	case !q.Lower.IsZero() && order(next, q.Lower) < 0:
+		return fmt.Errorf("lies below the lower bound %s", q.Lower)
+	case !q.Upper.IsZero() && order(next, q.Upper) > 0:
+		return fmt.Errorf("lies above the upper bound %s", q.Upper)
+	}
+	return nil
+}
+
+func asFloat64(k antelope.TableKey) float64 {
+	b := k.Bytes()
+	return antelope.Float128(b[16:]).Float64()
 }
 
 func rowID(r antelope.TableRow) string {

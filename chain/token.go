@@ -21,14 +21,19 @@ type Token struct {
 
 // Usable reports whether the token may still be used at now: it is renewed
 // max(60 s, 5 % of its lifetime) before it expires, so that a request never
-// races the expiry.
+// races the expiry; a token that lives no longer than that margin (a
+// service issuing 30-second tokens) is renewed halfway through its life,
+// not on every read.
 func (t Token) Usable(now time.Time) bool {
 	if t.Token == "" {
 		return false
 	}
 	margin := int64(60)
-	if life := t.ExpiresAt - t.IssuedAt; t.IssuedAt > 0 && life/20 > margin {
-		margin = life / 20
+	if life := t.ExpiresAt - t.IssuedAt; t.IssuedAt > 0 {
+		margin = max(margin, life/20)
+		if margin >= life {
+			margin = life / 2
+		}
 	}
 	return now.Unix() < t.ExpiresAt-margin
 }

@@ -24,12 +24,17 @@ type TransactResult struct {
 	// Actions are the action traces in execution order, inline actions and
 	// notifications included, with each action's raw return value.
 	Actions []ActionTrace
-	// AlreadySubmitted is set when an answer was lost and the retry (the
-	// same signed bytes) found the transaction already submitted: it was
-	// executed once, by the earlier attempt; there is no trace.
+	// AlreadySubmitted is set when an attempt of this send may have
+	// executed the transaction but its answer was lost, and then a retry
+	// (the same signed bytes) was refused as a duplicate, or
+	// get_transaction_status found it in a block (Status): it was executed
+	// once, by that earlier attempt. There is no trace.
 	AlreadySubmitted bool
-	Attempts         int             // HTTP requests sent, retries included
-	Processed        json.RawMessage // the node's whole trace
+	// Status is what get_transaction_status said when it settled an
+	// outcome the answers left open; nil otherwise.
+	Status    *TransactionStatus
+	Attempts  int             // HTTP requests sent, retries included
+	Processed json.RawMessage // the node's whole trace
 }
 
 // ActionTrace is one executed action.
@@ -58,25 +63,56 @@ func (r *TransactResult) ReturnValue(contract, action antelope.Name) ([]byte, bo
 
 var _ antelope.ActionResults = (*TransactResult)(nil)
 
-// UnknownOutcomeError is a send whose answer was lost and could not be
-// settled by retrying the same bytes: the transaction may or may not have
-// been executed. Look it up by ID before building a new one.
+// UnknownOutcomeError is a send that may have executed the transaction — an
+// answer was lost, cut, unreadable, for another transaction, a 5xx or
+// nodeos's timeout — and that neither retrying the same signed bytes nor
+// get_transaction_status could settle. The transaction may or may not have
+// been executed: look it up by ID before building a new one; until it
+// expires, sending the same signed transaction again is safe.
 type UnknownOutcomeError struct {
-	ID  antelope.Checksum256 // the transaction to look up
-	Err error                // the last failure
+	ID antelope.Checksum256 // the transaction to look up
+	// Transaction is the signed transaction that was sent: until it
+	// expires, SendTransaction can send these same bytes again safely.
+	Transaction *antelope.SignedTransaction
+	Err         error // the last failure
+	// Status is what get_transaction_status said (not in a block); nil
+	// when the node could not be asked.
+	Status *TransactionStatus
+	// StatusErr says why get_transaction_status could not be asked (the
+	// node does not offer it, the context ended…) when Status is nil.
+	StatusErr error
 }
 
-// Error names the transaction to look up.
+// Error names the transaction to look up and what the lookup found.
 func (e *UnknownOutcomeError) Error() string {
-	return fmt.Sprintf("transaction %s: outcome unknown (an answer was lost; it may have been executed): %v", e.ID, e.Err)
+	msg := fmt.Sprintf("transaction %s: outcome unknown (it may have been executed; look it up by id before building another): %v", e.ID, e.Err)
+	switch {
+	case e.Status != nil:
+		msg += "; get_transaction_status: " + e.Status.String()
+	case e.StatusErr != nil:
+		msg += "; not settled by get_transaction_status: " + e.StatusErr.Error()
+	}
+	return msg
 }
 
-// Unwrap returns the last failure.
-func (e *UnknownOutcomeError) Unwrap() error { return e.Err }
+// Unwrap returns the last failure when it was the network's or the
+// context's (errors.Is(err, context.DeadlineExceeded)). A nodeos refusal
+// of a later attempt is in Err but is not unwrapped: errors.Is(err,
+// ErrBadTAPoS) or ErrExpired must not tell a caller to rebuild a
+// transaction that an earlier attempt may have executed.
+func (e *UnknownOutcomeError) Unwrap() error {
+	var ae *APIError
+	if errors.As(e.Err, &ae) {
+		return nil
+	}
+	return e.Err
+}
 
-// DuplicateError is tx_duplicate on a first attempt: these very signed bytes
-// were submitted before (Transact called twice with the same actions in the
-// same second builds the same transaction). Nothing was executed now.
+// DuplicateError is tx_duplicate when no earlier attempt of this send can
+// have executed the transaction: these very signed bytes were submitted
+// before, by another call (Transact called twice with the same actions
+// before the head block moves builds the same transaction). Nothing was
+// executed by this send.
 type DuplicateError struct {
 	ID  antelope.Checksum256 // the transaction id
 	Err *APIError            // nodeos's tx_duplicate answer
@@ -204,93 +240,14 @@ func (c *Client) RequiredKeys(ctx context.Context, tx *antelope.Transaction, ava
 // with signer and sends it: send_transaction2 (with retry_trx where the node
 // offers it), or on older nodes send_transaction, then push_transaction.
 //
-// It never executes a transaction twice: a send whose answer is lost is
-// retried with the same signed bytes (the same id), never rebuilt, and
-// tx_duplicate on such a retry means the lost attempt was executed — the
-// result then has AlreadySubmitted and no trace. When retries cannot settle
-// it, the error is an *UnknownOutcomeError with the id to look up.
+// It never executes a transaction twice, and reports the outcome only as
+// far as the node's answers prove it: a result (executed, with its trace,
+// or AlreadySubmitted when a retry found it executed by an earlier attempt
+// whose answer was lost), a refusal (an *APIError or *DuplicateError:
+// nodeos raised an exception that proves nothing was executed), or an
+// *UnknownOutcomeError with the id to look up. See SendTransaction.
 func (c *Client) Transact(ctx context.Context, signer antelope.Signer, actions ...antelope.Action) (*TransactResult, error) {
 	return c.TransactWith(ctx, signer, TransactOptions{}, actions...)
-}
-
-// SendTransaction sends a signed transaction, as Transact does, never
-// executing it twice.
-func (c *Client) SendTransaction(ctx context.Context, signed *antelope.SignedTransaction) (*TransactResult, error) {
-	id, err := signed.ID()
-	if err != nil {
-		return nil, err
-	}
-	packed, err := signed.Pack(antelope.CompressionNone)
-	if err != nil {
-		return nil, err
-	}
-	pj, err := packed.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	attempts := 0
-	for {
-		c.mu.Lock()
-		noSend2, noSend, noRetry := c.noSend2, c.noSend, c.noRetry
-		c.mu.Unlock()
-		var path string
-		var body any
-		switch {
-		case !noSend2:
-			path = "/v1/chain/send_transaction2"
-			req := map[string]any{"return_failure_trace": false, "retry_trx": false, "transaction": json.RawMessage(pj)}
-			if c.retryTrx && !noRetry {
-				req["retry_trx"] = true
-				if c.retryBlock > 0 {
-					req["retry_trx_num_blocks"] = c.retryBlock
-				}
-			}
-			body = req
-		case !noSend:
-			path = "/v1/chain/send_transaction"
-			body = json.RawMessage(pj)
-		default:
-			path = "/v1/chain/push_transaction"
-			body = json.RawMessage(pj)
-		}
-		resp, n, err := c.call(ctx, path, body)
-		attempts += n
-		if err == nil {
-			res, err := decodeTrace(resp, id)
-			if res != nil {
-				res.Transaction, res.Attempts = signed, attempts
-			}
-			return res, err
-		}
-		var ae *APIError
-		switch {
-		case isNotFound(err) && !noSend2:
-			// These are refused before anything is executed: try the next.
-			c.setFlag(&c.noSend2)
-			continue
-		case isNotFound(err) && !noSend:
-			c.setFlag(&c.noSend)
-			continue
-		case errors.As(err, &ae) && path == "/v1/chain/send_transaction2" && !noRetry &&
-			(errors.Is(ae, ErrUnsupported) || errors.Is(ae, ErrExpirationTooFar)):
-			// retry_trx not offered, or not for this expiration.
-			c.setFlag(&c.noRetry)
-			continue
-		case errors.As(err, &ae) && errors.Is(ae, ErrDuplicate):
-			if attempts > 1 {
-				return &TransactResult{ID: id, Transaction: signed, AlreadySubmitted: true, Attempts: attempts}, nil
-			}
-			return nil, &DuplicateError{ID: id, Err: ae}
-		case errors.As(err, &ae) && errors.Is(ae, ErrExpired) && attempts > 1:
-			return nil, &UnknownOutcomeError{ID: id, Err: err}
-		case errors.As(err, &ae):
-			return nil, err // nodeos refused it: not executed
-		default:
-			// No answer from nodeos after every retry: a lost answer may
-			// hide an execution.
-			return nil, &UnknownOutcomeError{ID: id, Err: err}
-		}
-	}
 }
 
 func (c *Client) setFlag(f *bool) {
@@ -324,12 +281,7 @@ func (c *Client) runWithout(ctx context.Context, path string, signer antelope.Si
 			return nil, err
 		}
 	}
-	id, _ := signed.ID()
-	packed, err := signed.Pack(antelope.CompressionNone)
-	if err != nil {
-		return nil, err
-	}
-	pj, err := packed.MarshalJSON()
+	id, pj, err := packedJSON(signed)
 	if err != nil {
 		return nil, err
 	}
@@ -348,9 +300,12 @@ func (c *Client) runWithout(ctx context.Context, path string, signer antelope.Si
 type traceJSON struct {
 	TransactionID antelope.Checksum256 `json:"transaction_id"`
 	Processed     *struct {
-		ID           antelope.Checksum256 `json:"id"`
-		BlockNum     uint32               `json:"block_num"`
-		BlockTime    antelope.TimePoint   `json:"block_time"`
+		ID        antelope.Checksum256 `json:"id"`
+		BlockNum  uint32               `json:"block_num"`
+		BlockTime antelope.TimePoint   `json:"block_time"`
+		Receipt   *struct {
+			Status string `json:"status"`
+		} `json:"receipt"`
 		ActionTraces []struct {
 			ActionOrdinal        uint32        `json:"action_ordinal"`
 			CreatorActionOrdinal uint32        `json:"creator_action_ordinal"`
@@ -370,20 +325,28 @@ type traceJSON struct {
 	} `json:"processed"`
 }
 
-// decodeTrace reads send_transaction(2)/push/compute/read-only's answer.
-// A trace that carries an exception is that exception's error.
+// decodeTrace reads send_transaction(2)/push/compute/read-only's answer
+// for transaction id. A trace that carries an exception is that
+// exception's error (an *APIError). Anything short of a whole trace of
+// this transaction — a body that is not JSON, another transaction's id, no
+// trace, no receipt, no action — is an error, never a result: it proves
+// nothing about what the node did.
 func decodeTrace(body []byte, id antelope.Checksum256) (*TransactResult, error) {
 	var t traceJSON
 	if err := json.Unmarshal(body, &t); err != nil {
 		return nil, fmt.Errorf("nodeos: unexpected transaction answer: %v", err)
 	}
-	res := &TransactResult{ID: id}
-	if t.TransactionID != (antelope.Checksum256{}) && t.TransactionID != id {
+	switch {
+	case t.TransactionID == (antelope.Checksum256{}):
+		return nil, errors.New("nodeos: the transaction answer names no transaction")
+	case t.TransactionID != id:
 		return nil, fmt.Errorf("nodeos answered for transaction %s, not %s", t.TransactionID, id)
+	case t.Processed == nil:
+		return nil, fmt.Errorf("nodeos: the answer for transaction %s has no trace", id)
+	case t.Processed.ID != (antelope.Checksum256{}) && t.Processed.ID != id:
+		return nil, fmt.Errorf("nodeos: the answer for transaction %s holds the trace of %s", id, t.Processed.ID)
 	}
-	if t.Processed == nil {
-		return res, nil
-	}
+	res := &TransactResult{ID: id}
 	var pr struct {
 		Processed json.RawMessage `json:"processed"`
 	}
@@ -392,7 +355,16 @@ func decodeTrace(body []byte, id antelope.Checksum256) (*TransactResult, error) 
 	if len(t.Processed.Except) > 0 && string(t.Processed.Except) != "null" {
 		return res, exceptError(t.Processed.Except)
 	}
+	switch {
+	case t.Processed.Receipt == nil:
+		return nil, fmt.Errorf("nodeos: the trace of transaction %s has neither a receipt nor an exception", id)
+	case t.Processed.Receipt.Status != "executed":
+		return nil, fmt.Errorf("nodeos: transaction %s: receipt status %q, not executed", id, t.Processed.Receipt.Status)
+	case len(t.Processed.ActionTraces) == 0:
+		return nil, fmt.Errorf("nodeos: the trace of transaction %s has no action", id)
+	}
 	res.BlockNum, res.BlockTime = t.Processed.BlockNum, t.Processed.BlockTime
+	res.Actions = make([]ActionTrace, 0, len(t.Processed.ActionTraces))
 	for i, at := range t.Processed.ActionTraces {
 		a := ActionTrace{ActionOrdinal: at.ActionOrdinal, CreatorActionOrdinal: at.CreatorActionOrdinal,
 			Receiver: at.Receiver, Console: at.Console, ElapsedUS: at.Elapsed}

@@ -31,9 +31,9 @@ var (
 func wax(amount int64) antelope.Asset { return antelope.Asset{Amount: amount, Symbol: waxSym} }
 
 // tokenChain: eosio.token deployed, 1,000 WAX issued to alice, bob exists.
-func tokenChain(t *testing.T) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
+func tokenChain(t *testing.T, opts ...chaintest.Option) (*chaintest.Chain, map[antelope.Name]antelope.PrivateKey) {
 	t.Helper()
-	c := chaintest.New()
+	c := chaintest.New(opts...)
 	t.Cleanup(c.Close)
 	keys := map[antelope.Name]antelope.PrivateKey{}
 	for _, n := range []antelope.Name{eosioToken, alice, bob} {

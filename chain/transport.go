@@ -92,21 +92,37 @@ type HTTPError struct {
 	// Body is the response body of an HTTP error answer (capped), for
 	// callers that decode the service's own error shape.
 	Body []byte
+	// RetryAfter is the wait the service asked for (Retry-After or
+	// X-RateLimit-Reset), 0 when it named none.
+	RetryAfter time.Duration
 }
 
-// Error describes the failure in one line.
+// Error describes the failure in one line, scrubbed of every credential
+// this process holds (see AddSecret).
 func (e *HTTPError) Error() string {
 	switch {
 	case e.Status == 0:
-		return fmt.Sprintf("%s %s: %v", e.Service, e.URL, e.Err)
+		return Scrub(fmt.Sprintf("%s %s: %v", e.Service, e.URL, e.Err))
 	case e.Code != "":
-		return fmt.Sprintf("%s %s: HTTP %d %s: %s", e.Service, e.URL, e.Status, e.Code, e.Message)
+		return Scrub(fmt.Sprintf("%s %s: HTTP %d %s: %s", e.Service, e.URL, e.Status, e.Code, e.Message))
 	}
-	return fmt.Sprintf("%s %s: HTTP %d: %s", e.Service, e.URL, e.Status, e.Message)
+	return Scrub(fmt.Sprintf("%s %s: HTTP %d: %s", e.Service, e.URL, e.Status, e.Message))
 }
 
 // Unwrap returns the connection error, if that is what failed.
 func (e *HTTPError) Unwrap() error { return e.Err }
+
+// summary is the failure in a few words: its status and code, or its
+// connection error.
+func (e *HTTPError) summary() string {
+	switch {
+	case e.Status == http.StatusTooManyRequests:
+		return fmt.Sprintf("HTTP 429 (rate-limited; the service asked to wait %s)", e.RetryAfter)
+	case e.Status != 0:
+		return fmt.Sprintf("HTTP %d %s", e.Status, e.Code)
+	}
+	return fmt.Sprint(e.Err)
+}
 
 // RedactURL is u without its query string, fragment and user info, fit for
 // errors and logs: the query may hold a token (?token=), user info a
@@ -147,20 +163,37 @@ func (c *Transport) do(ctx context.Context, service string, build func() (*http.
 			return nil, attempt, &ferr.HTTPError
 		}
 		if attempt >= max {
-			ferr.Message += fmt.Sprintf(" (after %d attempts)", attempt)
-			if ferr.Err != nil {
-				ferr.Err = fmt.Errorf("%w (after %d attempts)", ferr.Err, attempt)
+			if attempt > 1 {
+				ferr.Message += fmt.Sprintf(" (after %d attempts)", attempt)
+				if ferr.Err != nil {
+					ferr.Err = fmt.Errorf("%w (after %d attempts)", ferr.Err, attempt)
+				}
 			}
 			return nil, attempt, &ferr.HTTPError
 		}
-		wait := backoff(attempt)
-		if ferr.retryAfter > 0 {
-			wait = min(ferr.retryAfter, maxRetryWait)
+		if deadline, ok := ctx.Deadline(); ok && ferr.RetryAfter > 0 && time.Until(deadline) < min(ferr.RetryAfter, maxRetryWait) {
+			// Waiting as asked would outlast the caller's deadline: say so
+			// now, rather than "deadline exceeded" later.
+			ferr.Message += fmt.Sprintf(" (rate-limited: the service asks to wait %s, beyond the deadline)", ferr.RetryAfter)
+			return nil, attempt, &ferr.HTTPError
 		}
-		if err := c.sleep(ctx, wait); err != nil {
-			return nil, attempt, &HTTPError{Service: service, URL: RedactURL(req.URL), Err: fmt.Errorf("gave up: %w", context.Cause(ctx))}
+		if err := c.Wait(ctx, attempt, ferr.RetryAfter); err != nil {
+			return nil, attempt, &HTTPError{Service: service, URL: RedactURL(req.URL),
+				Err: fmt.Errorf("gave up waiting to retry after %s: %w", ferr.HTTPError.summary(), context.Cause(ctx))}
 		}
 	}
+}
+
+// Wait waits before the retry that follows failed attempt number attempt
+// (1 after the first), as Do does: the service's wait when it asked for one
+// (up to a cap), otherwise a backoff doubling with each attempt, with
+// jitter. It returns early with the context's error.
+func (c *Transport) Wait(ctx context.Context, attempt int, serverWait time.Duration) error {
+	wait := backoff(attempt)
+	if serverWait > 0 {
+		wait = min(serverWait, maxRetryWait)
+	}
+	return c.sleep(ctx, wait)
 }
 
 func backoff(attempt int) time.Duration {
@@ -170,13 +203,13 @@ func backoff(attempt int) time.Duration {
 
 // once sends one request.
 func (c *Transport) once(ctx context.Context, service string, req *http.Request) ([]byte, *retryError) {
-	resp, err := c.httpClient().Do(req.WithContext(ctx))
+	resp, err := guarded(ctx, c.httpClient()).Do(req.WithContext(ctx))
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // drop the URL, which may carry a query secret
 		}
-		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Err: err}}
+		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Err: err}, final: errors.Is(err, errCrossOrigin)}
 	}
 	defer resp.Body.Close()
 	limit := c.maxSize()
@@ -187,12 +220,14 @@ func (c *Transport) once(ctx context.Context, service string, req *http.Request)
 	}
 	if int64(len(body)) > limit {
 		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Status: resp.StatusCode,
-			Message: fmt.Sprintf("response larger than %d MiB", limit>>20)}, final: true}
+			Message: "response larger than " + formatSize(limit)}, final: true}
 	}
 	if resp.StatusCode/100 == 2 {
 		return body, nil
 	}
 	e := &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Status: resp.StatusCode}}
+	// A service may echo the request (a key, a token) in its error.
+	body = scrubBytes(body)
 	e.Body = body
 	if len(e.Body) > 64<<10 {
 		e.Body = e.Body[:64<<10]
@@ -202,15 +237,14 @@ func (c *Transport) once(ctx context.Context, service string, req *http.Request)
 	// nodeos answered: the request was handled, and asking again gets the
 	// same answer (a failed assertion is a 500). A proxy's 502 is not that.
 	e.final = nodeos
-	e.retryAfter = retryAfter(resp.Header, time.Now())
+	e.RetryAfter = retryAfter(resp.Header, time.Now())
 	return nil, e
 }
 
 // retryError adds what retrying needs to HTTPError.
 type retryError struct {
 	HTTPError
-	retryAfter time.Duration
-	final      bool // not worth retrying whatever the status
+	final bool // not worth retrying whatever the status
 }
 
 func (e *retryError) retryable() bool {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/antelopego/abigen/chain"
 )
@@ -24,16 +22,12 @@ func (c *ChainAPI) FetchABI(ctx context.Context, account string, packed bool) (*
 	if packed {
 		path = "/v1/chain/get_raw_abi"
 	}
-	base := strings.TrimRight(c.URL, "/")
-	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
-		return nil, fmt.Errorf("invalid chain API URL %q", c.URL)
-	}
-	u, err := url.Parse(base + path)
+	u, err := chain.JoinURL(c.URL, path)
 	if err != nil {
-		return nil, errors.New("invalid chain API URL: it does not parse") // not echoed: it may hold a password
+		return nil, fmt.Errorf("chain API: %w", err) // redacted: it may hold a password or a key
 	}
 	where := chain.RedactURL(u)
-	cl := chain.New(base, chain.WithTransport(c.Client))
+	cl := chain.New(c.URL, chain.WithTransport(c.Client))
 	body, err := cl.Call(ctx, path, map[string]string{"account_name": account})
 	var ae *chain.APIError
 	var he *chain.HTTPError

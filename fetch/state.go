@@ -73,19 +73,22 @@ func (s *StateAPI) FetchABI(ctx context.Context, account string, blockNum uint64
 	if err := CheckAPIKey(s.APIKey); err != nil {
 		return nil, err
 	}
-	base, err := url.Parse(strings.TrimRight(s.BaseURL, "/") + "/v0/state/abi")
-	if err != nil || base.Scheme == "" || base.Host == "" {
-		return nil, fmt.Errorf("invalid state service URL %q", s.BaseURL)
+	base, err := chain.JoinURL(s.BaseURL, "/v0/state/abi")
+	if err != nil {
+		return nil, fmt.Errorf("state service: %w", err)
 	}
 	q := url.Values{"account": {account}, "json": {strconv.FormatBool(!packed)}}
 	if blockNum > 0 {
 		q.Set("block_num", strconv.FormatUint(blockNum, 10))
 	}
-	base.RawQuery = q.Encode()
-	source := base.String()
-	if base.User != nil {
-		source = base.Scheme + "://" + base.Host + base.Path + "?" + q.Encode()
+	// The source named in generated files: the request, without the base
+	// URL's own query or user info (an API key, a password).
+	source := chain.RedactURL(base) + "?" + q.Encode()
+	all := base.Query() // the base URL's query (it may carry a key) and the request's
+	for k, vs := range q {
+		all[k] = vs
 	}
+	base.RawQuery = all.Encode()
 	auth := &chain.StateAuth{Transport: s.Client, AuthURL: s.AuthURL, APIKey: s.APIKey, Cache: s.Cache, Now: s.Now}
 	body, err := auth.Get(ctx, base)
 	if err != nil {

@@ -30,6 +30,7 @@ func (g *generator) actionsFile() *jen.File {
 		docComment(f, "Action names.")
 		f.Const().Defs(consts...)
 	}
+	g.actionDescriptors(f)
 
 	if g.hasAccount {
 		acct, _ := antelope.ParseName(g.src.Account)

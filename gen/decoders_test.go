@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/metrics"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/allocs"
 	"github.com/antelopego/abigen/internal/goldenpkgs"
 	"github.com/antelopego/abigen/model"
 )
@@ -142,30 +141,6 @@ func TestGoldenPackagesListed(t *testing.T) {
 	}
 }
 
-// allocated runs f and returns the bytes allocated on the heap meanwhile.
-// runtime/metrics does not stop the world as runtime.ReadMemStats does, which
-// keeps the fuzz targets fast, but it sees small objects only when their
-// spans are flushed, which a GC in the window does for earlier work too: a
-// high reading is confirmed with allocatedExactly before it counts.
-func allocated(f func()) uint64 {
-	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(sample)
-	before := sample[0].Value.Uint64()
-	f()
-	metrics.Read(sample)
-	return sample[0].Value.Uint64() - before
-}
-
-// allocatedExactly is allocated through runtime.ReadMemStats, which stops
-// the world and counts every allocation.
-func allocatedExactly(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestHugeLengthPrefix feeds every generated decoder 5 bytes that, read as a
 // length prefix, claim 2^32−1 elements. Whatever each decoder reads first,
 // it must fail (or decode those 5 bytes exactly) without allocating for the
@@ -176,7 +151,7 @@ func TestHugeLengthPrefix(t *testing.T) {
 	for _, d := range decoders {
 		var v antelope.Value
 		var err error
-		n := allocatedExactly(func() { v, err = d.decode(input) })
+		n := allocs.Exactly(func() { v, err = d.decode(input) })
 		if n > 64<<10 {
 			t.Errorf("%s: allocated %d bytes for a 5-byte input", d, n)
 		}
@@ -226,10 +201,8 @@ func checkDecoder(t *testing.T, d decoder, data []byte) {
 	// Generous but linear: Go values are larger than their encoding (a
 	// 1-byte empty string is a 16-byte header).
 	bound := 64<<10 + uint64(len(data))*1024
-	if n := allocated(func() { v, err = d.decode(data) }); n > bound {
-		if n = allocatedExactly(func() { v, err = d.decode(data) }); n > bound {
-			t.Fatalf("%s: allocated %d bytes for %d bytes of input", d, n, len(data))
-		}
+	if ok, n := allocs.Within(bound, func() { v, err = d.decode(data) }); !ok {
+		t.Fatalf("%s: allocated %d bytes for %d bytes of input", d, n, len(data))
 	}
 	if err != nil {
 		return

@@ -57,6 +57,7 @@ type generator struct {
 	contractMethods map[*model.Action]string
 	actionValues    map[*model.Action]string
 	tableVars       map[*model.Table]string
+	actionsVar      string // the Actions descriptor variable, when there are actions
 	tableValues     map[*model.Table]string
 	resultValues    map[*model.ActionResult]string
 	errorConsts     map[uint64]string
@@ -384,6 +385,9 @@ func (g *generator) assignNames() error {
 			want = name
 		}
 		g.tableVars[t] = pkg.claim(want, "the description of table "+strconv.Quote(t.Name))
+	}
+	if len(g.m.Actions) > 0 {
+		g.actionsVar = pkg.claim("Actions", "the typed action descriptors") // see actionDescriptors
 	}
 	for _, em := range g.m.ErrorMessages {
 		g.errorConsts[uint64(em.Code)] = pkg.claim("ErrorCode"+strconv.FormatUint(uint64(em.Code), 10), "error code")

@@ -12,6 +12,9 @@ import (
 // same canonical JSON, so the JSON and binary parsers agree.
 func FuzzLoad(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("..", "golden", "*", "input*"))
+	// The state service's and nodeos's ABI answers, as fetched.
+	fetched, _ := filepath.Glob(filepath.Join("..", "testdata", "fetch-responses", "*", "*abi*.json"))
+	seeds = append(seeds, fetched...)
 	for _, p := range seeds {
 		if data, err := os.ReadFile(p); err == nil && len(data) < 64<<10 {
 			f.Add(data)

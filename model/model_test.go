@@ -281,3 +281,17 @@ func TestLoadSaysWhatTheInputIs(t *testing.T) {
 		t.Errorf("SyntaxError: %#v", err)
 	}
 }
+
+func TestOffChainOptionAcceptsTableNames(t *testing.T) {
+	src, err := Load([]byte(`{"version":"eosio::abi/1.1","tables":[{"name":"account_metadata","type":"int8"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ResolveWith(src.ABI, ResolveOptions{OffChain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Warnings) != 0 || len(m.Tables) != 1 {
+		t.Errorf("off chain: warnings %q, tables %d", m.Warnings, len(m.Tables))
+	}
+}

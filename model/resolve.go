@@ -31,6 +31,7 @@ func checkVersion(v string) error {
 // resolver holds the state of one Resolve call.
 type resolver struct {
 	abi      *ABI
+	opts     ResolveOptions
 	decls    map[string]string // type name → where it is declared, e.g. `structs[3] "jobs_a"`
 	typedefs map[string]int
 	structs  map[string]int
@@ -57,13 +58,26 @@ func (r *resolver) errorf(format string, args ...any) {
 	}
 }
 
+// ResolveOptions change what Resolve accepts.
+type ResolveOptions struct {
+	// OffChain declares the ABI one that never goes on chain, such as
+	// nodeos's state-history ABI: its table names need not be valid names
+	// (state history names its deltas "account_metadata",
+	// "contract_index_long_double"). Without it such a table is kept with a
+	// warning, since nodeos could not load the ABI on chain.
+	OffChain bool
+}
+
 // Resolve validates abi and resolves its types. Every problem found is
 // reported (up to 20), each naming the element and the offending value.
-func Resolve(abi *ABI) (*Model, error) {
+func Resolve(abi *ABI) (*Model, error) { return ResolveWith(abi, ResolveOptions{}) }
+
+// ResolveWith is Resolve with options.
+func ResolveWith(abi *ABI, opts ResolveOptions) (*Model, error) {
 	if err := checkVersion(abi.Version); err != nil {
 		return nil, err
 	}
-	r := &resolver{abi: abi, decls: map[string]string{}, typedefs: map[string]int{}, structs: map[string]int{},
+	r := &resolver{abi: abi, opts: opts, decls: map[string]string{}, typedefs: map[string]int{}, structs: map[string]int{},
 		variants: map[string]int{}, types: map[string]*Type{}, aliases: map[string]*Alias{},
 		resolved: map[string]*Struct{}, vars: map[string]*Variant{}, failed: map[string]bool{}}
 	m := &Model{Version: abi.Version, Clauses: abi.RicardianClauses, ErrorMessages: abi.ErrorMessages}
@@ -394,8 +408,8 @@ func (r *resolver) tables(m *Model) []*Table {
 			r.errorf("tables[%d]: empty table name", i)
 			continue
 		}
-		if err := validName(td.Name); err != nil {
-			m.Warnings = append(m.Warnings, fmt.Sprintf("%s: not a valid name, so nodeos could not load this ABI on chain (kept: off-chain ABIs such as state history use such names)", where))
+		if err := validName(td.Name); err != nil && !r.opts.OffChain {
+			m.Warnings = append(m.Warnings, fmt.Sprintf("%s: not a valid name, so nodeos could not load this ABI on chain (kept; --off-chain says the ABI is meant for off chain, as state history's is)", where))
 		}
 		if seen[td.Name] {
 			r.errorf("%s: duplicate table", where)

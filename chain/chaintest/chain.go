@@ -77,6 +77,7 @@ type options struct {
 	interpreter bool          // wasm through wazero's interpreter
 	ownCache    bool          // compiled code not shared with the process's other chains
 	console     Logger        // where contracts' console output goes, besides the traces
+	noStatus    bool          // get_transaction_status refused (WithoutTransactionStatus)
 }
 
 // Logger is where WithConsoleLog writes: a *testing.T or *testing.B.
@@ -255,7 +256,8 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	c.stats.Requests++
 	c.mu.Unlock()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	if c.faults.before(w) {
+	answered, step := c.faults.before(w, r.URL.Path, body)
+	if answered {
 		return
 	}
 	path := r.URL.Path
@@ -277,7 +279,7 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, status, data)
+	c.faults.after(w, path, step, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
@@ -300,6 +302,8 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 		return c.getTableByScope(body)
 	case "get_required_keys":
 		return c.getRequiredKeys(body)
+	case "get_transaction_status":
+		return c.getTransactionStatus(body)
 	case "push_transaction", "send_transaction", "send_transaction2", "compute_transaction", "send_read_only_transaction":
 		return c.transactionAPI(endpoint, body)
 	}

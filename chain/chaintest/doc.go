@@ -109,6 +109,26 @@
 // TruncateNext and Delay reproduce what networks and proxies do, so a
 // client's retries — and yours — can be tested; Stats counts executions.
 //
+// Misbehave adds the hostile node, what a load balancer over nodes at
+// different heights, a cache, a proxy or nodeos's own time limits do: for
+// sends, a connection dropped or nodeos's timeout_exception before
+// executing (DropBeforeExecuting, TimeoutBeforeExecuting), a lagging
+// node's invalid_ref_block_exception (RefuseAsLagging), retry_trx refused
+// (RefuseRetryTrx), and after executing the answer lost, nodeos's timeout,
+// a gateway's 504, an answer cut but correctly framed, or another
+// transaction's id (LoseAfterExecuting, TimeoutAfterExecuting,
+// GatewayErrorAfterExecuting, CutAfterExecuting, OtherTransactionID) —
+// for the next n sends, or one step per send with MisbehaveInTurn (a load
+// balancer whose first node executes and loses the answer while the
+// others lag behind); for table reads, the same page forever (SamePage),
+// a next_key that goes backwards (NextKeyBackward), rows outside the
+// bounds (RowsOutOfBounds), more rows than the limit (RowsOverLimit), an
+// empty page with more (EmptyPage).
+//
+// get_transaction_status reports every executed transaction (IRREVERSIBLE:
+// blocks are final at once here); WithoutTransactionStatus makes the
+// chain refuse it, as nodeos does by default.
+//
 // # Without a network
 //
 // New serves the chain on an httptest server (a loopback port). With

@@ -2,6 +2,7 @@ package chaintest_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/antelopego/abigen/antelope"
@@ -67,4 +68,42 @@ func Example_contractTest() {
 	// send 2: ok
 	// send 3: ok
 	// send 4: refused: enough counting
+}
+
+// Testing code against the hostile node: a node that executes a
+// transaction and then times out writing the answer, and one that refuses
+// every retry as a lagging node would. chain.Client resends the same signed
+// bytes and reports what the answers prove — executed (AlreadySubmitted),
+// or unknown with the id — never "refused", which would make a caller
+// rebuild and pay twice. Your own send or retry logic can be run through
+// the same misbehaviors.
+func Example_hostileNode() {
+	ctx := context.Background()
+	node := chaintest.New(chaintest.WithoutTransactionStatus())
+	defer node.Close()
+	alice, pinger := antelope.MustName("alice"), antelope.MustName("pinger")
+	key := node.NewAccount(alice)
+	const abi = `{"version":"eosio::abi/1.1","structs":[{"name":"ping","base":"","fields":[]}],` +
+		`"actions":[{"name":"ping","type":"ping","ricardian_contract":""}]}`
+	if err := node.SetContract(pinger, []byte(abi), func(*chaintest.Context) error { return nil }); err != nil {
+		panic(err)
+	}
+	ping := antelope.Action{Account: pinger, Name: antelope.MustName("ping"),
+		Authorization: []antelope.PermissionLevel{antelope.Active(alice)}, Data: []byte{}}
+	c := node.Client()
+
+	before := node.Stats().Executions
+	node.Misbehave(chaintest.TimeoutAfterExecuting, 1)
+	res, err := c.Transact(ctx, key, ping)
+	fmt.Println("timeout after executing:", err, res.AlreadySubmitted, node.Stats().Executions-before)
+
+	node.Produce()
+	before = node.Stats().Executions
+	node.MisbehaveInTurn(chaintest.LoseAfterExecuting, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging)
+	_, err = c.Transact(ctx, key, ping)
+	var unknown *chain.UnknownOutcomeError
+	fmt.Println("lost, then refused:", errors.As(err, &unknown), errors.Is(err, chain.ErrBadTAPoS), node.Stats().Executions-before)
+	// Output:
+	// timeout after executing: <nil> true 1
+	// lost, then refused: true false 1
 }

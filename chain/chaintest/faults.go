@@ -17,6 +17,9 @@ type faults struct {
 	loseNext  int // do the work, then drop the connection: the answer is lost
 	truncNext int // do the work, then send half the answer and drop it
 	delay     time.Duration
+	hostile   map[Misbehavior]int // see Misbehave (hostile.go)
+	turns     []Misbehavior       // see MisbehaveInTurn
+	samePage  map[string][]byte   // SamePage's first answer per endpoint
 }
 
 // FailNext makes the next n requests fail with HTTP status (a proxy's 502,
@@ -50,8 +53,9 @@ func (c *Chain) Delay(d time.Duration) {
 }
 
 // before applies the faults that strike before the request is handled; it
-// reports whether the request was answered already.
-func (f *faults) before(w http.ResponseWriter) bool {
+// reports whether the request was answered already, and the
+// MisbehaveInTurn step that after applies (-1: none).
+func (f *faults) before(w http.ResponseWriter, path string, body []byte) (bool, Misbehavior) {
 	f.mu.Lock()
 	delay := f.delay
 	fail := f.failNext > 0
@@ -70,17 +74,18 @@ func (f *faults) before(w http.ResponseWriter) bool {
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(code)
 		_, _ = w.Write([]byte("<html><body>" + strconv.Itoa(code) + " " + http.StatusText(code) + "</body></html>"))
-		return true
+		return true, -1
 	}
-	return false
+	return f.hostileBefore(w, path, body)
 }
 
 // after writes the answer, or loses or truncates it.
-func (f *faults) after(w http.ResponseWriter, status int, body []byte) {
+func (f *faults) after(w http.ResponseWriter, path string, step Misbehavior, status int, body []byte) {
+	status, body, framed, lose := f.hostileAfter(path, step, status, body)
 	f.mu.Lock()
-	lose := f.loseNext > 0
-	if lose {
+	if !lose && f.loseNext > 0 {
 		f.loseNext--
+		lose = true
 	}
 	trunc := !lose && f.truncNext > 0
 	if trunc {
@@ -91,7 +96,14 @@ func (f *faults) after(w http.ResponseWriter, status int, body []byte) {
 		dropConnection(w)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	if status == http.StatusGatewayTimeout {
+		w.Header().Set("Content-Type", "text/html")
+	} else {
+		w.Header().Set("Content-Type", "application/json")
+	}
+	if framed {
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	}
 	if trunc {
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		w.WriteHeader(status)

@@ -1,8 +1,6 @@
 package chaintest
 
 import (
-	"bytes"
-	"cmp"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -186,53 +184,5 @@ func FormatNextKey(k antelope.TableKey, encodeType string) string {
 // formatDouble is fc's double printing: 17 significant digits.
 func formatDouble(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
 
-// compareKeys orders two keys of one index as nodeos's indexes do:
-// integers and checksums by their big-endian bytes, floats by value (-0
-// equals 0).
-func compareKeys(a, b antelope.TableKey) int {
-	switch a.Type() {
-	case antelope.IndexFloat64:
-		return compareFloat(a.Float64(), b.Float64())
-	case antelope.IndexFloat128:
-		return compareFloat128(a.Bytes(), b.Bytes())
-	}
-	x, y := a.Bytes(), b.Bytes()
-	return bytes.Compare(x[:], y[:])
-}
-
-func compareFloat(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
-// compareFloat128 orders binary128 values (bytes 16… little-endian):
-// sign and magnitude.
-func compareFloat128(a, b [32]byte) int {
-	hiA, loA := binary.LittleEndian.Uint64(a[24:]), binary.LittleEndian.Uint64(a[16:])
-	hiB, loB := binary.LittleEndian.Uint64(b[24:]), binary.LittleEndian.Uint64(b[16:])
-	negA, negB := hiA>>63 == 1, hiB>>63 == 1
-	hiA, hiB = hiA&^(1<<63), hiB&^(1<<63)
-	if hiA == 0 && loA == 0 && hiB == 0 && loB == 0 {
-		return 0 // -0 == +0
-	}
-	mag := func() int {
-		if hiA != hiB {
-			return cmp.Compare(hiA, hiB)
-		}
-		return cmp.Compare(loA, loB)
-	}
-	switch {
-	case negA && !negB:
-		return -1
-	case !negA && negB:
-		return 1
-	case !negA:
-		return mag()
-	}
-	return -mag()
-}
+// compareKeys orders two keys of one index as nodeos's indexes do.
+func compareKeys(a, b antelope.TableKey) int { return a.Compare(b) }

@@ -156,12 +156,25 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	if to < from {
 		to = from
 	}
+	nextKeyText := func(e indexEntry) string {
+		if primary {
+			return strconv.FormatUint(keyOf(e).Uint64(), 10)
+		}
+		return FormatNextKey(keyOf(e), encode)
+	}
+	before := "" // the row just before the range, in read order
+	if !p.Reverse && from > 0 {
+		before = nextKeyText(rows[from-1])
+	} else if p.Reverse && to < len(rows) {
+		before = nextKeyText(rows[to])
+	}
+	limit = min(limit, maxReturnItems)
+	from, to, limit = c.faults.tableRange(from, to, len(rows), limit)
 	sel := rows[from:to]
 	at := func(i int) indexEntry { return sel[i] }
 	if p.Reverse {
 		at = func(i int) indexEntry { return sel[len(sel)-1-i] }
 	}
-	limit = min(limit, maxReturnItems)
 	out := struct {
 		Rows    []any  `json:"rows"`
 		More    bool   `json:"more"`
@@ -182,13 +195,13 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	}
 	if i < len(sel) {
 		out.More = true
-		k := keyOf(at(i))
-		if primary {
-			out.NextKey = strconv.FormatUint(k.Uint64(), 10)
-		} else {
-			out.NextKey = FormatNextKey(k, encode)
-		}
+		out.NextKey = nextKeyText(at(i))
 	}
+	first := ""
+	if len(sel) > 0 {
+		first = nextKeyText(at(0))
+	}
+	c.faults.tablePage(&out.Rows, &out.More, &out.NextKey, first, before)
 	return 200, out
 }
 
@@ -280,8 +293,18 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var sel []tableID
+	before := "" // the scope just before the range, in read order
 	for _, id := range c.db.scopes(code) {
-		if uint64(id.scope) < lower || uint64(id.scope) > upper {
+		switch {
+		case uint64(id.scope) < lower:
+			if !p.Reverse {
+				before = id.scope.String()
+			}
+			continue
+		case uint64(id.scope) > upper:
+			if p.Reverse && before == "" {
+				before = id.scope.String()
+			}
 			continue
 		}
 		sel = append(sel, id)
@@ -324,7 +347,7 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 		}
 	}
 	if i < len(sel) {
-		out.More = sel[i].scope.String()
+		out.More = c.faults.scopeMore(sel[i].scope.String(), before)
 	}
 	return 200, out
 }

@@ -83,15 +83,16 @@ Exit codes:
 `
 
 type options struct {
-	fetch   fetchOptions
-	abi     string
-	account string
-	pkg     string
-	out     string
-	renames []string
-	check   bool
-	quiet   bool
-	version bool
+	fetch    fetchOptions
+	abi      string
+	account  string
+	pkg      string
+	out      string
+	renames  []string
+	check    bool
+	quiet    bool
+	offChain bool
+	version  bool
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -115,6 +116,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.StringVar(&o.out, "out", ".", "output `dir`ectory; created if missing")
 	fl.StringArrayVar(&o.renames, "rename", nil, "override a Go name (repeatable): `old=New`, where old is abi_name for a type,\nstruct.field for a field, action:name for a Contract method, table:name for a table variable")
 	fl.BoolVar(&o.check, "check", false, "write nothing: compare with the files in --out, print a unified diff, exit 1 if they differ")
+	fl.BoolVar(&o.offChain, "off-chain", false, "the ABI is never deployed on chain (nodeos's state-history ABI): table names need not be names")
 	fl.BoolVarP(&o.quiet, "quiet", "q", false, "do not print notes (such as names changed to avoid a clash)")
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
 	help := fl.BoolP("help", "h", false, "show this help")
@@ -204,7 +206,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		src.Account = o.account
 	}
-	m, err := model.Resolve(src.ABI)
+	m, err := model.ResolveWith(src.ABI, model.ResolveOptions{OffChain: o.offChain})
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen: %s: invalid ABI:\n  %s\n", from, strings.ReplaceAll(err.Error(), "\n", "\n  "))
 		return exitBadABI

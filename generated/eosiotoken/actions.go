@@ -28,6 +28,54 @@ const (
 	ActionTransfer antelope.Name = 0xcdcd3c2d57000000 // transfer
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiotoken.Actions.Close) {…}
+//
+// Each names the contract at DefaultAccount; In(account) names another
+// deployment.
+var Actions = struct {
+	Close    antelope.ActionOf[Close, *Close]       // close
+	Create   antelope.ActionOf[Create, *Create]     // create
+	Issue    antelope.ActionOf[Issue, *Issue]       // issue
+	Open     antelope.ActionOf[Open, *Open]         // open
+	Retire   antelope.ActionOf[Retire, *Retire]     // retire
+	Transfer antelope.ActionOf[Transfer, *Transfer] // transfer
+}{
+	Close: antelope.ActionOf[Close, *Close]{
+		Account: DefaultAccount,
+		Name:    ActionClose,
+		Type:    "close",
+	},
+	Create: antelope.ActionOf[Create, *Create]{
+		Account: DefaultAccount,
+		Name:    ActionCreate,
+		Type:    "create",
+	},
+	Issue: antelope.ActionOf[Issue, *Issue]{
+		Account: DefaultAccount,
+		Name:    ActionIssue,
+		Type:    "issue",
+	},
+	Open: antelope.ActionOf[Open, *Open]{
+		Account: DefaultAccount,
+		Name:    ActionOpen,
+		Type:    "open",
+	},
+	Retire: antelope.ActionOf[Retire, *Retire]{
+		Account: DefaultAccount,
+		Name:    ActionRetire,
+		Type:    "retire",
+	},
+	Transfer: antelope.ActionOf[Transfer, *Transfer]{
+		Account: DefaultAccount,
+		Name:    ActionTransfer,
+		Type:    "transfer",
+	},
+}
+
 // DefaultAccount is the account the ABI was read from, eosio.token.
 const DefaultAccount antelope.Name = 0x5530ea033482a600 // eosio.token
 // Contract builds the contract's actions for one account: an ABI is often

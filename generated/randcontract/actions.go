@@ -29,6 +29,54 @@ const (
 	ActionVersion antelope.Name = 0xdaaf875260000000 // version
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, randcontract.Actions.Killjobs) {…}
+//
+// Each names the contract at DefaultAccount; In(account) names another
+// deployment.
+var Actions = struct {
+	Killjobs     antelope.ActionOf[Killjobs, *Killjobs]         // killjobs
+	Pause        antelope.ActionOf[Pause, *Pause]               // pause
+	Requestrand  antelope.ActionOf[Requestrand, *Requestrand]   // requestrand
+	Setrand      antelope.ActionOf[Setrand, *Setrand]           // setrand
+	Setsigpubkey antelope.ActionOf[Setsigpubkey, *Setsigpubkey] // setsigpubkey
+	Version      antelope.ActionOf[Version, *Version]           // version
+}{
+	Killjobs: antelope.ActionOf[Killjobs, *Killjobs]{
+		Account: DefaultAccount,
+		Name:    ActionKilljobs,
+		Type:    "killjobs",
+	},
+	Pause: antelope.ActionOf[Pause, *Pause]{
+		Account: DefaultAccount,
+		Name:    ActionPause,
+		Type:    "pause",
+	},
+	Requestrand: antelope.ActionOf[Requestrand, *Requestrand]{
+		Account: DefaultAccount,
+		Name:    ActionRequestrand,
+		Type:    "requestrand",
+	},
+	Setrand: antelope.ActionOf[Setrand, *Setrand]{
+		Account: DefaultAccount,
+		Name:    ActionSetrand,
+		Type:    "setrand",
+	},
+	Setsigpubkey: antelope.ActionOf[Setsigpubkey, *Setsigpubkey]{
+		Account: DefaultAccount,
+		Name:    ActionSetsigpubkey,
+		Type:    "setsigpubkey",
+	},
+	Version: antelope.ActionOf[Version, *Version]{
+		Account: DefaultAccount,
+		Name:    ActionVersion,
+		Type:    "version",
+	},
+}
+
 // DefaultAccount is the account the ABI was read from, orng.wax.
 const DefaultAccount antelope.Name = 0xa5e6c070dd000000 // orng.wax
 // Contract builds the contract's actions for one account: an ABI is often

@@ -21,6 +21,32 @@ const (
 	ActionCreate antelope.Name = 0x45d46ca800000000 // create
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, abieoseosiotoken.Actions.Transfer) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Transfer antelope.ActionOf[Transfer, *Transfer] // transfer
+	Issue    antelope.ActionOf[Issue, *Issue]       // issue
+	Create   antelope.ActionOf[Create, *Create]     // create
+}{
+	Create: antelope.ActionOf[Create, *Create]{
+		Name: ActionCreate,
+		Type: "create",
+	},
+	Issue: antelope.ActionOf[Issue, *Issue]{
+		Name: ActionIssue,
+		Type: "issue",
+	},
+	Transfer: antelope.ActionOf[Transfer, *Transfer]{
+		Name: ActionTransfer,
+		Type: "transfer",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

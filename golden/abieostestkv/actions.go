@@ -29,6 +29,52 @@ const (
 	ActionUpdateerr2 antelope.Name = 0xd5526ca957b88000 // updateerr2
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, abieostestkv.Actions.Get) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Get        antelope.ActionOf[Get, *Get]               // get
+	Iteration  antelope.ActionOf[Iteration, *Iteration]   // iteration
+	Nonunique  antelope.ActionOf[Nonunique, *Nonunique]   // nonunique
+	Setup      antelope.ActionOf[Setup, *Setup]           // setup
+	Update     antelope.ActionOf[Update, *Update]         // update
+	Updateerr1 antelope.ActionOf[Updateerr1, *Updateerr1] // updateerr1
+	Updateerr2 antelope.ActionOf[Updateerr2, *Updateerr2] // updateerr2
+}{
+	Get: antelope.ActionOf[Get, *Get]{
+		Name: ActionGet,
+		Type: "get",
+	},
+	Iteration: antelope.ActionOf[Iteration, *Iteration]{
+		Name: ActionIteration,
+		Type: "iteration",
+	},
+	Nonunique: antelope.ActionOf[Nonunique, *Nonunique]{
+		Name: ActionNonunique,
+		Type: "nonunique",
+	},
+	Setup: antelope.ActionOf[Setup, *Setup]{
+		Name: ActionSetup,
+		Type: "setup",
+	},
+	Update: antelope.ActionOf[Update, *Update]{
+		Name: ActionUpdate,
+		Type: "update",
+	},
+	Updateerr1: antelope.ActionOf[Updateerr1, *Updateerr1]{
+		Name: ActionUpdateerr1,
+		Type: "updateerr1",
+	},
+	Updateerr2: antelope.ActionOf[Updateerr2, *Updateerr2]{
+		Name: ActionUpdateerr2,
+		Type: "updateerr2",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -27,6 +27,47 @@ const (
 	ActionSetliminv antelope.Name = 0xc2b31749d3d80000 // setliminv
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, actionresults.Actions.Actionresret) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Actionresret antelope.ActionOf[Actionresret, *Actionresret] // actionresret
+	Ret1overlim  antelope.ActionOf[Ret1overlim, *Ret1overlim]   // ret1overlim
+	Retlim       antelope.ActionOf[Retlim, *Retlim]             // retlim
+	Retmaxlim    antelope.ActionOf[Retmaxlim, *Retmaxlim]       // retmaxlim
+	Retoverlim   antelope.ActionOf[Retoverlim, *Retoverlim]     // retoverlim
+	Setliminv    antelope.ActionOf[Setliminv, *Setliminv]       // setliminv
+}{
+	Actionresret: antelope.ActionOf[Actionresret, *Actionresret]{
+		Name: ActionActionresret,
+		Type: "actionresret",
+	},
+	Ret1overlim: antelope.ActionOf[Ret1overlim, *Ret1overlim]{
+		Name: ActionRet1overlim,
+		Type: "ret1overlim",
+	},
+	Retlim: antelope.ActionOf[Retlim, *Retlim]{
+		Name: ActionRetlim,
+		Type: "retlim",
+	},
+	Retmaxlim: antelope.ActionOf[Retmaxlim, *Retmaxlim]{
+		Name: ActionRetmaxlim,
+		Type: "retmaxlim",
+	},
+	Retoverlim: antelope.ActionOf[Retoverlim, *Retoverlim]{
+		Name: ActionRetoverlim,
+		Type: "retoverlim",
+	},
+	Setliminv: antelope.ActionOf[Setliminv, *Setliminv]{
+		Name: ActionSetliminv,
+		Type: "setliminv",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

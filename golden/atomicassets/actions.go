@@ -107,6 +107,247 @@ const (
 	ActionWithdraw antelope.Name = 0xe3b2d4dcdc000000 // withdraw
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, atomicassets.Actions.Acceptauswap) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Acceptauswap antelope.ActionOf[Acceptauswap, *Acceptauswap] // acceptauswap
+	Acceptoffer  antelope.ActionOf[Acceptoffer, *Acceptoffer]   // acceptoffer
+	Addcolauth   antelope.ActionOf[Addcolauth, *Addcolauth]     // addcolauth
+	Addconftoken antelope.ActionOf[Addconftoken, *Addconftoken] // addconftoken
+	Addnotifyacc antelope.ActionOf[Addnotifyacc, *Addnotifyacc] // addnotifyacc
+	Admincoledit antelope.ActionOf[Admincoledit, *Admincoledit] // admincoledit
+	Announcedepo antelope.ActionOf[Announcedepo, *Announcedepo] // announcedepo
+	Backasset    antelope.ActionOf[Backasset, *Backasset]       // backasset
+	Burnasset    antelope.ActionOf[Burnasset, *Burnasset]       // burnasset
+	Canceloffer  antelope.ActionOf[Canceloffer, *Canceloffer]   // canceloffer
+	Createauswap antelope.ActionOf[Createauswap, *Createauswap] // createauswap
+	Createcol    antelope.ActionOf[Createcol, *Createcol]       // createcol
+	Createoffer  antelope.ActionOf[Createoffer, *Createoffer]   // createoffer
+	Createschema antelope.ActionOf[Createschema, *Createschema] // createschema
+	Createtempl  antelope.ActionOf[Createtempl, *Createtempl]   // createtempl
+	Createtempl2 antelope.ActionOf[Createtempl2, *Createtempl2] // createtempl2
+	Declineoffer antelope.ActionOf[Declineoffer, *Declineoffer] // declineoffer
+	Deltemplate  antelope.ActionOf[Deltemplate, *Deltemplate]   // deltemplate
+	Extendschema antelope.ActionOf[Extendschema, *Extendschema] // extendschema
+	Forbidnotify antelope.ActionOf[Forbidnotify, *Forbidnotify] // forbidnotify
+	Init         antelope.ActionOf[Init, *Init]                 // init
+	Locktemplate antelope.ActionOf[Locktemplate, *Locktemplate] // locktemplate
+	Logbackasset antelope.ActionOf[Logbackasset, *Logbackasset] // logbackasset
+	Logburnasset antelope.ActionOf[Logburnasset, *Logburnasset] // logburnasset
+	Logmint      antelope.ActionOf[Logmint, *Logmint]           // logmint
+	Logmove      antelope.ActionOf[Logmove, *Logmove]           // logmove
+	Lognewoffer  antelope.ActionOf[Lognewoffer, *Lognewoffer]   // lognewoffer
+	Lognewtempl  antelope.ActionOf[Lognewtempl, *Lognewtempl]   // lognewtempl
+	Logsetdata   antelope.ActionOf[Logsetdata, *Logsetdata]     // logsetdata
+	Logsetdatatl antelope.ActionOf[Logsetdatatl, *Logsetdatatl] // logsetdatatl
+	Logtransfer  antelope.ActionOf[Logtransfer, *Logtransfer]   // logtransfer
+	Mintasset    antelope.ActionOf[Mintasset, *Mintasset]       // mintasset
+	Move         antelope.ActionOf[Move, *Move]                 // move
+	Payofferram  antelope.ActionOf[Payofferram, *Payofferram]   // payofferram
+	Redtemplmax  antelope.ActionOf[Redtemplmax, *Redtemplmax]   // redtemplmax
+	Rejectauswap antelope.ActionOf[Rejectauswap, *Rejectauswap] // rejectauswap
+	Remcolauth   antelope.ActionOf[Remcolauth, *Remcolauth]     // remcolauth
+	Remnotifyacc antelope.ActionOf[Remnotifyacc, *Remnotifyacc] // remnotifyacc
+	Setassetdata antelope.ActionOf[Setassetdata, *Setassetdata] // setassetdata
+	Setcoldata   antelope.ActionOf[Setcoldata, *Setcoldata]     // setcoldata
+	Setmarketfee antelope.ActionOf[Setmarketfee, *Setmarketfee] // setmarketfee
+	Setschematyp antelope.ActionOf[Setschematyp, *Setschematyp] // setschematyp
+	Settempldata antelope.ActionOf[Settempldata, *Settempldata] // settempldata
+	Setversion   antelope.ActionOf[Setversion, *Setversion]     // setversion
+	Transfer     antelope.ActionOf[Transfer, *Transfer]         // transfer
+	Withdraw     antelope.ActionOf[Withdraw, *Withdraw]         // withdraw
+}{
+	Acceptauswap: antelope.ActionOf[Acceptauswap, *Acceptauswap]{
+		Name: ActionAcceptauswap,
+		Type: "acceptauswap",
+	},
+	Acceptoffer: antelope.ActionOf[Acceptoffer, *Acceptoffer]{
+		Name: ActionAcceptoffer,
+		Type: "acceptoffer",
+	},
+	Addcolauth: antelope.ActionOf[Addcolauth, *Addcolauth]{
+		Name: ActionAddcolauth,
+		Type: "addcolauth",
+	},
+	Addconftoken: antelope.ActionOf[Addconftoken, *Addconftoken]{
+		Name: ActionAddconftoken,
+		Type: "addconftoken",
+	},
+	Addnotifyacc: antelope.ActionOf[Addnotifyacc, *Addnotifyacc]{
+		Name: ActionAddnotifyacc,
+		Type: "addnotifyacc",
+	},
+	Admincoledit: antelope.ActionOf[Admincoledit, *Admincoledit]{
+		Name: ActionAdmincoledit,
+		Type: "admincoledit",
+	},
+	Announcedepo: antelope.ActionOf[Announcedepo, *Announcedepo]{
+		Name: ActionAnnouncedepo,
+		Type: "announcedepo",
+	},
+	Backasset: antelope.ActionOf[Backasset, *Backasset]{
+		Name: ActionBackasset,
+		Type: "backasset",
+	},
+	Burnasset: antelope.ActionOf[Burnasset, *Burnasset]{
+		Name: ActionBurnasset,
+		Type: "burnasset",
+	},
+	Canceloffer: antelope.ActionOf[Canceloffer, *Canceloffer]{
+		Name: ActionCanceloffer,
+		Type: "canceloffer",
+	},
+	Createauswap: antelope.ActionOf[Createauswap, *Createauswap]{
+		Name: ActionCreateauswap,
+		Type: "createauswap",
+	},
+	Createcol: antelope.ActionOf[Createcol, *Createcol]{
+		Name: ActionCreatecol,
+		Type: "createcol",
+	},
+	Createoffer: antelope.ActionOf[Createoffer, *Createoffer]{
+		Name: ActionCreateoffer,
+		Type: "createoffer",
+	},
+	Createschema: antelope.ActionOf[Createschema, *Createschema]{
+		Name: ActionCreateschema,
+		Type: "createschema",
+	},
+	Createtempl: antelope.ActionOf[Createtempl, *Createtempl]{
+		Name: ActionCreatetempl,
+		Type: "createtempl",
+	},
+	Createtempl2: antelope.ActionOf[Createtempl2, *Createtempl2]{
+		Name: ActionCreatetempl2,
+		Type: "createtempl2",
+	},
+	Declineoffer: antelope.ActionOf[Declineoffer, *Declineoffer]{
+		Name: ActionDeclineoffer,
+		Type: "declineoffer",
+	},
+	Deltemplate: antelope.ActionOf[Deltemplate, *Deltemplate]{
+		Name: ActionDeltemplate,
+		Type: "deltemplate",
+	},
+	Extendschema: antelope.ActionOf[Extendschema, *Extendschema]{
+		Name: ActionExtendschema,
+		Type: "extendschema",
+	},
+	Forbidnotify: antelope.ActionOf[Forbidnotify, *Forbidnotify]{
+		Name: ActionForbidnotify,
+		Type: "forbidnotify",
+	},
+	Init: antelope.ActionOf[Init, *Init]{
+		Name: ActionInit,
+		Type: "init",
+	},
+	Locktemplate: antelope.ActionOf[Locktemplate, *Locktemplate]{
+		Name: ActionLocktemplate,
+		Type: "locktemplate",
+	},
+	Logbackasset: antelope.ActionOf[Logbackasset, *Logbackasset]{
+		Name: ActionLogbackasset,
+		Type: "logbackasset",
+	},
+	Logburnasset: antelope.ActionOf[Logburnasset, *Logburnasset]{
+		Name: ActionLogburnasset,
+		Type: "logburnasset",
+	},
+	Logmint: antelope.ActionOf[Logmint, *Logmint]{
+		Name: ActionLogmint,
+		Type: "logmint",
+	},
+	Logmove: antelope.ActionOf[Logmove, *Logmove]{
+		Name: ActionLogmove,
+		Type: "logmove",
+	},
+	Lognewoffer: antelope.ActionOf[Lognewoffer, *Lognewoffer]{
+		Name: ActionLognewoffer,
+		Type: "lognewoffer",
+	},
+	Lognewtempl: antelope.ActionOf[Lognewtempl, *Lognewtempl]{
+		Name: ActionLognewtempl,
+		Type: "lognewtempl",
+	},
+	Logsetdata: antelope.ActionOf[Logsetdata, *Logsetdata]{
+		Name: ActionLogsetdata,
+		Type: "logsetdata",
+	},
+	Logsetdatatl: antelope.ActionOf[Logsetdatatl, *Logsetdatatl]{
+		Name: ActionLogsetdatatl,
+		Type: "logsetdatatl",
+	},
+	Logtransfer: antelope.ActionOf[Logtransfer, *Logtransfer]{
+		Name: ActionLogtransfer,
+		Type: "logtransfer",
+	},
+	Mintasset: antelope.ActionOf[Mintasset, *Mintasset]{
+		Name: ActionMintasset,
+		Type: "mintasset",
+	},
+	Move: antelope.ActionOf[Move, *Move]{
+		Name: ActionMove,
+		Type: "move",
+	},
+	Payofferram: antelope.ActionOf[Payofferram, *Payofferram]{
+		Name: ActionPayofferram,
+		Type: "payofferram",
+	},
+	Redtemplmax: antelope.ActionOf[Redtemplmax, *Redtemplmax]{
+		Name: ActionRedtemplmax,
+		Type: "redtemplmax",
+	},
+	Rejectauswap: antelope.ActionOf[Rejectauswap, *Rejectauswap]{
+		Name: ActionRejectauswap,
+		Type: "rejectauswap",
+	},
+	Remcolauth: antelope.ActionOf[Remcolauth, *Remcolauth]{
+		Name: ActionRemcolauth,
+		Type: "remcolauth",
+	},
+	Remnotifyacc: antelope.ActionOf[Remnotifyacc, *Remnotifyacc]{
+		Name: ActionRemnotifyacc,
+		Type: "remnotifyacc",
+	},
+	Setassetdata: antelope.ActionOf[Setassetdata, *Setassetdata]{
+		Name: ActionSetassetdata,
+		Type: "setassetdata",
+	},
+	Setcoldata: antelope.ActionOf[Setcoldata, *Setcoldata]{
+		Name: ActionSetcoldata,
+		Type: "setcoldata",
+	},
+	Setmarketfee: antelope.ActionOf[Setmarketfee, *Setmarketfee]{
+		Name: ActionSetmarketfee,
+		Type: "setmarketfee",
+	},
+	Setschematyp: antelope.ActionOf[Setschematyp, *Setschematyp]{
+		Name: ActionSetschematyp,
+		Type: "setschematyp",
+	},
+	Settempldata: antelope.ActionOf[Settempldata, *Settempldata]{
+		Name: ActionSettempldata,
+		Type: "settempldata",
+	},
+	Setversion: antelope.ActionOf[Setversion, *Setversion]{
+		Name: ActionSetversion,
+		Type: "setversion",
+	},
+	Transfer: antelope.ActionOf[Transfer, *Transfer]{
+		Name: ActionTransfer,
+		Type: "transfer",
+	},
+	Withdraw: antelope.ActionOf[Withdraw, *Withdraw]{
+		Name: ActionWithdraw,
+		Type: "withdraw",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -85,6 +85,192 @@ const (
 	ActionWithdraw antelope.Name = 0xe3b2d4dcdc000000 // withdraw
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, atomicassetsalienworlds.Actions.Acceptoffer) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Acceptoffer  antelope.ActionOf[Acceptoffer, *Acceptoffer]   // acceptoffer
+	Addcolauth   antelope.ActionOf[Addcolauth, *Addcolauth]     // addcolauth
+	Addconftoken antelope.ActionOf[Addconftoken, *Addconftoken] // addconftoken
+	Addnotifyacc antelope.ActionOf[Addnotifyacc, *Addnotifyacc] // addnotifyacc
+	Admincoledit antelope.ActionOf[Admincoledit, *Admincoledit] // admincoledit
+	Announcedepo antelope.ActionOf[Announcedepo, *Announcedepo] // announcedepo
+	Backasset    antelope.ActionOf[Backasset, *Backasset]       // backasset
+	Burnasset    antelope.ActionOf[Burnasset, *Burnasset]       // burnasset
+	Canceloffer  antelope.ActionOf[Canceloffer, *Canceloffer]   // canceloffer
+	Createcol    antelope.ActionOf[Createcol, *Createcol]       // createcol
+	Createoffer  antelope.ActionOf[Createoffer, *Createoffer]   // createoffer
+	Createschema antelope.ActionOf[Createschema, *Createschema] // createschema
+	Createtempl  antelope.ActionOf[Createtempl, *Createtempl]   // createtempl
+	Declineoffer antelope.ActionOf[Declineoffer, *Declineoffer] // declineoffer
+	Extendschema antelope.ActionOf[Extendschema, *Extendschema] // extendschema
+	Forbidnotify antelope.ActionOf[Forbidnotify, *Forbidnotify] // forbidnotify
+	Init         antelope.ActionOf[Init, *Init]                 // init
+	Locktemplate antelope.ActionOf[Locktemplate, *Locktemplate] // locktemplate
+	Logbackasset antelope.ActionOf[Logbackasset, *Logbackasset] // logbackasset
+	Logburnasset antelope.ActionOf[Logburnasset, *Logburnasset] // logburnasset
+	Logmint      antelope.ActionOf[Logmint, *Logmint]           // logmint
+	Lognewoffer  antelope.ActionOf[Lognewoffer, *Lognewoffer]   // lognewoffer
+	Lognewtempl  antelope.ActionOf[Lognewtempl, *Lognewtempl]   // lognewtempl
+	Logsetdata   antelope.ActionOf[Logsetdata, *Logsetdata]     // logsetdata
+	Logtransfer  antelope.ActionOf[Logtransfer, *Logtransfer]   // logtransfer
+	Mintasset    antelope.ActionOf[Mintasset, *Mintasset]       // mintasset
+	Payofferram  antelope.ActionOf[Payofferram, *Payofferram]   // payofferram
+	Remcolauth   antelope.ActionOf[Remcolauth, *Remcolauth]     // remcolauth
+	Remnotifyacc antelope.ActionOf[Remnotifyacc, *Remnotifyacc] // remnotifyacc
+	Setassetdata antelope.ActionOf[Setassetdata, *Setassetdata] // setassetdata
+	Setcoldata   antelope.ActionOf[Setcoldata, *Setcoldata]     // setcoldata
+	Setmarketfee antelope.ActionOf[Setmarketfee, *Setmarketfee] // setmarketfee
+	Setversion   antelope.ActionOf[Setversion, *Setversion]     // setversion
+	Transfer     antelope.ActionOf[Transfer, *Transfer]         // transfer
+	Withdraw     antelope.ActionOf[Withdraw, *Withdraw]         // withdraw
+}{
+	Acceptoffer: antelope.ActionOf[Acceptoffer, *Acceptoffer]{
+		Name: ActionAcceptoffer,
+		Type: "acceptoffer",
+	},
+	Addcolauth: antelope.ActionOf[Addcolauth, *Addcolauth]{
+		Name: ActionAddcolauth,
+		Type: "addcolauth",
+	},
+	Addconftoken: antelope.ActionOf[Addconftoken, *Addconftoken]{
+		Name: ActionAddconftoken,
+		Type: "addconftoken",
+	},
+	Addnotifyacc: antelope.ActionOf[Addnotifyacc, *Addnotifyacc]{
+		Name: ActionAddnotifyacc,
+		Type: "addnotifyacc",
+	},
+	Admincoledit: antelope.ActionOf[Admincoledit, *Admincoledit]{
+		Name: ActionAdmincoledit,
+		Type: "admincoledit",
+	},
+	Announcedepo: antelope.ActionOf[Announcedepo, *Announcedepo]{
+		Name: ActionAnnouncedepo,
+		Type: "announcedepo",
+	},
+	Backasset: antelope.ActionOf[Backasset, *Backasset]{
+		Name: ActionBackasset,
+		Type: "backasset",
+	},
+	Burnasset: antelope.ActionOf[Burnasset, *Burnasset]{
+		Name: ActionBurnasset,
+		Type: "burnasset",
+	},
+	Canceloffer: antelope.ActionOf[Canceloffer, *Canceloffer]{
+		Name: ActionCanceloffer,
+		Type: "canceloffer",
+	},
+	Createcol: antelope.ActionOf[Createcol, *Createcol]{
+		Name: ActionCreatecol,
+		Type: "createcol",
+	},
+	Createoffer: antelope.ActionOf[Createoffer, *Createoffer]{
+		Name: ActionCreateoffer,
+		Type: "createoffer",
+	},
+	Createschema: antelope.ActionOf[Createschema, *Createschema]{
+		Name: ActionCreateschema,
+		Type: "createschema",
+	},
+	Createtempl: antelope.ActionOf[Createtempl, *Createtempl]{
+		Name: ActionCreatetempl,
+		Type: "createtempl",
+	},
+	Declineoffer: antelope.ActionOf[Declineoffer, *Declineoffer]{
+		Name: ActionDeclineoffer,
+		Type: "declineoffer",
+	},
+	Extendschema: antelope.ActionOf[Extendschema, *Extendschema]{
+		Name: ActionExtendschema,
+		Type: "extendschema",
+	},
+	Forbidnotify: antelope.ActionOf[Forbidnotify, *Forbidnotify]{
+		Name: ActionForbidnotify,
+		Type: "forbidnotify",
+	},
+	Init: antelope.ActionOf[Init, *Init]{
+		Name: ActionInit,
+		Type: "init",
+	},
+	Locktemplate: antelope.ActionOf[Locktemplate, *Locktemplate]{
+		Name: ActionLocktemplate,
+		Type: "locktemplate",
+	},
+	Logbackasset: antelope.ActionOf[Logbackasset, *Logbackasset]{
+		Name: ActionLogbackasset,
+		Type: "logbackasset",
+	},
+	Logburnasset: antelope.ActionOf[Logburnasset, *Logburnasset]{
+		Name: ActionLogburnasset,
+		Type: "logburnasset",
+	},
+	Logmint: antelope.ActionOf[Logmint, *Logmint]{
+		Name: ActionLogmint,
+		Type: "logmint",
+	},
+	Lognewoffer: antelope.ActionOf[Lognewoffer, *Lognewoffer]{
+		Name: ActionLognewoffer,
+		Type: "lognewoffer",
+	},
+	Lognewtempl: antelope.ActionOf[Lognewtempl, *Lognewtempl]{
+		Name: ActionLognewtempl,
+		Type: "lognewtempl",
+	},
+	Logsetdata: antelope.ActionOf[Logsetdata, *Logsetdata]{
+		Name: ActionLogsetdata,
+		Type: "logsetdata",
+	},
+	Logtransfer: antelope.ActionOf[Logtransfer, *Logtransfer]{
+		Name: ActionLogtransfer,
+		Type: "logtransfer",
+	},
+	Mintasset: antelope.ActionOf[Mintasset, *Mintasset]{
+		Name: ActionMintasset,
+		Type: "mintasset",
+	},
+	Payofferram: antelope.ActionOf[Payofferram, *Payofferram]{
+		Name: ActionPayofferram,
+		Type: "payofferram",
+	},
+	Remcolauth: antelope.ActionOf[Remcolauth, *Remcolauth]{
+		Name: ActionRemcolauth,
+		Type: "remcolauth",
+	},
+	Remnotifyacc: antelope.ActionOf[Remnotifyacc, *Remnotifyacc]{
+		Name: ActionRemnotifyacc,
+		Type: "remnotifyacc",
+	},
+	Setassetdata: antelope.ActionOf[Setassetdata, *Setassetdata]{
+		Name: ActionSetassetdata,
+		Type: "setassetdata",
+	},
+	Setcoldata: antelope.ActionOf[Setcoldata, *Setcoldata]{
+		Name: ActionSetcoldata,
+		Type: "setcoldata",
+	},
+	Setmarketfee: antelope.ActionOf[Setmarketfee, *Setmarketfee]{
+		Name: ActionSetmarketfee,
+		Type: "setmarketfee",
+	},
+	Setversion: antelope.ActionOf[Setversion, *Setversion]{
+		Name: ActionSetversion,
+		Type: "setversion",
+	},
+	Transfer: antelope.ActionOf[Transfer, *Transfer]{
+		Name: ActionTransfer,
+		Type: "transfer",
+	},
+	Withdraw: antelope.ActionOf[Withdraw, *Withdraw]{
+		Name: ActionWithdraw,
+		Type: "withdraw",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

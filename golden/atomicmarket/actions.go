@@ -79,6 +79,177 @@ const (
 	ActionWithdraw antelope.Name = 0xe3b2d4dcdc000000 // withdraw
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, atomicmarket.Actions.Acceptbuyo) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Acceptbuyo   antelope.ActionOf[Acceptbuyo, *Acceptbuyo]     // acceptbuyo
+	Addconftoken antelope.ActionOf[Addconftoken, *Addconftoken] // addconftoken
+	Adddelphi    antelope.ActionOf[Adddelphi, *Adddelphi]       // adddelphi
+	Announceauct antelope.ActionOf[Announceauct, *Announceauct] // announceauct
+	Announcesale antelope.ActionOf[Announcesale, *Announcesale] // announcesale
+	Assertauct   antelope.ActionOf[Assertauct, *Assertauct]     // assertauct
+	Assertsale   antelope.ActionOf[Assertsale, *Assertsale]     // assertsale
+	Auctclaimbuy antelope.ActionOf[Auctclaimbuy, *Auctclaimbuy] // auctclaimbuy
+	Auctclaimsel antelope.ActionOf[Auctclaimsel, *Auctclaimsel] // auctclaimsel
+	Auctionbid   antelope.ActionOf[Auctionbid, *Auctionbid]     // auctionbid
+	Cancelauct   antelope.ActionOf[Cancelauct, *Cancelauct]     // cancelauct
+	Cancelbuyo   antelope.ActionOf[Cancelbuyo, *Cancelbuyo]     // cancelbuyo
+	Cancelsale   antelope.ActionOf[Cancelsale, *Cancelsale]     // cancelsale
+	Convcounters antelope.ActionOf[Convcounters, *Convcounters] // convcounters
+	Createbuyo   antelope.ActionOf[Createbuyo, *Createbuyo]     // createbuyo
+	Declinebuyo  antelope.ActionOf[Declinebuyo, *Declinebuyo]   // declinebuyo
+	Hydraload    antelope.ActionOf[Hydraload, *Hydraload]       // hydraload
+	Init         antelope.ActionOf[Init, *Init]                 // init
+	Logauctstart antelope.ActionOf[Logauctstart, *Logauctstart] // logauctstart
+	Lognewauct   antelope.ActionOf[Lognewauct, *Lognewauct]     // lognewauct
+	Lognewbuyo   antelope.ActionOf[Lognewbuyo, *Lognewbuyo]     // lognewbuyo
+	Lognewsale   antelope.ActionOf[Lognewsale, *Lognewsale]     // lognewsale
+	Logsalestart antelope.ActionOf[Logsalestart, *Logsalestart] // logsalestart
+	Payauctram   antelope.ActionOf[Payauctram, *Payauctram]     // payauctram
+	Paybuyoram   antelope.ActionOf[Paybuyoram, *Paybuyoram]     // paybuyoram
+	Paysaleram   antelope.ActionOf[Paysaleram, *Paysaleram]     // paysaleram
+	Purchasesale antelope.ActionOf[Purchasesale, *Purchasesale] // purchasesale
+	Regmarket    antelope.ActionOf[Regmarket, *Regmarket]       // regmarket
+	Setmarketfee antelope.ActionOf[Setmarketfee, *Setmarketfee] // setmarketfee
+	Setminbidinc antelope.ActionOf[Setminbidinc, *Setminbidinc] // setminbidinc
+	Setversion   antelope.ActionOf[Setversion, *Setversion]     // setversion
+	Withdraw     antelope.ActionOf[Withdraw, *Withdraw]         // withdraw
+}{
+	Acceptbuyo: antelope.ActionOf[Acceptbuyo, *Acceptbuyo]{
+		Name: ActionAcceptbuyo,
+		Type: "acceptbuyo",
+	},
+	Addconftoken: antelope.ActionOf[Addconftoken, *Addconftoken]{
+		Name: ActionAddconftoken,
+		Type: "addconftoken",
+	},
+	Adddelphi: antelope.ActionOf[Adddelphi, *Adddelphi]{
+		Name: ActionAdddelphi,
+		Type: "adddelphi",
+	},
+	Announceauct: antelope.ActionOf[Announceauct, *Announceauct]{
+		Name: ActionAnnounceauct,
+		Type: "announceauct",
+	},
+	Announcesale: antelope.ActionOf[Announcesale, *Announcesale]{
+		Name: ActionAnnouncesale,
+		Type: "announcesale",
+	},
+	Assertauct: antelope.ActionOf[Assertauct, *Assertauct]{
+		Name: ActionAssertauct,
+		Type: "assertauct",
+	},
+	Assertsale: antelope.ActionOf[Assertsale, *Assertsale]{
+		Name: ActionAssertsale,
+		Type: "assertsale",
+	},
+	Auctclaimbuy: antelope.ActionOf[Auctclaimbuy, *Auctclaimbuy]{
+		Name: ActionAuctclaimbuy,
+		Type: "auctclaimbuy",
+	},
+	Auctclaimsel: antelope.ActionOf[Auctclaimsel, *Auctclaimsel]{
+		Name: ActionAuctclaimsel,
+		Type: "auctclaimsel",
+	},
+	Auctionbid: antelope.ActionOf[Auctionbid, *Auctionbid]{
+		Name: ActionAuctionbid,
+		Type: "auctionbid",
+	},
+	Cancelauct: antelope.ActionOf[Cancelauct, *Cancelauct]{
+		Name: ActionCancelauct,
+		Type: "cancelauct",
+	},
+	Cancelbuyo: antelope.ActionOf[Cancelbuyo, *Cancelbuyo]{
+		Name: ActionCancelbuyo,
+		Type: "cancelbuyo",
+	},
+	Cancelsale: antelope.ActionOf[Cancelsale, *Cancelsale]{
+		Name: ActionCancelsale,
+		Type: "cancelsale",
+	},
+	Convcounters: antelope.ActionOf[Convcounters, *Convcounters]{
+		Name: ActionConvcounters,
+		Type: "convcounters",
+	},
+	Createbuyo: antelope.ActionOf[Createbuyo, *Createbuyo]{
+		Name: ActionCreatebuyo,
+		Type: "createbuyo",
+	},
+	Declinebuyo: antelope.ActionOf[Declinebuyo, *Declinebuyo]{
+		Name: ActionDeclinebuyo,
+		Type: "declinebuyo",
+	},
+	Hydraload: antelope.ActionOf[Hydraload, *Hydraload]{
+		Name: ActionHydraload,
+		Type: "hydraload",
+	},
+	Init: antelope.ActionOf[Init, *Init]{
+		Name: ActionInit,
+		Type: "init",
+	},
+	Logauctstart: antelope.ActionOf[Logauctstart, *Logauctstart]{
+		Name: ActionLogauctstart,
+		Type: "logauctstart",
+	},
+	Lognewauct: antelope.ActionOf[Lognewauct, *Lognewauct]{
+		Name: ActionLognewauct,
+		Type: "lognewauct",
+	},
+	Lognewbuyo: antelope.ActionOf[Lognewbuyo, *Lognewbuyo]{
+		Name: ActionLognewbuyo,
+		Type: "lognewbuyo",
+	},
+	Lognewsale: antelope.ActionOf[Lognewsale, *Lognewsale]{
+		Name: ActionLognewsale,
+		Type: "lognewsale",
+	},
+	Logsalestart: antelope.ActionOf[Logsalestart, *Logsalestart]{
+		Name: ActionLogsalestart,
+		Type: "logsalestart",
+	},
+	Payauctram: antelope.ActionOf[Payauctram, *Payauctram]{
+		Name: ActionPayauctram,
+		Type: "payauctram",
+	},
+	Paybuyoram: antelope.ActionOf[Paybuyoram, *Paybuyoram]{
+		Name: ActionPaybuyoram,
+		Type: "paybuyoram",
+	},
+	Paysaleram: antelope.ActionOf[Paysaleram, *Paysaleram]{
+		Name: ActionPaysaleram,
+		Type: "paysaleram",
+	},
+	Purchasesale: antelope.ActionOf[Purchasesale, *Purchasesale]{
+		Name: ActionPurchasesale,
+		Type: "purchasesale",
+	},
+	Regmarket: antelope.ActionOf[Regmarket, *Regmarket]{
+		Name: ActionRegmarket,
+		Type: "regmarket",
+	},
+	Setmarketfee: antelope.ActionOf[Setmarketfee, *Setmarketfee]{
+		Name: ActionSetmarketfee,
+		Type: "setmarketfee",
+	},
+	Setminbidinc: antelope.ActionOf[Setminbidinc, *Setminbidinc]{
+		Name: ActionSetminbidinc,
+		Type: "setminbidinc",
+	},
+	Setversion: antelope.ActionOf[Setversion, *Setversion]{
+		Name: ActionSetversion,
+		Type: "setversion",
+	},
+	Withdraw: antelope.ActionOf[Withdraw, *Withdraw]{
+		Name: ActionWithdraw,
+		Type: "withdraw",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -17,6 +17,20 @@ const (
 	ActionTest antelope.Name = 0xcab1900000000000 // test
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, corecorecore.Actions.Test) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Test antelope.ActionOf[Test, *Test] // test
+}{Test: antelope.ActionOf[Test, *Test]{
+	Name: ActionTest,
+	Type: "test",
+}}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

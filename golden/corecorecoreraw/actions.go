@@ -18,6 +18,22 @@ const (
 	ActionTest antelope.Name = 0xcab1900000000000 // test
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, corecorecoreraw.Actions.Test) {…}
+//
+// Each names the contract at DefaultAccount; In(account) names another
+// deployment.
+var Actions = struct {
+	Test antelope.ActionOf[Test, *Test] // test
+}{Test: antelope.ActionOf[Test, *Test]{
+	Account: DefaultAccount,
+	Name:    ActionTest,
+	Type:    "test",
+}}
+
 // DefaultAccount is the account the ABI was read from, corecorecore.
 const DefaultAccount antelope.Name = 0x452ea452ea452ea0 // corecorecore
 // Contract builds the contract's actions for one account: an ABI is often

@@ -53,6 +53,112 @@ const (
 	ActionWritehash antelope.Name = 0xe5dd9534d8680000 // writehash
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, delphioracle.Actions.Addcustodian) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Addcustodian antelope.ActionOf[Addcustodian, *Addcustodian] // addcustodian
+	Cancelbounty antelope.ActionOf[Cancelbounty, *Cancelbounty] // cancelbounty
+	Claim        antelope.ActionOf[Claim, *Claim]               // claim
+	Clear        antelope.ActionOf[Clear, *Clear]               // clear
+	Configure    antelope.ActionOf[Configure, *Configure]       // configure
+	Delcustodian antelope.ActionOf[Delcustodian, *Delcustodian] // delcustodian
+	Deletepair   antelope.ActionOf[Deletepair, *Deletepair]     // deletepair
+	Editbounty   antelope.ActionOf[Editbounty, *Editbounty]     // editbounty
+	Editpair     antelope.ActionOf[Editpair, *Editpair]         // editpair
+	Forfeithash  antelope.ActionOf[Forfeithash, *Forfeithash]   // forfeithash
+	Migratedata  antelope.ActionOf[Migratedata, *Migratedata]   // migratedata
+	Newbounty    antelope.ActionOf[Newbounty, *Newbounty]       // newbounty
+	Reguser      antelope.ActionOf[Reguser, *Reguser]           // reguser
+	Unvotebounty antelope.ActionOf[Unvotebounty, *Unvotebounty] // unvotebounty
+	Updateusers  antelope.ActionOf[Updateusers, *Updateusers]   // updateusers
+	Voteabuser   antelope.ActionOf[Voteabuser, *Voteabuser]     // voteabuser
+	Votebounty   antelope.ActionOf[Votebounty, *Votebounty]     // votebounty
+	Write        antelope.ActionOf[Write, *Write]               // write
+	Writehash    antelope.ActionOf[Writehash, *Writehash]       // writehash
+}{
+	Addcustodian: antelope.ActionOf[Addcustodian, *Addcustodian]{
+		Name: ActionAddcustodian,
+		Type: "addcustodian",
+	},
+	Cancelbounty: antelope.ActionOf[Cancelbounty, *Cancelbounty]{
+		Name: ActionCancelbounty,
+		Type: "cancelbounty",
+	},
+	Claim: antelope.ActionOf[Claim, *Claim]{
+		Name: ActionClaim,
+		Type: "claim",
+	},
+	Clear: antelope.ActionOf[Clear, *Clear]{
+		Name: ActionClear,
+		Type: "clear",
+	},
+	Configure: antelope.ActionOf[Configure, *Configure]{
+		Name: ActionConfigure,
+		Type: "configure",
+	},
+	Delcustodian: antelope.ActionOf[Delcustodian, *Delcustodian]{
+		Name: ActionDelcustodian,
+		Type: "delcustodian",
+	},
+	Deletepair: antelope.ActionOf[Deletepair, *Deletepair]{
+		Name: ActionDeletepair,
+		Type: "deletepair",
+	},
+	Editbounty: antelope.ActionOf[Editbounty, *Editbounty]{
+		Name: ActionEditbounty,
+		Type: "editbounty",
+	},
+	Editpair: antelope.ActionOf[Editpair, *Editpair]{
+		Name: ActionEditpair,
+		Type: "editpair",
+	},
+	Forfeithash: antelope.ActionOf[Forfeithash, *Forfeithash]{
+		Name: ActionForfeithash,
+		Type: "forfeithash",
+	},
+	Migratedata: antelope.ActionOf[Migratedata, *Migratedata]{
+		Name: ActionMigratedata,
+		Type: "migratedata",
+	},
+	Newbounty: antelope.ActionOf[Newbounty, *Newbounty]{
+		Name: ActionNewbounty,
+		Type: "newbounty",
+	},
+	Reguser: antelope.ActionOf[Reguser, *Reguser]{
+		Name: ActionReguser,
+		Type: "reguser",
+	},
+	Unvotebounty: antelope.ActionOf[Unvotebounty, *Unvotebounty]{
+		Name: ActionUnvotebounty,
+		Type: "unvotebounty",
+	},
+	Updateusers: antelope.ActionOf[Updateusers, *Updateusers]{
+		Name: ActionUpdateusers,
+		Type: "updateusers",
+	},
+	Voteabuser: antelope.ActionOf[Voteabuser, *Voteabuser]{
+		Name: ActionVoteabuser,
+		Type: "voteabuser",
+	},
+	Votebounty: antelope.ActionOf[Votebounty, *Votebounty]{
+		Name: ActionVotebounty,
+		Type: "votebounty",
+	},
+	Write: antelope.ActionOf[Write, *Write]{
+		Name: ActionWrite,
+		Type: "write",
+	},
+	Writehash: antelope.ActionOf[Writehash, *Writehash]{
+		Name: ActionWritehash,
+		Type: "writehash",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -191,6 +191,457 @@ const (
 	ActionWithdraw antelope.Name = 0xe3b2d4dcdc000000 // withdraw
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosio.Actions.Actfinkey) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Actfinkey    antelope.ActionOf[Actfinkey, *Actfinkey]       // actfinkey
+	Activate     antelope.ActionOf[Activate, *Activate]         // activate
+	Bidname      antelope.ActionOf[Bidname, *Bidname]           // bidname
+	Bidrefund    antelope.ActionOf[Bidrefund, *Bidrefund]       // bidrefund
+	Buyram       antelope.ActionOf[Buyram, *Buyram]             // buyram
+	Buyramburn   antelope.ActionOf[Buyramburn, *Buyramburn]     // buyramburn
+	Buyrambytes  antelope.ActionOf[Buyrambytes, *Buyrambytes]   // buyrambytes
+	Buyramself   antelope.ActionOf[Buyramself, *Buyramself]     // buyramself
+	Buyrex       antelope.ActionOf[Buyrex, *Buyrex]             // buyrex
+	Canceldelay  antelope.ActionOf[Canceldelay, *Canceldelay]   // canceldelay
+	Cfgpowerup   antelope.ActionOf[Cfgpowerup, *Cfgpowerup]     // cfgpowerup
+	Claimrewards antelope.ActionOf[Claimrewards, *Claimrewards] // claimrewards
+	Closerex     antelope.ActionOf[Closerex, *Closerex]         // closerex
+	Cnclrexorder antelope.ActionOf[Cnclrexorder, *Cnclrexorder] // cnclrexorder
+	Consolidate  antelope.ActionOf[Consolidate, *Consolidate]   // consolidate
+	Defcpuloan   antelope.ActionOf[Defcpuloan, *Defcpuloan]     // defcpuloan
+	Defnetloan   antelope.ActionOf[Defnetloan, *Defnetloan]     // defnetloan
+	Delegatebw   antelope.ActionOf[Delegatebw, *Delegatebw]     // delegatebw
+	Deleteauth   antelope.ActionOf[Deleteauth, *Deleteauth]     // deleteauth
+	Delfinkey    antelope.ActionOf[Delfinkey, *Delfinkey]       // delfinkey
+	Delschedule  antelope.ActionOf[Delschedule, *Delschedule]   // delschedule
+	Denyhashadd  antelope.ActionOf[Denyhashadd, *Denyhashadd]   // denyhashadd
+	Denyhashcalc antelope.ActionOf[Denyhashcalc, *Denyhashcalc] // denyhashcalc
+	Denyhashrm   antelope.ActionOf[Denyhashrm, *Denyhashrm]     // denyhashrm
+	Denynames    antelope.ActionOf[Denynames, *Denynames]       // denynames
+	Deposit      antelope.ActionOf[Deposit, *Deposit]           // deposit
+	Donatetorex  antelope.ActionOf[Donatetorex, *Donatetorex]   // donatetorex
+	Execschedule antelope.ActionOf[Execschedule, *Execschedule] // execschedule
+	Fundcpuloan  antelope.ActionOf[Fundcpuloan, *Fundcpuloan]   // fundcpuloan
+	Fundnetloan  antelope.ActionOf[Fundnetloan, *Fundnetloan]   // fundnetloan
+	Giftram      antelope.ActionOf[Giftram, *Giftram]           // giftram
+	Init         antelope.ActionOf[Init, *Init]                 // init
+	Limitauthchg antelope.ActionOf[Limitauthchg, *Limitauthchg] // limitauthchg
+	Linkauth     antelope.ActionOf[Linkauth, *Linkauth]         // linkauth
+	Logbuyram    antelope.ActionOf[Logbuyram, *Logbuyram]       // logbuyram
+	Logramchange antelope.ActionOf[Logramchange, *Logramchange] // logramchange
+	Logsellram   antelope.ActionOf[Logsellram, *Logsellram]     // logsellram
+	Logsystemfee antelope.ActionOf[Logsystemfee, *Logsystemfee] // logsystemfee
+	Mvfrsavings  antelope.ActionOf[Mvfrsavings, *Mvfrsavings]   // mvfrsavings
+	Mvtosavings  antelope.ActionOf[Mvtosavings, *Mvtosavings]   // mvtosavings
+	Newaccount   antelope.ActionOf[Newaccount, *Newaccount]     // newaccount
+	Onblock      antelope.ActionOf[Onblock, *Onblock]           // onblock
+	Onerror      antelope.ActionOf[Onerror, *Onerror]           // onerror
+	Powerup      antelope.ActionOf[Powerup, *Powerup]           // powerup
+	Powerupexec  antelope.ActionOf[Powerupexec, *Powerupexec]   // powerupexec
+	Ramburn      antelope.ActionOf[Ramburn, *Ramburn]           // ramburn
+	Ramtransfer  antelope.ActionOf[Ramtransfer, *Ramtransfer]   // ramtransfer
+	Refund       antelope.ActionOf[Refund, *Refund]             // refund
+	Regfinkey    antelope.ActionOf[Regfinkey, *Regfinkey]       // regfinkey
+	Regproducer  antelope.ActionOf[Regproducer, *Regproducer]   // regproducer
+	Regproducer2 antelope.ActionOf[Regproducer2, *Regproducer2] // regproducer2
+	Regproxy     antelope.ActionOf[Regproxy, *Regproxy]         // regproxy
+	Rentcpu      antelope.ActionOf[Rentcpu, *Rentcpu]           // rentcpu
+	Rentnet      antelope.ActionOf[Rentnet, *Rentnet]           // rentnet
+	Rexexec      antelope.ActionOf[Rexexec, *Rexexec]           // rexexec
+	Rmvproducer  antelope.ActionOf[Rmvproducer, *Rmvproducer]   // rmvproducer
+	Sellram      antelope.ActionOf[Sellram, *Sellram]           // sellram
+	Sellrex      antelope.ActionOf[Sellrex, *Sellrex]           // sellrex
+	Setabi       antelope.ActionOf[Setabi, *Setabi]             // setabi
+	Setacctcpu   antelope.ActionOf[Setacctcpu, *Setacctcpu]     // setacctcpu
+	Setacctnet   antelope.ActionOf[Setacctnet, *Setacctnet]     // setacctnet
+	Setacctram   antelope.ActionOf[Setacctram, *Setacctram]     // setacctram
+	Setalimits   antelope.ActionOf[Setalimits, *Setalimits]     // setalimits
+	Setcode      antelope.ActionOf[Setcode, *Setcode]           // setcode
+	Setinflation antelope.ActionOf[Setinflation, *Setinflation] // setinflation
+	Setparams    antelope.ActionOf[Setparams, *Setparams]       // setparams
+	Setpayfactor antelope.ActionOf[Setpayfactor, *Setpayfactor] // setpayfactor
+	Setpriv      antelope.ActionOf[Setpriv, *Setpriv]           // setpriv
+	Setram       antelope.ActionOf[Setram, *Setram]             // setram
+	Setramrate   antelope.ActionOf[Setramrate, *Setramrate]     // setramrate
+	Setrex       antelope.ActionOf[Setrex, *Setrex]             // setrex
+	Setrexmature antelope.ActionOf[Setrexmature, *Setrexmature] // setrexmature
+	Setschedule  antelope.ActionOf[Setschedule, *Setschedule]   // setschedule
+	Switchtosvnn antelope.ActionOf[Switchtosvnn, *Switchtosvnn] // switchtosvnn
+	Undelegatebw antelope.ActionOf[Undelegatebw, *Undelegatebw] // undelegatebw
+	Undenynames  antelope.ActionOf[Undenynames, *Undenynames]   // undenynames
+	Ungiftram    antelope.ActionOf[Ungiftram, *Ungiftram]       // ungiftram
+	Unlinkauth   antelope.ActionOf[Unlinkauth, *Unlinkauth]     // unlinkauth
+	Unregprod    antelope.ActionOf[Unregprod, *Unregprod]       // unregprod
+	Unstaketorex antelope.ActionOf[Unstaketorex, *Unstaketorex] // unstaketorex
+	Unvest       antelope.ActionOf[Unvest, *Unvest]             // unvest
+	Updateauth   antelope.ActionOf[Updateauth, *Updateauth]     // updateauth
+	Updaterex    antelope.ActionOf[Updaterex, *Updaterex]       // updaterex
+	Updtrevision antelope.ActionOf[Updtrevision, *Updtrevision] // updtrevision
+	Voteproducer antelope.ActionOf[Voteproducer, *Voteproducer] // voteproducer
+	Voteupdate   antelope.ActionOf[Voteupdate, *Voteupdate]     // voteupdate
+	Wasmcfg      antelope.ActionOf[Wasmcfg, *Wasmcfg]           // wasmcfg
+	Withdraw     antelope.ActionOf[Withdraw, *Withdraw]         // withdraw
+}{
+	Actfinkey: antelope.ActionOf[Actfinkey, *Actfinkey]{
+		Name: ActionActfinkey,
+		Type: "actfinkey",
+	},
+	Activate: antelope.ActionOf[Activate, *Activate]{
+		Name: ActionActivate,
+		Type: "activate",
+	},
+	Bidname: antelope.ActionOf[Bidname, *Bidname]{
+		Name: ActionBidname,
+		Type: "bidname",
+	},
+	Bidrefund: antelope.ActionOf[Bidrefund, *Bidrefund]{
+		Name: ActionBidrefund,
+		Type: "bidrefund",
+	},
+	Buyram: antelope.ActionOf[Buyram, *Buyram]{
+		Name: ActionBuyram,
+		Type: "buyram",
+	},
+	Buyramburn: antelope.ActionOf[Buyramburn, *Buyramburn]{
+		Name: ActionBuyramburn,
+		Type: "buyramburn",
+	},
+	Buyrambytes: antelope.ActionOf[Buyrambytes, *Buyrambytes]{
+		Name: ActionBuyrambytes,
+		Type: "buyrambytes",
+	},
+	Buyramself: antelope.ActionOf[Buyramself, *Buyramself]{
+		Name: ActionBuyramself,
+		Type: "buyramself",
+	},
+	Buyrex: antelope.ActionOf[Buyrex, *Buyrex]{
+		Name: ActionBuyrex,
+		Type: "buyrex",
+	},
+	Canceldelay: antelope.ActionOf[Canceldelay, *Canceldelay]{
+		Name: ActionCanceldelay,
+		Type: "canceldelay",
+	},
+	Cfgpowerup: antelope.ActionOf[Cfgpowerup, *Cfgpowerup]{
+		Name: ActionCfgpowerup,
+		Type: "cfgpowerup",
+	},
+	Claimrewards: antelope.ActionOf[Claimrewards, *Claimrewards]{
+		Name: ActionClaimrewards,
+		Type: "claimrewards",
+	},
+	Closerex: antelope.ActionOf[Closerex, *Closerex]{
+		Name: ActionCloserex,
+		Type: "closerex",
+	},
+	Cnclrexorder: antelope.ActionOf[Cnclrexorder, *Cnclrexorder]{
+		Name: ActionCnclrexorder,
+		Type: "cnclrexorder",
+	},
+	Consolidate: antelope.ActionOf[Consolidate, *Consolidate]{
+		Name: ActionConsolidate,
+		Type: "consolidate",
+	},
+	Defcpuloan: antelope.ActionOf[Defcpuloan, *Defcpuloan]{
+		Name: ActionDefcpuloan,
+		Type: "defcpuloan",
+	},
+	Defnetloan: antelope.ActionOf[Defnetloan, *Defnetloan]{
+		Name: ActionDefnetloan,
+		Type: "defnetloan",
+	},
+	Delegatebw: antelope.ActionOf[Delegatebw, *Delegatebw]{
+		Name: ActionDelegatebw,
+		Type: "delegatebw",
+	},
+	Deleteauth: antelope.ActionOf[Deleteauth, *Deleteauth]{
+		Name: ActionDeleteauth,
+		Type: "deleteauth",
+	},
+	Delfinkey: antelope.ActionOf[Delfinkey, *Delfinkey]{
+		Name: ActionDelfinkey,
+		Type: "delfinkey",
+	},
+	Delschedule: antelope.ActionOf[Delschedule, *Delschedule]{
+		Name: ActionDelschedule,
+		Type: "delschedule",
+	},
+	Denyhashadd: antelope.ActionOf[Denyhashadd, *Denyhashadd]{
+		Name: ActionDenyhashadd,
+		Type: "denyhashadd",
+	},
+	Denyhashcalc: antelope.ActionOf[Denyhashcalc, *Denyhashcalc]{
+		Name: ActionDenyhashcalc,
+		Type: "denyhashcalc",
+	},
+	Denyhashrm: antelope.ActionOf[Denyhashrm, *Denyhashrm]{
+		Name: ActionDenyhashrm,
+		Type: "denyhashrm",
+	},
+	Denynames: antelope.ActionOf[Denynames, *Denynames]{
+		Name: ActionDenynames,
+		Type: "denynames",
+	},
+	Deposit: antelope.ActionOf[Deposit, *Deposit]{
+		Name: ActionDeposit,
+		Type: "deposit",
+	},
+	Donatetorex: antelope.ActionOf[Donatetorex, *Donatetorex]{
+		Name: ActionDonatetorex,
+		Type: "donatetorex",
+	},
+	Execschedule: antelope.ActionOf[Execschedule, *Execschedule]{
+		Name: ActionExecschedule,
+		Type: "execschedule",
+	},
+	Fundcpuloan: antelope.ActionOf[Fundcpuloan, *Fundcpuloan]{
+		Name: ActionFundcpuloan,
+		Type: "fundcpuloan",
+	},
+	Fundnetloan: antelope.ActionOf[Fundnetloan, *Fundnetloan]{
+		Name: ActionFundnetloan,
+		Type: "fundnetloan",
+	},
+	Giftram: antelope.ActionOf[Giftram, *Giftram]{
+		Name: ActionGiftram,
+		Type: "giftram",
+	},
+	Init: antelope.ActionOf[Init, *Init]{
+		Name: ActionInit,
+		Type: "init",
+	},
+	Limitauthchg: antelope.ActionOf[Limitauthchg, *Limitauthchg]{
+		Name: ActionLimitauthchg,
+		Type: "limitauthchg",
+	},
+	Linkauth: antelope.ActionOf[Linkauth, *Linkauth]{
+		Name: ActionLinkauth,
+		Type: "linkauth",
+	},
+	Logbuyram: antelope.ActionOf[Logbuyram, *Logbuyram]{
+		Name: ActionLogbuyram,
+		Type: "logbuyram",
+	},
+	Logramchange: antelope.ActionOf[Logramchange, *Logramchange]{
+		Name: ActionLogramchange,
+		Type: "logramchange",
+	},
+	Logsellram: antelope.ActionOf[Logsellram, *Logsellram]{
+		Name: ActionLogsellram,
+		Type: "logsellram",
+	},
+	Logsystemfee: antelope.ActionOf[Logsystemfee, *Logsystemfee]{
+		Name: ActionLogsystemfee,
+		Type: "logsystemfee",
+	},
+	Mvfrsavings: antelope.ActionOf[Mvfrsavings, *Mvfrsavings]{
+		Name: ActionMvfrsavings,
+		Type: "mvfrsavings",
+	},
+	Mvtosavings: antelope.ActionOf[Mvtosavings, *Mvtosavings]{
+		Name: ActionMvtosavings,
+		Type: "mvtosavings",
+	},
+	Newaccount: antelope.ActionOf[Newaccount, *Newaccount]{
+		Name: ActionNewaccount,
+		Type: "newaccount",
+	},
+	Onblock: antelope.ActionOf[Onblock, *Onblock]{
+		Name: ActionOnblock,
+		Type: "onblock",
+	},
+	Onerror: antelope.ActionOf[Onerror, *Onerror]{
+		Name: ActionOnerror,
+		Type: "onerror",
+	},
+	Powerup: antelope.ActionOf[Powerup, *Powerup]{
+		Name: ActionPowerup,
+		Type: "powerup",
+	},
+	Powerupexec: antelope.ActionOf[Powerupexec, *Powerupexec]{
+		Name: ActionPowerupexec,
+		Type: "powerupexec",
+	},
+	Ramburn: antelope.ActionOf[Ramburn, *Ramburn]{
+		Name: ActionRamburn,
+		Type: "ramburn",
+	},
+	Ramtransfer: antelope.ActionOf[Ramtransfer, *Ramtransfer]{
+		Name: ActionRamtransfer,
+		Type: "ramtransfer",
+	},
+	Refund: antelope.ActionOf[Refund, *Refund]{
+		Name: ActionRefund,
+		Type: "refund",
+	},
+	Regfinkey: antelope.ActionOf[Regfinkey, *Regfinkey]{
+		Name: ActionRegfinkey,
+		Type: "regfinkey",
+	},
+	Regproducer: antelope.ActionOf[Regproducer, *Regproducer]{
+		Name: ActionRegproducer,
+		Type: "regproducer",
+	},
+	Regproducer2: antelope.ActionOf[Regproducer2, *Regproducer2]{
+		Name: ActionRegproducer2,
+		Type: "regproducer2",
+	},
+	Regproxy: antelope.ActionOf[Regproxy, *Regproxy]{
+		Name: ActionRegproxy,
+		Type: "regproxy",
+	},
+	Rentcpu: antelope.ActionOf[Rentcpu, *Rentcpu]{
+		Name: ActionRentcpu,
+		Type: "rentcpu",
+	},
+	Rentnet: antelope.ActionOf[Rentnet, *Rentnet]{
+		Name: ActionRentnet,
+		Type: "rentnet",
+	},
+	Rexexec: antelope.ActionOf[Rexexec, *Rexexec]{
+		Name: ActionRexexec,
+		Type: "rexexec",
+	},
+	Rmvproducer: antelope.ActionOf[Rmvproducer, *Rmvproducer]{
+		Name: ActionRmvproducer,
+		Type: "rmvproducer",
+	},
+	Sellram: antelope.ActionOf[Sellram, *Sellram]{
+		Name: ActionSellram,
+		Type: "sellram",
+	},
+	Sellrex: antelope.ActionOf[Sellrex, *Sellrex]{
+		Name: ActionSellrex,
+		Type: "sellrex",
+	},
+	Setabi: antelope.ActionOf[Setabi, *Setabi]{
+		Name: ActionSetabi,
+		Type: "setabi",
+	},
+	Setacctcpu: antelope.ActionOf[Setacctcpu, *Setacctcpu]{
+		Name: ActionSetacctcpu,
+		Type: "setacctcpu",
+	},
+	Setacctnet: antelope.ActionOf[Setacctnet, *Setacctnet]{
+		Name: ActionSetacctnet,
+		Type: "setacctnet",
+	},
+	Setacctram: antelope.ActionOf[Setacctram, *Setacctram]{
+		Name: ActionSetacctram,
+		Type: "setacctram",
+	},
+	Setalimits: antelope.ActionOf[Setalimits, *Setalimits]{
+		Name: ActionSetalimits,
+		Type: "setalimits",
+	},
+	Setcode: antelope.ActionOf[Setcode, *Setcode]{
+		Name: ActionSetcode,
+		Type: "setcode",
+	},
+	Setinflation: antelope.ActionOf[Setinflation, *Setinflation]{
+		Name: ActionSetinflation,
+		Type: "setinflation",
+	},
+	Setparams: antelope.ActionOf[Setparams, *Setparams]{
+		Name: ActionSetparams,
+		Type: "setparams",
+	},
+	Setpayfactor: antelope.ActionOf[Setpayfactor, *Setpayfactor]{
+		Name: ActionSetpayfactor,
+		Type: "setpayfactor",
+	},
+	Setpriv: antelope.ActionOf[Setpriv, *Setpriv]{
+		Name: ActionSetpriv,
+		Type: "setpriv",
+	},
+	Setram: antelope.ActionOf[Setram, *Setram]{
+		Name: ActionSetram,
+		Type: "setram",
+	},
+	Setramrate: antelope.ActionOf[Setramrate, *Setramrate]{
+		Name: ActionSetramrate,
+		Type: "setramrate",
+	},
+	Setrex: antelope.ActionOf[Setrex, *Setrex]{
+		Name: ActionSetrex,
+		Type: "setrex",
+	},
+	Setrexmature: antelope.ActionOf[Setrexmature, *Setrexmature]{
+		Name: ActionSetrexmature,
+		Type: "setrexmature",
+	},
+	Setschedule: antelope.ActionOf[Setschedule, *Setschedule]{
+		Name: ActionSetschedule,
+		Type: "setschedule",
+	},
+	Switchtosvnn: antelope.ActionOf[Switchtosvnn, *Switchtosvnn]{
+		Name: ActionSwitchtosvnn,
+		Type: "switchtosvnn",
+	},
+	Undelegatebw: antelope.ActionOf[Undelegatebw, *Undelegatebw]{
+		Name: ActionUndelegatebw,
+		Type: "undelegatebw",
+	},
+	Undenynames: antelope.ActionOf[Undenynames, *Undenynames]{
+		Name: ActionUndenynames,
+		Type: "undenynames",
+	},
+	Ungiftram: antelope.ActionOf[Ungiftram, *Ungiftram]{
+		Name: ActionUngiftram,
+		Type: "ungiftram",
+	},
+	Unlinkauth: antelope.ActionOf[Unlinkauth, *Unlinkauth]{
+		Name: ActionUnlinkauth,
+		Type: "unlinkauth",
+	},
+	Unregprod: antelope.ActionOf[Unregprod, *Unregprod]{
+		Name: ActionUnregprod,
+		Type: "unregprod",
+	},
+	Unstaketorex: antelope.ActionOf[Unstaketorex, *Unstaketorex]{
+		Name: ActionUnstaketorex,
+		Type: "unstaketorex",
+	},
+	Unvest: antelope.ActionOf[Unvest, *Unvest]{
+		Name: ActionUnvest,
+		Type: "unvest",
+	},
+	Updateauth: antelope.ActionOf[Updateauth, *Updateauth]{
+		Name: ActionUpdateauth,
+		Type: "updateauth",
+	},
+	Updaterex: antelope.ActionOf[Updaterex, *Updaterex]{
+		Name: ActionUpdaterex,
+		Type: "updaterex",
+	},
+	Updtrevision: antelope.ActionOf[Updtrevision, *Updtrevision]{
+		Name: ActionUpdtrevision,
+		Type: "updtrevision",
+	},
+	Voteproducer: antelope.ActionOf[Voteproducer, *Voteproducer]{
+		Name: ActionVoteproducer,
+		Type: "voteproducer",
+	},
+	Voteupdate: antelope.ActionOf[Voteupdate, *Voteupdate]{
+		Name: ActionVoteupdate,
+		Type: "voteupdate",
+	},
+	Wasmcfg: antelope.ActionOf[Wasmcfg, *Wasmcfg]{
+		Name: ActionWasmcfg,
+		Type: "wasmcfg",
+	},
+	Withdraw: antelope.ActionOf[Withdraw, *Withdraw]{
+		Name: ActionWithdraw,
+		Type: "withdraw",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -47,6 +47,97 @@ const (
 	ActionUpdateauth antelope.Name = 0xd5526ca8dacb4000 // updateauth
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiobios.Actions.Activate) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Activate     antelope.ActionOf[Activate, *Activate]         // activate
+	Canceldelay  antelope.ActionOf[Canceldelay, *Canceldelay]   // canceldelay
+	Deleteauth   antelope.ActionOf[Deleteauth, *Deleteauth]     // deleteauth
+	Linkauth     antelope.ActionOf[Linkauth, *Linkauth]         // linkauth
+	Newaccount   antelope.ActionOf[Newaccount, *Newaccount]     // newaccount
+	Onerror      antelope.ActionOf[Onerror, *Onerror]           // onerror
+	Reqactivated antelope.ActionOf[Reqactivated, *Reqactivated] // reqactivated
+	Reqauth      antelope.ActionOf[Reqauth, *Reqauth]           // reqauth
+	Setabi       antelope.ActionOf[Setabi, *Setabi]             // setabi
+	Setalimits   antelope.ActionOf[Setalimits, *Setalimits]     // setalimits
+	Setcode      antelope.ActionOf[Setcode, *Setcode]           // setcode
+	Setparams    antelope.ActionOf[Setparams, *Setparams]       // setparams
+	Setpriv      antelope.ActionOf[Setpriv, *Setpriv]           // setpriv
+	Setprods     antelope.ActionOf[Setprods, *Setprods]         // setprods
+	Unlinkauth   antelope.ActionOf[Unlinkauth, *Unlinkauth]     // unlinkauth
+	Updateauth   antelope.ActionOf[Updateauth, *Updateauth]     // updateauth
+}{
+	Activate: antelope.ActionOf[Activate, *Activate]{
+		Name: ActionActivate,
+		Type: "activate",
+	},
+	Canceldelay: antelope.ActionOf[Canceldelay, *Canceldelay]{
+		Name: ActionCanceldelay,
+		Type: "canceldelay",
+	},
+	Deleteauth: antelope.ActionOf[Deleteauth, *Deleteauth]{
+		Name: ActionDeleteauth,
+		Type: "deleteauth",
+	},
+	Linkauth: antelope.ActionOf[Linkauth, *Linkauth]{
+		Name: ActionLinkauth,
+		Type: "linkauth",
+	},
+	Newaccount: antelope.ActionOf[Newaccount, *Newaccount]{
+		Name: ActionNewaccount,
+		Type: "newaccount",
+	},
+	Onerror: antelope.ActionOf[Onerror, *Onerror]{
+		Name: ActionOnerror,
+		Type: "onerror",
+	},
+	Reqactivated: antelope.ActionOf[Reqactivated, *Reqactivated]{
+		Name: ActionReqactivated,
+		Type: "reqactivated",
+	},
+	Reqauth: antelope.ActionOf[Reqauth, *Reqauth]{
+		Name: ActionReqauth,
+		Type: "reqauth",
+	},
+	Setabi: antelope.ActionOf[Setabi, *Setabi]{
+		Name: ActionSetabi,
+		Type: "setabi",
+	},
+	Setalimits: antelope.ActionOf[Setalimits, *Setalimits]{
+		Name: ActionSetalimits,
+		Type: "setalimits",
+	},
+	Setcode: antelope.ActionOf[Setcode, *Setcode]{
+		Name: ActionSetcode,
+		Type: "setcode",
+	},
+	Setparams: antelope.ActionOf[Setparams, *Setparams]{
+		Name: ActionSetparams,
+		Type: "setparams",
+	},
+	Setpriv: antelope.ActionOf[Setpriv, *Setpriv]{
+		Name: ActionSetpriv,
+		Type: "setpriv",
+	},
+	Setprods: antelope.ActionOf[Setprods, *Setprods]{
+		Name: ActionSetprods,
+		Type: "setprods",
+	},
+	Unlinkauth: antelope.ActionOf[Unlinkauth, *Unlinkauth]{
+		Name: ActionUnlinkauth,
+		Type: "unlinkauth",
+	},
+	Updateauth: antelope.ActionOf[Updateauth, *Updateauth]{
+		Name: ActionUpdateauth,
+		Type: "updateauth",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -37,6 +37,72 @@ const (
 	ActionWithdraw antelope.Name = 0xe3b2d4dcdc000000 // withdraw
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosioevm.Actions.Addegress) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Addegress    antelope.ActionOf[Addegress, *Addegress]       // addegress
+	Close        antelope.ActionOf[Close, *Close]               // close
+	Exec         antelope.ActionOf[Exec, *Exec]                 // exec
+	Freeze       antelope.ActionOf[Freeze, *Freeze]             // freeze
+	Gc           antelope.ActionOf[Gc, *Gc]                     // gc
+	Init         antelope.ActionOf[Init, *Init]                 // init
+	Open         antelope.ActionOf[Open, *Open]                 // open
+	Pushtx       antelope.ActionOf[Pushtx, *Pushtx]             // pushtx
+	Removeegress antelope.ActionOf[Removeegress, *Removeegress] // removeegress
+	Setfeeparams antelope.ActionOf[Setfeeparams, *Setfeeparams] // setfeeparams
+	Withdraw     antelope.ActionOf[Withdraw, *Withdraw]         // withdraw
+}{
+	Addegress: antelope.ActionOf[Addegress, *Addegress]{
+		Name: ActionAddegress,
+		Type: "addegress",
+	},
+	Close: antelope.ActionOf[Close, *Close]{
+		Name: ActionClose,
+		Type: "close",
+	},
+	Exec: antelope.ActionOf[Exec, *Exec]{
+		Name: ActionExec,
+		Type: "exec",
+	},
+	Freeze: antelope.ActionOf[Freeze, *Freeze]{
+		Name: ActionFreeze,
+		Type: "freeze",
+	},
+	Gc: antelope.ActionOf[Gc, *Gc]{
+		Name: ActionGc,
+		Type: "gc",
+	},
+	Init: antelope.ActionOf[Init, *Init]{
+		Name: ActionInit,
+		Type: "init",
+	},
+	Open: antelope.ActionOf[Open, *Open]{
+		Name: ActionOpen,
+		Type: "open",
+	},
+	Pushtx: antelope.ActionOf[Pushtx, *Pushtx]{
+		Name: ActionPushtx,
+		Type: "pushtx",
+	},
+	Removeegress: antelope.ActionOf[Removeegress, *Removeegress]{
+		Name: ActionRemoveegress,
+		Type: "removeegress",
+	},
+	Setfeeparams: antelope.ActionOf[Setfeeparams, *Setfeeparams]{
+		Name: ActionSetfeeparams,
+		Type: "setfeeparams",
+	},
+	Withdraw: antelope.ActionOf[Withdraw, *Withdraw]{
+		Name: ActionWithdraw,
+		Type: "withdraw",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -27,6 +27,47 @@ const (
 	ActionUnapprove antelope.Name = 0xd4cd5ade9b500000 // unapprove
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiomsig.Actions.Approve) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Approve    antelope.ActionOf[Approve, *Approve]       // approve
+	Cancel     antelope.ActionOf[Cancel, *Cancel]         // cancel
+	Exec       antelope.ActionOf[Exec, *Exec]             // exec
+	Invalidate antelope.ActionOf[Invalidate, *Invalidate] // invalidate
+	Propose    antelope.ActionOf[Propose, *Propose]       // propose
+	Unapprove  antelope.ActionOf[Unapprove, *Unapprove]   // unapprove
+}{
+	Approve: antelope.ActionOf[Approve, *Approve]{
+		Name: ActionApprove,
+		Type: "approve",
+	},
+	Cancel: antelope.ActionOf[Cancel, *Cancel]{
+		Name: ActionCancel,
+		Type: "cancel",
+	},
+	Exec: antelope.ActionOf[Exec, *Exec]{
+		Name: ActionExec,
+		Type: "exec",
+	},
+	Invalidate: antelope.ActionOf[Invalidate, *Invalidate]{
+		Name: ActionInvalidate,
+		Type: "invalidate",
+	},
+	Propose: antelope.ActionOf[Propose, *Propose]{
+		Name: ActionPropose,
+		Type: "propose",
+	},
+	Unapprove: antelope.ActionOf[Unapprove, *Unapprove]{
+		Name: ActionUnapprove,
+		Type: "unapprove",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -25,6 +25,42 @@ const (
 	ActionExec antelope.Name = 0x5754800000000000 // exec
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiomsigv121.Actions.Propose) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Propose   antelope.ActionOf[Propose, *Propose]     // propose
+	Approve   antelope.ActionOf[Approve, *Approve]     // approve
+	Unapprove antelope.ActionOf[Unapprove, *Unapprove] // unapprove
+	Cancel    antelope.ActionOf[Cancel, *Cancel]       // cancel
+	Exec      antelope.ActionOf[Exec, *Exec]           // exec
+}{
+	Approve: antelope.ActionOf[Approve, *Approve]{
+		Name: ActionApprove,
+		Type: "approve",
+	},
+	Cancel: antelope.ActionOf[Cancel, *Cancel]{
+		Name: ActionCancel,
+		Type: "cancel",
+	},
+	Exec: antelope.ActionOf[Exec, *Exec]{
+		Name: ActionExec,
+		Type: "exec",
+	},
+	Propose: antelope.ActionOf[Propose, *Propose]{
+		Name: ActionPropose,
+		Type: "propose",
+	},
+	Unapprove: antelope.ActionOf[Unapprove, *Unapprove]{
+		Name: ActionUnapprove,
+		Type: "unapprove",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

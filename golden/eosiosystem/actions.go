@@ -127,6 +127,297 @@ const (
 	ActionWithdraw antelope.Name = 0xe3b2d4dcdc000000 // withdraw
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiosystem.Actions.Activate) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Activate     antelope.ActionOf[Activate, *Activate]         // activate
+	Bidname      antelope.ActionOf[Bidname, *Bidname]           // bidname
+	Bidrefund    antelope.ActionOf[Bidrefund, *Bidrefund]       // bidrefund
+	Buyram       antelope.ActionOf[Buyram, *Buyram]             // buyram
+	Buyrambytes  antelope.ActionOf[Buyrambytes, *Buyrambytes]   // buyrambytes
+	Buyrex       antelope.ActionOf[Buyrex, *Buyrex]             // buyrex
+	Canceldelay  antelope.ActionOf[Canceldelay, *Canceldelay]   // canceldelay
+	Claimrewards antelope.ActionOf[Claimrewards, *Claimrewards] // claimrewards
+	Closerex     antelope.ActionOf[Closerex, *Closerex]         // closerex
+	Cnclrexorder antelope.ActionOf[Cnclrexorder, *Cnclrexorder] // cnclrexorder
+	Consolidate  antelope.ActionOf[Consolidate, *Consolidate]   // consolidate
+	Defcpuloan   antelope.ActionOf[Defcpuloan, *Defcpuloan]     // defcpuloan
+	Defnetloan   antelope.ActionOf[Defnetloan, *Defnetloan]     // defnetloan
+	Delegatebw   antelope.ActionOf[Delegatebw, *Delegatebw]     // delegatebw
+	Deleteauth   antelope.ActionOf[Deleteauth, *Deleteauth]     // deleteauth
+	Deposit      antelope.ActionOf[Deposit, *Deposit]           // deposit
+	Fundcpuloan  antelope.ActionOf[Fundcpuloan, *Fundcpuloan]   // fundcpuloan
+	Fundnetloan  antelope.ActionOf[Fundnetloan, *Fundnetloan]   // fundnetloan
+	Init         antelope.ActionOf[Init, *Init]                 // init
+	Linkauth     antelope.ActionOf[Linkauth, *Linkauth]         // linkauth
+	Mvfrsavings  antelope.ActionOf[Mvfrsavings, *Mvfrsavings]   // mvfrsavings
+	Mvtosavings  antelope.ActionOf[Mvtosavings, *Mvtosavings]   // mvtosavings
+	Newaccount   antelope.ActionOf[Newaccount, *Newaccount]     // newaccount
+	Onblock      antelope.ActionOf[Onblock, *Onblock]           // onblock
+	Onerror      antelope.ActionOf[Onerror, *Onerror]           // onerror
+	Refund       antelope.ActionOf[Refund, *Refund]             // refund
+	Regproducer  antelope.ActionOf[Regproducer, *Regproducer]   // regproducer
+	Regproducer2 antelope.ActionOf[Regproducer2, *Regproducer2] // regproducer2
+	Regproxy     antelope.ActionOf[Regproxy, *Regproxy]         // regproxy
+	Rentcpu      antelope.ActionOf[Rentcpu, *Rentcpu]           // rentcpu
+	Rentnet      antelope.ActionOf[Rentnet, *Rentnet]           // rentnet
+	Rexexec      antelope.ActionOf[Rexexec, *Rexexec]           // rexexec
+	Rmvproducer  antelope.ActionOf[Rmvproducer, *Rmvproducer]   // rmvproducer
+	Sellram      antelope.ActionOf[Sellram, *Sellram]           // sellram
+	Sellrex      antelope.ActionOf[Sellrex, *Sellrex]           // sellrex
+	Setabi       antelope.ActionOf[Setabi, *Setabi]             // setabi
+	Setacctcpu   antelope.ActionOf[Setacctcpu, *Setacctcpu]     // setacctcpu
+	Setacctnet   antelope.ActionOf[Setacctnet, *Setacctnet]     // setacctnet
+	Setacctram   antelope.ActionOf[Setacctram, *Setacctram]     // setacctram
+	Setalimits   antelope.ActionOf[Setalimits, *Setalimits]     // setalimits
+	Setcode      antelope.ActionOf[Setcode, *Setcode]           // setcode
+	Setinflation antelope.ActionOf[Setinflation, *Setinflation] // setinflation
+	Setparams    antelope.ActionOf[Setparams, *Setparams]       // setparams
+	Setpriv      antelope.ActionOf[Setpriv, *Setpriv]           // setpriv
+	Setram       antelope.ActionOf[Setram, *Setram]             // setram
+	Setramrate   antelope.ActionOf[Setramrate, *Setramrate]     // setramrate
+	Setrex       antelope.ActionOf[Setrex, *Setrex]             // setrex
+	Undelegatebw antelope.ActionOf[Undelegatebw, *Undelegatebw] // undelegatebw
+	Unlinkauth   antelope.ActionOf[Unlinkauth, *Unlinkauth]     // unlinkauth
+	Unregprod    antelope.ActionOf[Unregprod, *Unregprod]       // unregprod
+	Unstaketorex antelope.ActionOf[Unstaketorex, *Unstaketorex] // unstaketorex
+	Updateauth   antelope.ActionOf[Updateauth, *Updateauth]     // updateauth
+	Updaterex    antelope.ActionOf[Updaterex, *Updaterex]       // updaterex
+	Updtrevision antelope.ActionOf[Updtrevision, *Updtrevision] // updtrevision
+	Voteproducer antelope.ActionOf[Voteproducer, *Voteproducer] // voteproducer
+	Withdraw     antelope.ActionOf[Withdraw, *Withdraw]         // withdraw
+}{
+	Activate: antelope.ActionOf[Activate, *Activate]{
+		Name: ActionActivate,
+		Type: "activate",
+	},
+	Bidname: antelope.ActionOf[Bidname, *Bidname]{
+		Name: ActionBidname,
+		Type: "bidname",
+	},
+	Bidrefund: antelope.ActionOf[Bidrefund, *Bidrefund]{
+		Name: ActionBidrefund,
+		Type: "bidrefund",
+	},
+	Buyram: antelope.ActionOf[Buyram, *Buyram]{
+		Name: ActionBuyram,
+		Type: "buyram",
+	},
+	Buyrambytes: antelope.ActionOf[Buyrambytes, *Buyrambytes]{
+		Name: ActionBuyrambytes,
+		Type: "buyrambytes",
+	},
+	Buyrex: antelope.ActionOf[Buyrex, *Buyrex]{
+		Name: ActionBuyrex,
+		Type: "buyrex",
+	},
+	Canceldelay: antelope.ActionOf[Canceldelay, *Canceldelay]{
+		Name: ActionCanceldelay,
+		Type: "canceldelay",
+	},
+	Claimrewards: antelope.ActionOf[Claimrewards, *Claimrewards]{
+		Name: ActionClaimrewards,
+		Type: "claimrewards",
+	},
+	Closerex: antelope.ActionOf[Closerex, *Closerex]{
+		Name: ActionCloserex,
+		Type: "closerex",
+	},
+	Cnclrexorder: antelope.ActionOf[Cnclrexorder, *Cnclrexorder]{
+		Name: ActionCnclrexorder,
+		Type: "cnclrexorder",
+	},
+	Consolidate: antelope.ActionOf[Consolidate, *Consolidate]{
+		Name: ActionConsolidate,
+		Type: "consolidate",
+	},
+	Defcpuloan: antelope.ActionOf[Defcpuloan, *Defcpuloan]{
+		Name: ActionDefcpuloan,
+		Type: "defcpuloan",
+	},
+	Defnetloan: antelope.ActionOf[Defnetloan, *Defnetloan]{
+		Name: ActionDefnetloan,
+		Type: "defnetloan",
+	},
+	Delegatebw: antelope.ActionOf[Delegatebw, *Delegatebw]{
+		Name: ActionDelegatebw,
+		Type: "delegatebw",
+	},
+	Deleteauth: antelope.ActionOf[Deleteauth, *Deleteauth]{
+		Name: ActionDeleteauth,
+		Type: "deleteauth",
+	},
+	Deposit: antelope.ActionOf[Deposit, *Deposit]{
+		Name: ActionDeposit,
+		Type: "deposit",
+	},
+	Fundcpuloan: antelope.ActionOf[Fundcpuloan, *Fundcpuloan]{
+		Name: ActionFundcpuloan,
+		Type: "fundcpuloan",
+	},
+	Fundnetloan: antelope.ActionOf[Fundnetloan, *Fundnetloan]{
+		Name: ActionFundnetloan,
+		Type: "fundnetloan",
+	},
+	Init: antelope.ActionOf[Init, *Init]{
+		Name: ActionInit,
+		Type: "init",
+	},
+	Linkauth: antelope.ActionOf[Linkauth, *Linkauth]{
+		Name: ActionLinkauth,
+		Type: "linkauth",
+	},
+	Mvfrsavings: antelope.ActionOf[Mvfrsavings, *Mvfrsavings]{
+		Name: ActionMvfrsavings,
+		Type: "mvfrsavings",
+	},
+	Mvtosavings: antelope.ActionOf[Mvtosavings, *Mvtosavings]{
+		Name: ActionMvtosavings,
+		Type: "mvtosavings",
+	},
+	Newaccount: antelope.ActionOf[Newaccount, *Newaccount]{
+		Name: ActionNewaccount,
+		Type: "newaccount",
+	},
+	Onblock: antelope.ActionOf[Onblock, *Onblock]{
+		Name: ActionOnblock,
+		Type: "onblock",
+	},
+	Onerror: antelope.ActionOf[Onerror, *Onerror]{
+		Name: ActionOnerror,
+		Type: "onerror",
+	},
+	Refund: antelope.ActionOf[Refund, *Refund]{
+		Name: ActionRefund,
+		Type: "refund",
+	},
+	Regproducer: antelope.ActionOf[Regproducer, *Regproducer]{
+		Name: ActionRegproducer,
+		Type: "regproducer",
+	},
+	Regproducer2: antelope.ActionOf[Regproducer2, *Regproducer2]{
+		Name: ActionRegproducer2,
+		Type: "regproducer2",
+	},
+	Regproxy: antelope.ActionOf[Regproxy, *Regproxy]{
+		Name: ActionRegproxy,
+		Type: "regproxy",
+	},
+	Rentcpu: antelope.ActionOf[Rentcpu, *Rentcpu]{
+		Name: ActionRentcpu,
+		Type: "rentcpu",
+	},
+	Rentnet: antelope.ActionOf[Rentnet, *Rentnet]{
+		Name: ActionRentnet,
+		Type: "rentnet",
+	},
+	Rexexec: antelope.ActionOf[Rexexec, *Rexexec]{
+		Name: ActionRexexec,
+		Type: "rexexec",
+	},
+	Rmvproducer: antelope.ActionOf[Rmvproducer, *Rmvproducer]{
+		Name: ActionRmvproducer,
+		Type: "rmvproducer",
+	},
+	Sellram: antelope.ActionOf[Sellram, *Sellram]{
+		Name: ActionSellram,
+		Type: "sellram",
+	},
+	Sellrex: antelope.ActionOf[Sellrex, *Sellrex]{
+		Name: ActionSellrex,
+		Type: "sellrex",
+	},
+	Setabi: antelope.ActionOf[Setabi, *Setabi]{
+		Name: ActionSetabi,
+		Type: "setabi",
+	},
+	Setacctcpu: antelope.ActionOf[Setacctcpu, *Setacctcpu]{
+		Name: ActionSetacctcpu,
+		Type: "setacctcpu",
+	},
+	Setacctnet: antelope.ActionOf[Setacctnet, *Setacctnet]{
+		Name: ActionSetacctnet,
+		Type: "setacctnet",
+	},
+	Setacctram: antelope.ActionOf[Setacctram, *Setacctram]{
+		Name: ActionSetacctram,
+		Type: "setacctram",
+	},
+	Setalimits: antelope.ActionOf[Setalimits, *Setalimits]{
+		Name: ActionSetalimits,
+		Type: "setalimits",
+	},
+	Setcode: antelope.ActionOf[Setcode, *Setcode]{
+		Name: ActionSetcode,
+		Type: "setcode",
+	},
+	Setinflation: antelope.ActionOf[Setinflation, *Setinflation]{
+		Name: ActionSetinflation,
+		Type: "setinflation",
+	},
+	Setparams: antelope.ActionOf[Setparams, *Setparams]{
+		Name: ActionSetparams,
+		Type: "setparams",
+	},
+	Setpriv: antelope.ActionOf[Setpriv, *Setpriv]{
+		Name: ActionSetpriv,
+		Type: "setpriv",
+	},
+	Setram: antelope.ActionOf[Setram, *Setram]{
+		Name: ActionSetram,
+		Type: "setram",
+	},
+	Setramrate: antelope.ActionOf[Setramrate, *Setramrate]{
+		Name: ActionSetramrate,
+		Type: "setramrate",
+	},
+	Setrex: antelope.ActionOf[Setrex, *Setrex]{
+		Name: ActionSetrex,
+		Type: "setrex",
+	},
+	Undelegatebw: antelope.ActionOf[Undelegatebw, *Undelegatebw]{
+		Name: ActionUndelegatebw,
+		Type: "undelegatebw",
+	},
+	Unlinkauth: antelope.ActionOf[Unlinkauth, *Unlinkauth]{
+		Name: ActionUnlinkauth,
+		Type: "unlinkauth",
+	},
+	Unregprod: antelope.ActionOf[Unregprod, *Unregprod]{
+		Name: ActionUnregprod,
+		Type: "unregprod",
+	},
+	Unstaketorex: antelope.ActionOf[Unstaketorex, *Unstaketorex]{
+		Name: ActionUnstaketorex,
+		Type: "unstaketorex",
+	},
+	Updateauth: antelope.ActionOf[Updateauth, *Updateauth]{
+		Name: ActionUpdateauth,
+		Type: "updateauth",
+	},
+	Updaterex: antelope.ActionOf[Updaterex, *Updaterex]{
+		Name: ActionUpdaterex,
+		Type: "updaterex",
+	},
+	Updtrevision: antelope.ActionOf[Updtrevision, *Updtrevision]{
+		Name: ActionUpdtrevision,
+		Type: "updtrevision",
+	},
+	Voteproducer: antelope.ActionOf[Voteproducer, *Voteproducer]{
+		Name: ActionVoteproducer,
+		Type: "voteproducer",
+	},
+	Withdraw: antelope.ActionOf[Withdraw, *Withdraw]{
+		Name: ActionWithdraw,
+		Type: "withdraw",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

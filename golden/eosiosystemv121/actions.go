@@ -77,6 +77,172 @@ const (
 	ActionSetparams antelope.Name = 0xc2b3535cd2c00000 // setparams
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiosystemv121.Actions.Newaccount) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Newaccount   antelope.ActionOf[Newaccount, *Newaccount]             // newaccount
+	Setcode      antelope.ActionOf[Setcode, *Setcode]                   // setcode
+	Setabi       antelope.ActionOf[Setabi, *Setabi]                     // setabi
+	Updateauth   antelope.ActionOf[Updateauth, *Updateauth]             // updateauth
+	Deleteauth   antelope.ActionOf[Deleteauth, *Deleteauth]             // deleteauth
+	Linkauth     antelope.ActionOf[Linkauth, *Linkauth]                 // linkauth
+	Unlinkauth   antelope.ActionOf[Unlinkauth, *Unlinkauth]             // unlinkauth
+	Canceldelay  antelope.ActionOf[Canceldelay, *Canceldelay]           // canceldelay
+	Onerror      antelope.ActionOf[Onerror, *Onerror]                   // onerror
+	Buyrambytes  antelope.ActionOf[Buyrambytes, *Buyrambytes]           // buyrambytes
+	Buyram       antelope.ActionOf[Buyram, *Buyram]                     // buyram
+	Sellram      antelope.ActionOf[Sellram, *Sellram]                   // sellram
+	Delegatebw   antelope.ActionOf[Delegatebw, *Delegatebw]             // delegatebw
+	Undelegatebw antelope.ActionOf[Undelegatebw, *Undelegatebw]         // undelegatebw
+	Refund       antelope.ActionOf[Refund, *Refund]                     // refund
+	Regproducer  antelope.ActionOf[Regproducer, *Regproducer]           // regproducer
+	Setram       antelope.ActionOf[Setram, *Setram]                     // setram
+	Setramrate   antelope.ActionOf[Setramrate, *Setramrate]             // setramrate
+	Bidname      antelope.ActionOf[Bidname, *Bidname]                   // bidname
+	Bidrefund    antelope.ActionOf[Bidrefund, *Bidrefund]               // bidrefund
+	Unregprod    antelope.ActionOf[Unregprod, *Unregprod]               // unregprod
+	Regproxy     antelope.ActionOf[Regproxy, *Regproxy]                 // regproxy
+	Voteproducer antelope.ActionOf[Voteproducer, *Voteproducer]         // voteproducer
+	Claimrewards antelope.ActionOf[Claimrewards, *Claimrewards]         // claimrewards
+	Setpriv      antelope.ActionOf[Setpriv, *Setpriv]                   // setpriv
+	Rmvproducer  antelope.ActionOf[Rmvproducer, *Rmvproducer]           // rmvproducer
+	Setalimits   antelope.ActionOf[SetAccountLimits, *SetAccountLimits] // setalimits
+	Setglimits   antelope.ActionOf[SetGlobalLimits, *SetGlobalLimits]   // setglimits
+	Setprods     antelope.ActionOf[SetProducers, *SetProducers]         // setprods
+	Reqauth      antelope.ActionOf[RequireAuth, *RequireAuth]           // reqauth
+	Setparams    antelope.ActionOf[Setparams, *Setparams]               // setparams
+}{
+	Bidname: antelope.ActionOf[Bidname, *Bidname]{
+		Name: ActionBidname,
+		Type: "bidname",
+	},
+	Bidrefund: antelope.ActionOf[Bidrefund, *Bidrefund]{
+		Name: ActionBidrefund,
+		Type: "bidrefund",
+	},
+	Buyram: antelope.ActionOf[Buyram, *Buyram]{
+		Name: ActionBuyram,
+		Type: "buyram",
+	},
+	Buyrambytes: antelope.ActionOf[Buyrambytes, *Buyrambytes]{
+		Name: ActionBuyrambytes,
+		Type: "buyrambytes",
+	},
+	Canceldelay: antelope.ActionOf[Canceldelay, *Canceldelay]{
+		Name: ActionCanceldelay,
+		Type: "canceldelay",
+	},
+	Claimrewards: antelope.ActionOf[Claimrewards, *Claimrewards]{
+		Name: ActionClaimrewards,
+		Type: "claimrewards",
+	},
+	Delegatebw: antelope.ActionOf[Delegatebw, *Delegatebw]{
+		Name: ActionDelegatebw,
+		Type: "delegatebw",
+	},
+	Deleteauth: antelope.ActionOf[Deleteauth, *Deleteauth]{
+		Name: ActionDeleteauth,
+		Type: "deleteauth",
+	},
+	Linkauth: antelope.ActionOf[Linkauth, *Linkauth]{
+		Name: ActionLinkauth,
+		Type: "linkauth",
+	},
+	Newaccount: antelope.ActionOf[Newaccount, *Newaccount]{
+		Name: ActionNewaccount,
+		Type: "newaccount",
+	},
+	Onerror: antelope.ActionOf[Onerror, *Onerror]{
+		Name: ActionOnerror,
+		Type: "onerror",
+	},
+	Refund: antelope.ActionOf[Refund, *Refund]{
+		Name: ActionRefund,
+		Type: "refund",
+	},
+	Regproducer: antelope.ActionOf[Regproducer, *Regproducer]{
+		Name: ActionRegproducer,
+		Type: "regproducer",
+	},
+	Regproxy: antelope.ActionOf[Regproxy, *Regproxy]{
+		Name: ActionRegproxy,
+		Type: "regproxy",
+	},
+	Reqauth: antelope.ActionOf[RequireAuth, *RequireAuth]{
+		Name: ActionReqauth,
+		Type: "require_auth",
+	},
+	Rmvproducer: antelope.ActionOf[Rmvproducer, *Rmvproducer]{
+		Name: ActionRmvproducer,
+		Type: "rmvproducer",
+	},
+	Sellram: antelope.ActionOf[Sellram, *Sellram]{
+		Name: ActionSellram,
+		Type: "sellram",
+	},
+	Setabi: antelope.ActionOf[Setabi, *Setabi]{
+		Name: ActionSetabi,
+		Type: "setabi",
+	},
+	Setalimits: antelope.ActionOf[SetAccountLimits, *SetAccountLimits]{
+		Name: ActionSetalimits,
+		Type: "set_account_limits",
+	},
+	Setcode: antelope.ActionOf[Setcode, *Setcode]{
+		Name: ActionSetcode,
+		Type: "setcode",
+	},
+	Setglimits: antelope.ActionOf[SetGlobalLimits, *SetGlobalLimits]{
+		Name: ActionSetglimits,
+		Type: "set_global_limits",
+	},
+	Setparams: antelope.ActionOf[Setparams, *Setparams]{
+		Name: ActionSetparams,
+		Type: "setparams",
+	},
+	Setpriv: antelope.ActionOf[Setpriv, *Setpriv]{
+		Name: ActionSetpriv,
+		Type: "setpriv",
+	},
+	Setprods: antelope.ActionOf[SetProducers, *SetProducers]{
+		Name: ActionSetprods,
+		Type: "set_producers",
+	},
+	Setram: antelope.ActionOf[Setram, *Setram]{
+		Name: ActionSetram,
+		Type: "setram",
+	},
+	Setramrate: antelope.ActionOf[Setramrate, *Setramrate]{
+		Name: ActionSetramrate,
+		Type: "setramrate",
+	},
+	Undelegatebw: antelope.ActionOf[Undelegatebw, *Undelegatebw]{
+		Name: ActionUndelegatebw,
+		Type: "undelegatebw",
+	},
+	Unlinkauth: antelope.ActionOf[Unlinkauth, *Unlinkauth]{
+		Name: ActionUnlinkauth,
+		Type: "unlinkauth",
+	},
+	Unregprod: antelope.ActionOf[Unregprod, *Unregprod]{
+		Name: ActionUnregprod,
+		Type: "unregprod",
+	},
+	Updateauth: antelope.ActionOf[Updateauth, *Updateauth]{
+		Name: ActionUpdateauth,
+		Type: "updateauth",
+	},
+	Voteproducer: antelope.ActionOf[Voteproducer, *Voteproducer]{
+		Name: ActionVoteproducer,
+		Type: "voteproducer",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -27,6 +27,47 @@ const (
 	ActionTransfer antelope.Name = 0xcdcd3c2d57000000 // transfer
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiotoken.Actions.Close) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Close    antelope.ActionOf[Close, *Close]       // close
+	Create   antelope.ActionOf[Create, *Create]     // create
+	Issue    antelope.ActionOf[Issue, *Issue]       // issue
+	Open     antelope.ActionOf[Open, *Open]         // open
+	Retire   antelope.ActionOf[Retire, *Retire]     // retire
+	Transfer antelope.ActionOf[Transfer, *Transfer] // transfer
+}{
+	Close: antelope.ActionOf[Close, *Close]{
+		Name: ActionClose,
+		Type: "close",
+	},
+	Create: antelope.ActionOf[Create, *Create]{
+		Name: ActionCreate,
+		Type: "create",
+	},
+	Issue: antelope.ActionOf[Issue, *Issue]{
+		Name: ActionIssue,
+		Type: "issue",
+	},
+	Open: antelope.ActionOf[Open, *Open]{
+		Name: ActionOpen,
+		Type: "open",
+	},
+	Retire: antelope.ActionOf[Retire, *Retire]{
+		Name: ActionRetire,
+		Type: "retire",
+	},
+	Transfer: antelope.ActionOf[Transfer, *Transfer]{
+		Name: ActionTransfer,
+		Type: "transfer",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -17,6 +17,20 @@ const (
 	ActionExec antelope.Name = 0x5754800000000000 // exec
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, eosiowrap.Actions.Exec) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Exec antelope.ActionOf[Exec, *Exec] // exec
+}{Exec: antelope.ActionOf[Exec, *Exec]{
+	Name: ActionExec,
+	Type: "exec",
+}}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -23,6 +23,37 @@ const (
 	ActionModifynumobj antelope.Name = 0x9512e5fa7a950ef0 // modifynumobj
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, gettabletest.Actions.Addhashobj) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Addhashobj   antelope.ActionOf[Addhashobj, *Addhashobj]     // addhashobj
+	Addnumobj    antelope.ActionOf[Addnumobj, *Addnumobj]       // addnumobj
+	Erasenumobj  antelope.ActionOf[Erasenumobj, *Erasenumobj]   // erasenumobj
+	Modifynumobj antelope.ActionOf[Modifynumobj, *Modifynumobj] // modifynumobj
+}{
+	Addhashobj: antelope.ActionOf[Addhashobj, *Addhashobj]{
+		Name: ActionAddhashobj,
+		Type: "addhashobj",
+	},
+	Addnumobj: antelope.ActionOf[Addnumobj, *Addnumobj]{
+		Name: ActionAddnumobj,
+		Type: "addnumobj",
+	},
+	Erasenumobj: antelope.ActionOf[Erasenumobj, *Erasenumobj]{
+		Name: ActionErasenumobj,
+		Type: "erasenumobj",
+	},
+	Modifynumobj: antelope.ActionOf[Modifynumobj, *Modifynumobj]{
+		Name: ActionModifynumobj,
+		Type: "modifynumobj",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -19,6 +19,27 @@ const (
 	ActionFoobar antelope.Name = 0x5d28735c00000000 // foobar
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazardcollisions.Actions.FooBar) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	FooBar antelope.ActionOf[FooBar_, *FooBar_] // foo.bar
+	Foobar antelope.ActionOf[Foobar, *Foobar]   // foobar
+}{
+	FooBar: antelope.ActionOf[FooBar_, *FooBar_]{
+		Name: ActionFooBar,
+		Type: "foo.bar",
+	},
+	Foobar: antelope.ActionOf[Foobar, *Foobar]{
+		Name: ActionFoobar,
+		Type: "foobar",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -17,6 +17,20 @@ const (
 	ActionDeep antelope.Name = 0x4a95500000000000 // deep
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazarddeepnesting.Actions.Deep) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Deep antelope.ActionOf[Deep, *Deep] // deep
+}{Deep: antelope.ActionOf[Deep, *Deep]{
+	Name: ActionDeep,
+	Type: "deep",
+}}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -17,6 +17,20 @@ const (
 	ActionX1abc antelope.Name = 0x098e800000000000 // 1abc
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazarddigitsunicode.Actions.X1abc) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	X1abc antelope.ActionOf[X1abc, *X1abc] // 1abc
+}{X1abc: antelope.ActionOf[X1abc, *X1abc]{
+	Name: ActionX1abc,
+	Type: "1abc",
+}}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

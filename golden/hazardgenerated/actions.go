@@ -21,6 +21,32 @@ const (
 	ActionTables antelope.Name = 0xc98f156000000000 // tables
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazardgenerated.Actions.Account_) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Account_  antelope.ActionOf[Contract_, *Contract_]         // account
+	DecodeAct antelope.ActionOf[DecodeAction_, *DecodeAction_] // decode.act
+	Tables    antelope.ActionOf[Tables_, *Tables_]             // tables
+}{
+	Account_: antelope.ActionOf[Contract_, *Contract_]{
+		Name: ActionAccount,
+		Type: "contract",
+	},
+	DecodeAct: antelope.ActionOf[DecodeAction_, *DecodeAction_]{
+		Name: ActionDecodeAct,
+		Type: "decode_action",
+	},
+	Tables: antelope.ActionOf[Tables_, *Tables_]{
+		Name: ActionTables,
+		Type: "tables",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

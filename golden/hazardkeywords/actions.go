@@ -21,6 +21,32 @@ const (
 	ActionAny antelope.Name = 0x34fc000000000000 // any
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazardkeywords.Actions.Type) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Type antelope.ActionOf[Type, *Type]     // type
+	Func antelope.ActionOf[Func, *Func]     // func
+	Any  antelope.ActionOf[Select, *Select] // any
+}{
+	Any: antelope.ActionOf[Select, *Select]{
+		Name: ActionAny,
+		Type: "any",
+	},
+	Func: antelope.ActionOf[Func, *Func]{
+		Name: ActionFunc,
+		Type: "func",
+	},
+	Type: antelope.ActionOf[Type, *Type]{
+		Name: ActionType,
+		Type: "type",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

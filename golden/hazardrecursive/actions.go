@@ -17,6 +17,20 @@ const (
 	ActionSettree antelope.Name = 0xc2b39ba940000000 // settree
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazardrecursive.Actions.Settree) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Settree antelope.ActionOf[Tree, *Tree] // settree
+}{Settree: antelope.ActionOf[Tree, *Tree]{
+	Name: ActionSettree,
+	Type: "tree",
+}}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -18,6 +18,22 @@ const (
 	ActionKilljobs antelope.Name = 0x83a317d0f8000000 // killjobs
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazardrenames.Actions.KillJobs) {…}
+//
+// Each names the contract at DefaultAccount; In(account) names another
+// deployment.
+var Actions = struct {
+	KillJobs antelope.ActionOf[Killjobs, *Killjobs] // killjobs
+}{KillJobs: antelope.ActionOf[Killjobs, *Killjobs]{
+	Account: DefaultAccount,
+	Name:    ActionKilljobs,
+	Type:    "killjobs",
+}}
+
 // DefaultAccount is the account the ABI was read from, orng.wax.
 const DefaultAccount antelope.Name = 0xa5e6c070dd000000 // orng.wax
 // Contract builds the contract's actions for one account: an ABI is often

@@ -17,6 +17,20 @@ const (
 	ActionHack antelope.Name = 0x6991000000000000 // hack
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, hazardricardian.Actions.Hack) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Hack antelope.ActionOf[Hack, *Hack] // hack
+}{Hack: antelope.ActionOf[Hack, *Hack]{
+	Name: ActionHack,
+	Type: "hack",
+}}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

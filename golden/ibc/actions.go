@@ -21,6 +21,32 @@ const (
 	ActionTestbitset antelope.Name = 0xcab193bb38564000 // testbitset
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, ibc.Actions.Checkproof) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Checkproof antelope.ActionOf[Checkproof, *Checkproof] // checkproof
+	Setfpolicy antelope.ActionOf[Setfpolicy, *Setfpolicy] // setfpolicy
+	Testbitset antelope.ActionOf[Testbitset, *Testbitset] // testbitset
+}{
+	Checkproof: antelope.ActionOf[Checkproof, *Checkproof]{
+		Name: ActionCheckproof,
+		Type: "checkproof",
+	},
+	Setfpolicy: antelope.ActionOf[Setfpolicy, *Setfpolicy]{
+		Name: ActionSetfpolicy,
+		Type: "setfpolicy",
+	},
+	Testbitset: antelope.ActionOf[Testbitset, *Testbitset]{
+		Name: ActionTestbitset,
+		Type: "testbitset",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

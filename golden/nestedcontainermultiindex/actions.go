@@ -91,6 +91,207 @@ const (
 	ActionSetvv antelope.Name = 0xc2b3bd8000000000 // setvv
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, nestedcontainermultiindex.Actions.Setmm) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Setmm   antelope.ActionOf[Setmm, *Setmm]     // setmm
+	Setmo   antelope.ActionOf[Setmo, *Setmo]     // setmo
+	Setmp   antelope.ActionOf[Setmp, *Setmp]     // setmp
+	Setmst  antelope.ActionOf[Setmst, *Setmst]   // setmst
+	Setmt   antelope.ActionOf[Setmt, *Setmt]     // setmt
+	Setmv   antelope.ActionOf[Setmv, *Setmv]     // setmv
+	Setom   antelope.ActionOf[Setom, *Setom]     // setom
+	Setoo   antelope.ActionOf[Setoo, *Setoo]     // setoo
+	Setop   antelope.ActionOf[Setop, *Setop]     // setop
+	Setost  antelope.ActionOf[Setost, *Setost]   // setost
+	Setot   antelope.ActionOf[Setot, *Setot]     // setot
+	Setov   antelope.ActionOf[Setov, *Setov]     // setov
+	Setpm   antelope.ActionOf[Setpm, *Setpm]     // setpm
+	Setpo   antelope.ActionOf[Setpo, *Setpo]     // setpo
+	Setpp   antelope.ActionOf[Setpp, *Setpp]     // setpp
+	Setpst  antelope.ActionOf[Setpst, *Setpst]   // setpst
+	Setpt   antelope.ActionOf[Setpt, *Setpt]     // setpt
+	Setpv   antelope.ActionOf[Setpv, *Setpv]     // setpv
+	Setpvo  antelope.ActionOf[Setpvo, *Setpvo]   // setpvo
+	Setstm  antelope.ActionOf[Setstm, *Setstm]   // setstm
+	Setsto  antelope.ActionOf[Setsto, *Setsto]   // setsto
+	Setstp  antelope.ActionOf[Setstp, *Setstp]   // setstp
+	Setstst antelope.ActionOf[Setstst, *Setstst] // setstst
+	Setstt  antelope.ActionOf[Setstt, *Setstt]   // setstt
+	Setstv  antelope.ActionOf[Setstv, *Setstv]   // setstv
+	Settm   antelope.ActionOf[Settm, *Settm]     // settm
+	Setto   antelope.ActionOf[Setto, *Setto]     // setto
+	Settp   antelope.ActionOf[Settp, *Settp]     // settp
+	Settst  antelope.ActionOf[Settst, *Settst]   // settst
+	Settt   antelope.ActionOf[Settt, *Settt]     // settt
+	Settv   antelope.ActionOf[Settv, *Settv]     // settv
+	Setvm   antelope.ActionOf[Setvm, *Setvm]     // setvm
+	Setvo   antelope.ActionOf[Setvo, *Setvo]     // setvo
+	Setvos  antelope.ActionOf[Setvos, *Setvos]   // setvos
+	Setvp   antelope.ActionOf[Setvp, *Setvp]     // setvp
+	Setvst  antelope.ActionOf[Setvst, *Setvst]   // setvst
+	Setvt   antelope.ActionOf[Setvt, *Setvt]     // setvt
+	Setvv   antelope.ActionOf[Setvv, *Setvv]     // setvv
+}{
+	Setmm: antelope.ActionOf[Setmm, *Setmm]{
+		Name: ActionSetmm,
+		Type: "setmm",
+	},
+	Setmo: antelope.ActionOf[Setmo, *Setmo]{
+		Name: ActionSetmo,
+		Type: "setmo",
+	},
+	Setmp: antelope.ActionOf[Setmp, *Setmp]{
+		Name: ActionSetmp,
+		Type: "setmp",
+	},
+	Setmst: antelope.ActionOf[Setmst, *Setmst]{
+		Name: ActionSetmst,
+		Type: "setmst",
+	},
+	Setmt: antelope.ActionOf[Setmt, *Setmt]{
+		Name: ActionSetmt,
+		Type: "setmt",
+	},
+	Setmv: antelope.ActionOf[Setmv, *Setmv]{
+		Name: ActionSetmv,
+		Type: "setmv",
+	},
+	Setom: antelope.ActionOf[Setom, *Setom]{
+		Name: ActionSetom,
+		Type: "setom",
+	},
+	Setoo: antelope.ActionOf[Setoo, *Setoo]{
+		Name: ActionSetoo,
+		Type: "setoo",
+	},
+	Setop: antelope.ActionOf[Setop, *Setop]{
+		Name: ActionSetop,
+		Type: "setop",
+	},
+	Setost: antelope.ActionOf[Setost, *Setost]{
+		Name: ActionSetost,
+		Type: "setost",
+	},
+	Setot: antelope.ActionOf[Setot, *Setot]{
+		Name: ActionSetot,
+		Type: "setot",
+	},
+	Setov: antelope.ActionOf[Setov, *Setov]{
+		Name: ActionSetov,
+		Type: "setov",
+	},
+	Setpm: antelope.ActionOf[Setpm, *Setpm]{
+		Name: ActionSetpm,
+		Type: "setpm",
+	},
+	Setpo: antelope.ActionOf[Setpo, *Setpo]{
+		Name: ActionSetpo,
+		Type: "setpo",
+	},
+	Setpp: antelope.ActionOf[Setpp, *Setpp]{
+		Name: ActionSetpp,
+		Type: "setpp",
+	},
+	Setpst: antelope.ActionOf[Setpst, *Setpst]{
+		Name: ActionSetpst,
+		Type: "setpst",
+	},
+	Setpt: antelope.ActionOf[Setpt, *Setpt]{
+		Name: ActionSetpt,
+		Type: "setpt",
+	},
+	Setpv: antelope.ActionOf[Setpv, *Setpv]{
+		Name: ActionSetpv,
+		Type: "setpv",
+	},
+	Setpvo: antelope.ActionOf[Setpvo, *Setpvo]{
+		Name: ActionSetpvo,
+		Type: "setpvo",
+	},
+	Setstm: antelope.ActionOf[Setstm, *Setstm]{
+		Name: ActionSetstm,
+		Type: "setstm",
+	},
+	Setsto: antelope.ActionOf[Setsto, *Setsto]{
+		Name: ActionSetsto,
+		Type: "setsto",
+	},
+	Setstp: antelope.ActionOf[Setstp, *Setstp]{
+		Name: ActionSetstp,
+		Type: "setstp",
+	},
+	Setstst: antelope.ActionOf[Setstst, *Setstst]{
+		Name: ActionSetstst,
+		Type: "setstst",
+	},
+	Setstt: antelope.ActionOf[Setstt, *Setstt]{
+		Name: ActionSetstt,
+		Type: "setstt",
+	},
+	Setstv: antelope.ActionOf[Setstv, *Setstv]{
+		Name: ActionSetstv,
+		Type: "setstv",
+	},
+	Settm: antelope.ActionOf[Settm, *Settm]{
+		Name: ActionSettm,
+		Type: "settm",
+	},
+	Setto: antelope.ActionOf[Setto, *Setto]{
+		Name: ActionSetto,
+		Type: "setto",
+	},
+	Settp: antelope.ActionOf[Settp, *Settp]{
+		Name: ActionSettp,
+		Type: "settp",
+	},
+	Settst: antelope.ActionOf[Settst, *Settst]{
+		Name: ActionSettst,
+		Type: "settst",
+	},
+	Settt: antelope.ActionOf[Settt, *Settt]{
+		Name: ActionSettt,
+		Type: "settt",
+	},
+	Settv: antelope.ActionOf[Settv, *Settv]{
+		Name: ActionSettv,
+		Type: "settv",
+	},
+	Setvm: antelope.ActionOf[Setvm, *Setvm]{
+		Name: ActionSetvm,
+		Type: "setvm",
+	},
+	Setvo: antelope.ActionOf[Setvo, *Setvo]{
+		Name: ActionSetvo,
+		Type: "setvo",
+	},
+	Setvos: antelope.ActionOf[Setvos, *Setvos]{
+		Name: ActionSetvos,
+		Type: "setvos",
+	},
+	Setvp: antelope.ActionOf[Setvp, *Setvp]{
+		Name: ActionSetvp,
+		Type: "setvp",
+	},
+	Setvst: antelope.ActionOf[Setvst, *Setvst]{
+		Name: ActionSetvst,
+		Type: "setvst",
+	},
+	Setvt: antelope.ActionOf[Setvt, *Setvt]{
+		Name: ActionSetvt,
+		Type: "setvt",
+	},
+	Setvv: antelope.ActionOf[Setvv, *Setvv]{
+		Name: ActionSetvv,
+		Type: "setvv",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -17,6 +17,20 @@ const (
 	ActionLimits antelope.Name = 0x8ba4ece000000000 // limits
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, oraclelimits.Actions.Limits) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Limits antelope.ActionOf[Limits, *Limits] // limits
+}{Limits: antelope.ActionOf[Limits, *Limits]{
+	Name: ActionLimits,
+	Type: "limits",
+}}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -27,6 +27,47 @@ const (
 	ActionVersion antelope.Name = 0xdaaf875260000000 // version
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, orngwax.Actions.Killjobs) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Killjobs     antelope.ActionOf[Killjobs, *Killjobs]         // killjobs
+	Pause        antelope.ActionOf[Pause, *Pause]               // pause
+	Requestrand  antelope.ActionOf[Requestrand, *Requestrand]   // requestrand
+	Setrand      antelope.ActionOf[Setrand, *Setrand]           // setrand
+	Setsigpubkey antelope.ActionOf[Setsigpubkey, *Setsigpubkey] // setsigpubkey
+	Version      antelope.ActionOf[Version, *Version]           // version
+}{
+	Killjobs: antelope.ActionOf[Killjobs, *Killjobs]{
+		Name: ActionKilljobs,
+		Type: "killjobs",
+	},
+	Pause: antelope.ActionOf[Pause, *Pause]{
+		Name: ActionPause,
+		Type: "pause",
+	},
+	Requestrand: antelope.ActionOf[Requestrand, *Requestrand]{
+		Name: ActionRequestrand,
+		Type: "requestrand",
+	},
+	Setrand: antelope.ActionOf[Setrand, *Setrand]{
+		Name: ActionSetrand,
+		Type: "setrand",
+	},
+	Setsigpubkey: antelope.ActionOf[Setsigpubkey, *Setsigpubkey]{
+		Name: ActionSetsigpubkey,
+		Type: "setsigpubkey",
+	},
+	Version: antelope.ActionOf[Version, *Version]{
+		Name: ActionVersion,
+		Type: "version",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

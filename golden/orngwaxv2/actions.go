@@ -83,6 +83,187 @@ const (
 	ActionVerifyhash antelope.Name = 0xdaaee5f9a6c34000 // verifyhash
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, orngwaxv2.Actions.Addlegacy) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Addlegacy     antelope.ActionOf[Addlegacy, *Addlegacy]         // addlegacy
+	Ban           antelope.ActionOf[Ban, *Ban]                     // ban
+	Claim         antelope.ActionOf[Claim, *Claim]                 // claim
+	Claimfund     antelope.ActionOf[Claimfund, *Claimfund]         // claimfund
+	Cleanup       antelope.ActionOf[Cleanup, *Cleanup]             // cleanup
+	Configadptive antelope.ActionOf[Configadptive, *Configadptive] // configadptive
+	Configv2      antelope.ActionOf[Configv2, *Configv2]           // configv2
+	Configv3      antelope.ActionOf[Configv3, *Configv3]           // configv3
+	Disablecoll   antelope.ActionOf[Disablecoll, *Disablecoll]     // disablecoll
+	Enablecoll    antelope.ActionOf[Enablecoll, *Enablecoll]       // enablecoll
+	Getresult     antelope.ActionOf[Getresult, *Getresult]         // getresult
+	Killjobs      antelope.ActionOf[Killjobs, *Killjobs]           // killjobs
+	Markfailed    antelope.ActionOf[Markfailed, *Markfailed]       // markfailed
+	Pause         antelope.ActionOf[Pause, *Pause]                 // pause
+	Pauserequest  antelope.ActionOf[Pauserequest, *Pauserequest]   // pauserequest
+	Randnotify    antelope.ActionOf[Randnotify, *Randnotify]       // randnotify
+	Requestrand   antelope.ActionOf[Requestrand, *Requestrand]     // requestrand
+	Resetcoll     antelope.ActionOf[Resetcoll, *Resetcoll]         // resetcoll
+	Resetsuspen   antelope.ActionOf[Resetsuspen, *Resetsuspen]     // resetsuspen
+	Retirepubkey  antelope.ActionOf[Retirepubkey, *Retirepubkey]   // retirepubkey
+	Retrydeliver  antelope.ActionOf[Retrydeliver, *Retrydeliver]   // retrydeliver
+	Rmlegacy      antelope.ActionOf[Rmlegacy, *Rmlegacy]           // rmlegacy
+	Setconfig     antelope.ActionOf[Setconfig, *Setconfig]         // setconfig
+	Setoracles    antelope.ActionOf[Setoracles, *Setoracles]       // setoracles
+	Setpubkey     antelope.ActionOf[Setpubkey, *Setpubkey]         // setpubkey
+	Setrand       antelope.ActionOf[Setrand, *Setrand]             // setrand
+	Setstipend    antelope.ActionOf[Setstipend, *Setstipend]       // setstipend
+	Skiplegacy    antelope.ActionOf[Skiplegacy, *Skiplegacy]       // skiplegacy
+	Submitpart    antelope.ActionOf[Submitpart, *Submitpart]       // submitpart
+	Toggleallow   antelope.ActionOf[Toggleallow, *Toggleallow]     // toggleallow
+	Unban         antelope.ActionOf[Unban, *Unban]                 // unban
+	Unstakeuser   antelope.ActionOf[Unstakeuser, *Unstakeuser]     // unstakeuser
+	Updatelegacy  antelope.ActionOf[Updatelegacy, *Updatelegacy]   // updatelegacy
+	Verifyhash    antelope.ActionOf[Verifyhash, *Verifyhash]       // verifyhash
+}{
+	Addlegacy: antelope.ActionOf[Addlegacy, *Addlegacy]{
+		Name: ActionAddlegacy,
+		Type: "addlegacy",
+	},
+	Ban: antelope.ActionOf[Ban, *Ban]{
+		Name: ActionBan,
+		Type: "ban",
+	},
+	Claim: antelope.ActionOf[Claim, *Claim]{
+		Name: ActionClaim,
+		Type: "claim",
+	},
+	Claimfund: antelope.ActionOf[Claimfund, *Claimfund]{
+		Name: ActionClaimfund,
+		Type: "claimfund",
+	},
+	Cleanup: antelope.ActionOf[Cleanup, *Cleanup]{
+		Name: ActionCleanup,
+		Type: "cleanup",
+	},
+	Configadptive: antelope.ActionOf[Configadptive, *Configadptive]{
+		Name: ActionConfigadptive,
+		Type: "configadptive",
+	},
+	Configv2: antelope.ActionOf[Configv2, *Configv2]{
+		Name: ActionConfigv2,
+		Type: "configv2",
+	},
+	Configv3: antelope.ActionOf[Configv3, *Configv3]{
+		Name: ActionConfigv3,
+		Type: "configv3",
+	},
+	Disablecoll: antelope.ActionOf[Disablecoll, *Disablecoll]{
+		Name: ActionDisablecoll,
+		Type: "disablecoll",
+	},
+	Enablecoll: antelope.ActionOf[Enablecoll, *Enablecoll]{
+		Name: ActionEnablecoll,
+		Type: "enablecoll",
+	},
+	Getresult: antelope.ActionOf[Getresult, *Getresult]{
+		Name: ActionGetresult,
+		Type: "getresult",
+	},
+	Killjobs: antelope.ActionOf[Killjobs, *Killjobs]{
+		Name: ActionKilljobs,
+		Type: "killjobs",
+	},
+	Markfailed: antelope.ActionOf[Markfailed, *Markfailed]{
+		Name: ActionMarkfailed,
+		Type: "markfailed",
+	},
+	Pause: antelope.ActionOf[Pause, *Pause]{
+		Name: ActionPause,
+		Type: "pause",
+	},
+	Pauserequest: antelope.ActionOf[Pauserequest, *Pauserequest]{
+		Name: ActionPauserequest,
+		Type: "pauserequest",
+	},
+	Randnotify: antelope.ActionOf[Randnotify, *Randnotify]{
+		Name: ActionRandnotify,
+		Type: "randnotify",
+	},
+	Requestrand: antelope.ActionOf[Requestrand, *Requestrand]{
+		Name: ActionRequestrand,
+		Type: "requestrand",
+	},
+	Resetcoll: antelope.ActionOf[Resetcoll, *Resetcoll]{
+		Name: ActionResetcoll,
+		Type: "resetcoll",
+	},
+	Resetsuspen: antelope.ActionOf[Resetsuspen, *Resetsuspen]{
+		Name: ActionResetsuspen,
+		Type: "resetsuspen",
+	},
+	Retirepubkey: antelope.ActionOf[Retirepubkey, *Retirepubkey]{
+		Name: ActionRetirepubkey,
+		Type: "retirepubkey",
+	},
+	Retrydeliver: antelope.ActionOf[Retrydeliver, *Retrydeliver]{
+		Name: ActionRetrydeliver,
+		Type: "retrydeliver",
+	},
+	Rmlegacy: antelope.ActionOf[Rmlegacy, *Rmlegacy]{
+		Name: ActionRmlegacy,
+		Type: "rmlegacy",
+	},
+	Setconfig: antelope.ActionOf[Setconfig, *Setconfig]{
+		Name: ActionSetconfig,
+		Type: "setconfig",
+	},
+	Setoracles: antelope.ActionOf[Setoracles, *Setoracles]{
+		Name: ActionSetoracles,
+		Type: "setoracles",
+	},
+	Setpubkey: antelope.ActionOf[Setpubkey, *Setpubkey]{
+		Name: ActionSetpubkey,
+		Type: "setpubkey",
+	},
+	Setrand: antelope.ActionOf[Setrand, *Setrand]{
+		Name: ActionSetrand,
+		Type: "setrand",
+	},
+	Setstipend: antelope.ActionOf[Setstipend, *Setstipend]{
+		Name: ActionSetstipend,
+		Type: "setstipend",
+	},
+	Skiplegacy: antelope.ActionOf[Skiplegacy, *Skiplegacy]{
+		Name: ActionSkiplegacy,
+		Type: "skiplegacy",
+	},
+	Submitpart: antelope.ActionOf[Submitpart, *Submitpart]{
+		Name: ActionSubmitpart,
+		Type: "submitpart",
+	},
+	Toggleallow: antelope.ActionOf[Toggleallow, *Toggleallow]{
+		Name: ActionToggleallow,
+		Type: "toggleallow",
+	},
+	Unban: antelope.ActionOf[Unban, *Unban]{
+		Name: ActionUnban,
+		Type: "unban",
+	},
+	Unstakeuser: antelope.ActionOf[Unstakeuser, *Unstakeuser]{
+		Name: ActionUnstakeuser,
+		Type: "unstakeuser",
+	},
+	Updatelegacy: antelope.ActionOf[Updatelegacy, *Updatelegacy]{
+		Name: ActionUpdatelegacy,
+		Type: "updatelegacy",
+	},
+	Verifyhash: antelope.ActionOf[Verifyhash, *Verifyhash]{
+		Name: ActionVerifyhash,
+		Type: "verifyhash",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -19,6 +19,27 @@ const (
 	ActionResetresult antelope.Name = 0xbab0acdd58d47200 // resetresult
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, randreceiver.Actions.Receiverand) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Receiverand antelope.ActionOf[Receiverand, *Receiverand] // receiverand
+	Resetresult antelope.ActionOf[Resetresult, *Resetresult] // resetresult
+}{
+	Receiverand: antelope.ActionOf[Receiverand, *Receiverand]{
+		Name: ActionReceiverand,
+		Type: "receiverand",
+	},
+	Resetresult: antelope.ActionOf[Resetresult, *Resetresult]{
+		Name: ActionResetresult,
+		Type: "resetresult",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -23,6 +23,37 @@ const (
 	ActionSellresult antelope.Name = 0xc2a31bab1a8e4000 // sellresult
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, rexresults.Actions.Buyresult) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Buyresult   antelope.ActionOf[Buyresult, *Buyresult]     // buyresult
+	Orderresult antelope.ActionOf[Orderresult, *Orderresult] // orderresult
+	Rentresult  antelope.ActionOf[Rentresult, *Rentresult]   // rentresult
+	Sellresult  antelope.ActionOf[Sellresult, *Sellresult]   // sellresult
+}{
+	Buyresult: antelope.ActionOf[Buyresult, *Buyresult]{
+		Name: ActionBuyresult,
+		Type: "buyresult",
+	},
+	Orderresult: antelope.ActionOf[Orderresult, *Orderresult]{
+		Name: ActionOrderresult,
+		Type: "orderresult",
+	},
+	Rentresult: antelope.ActionOf[Rentresult, *Rentresult]{
+		Name: ActionRentresult,
+		Type: "rentresult",
+	},
+	Sellresult: antelope.ActionOf[Sellresult, *Sellresult]{
+		Name: ActionSellresult,
+		Type: "sellresult",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

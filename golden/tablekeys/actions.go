@@ -19,6 +19,27 @@ const (
 	ActionCancel antelope.Name = 0x41a6854400000000 // cancel
 )
 
+// Actions describes each action with the Go type of its data, as the Table…
+// variables describe tables: the typed form of the Action… names, for
+// streams of the contract's actions (package ship):
+//
+//	for ev, err := range ship.Actions(stream, tablekeys.Actions.Place) {…}
+//
+// The ABI named no account: give one with In(account).
+var Actions = struct {
+	Place  antelope.ActionOf[Place, *Place]           // place
+	Cancel antelope.ActionOf[CancelData, *CancelData] // cancel
+}{
+	Cancel: antelope.ActionOf[CancelData, *CancelData]{
+		Name: ActionCancel,
+		Type: "uint64",
+	},
+	Place: antelope.ActionOf[Place, *Place]{
+		Name: ActionPlace,
+		Type: "place",
+	},
+}
+
 // Contract builds the contract's actions for one account: an ABI is often
 // deployed under many accounts, so the account is chosen here.
 type Contract struct {

@@ -190,6 +190,21 @@ func main() {
 		}
 	}
 
+	if f, fa, ok := med("SHiP/Dense/followToken"); ok {
+		o, oa, _ := med("SHiP/Dense/otherContract")
+		so, soa, _ := med("SHiP/Sparse/otherContract")
+		g, _, _ := med("SHiP/Dense/generatedDecode")
+		fmt.Println()
+		fmt.Println("| SHiP, one core | per block | blocks/s | allocs |")
+		fmt.Println("|---|---|---|---|")
+		fmt.Printf("| dense block, eosio.token transfers and balances typed | %s | %.0f | %.0f |\n", dur(f), 1e9/f, fa)
+		fmt.Printf("| dense block, another contract (filter only) | %s | %.0f | %.0f |\n", dur(o), 1e9/o, oa)
+		fmt.Printf("| sparse block, another contract | %s | %.0f | %.0f |\n", dur(so), 1e9/so, soa)
+		ty, _, _ := med("SHiP/Transfers/typed")
+		wo, _, _ := med("SHiP/Transfers/walkOnly")
+		fmt.Printf("\nA typed transfer beyond the walk: %s; the generated Transfer decoder alone: %s (a block of 20 transfers)\n", dur((ty-wo)/20), dur(g/20))
+	}
+
 	fmt.Println()
 	fmt.Println("| generation | time |")
 	fmt.Println("|---|---|")

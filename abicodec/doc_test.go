@@ -1,0 +1,17 @@
+package abicodec_test
+
+import (
+	"testing"
+
+	"github.com/antelopego/abigen/internal/doccheck"
+)
+
+func TestDocumented(t *testing.T) {
+	missing, err := doccheck.Undocumented(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range missing {
+		t.Errorf("%s: undocumented", m)
+	}
+}

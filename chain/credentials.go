@@ -1,0 +1,225 @@
+package chain
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Credentials never appear in an error or a log. The HTTP core scrubs
+// every text it puts in an error of the credentials this process holds —
+// API keys, issued tokens, a base URL's query values and password —
+// registered with AddSecret, so that a service echoing a request (a 401
+// body quoting the key, an HTML page showing the request body, a message
+// quoting the JWT) cannot leak one. URLs are shown redacted, and a request
+// carrying credentials never follows a redirect to another origin.
+
+// redacted replaces a secret in a text.
+const redacted = "[redacted]"
+
+// maxSecrets bounds the registry: a long-lived process is issued a token an
+// hour; the oldest are forgotten first.
+const maxSecrets = 512
+
+var secrets struct {
+	sync.RWMutex
+	list []string // each secret, then its escaped forms
+}
+
+// AddSecret registers a credential this process holds (an API key, a
+// token) so that no error text of this package shows it, nor its JSON- or
+// URL-escaped forms. StateAuth registers its API key and every token it is
+// issued or reads from its cache; New and NewState the query values and
+// password of their base URL. Strings under 6 bytes are not registered: no
+// key or token is that short, and scrubbing them would garble messages.
+func AddSecret(s string) {
+	if len(s) < 6 {
+		return
+	}
+	forms := []string{s}
+	if q := url.QueryEscape(s); q != s {
+		forms = append(forms, q)
+	}
+	if j, _ := json.Marshal(s); string(j[1:len(j)-1]) != s {
+		forms = append(forms, string(j[1:len(j)-1]))
+	}
+	secrets.Lock()
+	defer secrets.Unlock()
+	if slices.Contains(secrets.list, s) {
+		return
+	}
+	list := append(slices.Clone(secrets.list), forms...) // readers keep the old array
+	if len(list) > maxSecrets {
+		list = list[len(list)-maxSecrets:]
+	}
+	secrets.list = list
+}
+
+// addToken registers an issued token, and for a JWT also its payload and
+// signature, which a message may quote apart.
+func addToken(tok string) {
+	AddSecret(tok)
+	parts := strings.Split(tok, ".")
+	if len(parts) == 3 {
+		for _, p := range parts[1:] {
+			if len(p) >= 16 {
+				AddSecret(p)
+			}
+		}
+	}
+}
+
+// addURLSecrets registers the query values and the password of a base URL
+// (an API key in ?api_key=, a user:password@host).
+func addURLSecrets(raw string) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return
+	}
+	if p, ok := u.User.Password(); ok {
+		AddSecret(p)
+	}
+	for _, vs := range u.Query() {
+		for _, v := range vs {
+			AddSecret(v)
+		}
+	}
+}
+
+// Scrub returns text with every registered secret replaced by
+// "[redacted]".
+func Scrub(text string) string {
+	secrets.RLock()
+	list := secrets.list
+	secrets.RUnlock()
+	for _, s := range list {
+		if strings.Contains(text, s) {
+			text = strings.ReplaceAll(text, s, redacted)
+		}
+	}
+	return text
+}
+
+// scrubBytes is Scrub for a body, copied only when it holds a secret.
+func scrubBytes(b []byte) []byte {
+	secrets.RLock()
+	list := secrets.list
+	secrets.RUnlock()
+	for _, s := range list {
+		if bytes.Contains(b, []byte(s)) {
+			return []byte(Scrub(string(b)))
+		}
+	}
+	return b
+}
+
+// RedactRawURL is RedactURL for a URL given as text, even one that does
+// not parse: without its user info, query and fragment, and scrubbed.
+func RedactRawURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return Scrub(RedactURL(u))
+	}
+	s := raw
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	prefix, rest := "", s
+	if i := strings.Index(s, "//"); i >= 0 {
+		prefix, rest = s[:i+2], s[i+2:]
+	}
+	host, tail := rest, ""
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		host, tail = rest[:j], rest[j:]
+	}
+	if k := strings.LastIndexByte(host, '@'); k >= 0 {
+		host = host[k+1:]
+	}
+	return Scrub(prefix + host + tail)
+}
+
+// JoinURL is base with path appended to its path, its query kept: base
+// "https://node.example/?api_key=K" and "/v1/chain/get_info" make
+// "https://node.example/v1/chain/get_info?api_key=K". A base that does not
+// parse, or is not http(s) with a host, is an error that shows it redacted.
+func JoinURL(base, path string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(base))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("invalid URL %q: an http(s) address with a host is needed", RedactRawURL(base))
+	}
+	u.Path = strings.TrimRight(u.Path, "/") + path
+	u.RawPath, u.Fragment = "", ""
+	return u, nil
+}
+
+// withQuery returns u with the parameters of q added to its own query
+// (which may carry an API key).
+func withQuery(u *url.URL, q url.Values) *url.URL {
+	c := *u
+	v := c.Query()
+	for k, vs := range q {
+		v[k] = vs
+	}
+	c.RawQuery = v.Encode()
+	return &c
+}
+
+type credentialsKey struct{}
+
+// WithCredentials marks the requests sent with ctx as carrying credentials
+// in their body (an API key): the HTTP core never follows a redirect to
+// another origin with them, as it never does for a request with an
+// Authorization header.
+func WithCredentials(ctx context.Context) context.Context {
+	return context.WithValue(ctx, credentialsKey{}, true)
+}
+
+// errCrossOrigin is a redirect refused: it would carry credentials to
+// another origin.
+var errCrossOrigin = errors.New("refused to follow a redirect to another origin with credentials")
+
+// guarded is h with a redirect policy that refuses to take a request
+// carrying credentials (an Authorization header, or a ctx marked
+// WithCredentials) to another origin; h's own policy applies otherwise.
+func guarded(ctx context.Context, h *http.Client) *http.Client {
+	c := *h
+	next := h.CheckRedirect
+	creds := ctx.Value(credentialsKey{}) != nil
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		first := via[0]
+		if (creds || first.Header.Get("Authorization") != "") && !sameOrigin(first.URL, req.URL) {
+			return fmt.Errorf("%w (%s)", errCrossOrigin, RedactURL(req.URL))
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &c
+}
+
+// sameOrigin reports whether to is from's origin, or its host upgraded to
+// https.
+func sameOrigin(from, to *url.URL) bool {
+	return strings.EqualFold(from.Host, to.Host) && (from.Scheme == to.Scheme || to.Scheme == "https")
+}
+
+// formatSize prints a byte count the way a size cap is set.
+func formatSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

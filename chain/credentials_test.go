@@ -1,0 +1,300 @@
+package chain_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/fetch"
+)
+
+// The credential cases of issue #20: no API key or token this process
+// holds reaches an error, whatever a service echoes; URLs are redacted even
+// when they do not parse; credentials never follow a redirect to another
+// origin.
+
+const (
+	testKey = "server_0123456789abcdef-credential"
+	testJWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhYmlnZW4tdGVzdCIsImV4cCI6OTk5OTk5OTk5OX0.c2lnbmF0dXJlLW9mLXRoZS1qd3QtdG9rZW4"
+)
+
+// noSecret fails when text shows the key or the token, or a part of it.
+func noSecret(t *testing.T, what, text string) {
+	t.Helper()
+	for _, s := range append([]string{testKey, testJWT}, strings.Split(testJWT, ".")[1:]...) {
+		if strings.Contains(text, s) {
+			t.Errorf("%s shows a credential: %s", what, text)
+		}
+	}
+}
+
+// stateService is a token service and a state service in one server,
+// each answering as its handler says.
+func stateService(t *testing.T, issue, state http.HandlerFunc) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/v1/auth/issue":
+			issue(w, r)
+		case state != nil:
+			state(w, r)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func issueJWT(life time.Duration) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `{"token":%q,"expires_at":%d}`, testJWT, time.Now().Add(life).Unix())
+	}
+}
+
+func stateClient(u string) *chain.State {
+	return chain.NewState(u, &chain.StateAuth{Transport: &chain.Transport{Sleep: noSleep}, AuthURL: u, APIKey: testKey})
+}
+
+func readScopes(s *chain.State) error {
+	_, err := s.ScopeList(context.Background(), antelope.MustName("eosio.token"), antelope.MustName("accounts"))
+	return err
+}
+
+// A token service or a state service that echoes the key, the request
+// body or the token in its error: the error shows none of them.
+func TestCredentialsScrubbedFromErrors(t *testing.T) {
+	echoKey := func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, `{"code":"auth_invalid_api_key_error","message":"The API key %s is not valid (request %s)"}`, testKey, body)
+	}
+	echoPage := func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprintf(w, "<html><body><h1>502</h1><pre>POST %s\n%s</pre></body></html>", r.URL, body)
+	}
+	quoteToken := func(w http.ResponseWriter, r *http.Request) {
+		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, `{"code":"auth_invalid_token_error","message":"Unable to decode provided token %s (payload %s)"}`, tok, strings.Split(tok, ".")[1])
+	}
+	for _, c := range []struct {
+		name         string
+		issue, state http.HandlerFunc
+		auth         bool // errors.Is(err, ErrAuth)
+	}{
+		{"a 401 echoing the API key", echoKey, nil, true},
+		{"an HTML page echoing the request body", echoPage, nil, false},
+		{"a state-service message quoting the JWT", issueJWT(time.Hour), quoteToken, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := readScopes(stateClient(stateService(t, c.issue, c.state)))
+			if err == nil || errors.Is(err, chain.ErrAuth) != c.auth {
+				t.Fatalf("%v (ErrAuth %v)", err, errors.Is(err, chain.ErrAuth))
+			}
+			noSecret(t, "the error", err.Error())
+			noSecret(t, "the error, %+v", fmt.Sprintf("%+v", err))
+			var he *chain.HTTPError
+			if errors.As(err, &he) {
+				noSecret(t, "HTTPError.Body", string(he.Body))
+				noSecret(t, "HTTPError.Message", he.Message)
+			}
+		})
+	}
+}
+
+// A URL that does not parse is shown redacted: no password, no query.
+func TestUnparsableURLRedacted(t *testing.T) {
+	bad := "https://alice:hunter2-password@no de.example/?api_key=" + testKey
+	_, err := chain.New(bad).GetInfo(t.Context())
+	if err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("chain: %v", err)
+	}
+	noSecret(t, "chain", fmt.Sprint(err))
+	err = readScopes(chain.NewState(bad, &chain.StateAuth{AuthURL: "https://ok.example", APIKey: testKey}))
+	if err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("state: %v", err)
+	}
+	noSecret(t, "state", fmt.Sprint(err))
+	err = readScopes(chain.NewState("https://ok.example", &chain.StateAuth{AuthURL: bad, APIKey: testKey}))
+	if err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("token service: %v", err)
+	}
+	noSecret(t, "token service", fmt.Sprint(err))
+	_, err = (&fetch.ChainAPI{URL: "ftp://bob:hunter2-password@x/?k=" + testKey}).FetchABI(t.Context(), "eosio", false)
+	if err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("fetch: %v", err)
+	}
+	noSecret(t, "fetch", fmt.Sprint(err))
+	if got := chain.RedactRawURL("https://u:p@h%zz/x?y=1#z"); got != "https://h%zz/x" {
+		t.Errorf("RedactRawURL: %q", got)
+	}
+}
+
+// A 307 from the token service to another host: Go would resend the body
+// with the API key there. Refused; a redirect within the origin is
+// followed. The state service's bearer token is not taken elsewhere
+// either.
+func TestNoCrossOriginRedirectWithCredentials(t *testing.T) {
+	var mu sync.Mutex
+	var stolen []string
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		stolen = append(stolen, r.URL.Path+" "+string(body)+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+		fmt.Fprintf(w, `{"token":%q,"expires_at":%d,"scopes":[]}`, testJWT, time.Now().Add(time.Hour).Unix())
+	}))
+	defer evil.Close()
+	u := stateService(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, evil.URL+"/v1/auth/issue", http.StatusTemporaryRedirect)
+	}, nil)
+	err := readScopes(stateClient(u))
+	if err == nil || !strings.Contains(err.Error(), "redirect to another origin") {
+		t.Errorf("token service redirect: %v", err)
+	}
+	// Within the origin: followed.
+	var self string
+	self = stateService(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("moved") == "" {
+			http.Redirect(w, r, self+"/v1/auth/issue?moved=1", http.StatusPermanentRedirect)
+			return
+		}
+		issueJWT(time.Hour)(w, r)
+	}, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v0/state/table_scopes" {
+			http.Redirect(w, r, evil.URL+r.URL.Path, http.StatusTemporaryRedirect)
+			return
+		}
+	})
+	err = readScopes(stateClient(self))
+	if err == nil || !strings.Contains(err.Error(), "redirect to another origin") {
+		t.Errorf("state service redirect: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(stolen) != 0 {
+		t.Errorf("another origin was sent: %q", stolen)
+	}
+}
+
+// A base URL with a query string (a provider's ?api_key=): the API path goes
+// in the path, the query stays, and the key shows in no error.
+func TestBaseURLWithQuery(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.URL.Path+" "+r.URL.Query().Get("api_key")+" "+r.URL.Query().Get("account"))
+		mu.Unlock()
+		if r.URL.Path == "/v1/auth/issue" {
+			issueJWT(time.Hour)(w, r)
+			return
+		}
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprintf(w, "upstream failed for %s", r.URL) // echoes the key
+	}))
+	defer srv.Close()
+	base := srv.URL + "/?api_key=" + testKey
+	_, err := chain.New(base, chain.WithTransport(&chain.Transport{Sleep: noSleep, MaxAttempts: 1})).GetInfo(t.Context())
+	noSecret(t, "the chain error", fmt.Sprint(err))
+	err = readScopes(chain.NewState(base, &chain.StateAuth{Transport: &chain.Transport{Sleep: noSleep, MaxAttempts: 1}, AuthURL: srv.URL, APIKey: "another-key-123"}))
+	noSecret(t, "the state error", fmt.Sprint(err))
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{"/v1/chain/get_info " + testKey + " ", "/v1/auth/issue  ", "/v0/state/table_scopes " + testKey + " eosio.token"}
+	if strings.Join(seen, "|") != strings.Join(want, "|") {
+		t.Errorf("requests %q\nwant %q", seen, want)
+	}
+}
+
+// The state service refusing the re-issued token too is an ErrAuth.
+func TestReissuedTokenRefused(t *testing.T) {
+	issued := 0
+	u := stateService(t, func(w http.ResponseWriter, r *http.Request) {
+		issued++
+		issueJWT(time.Hour)(w, r)
+	}, func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = w.Write([]byte(`{"code":"auth_invalid_token_error","message":"Unable to correctly decode provided token."}`))
+	})
+	err := readScopes(stateClient(u))
+	if !errors.Is(err, chain.ErrAuth) || issued != 2 {
+		t.Errorf("%v after %d tokens", err, issued)
+	}
+}
+
+// A token that lives under a minute is used for the first half of its
+// life, not re-issued on every read.
+func TestShortLivedTokenReused(t *testing.T) {
+	issued := 0
+	now := time.Now()
+	u := stateService(t, func(w http.ResponseWriter, _ *http.Request) {
+		issued++
+		fmt.Fprintf(w, `{"token":%q,"expires_at":%d}`, testJWT, now.Add(30*time.Second).Unix())
+	}, func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"scopes":[]}`)) })
+	clock := now
+	s := chain.NewState(u, &chain.StateAuth{AuthURL: u, APIKey: testKey, Now: func() time.Time { return clock }})
+	for range 5 {
+		if err := readScopes(s); err != nil {
+			t.Fatal(err)
+		}
+		clock = clock.Add(2 * time.Second)
+	}
+	if issued != 1 {
+		t.Errorf("%d tokens for 5 reads in 10 s of a 30 s token", issued)
+	}
+	clock = now.Add(20 * time.Second)
+	if err := readScopes(s); err != nil || issued != 2 {
+		t.Errorf("past half its life: %d tokens, %v", issued, err)
+	}
+}
+
+// A size cap under 1 MiB says its size.
+func TestSizeCapMessage(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte(strings.Repeat("x", 2000)))
+	}))
+	defer srv.Close()
+	for limit, want := range map[int64]string{512: "larger than 512 bytes", 1 << 10: "larger than 1 KiB", 3 << 20: ""} {
+		_, err := chain.New(srv.URL, chain.WithTransport(&chain.Transport{MaxResponseSize: limit})).Call(t.Context(), "/x", nil)
+		if want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
+			t.Errorf("cap %d: %v", limit, err)
+		}
+	}
+}
+
+// A Retry-After longer than the caller's deadline: the error says the
+// service rate-limited the request, at once.
+func TestRetryAfterBeyondDeadline(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "30")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := chain.New(srv.URL).GetInfo(ctx)
+	if err == nil || !strings.Contains(err.Error(), "rate-limited") || !strings.Contains(err.Error(), "429") || time.Since(start) > time.Second {
+		t.Errorf("%v after %v", err, time.Since(start))
+	}
+	// Canceled while waiting: the error still says what it was waiting for.
+	ctx, cancel = context.WithCancel(t.Context())
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	_, err = chain.New(srv.URL).GetInfo(ctx)
+	if err == nil || !strings.Contains(err.Error(), "rate-limited") || !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled while waiting: %v", err)
+	}
+}

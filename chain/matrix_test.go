@@ -1,0 +1,182 @@
+package chain_test
+
+import (
+	"errors"
+	"net/http"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
+)
+
+// TestTransactOutcomeMatrix sends a transfer through every fault — before
+// the chain executes it and after, × an answer lost, truncated, a 5xx,
+// nodeos's timeout, a refusal of the retry, a duplicate — and holds each
+// send to the one rule: executed exactly once and reported so, executed
+// zero times and reported refused, or reported unknown with its id. Never
+// anything else. Each cell also says which of the three it must be, so a
+// change of behaviour shows.
+func TestTransactOutcomeMatrix(t *testing.T) {
+	type cell struct {
+		when, fault string
+		// inject sets the fault up and returns the node to send to (""
+		// the chain itself).
+		inject   func(t *testing.T, c *chaintest.Chain, signed *antelope.SignedTransaction) string
+		noStatus bool   // the node has no get_transaction_status
+		want     string // "executed", "refused" or "unknown"
+	}
+	on := func(m chaintest.Misbehavior, n int) func(*testing.T, *chaintest.Chain, *antelope.SignedTransaction) string {
+		return func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			c.Misbehave(m, n)
+			return ""
+		}
+	}
+	// lostThenLagging: the first send is executed and its answer lost;
+	// every retry lands on a node that has not seen the reference block.
+	lostThenLagging := func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+		c.MisbehaveInTurn(chaintest.LoseAfterExecuting, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging)
+		return ""
+	}
+	// submittedElsewhere: another client sent the identical transaction
+	// first.
+	submittedElsewhere := func(t *testing.T, c *chaintest.Chain, signed *antelope.SignedTransaction) {
+		if _, err := c.Client().SendTransaction(t.Context(), signed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cells := []cell{
+		{"before", "lost", on(chaintest.DropBeforeExecuting, 1), false, "executed"},
+		{"before", "lost, every attempt", on(chaintest.DropBeforeExecuting, -1), false, "unknown"},
+		{"before", "truncated (a proxy's page cut short)", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			sends := 0
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				if sends++; sends > 1 {
+					return false
+				}
+				w.Header().Set("Content-Length", "400")
+				w.WriteHeader(http.StatusBadGateway)
+				_, _ = w.Write([]byte("<html><body>502 Bad Gat"))
+				hangUp(w)
+				return true
+			})
+		}, false, "executed"},
+		{"before", "5xx", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			c.FailNext(1, http.StatusServiceUnavailable)
+			return ""
+		}, false, "executed"},
+		{"before", "5xx, every attempt", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			c.FailNext(100, http.StatusServiceUnavailable)
+			return ""
+		}, false, "unknown"},
+		{"before", "nodeos timeout", on(chaintest.TimeoutBeforeExecuting, 1), false, "executed"},
+		{"before", "refused on retry", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
+			c.Misbehave(chaintest.DropBeforeExecuting, 1)
+			c.Misbehave(chaintest.RefuseAsLagging, -1)
+			return ""
+		}, false, "unknown"},
+		{"before", "refused", on(chaintest.RefuseAsLagging, 1), false, "refused"},
+		{"before", "duplicate (submitted by another client)", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
+			submittedElsewhere(t, c, s)
+			return ""
+		}, false, "refused"},
+		{"before", "429, then duplicate (submitted by another client)", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
+			submittedElsewhere(t, c, s)
+			c.FailNext(1, http.StatusTooManyRequests)
+			return ""
+		}, false, "refused"},
+		{"before", "retry_trx unsupported, then duplicate (submitted by another client)", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
+			submittedElsewhere(t, c, s)
+			c.Misbehave(chaintest.RefuseRetryTrx, 1)
+			return ""
+		}, false, "refused"},
+
+		{"after", "lost (the retry: duplicate)", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			c.LoseNextAnswers(1)
+			return ""
+		}, false, "executed"},
+		{"after", "lost, every answer", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			c.LoseNextAnswers(100)
+			return ""
+		}, false, "unknown"},
+		{"after", "truncated (connection cut)", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			c.TruncateNext(1)
+			return ""
+		}, false, "executed"},
+		{"after", "truncated (correctly framed)", on(chaintest.CutAfterExecuting, 1), false, "executed"},
+		{"after", "truncated (correctly framed), every answer, settled by status", on(chaintest.CutAfterExecuting, -1), false, "executed"},
+		{"after", "truncated (correctly framed), every answer", on(chaintest.CutAfterExecuting, -1), true, "unknown"},
+		{"after", "5xx", on(chaintest.GatewayErrorAfterExecuting, 1), false, "executed"},
+		{"after", "5xx, every answer", on(chaintest.GatewayErrorAfterExecuting, -1), true, "unknown"},
+		{"after", "nodeos timeout", on(chaintest.TimeoutAfterExecuting, 1), false, "executed"},
+		{"after", "nodeos timeout, every answer", on(chaintest.TimeoutAfterExecuting, -1), true, "unknown"},
+		{"after", "refused on retry, settled by status", lostThenLagging, false, "executed"},
+		{"after", "refused on retry", lostThenLagging, true, "unknown"},
+		{"after", "another transaction's id (the retry: duplicate)", on(chaintest.OtherTransactionID, 1), false, "executed"},
+	}
+	for _, cl := range cells {
+		t.Run(cl.when+" execution/"+cl.fault, func(t *testing.T) {
+			var opts []chaintest.Option
+			if cl.noStatus {
+				opts = append(opts, chaintest.WithoutTransactionStatus())
+			}
+			c, keys := tokenChain(t, opts...)
+			signed := signedTransfer(t, c, keys[alice], 1_00000000)
+			id, _ := signed.ID()
+			start, balance := c.Stats().Executions, bobBalance(t, c)
+			u := cl.inject(t, c, signed)
+			before := c.Stats().Executions // after another client's send
+			cli := c.Client()
+			if u != "" {
+				cli = client(u)
+			}
+			res, err := cli.SendTransaction(t.Context(), signed)
+			for _, m := range []chaintest.Misbehavior{chaintest.DropBeforeExecuting, chaintest.RefuseAsLagging,
+				chaintest.CutAfterExecuting, chaintest.GatewayErrorAfterExecuting, chaintest.TimeoutAfterExecuting} {
+				c.Misbehave(m, 0)
+			}
+			c.LoseNextAnswers(0)
+			c.FailNext(0, 0)
+			execs := c.Stats().Executions - before
+			if moved, all := bobBalance(t, c)-balance, c.Stats().Executions-start; moved != int64(all)*1_00000000 {
+				t.Fatalf("bob received %d for %d executions", moved, all)
+			}
+
+			var uo *chain.UnknownOutcomeError
+			var ae *chain.APIError
+			var de *chain.DuplicateError
+			var he *chain.HTTPError
+			got := ""
+			switch {
+			case err == nil:
+				got = "executed"
+				if execs != 1 || res == nil || res.ID != id || (len(res.Actions) == 0 && !res.AlreadySubmitted) {
+					t.Errorf("reported executed, executed %d times: %+v", execs, res)
+				}
+			case errors.As(err, &uo):
+				got = "unknown"
+				if uo.ID != id {
+					t.Errorf("unknown outcome without the id: %v", err)
+				}
+				for _, refusal := range []error{chain.ErrBadTAPoS, chain.ErrExpired, chain.ErrDuplicate} {
+					if errors.Is(err, refusal) {
+						t.Errorf("an unknown outcome matches %v: %v", refusal, err)
+					}
+				}
+			case errors.As(err, &de), errors.As(err, &ae), errors.As(err, &he):
+				got = "refused"
+				if execs != 0 {
+					t.Errorf("reported refused, executed %d times: %v", execs, err)
+				}
+			default:
+				t.Fatalf("neither executed, refused nor unknown: %v", err)
+			}
+			if got != cl.want {
+				t.Errorf("%s, want %s (executed %d times): %+v, %v", got, cl.want, execs, res, err)
+			}
+		})
+	}
+}

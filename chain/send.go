@@ -1,0 +1,266 @@
+package chain
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// The send endpoints, in the order tried.
+const (
+	pathSend2 = "/v1/chain/send_transaction2"
+	pathSend  = "/v1/chain/send_transaction"
+	pathPush  = "/v1/chain/push_transaction"
+)
+
+// SendTransaction sends a signed transaction: send_transaction2 (with
+// retry_trx where the node offers it), or on older nodes send_transaction,
+// then push_transaction. It never executes the transaction twice, and
+// reports its outcome only as far as the node's answers prove it:
+//
+//   - executed: a trace of this transaction (the result), or, when an
+//     attempt whose answer was lost may have executed it, tx_duplicate on
+//     a retry or get_transaction_status finding it in a block
+//     (AlreadySubmitted, no trace);
+//   - refused, nothing executed: nodeos's error answer with an exception
+//     that proves it (ProvesNotExecuted; an *APIError), or tx_duplicate
+//     when no attempt of this send can have executed it (*DuplicateError),
+//     or a gateway turning every attempt away (an *HTTPError: 429, 403…);
+//   - unknown: anything else — an answer lost or cut, a 5xx without
+//     nodeos's answer, nodeos's own timeout_exception, a 200 that cannot be
+//     read or names another transaction — is retried with the same signed
+//     bytes (the same id); a refusal of such a retry proves nothing about
+//     the earlier attempt; when retries cannot settle it and
+//     get_transaction_status (where the node offers it) does not find it in
+//     a block, the error is an *UnknownOutcomeError with the id and what
+//     the lookup found.
+func (c *Client) SendTransaction(ctx context.Context, signed *antelope.SignedTransaction) (*TransactResult, error) {
+	id, pj, err := packedJSON(signed)
+	if err != nil {
+		return nil, err
+	}
+	s := &sender{c: c, id: id, signed: signed, packed: pj}
+	return s.run(ctx)
+}
+
+// packedJSON is a signed transaction's id and its packed form as the send
+// endpoints take it.
+func packedJSON(signed *antelope.SignedTransaction) (antelope.Checksum256, json.RawMessage, error) {
+	id, err := signed.ID()
+	if err != nil {
+		return id, nil, err
+	}
+	packed, err := signed.Pack(antelope.CompressionNone)
+	if err != nil {
+		return id, nil, err
+	}
+	pj, err := packed.MarshalJSON()
+	return id, pj, err
+}
+
+// sender is one SendTransaction and what its attempts have shown.
+type sender struct {
+	c        *Client
+	id       antelope.Checksum256
+	signed   *antelope.SignedTransaction
+	packed   json.RawMessage
+	requests int // HTTP requests sent
+	// open is set once an attempt may have executed the transaction: from
+	// then on no refusal proves it was not executed, and tx_duplicate
+	// proves it was.
+	open bool
+	// noRetryTrx: the node refused retry_trx for this transaction's
+	// expiration; another transaction may still have it.
+	noRetryTrx bool
+}
+
+// request is the next attempt's endpoint and body, and whether it asks for
+// retry_trx.
+func (s *sender) request() (path string, body any, retryTrx bool) {
+	c := s.c
+	c.mu.Lock()
+	noSend2, noSend, noRetry := c.noSend2, c.noSend, c.noRetry
+	c.mu.Unlock()
+	switch {
+	case !noSend2:
+		req := map[string]any{"return_failure_trace": false, "retry_trx": false, "transaction": s.packed}
+		if c.retryTrx && !noRetry && !s.noRetryTrx {
+			retryTrx = true
+			req["retry_trx"] = true
+			if c.retryBlock > 0 {
+				req["retry_trx_num_blocks"] = c.retryBlock
+			}
+		}
+		return pathSend2, req, retryTrx
+	case !noSend:
+		return pathSend, s.packed, false
+	}
+	return pathPush, s.packed, false
+}
+
+// verdict is what one attempt's answer leads to.
+type verdict int
+
+const (
+	done     verdict = iota // the outcome is known: return it
+	nextWay                 // refused before anything ran: ask again another way, at once
+	tryAgain                // send the same bytes again after a wait
+	giveUp                  // retrying cannot tell: settle what the attempts left open
+)
+
+func (s *sender) run(ctx context.Context) (*TransactResult, error) {
+	t := s.c.transport
+	if t == nil {
+		t = &Transport{}
+	}
+	budget := t.MaxAttempts
+	if budget <= 0 {
+		budget = defaultAttempts
+	}
+	// One request per attempt: each answer is judged here, never retried
+	// blindly by the transport.
+	one := *t
+	one.MaxAttempts = 1
+	var last error
+	for tries := 0; tries < budget; {
+		if ctx.Err() != nil {
+			if last == nil {
+				last = fmt.Errorf("not sent: %w", context.Cause(ctx))
+			}
+			break
+		}
+		path, body, retryTrx := s.request()
+		resp, _, err := s.c.callVia(ctx, &one, path, body)
+		s.requests++
+		v, res, err := s.judge(path, retryTrx, resp, err, tries+1 >= budget)
+		switch v {
+		case done:
+			return res, err
+		case nextWay:
+			continue
+		case giveUp:
+			return s.settle(ctx, err)
+		}
+		last = err
+		if tries++; tries >= budget {
+			break
+		}
+		var wait time.Duration
+		var he *HTTPError
+		if errors.As(last, &he) {
+			wait = he.RetryAfter
+		}
+		if t.Wait(ctx, tries, wait) != nil {
+			break
+		}
+	}
+	if !s.open {
+		return nil, last
+	}
+	return s.settle(ctx, last)
+}
+
+// judge reads one attempt's answer (resp, or the failure err): the result
+// or error it proves, or what to do next with the failure it returns.
+// lastTry says the attempts are used up.
+func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastTry bool) (verdict, *TransactResult, error) {
+	if err == nil {
+		res, derr := decodeTrace(resp, s.id)
+		if derr == nil {
+			res.Transaction, res.Attempts = s.signed, s.requests
+			return done, res, nil
+		}
+		var ae *APIError
+		if !errors.As(derr, &ae) {
+			// A 2xx that is no trace of this transaction: the node may
+			// have executed it, and the answer be mangled on the way.
+			s.open = true
+			return tryAgain, nil, fmt.Errorf("%s: %w", path, derr)
+		}
+		ae.Endpoint = path
+		err = ae // a trace carrying its exception: nodeos's refusal
+	}
+	var ae *APIError
+	var he *HTTPError
+	switch {
+	case isNotFound(err):
+		// The endpoint is not there: nothing was executed.
+		switch path {
+		case pathSend2:
+			s.c.setFlag(&s.c.noSend2)
+			return nextWay, nil, err
+		case pathSend:
+			s.c.setFlag(&s.c.noSend)
+			return nextWay, nil, err
+		}
+		if !s.open {
+			return done, nil, err
+		}
+		return giveUp, nil, err
+	case errors.As(err, &ae) && retryTrx && errors.Is(ae, ErrUnsupported):
+		// No transaction retry on this node (nodeos's default): refused
+		// before anything ran, and so for every send.
+		s.c.setFlag(&s.c.noRetry)
+		return nextWay, nil, err
+	case errors.As(err, &ae) && retryTrx && errors.Is(ae, ErrExpirationTooFar):
+		// Too far ahead for retry_trx: this transaction's expiration, not
+		// the node's lack of the feature.
+		s.noRetryTrx = true
+		return nextWay, nil, err
+	case errors.As(err, &ae) && errors.Is(ae, ErrDuplicate) && ProvesNotExecuted(ae):
+		if s.open {
+			return done, &TransactResult{ID: s.id, Transaction: s.signed, AlreadySubmitted: true, Attempts: s.requests}, nil
+		}
+		return done, nil, &DuplicateError{ID: s.id, Err: ae}
+	case errors.As(err, &ae) && ProvesNotExecuted(ae):
+		switch {
+		case !s.open:
+			return done, nil, ae
+		case errors.Is(ae, ErrExpired):
+			// Every later attempt is refused so, and the chain forgets
+			// expired ids: retrying cannot tell.
+			return giveUp, nil, ae
+		}
+		// This attempt did nothing; an earlier one may have. Another
+		// node (or this one, later) may know it.
+		return tryAgain, nil, ae
+	case errors.As(err, &he) && he.Status != 0 && refusedStatus(he.Status):
+		// A gateway turned it away before nodeos saw it.
+		if !s.open && (he.Status != http.StatusTooManyRequests || lastTry) {
+			return done, nil, err
+		}
+		return tryAgain, nil, err
+	}
+	// Lost, cut, a 5xx, nodeos's timeout, an exception that proves
+	// nothing: it may have been executed.
+	s.open = true
+	return tryAgain, nil, err
+}
+
+// settle asks get_transaction_status about a send whose answers left the
+// outcome open: in a block, it was executed; anything else (unknown to the
+// node, not yet in a block, forked out, failed there, no such endpoint) is
+// an *UnknownOutcomeError that says what was found.
+func (s *sender) settle(ctx context.Context, last error) (*TransactResult, error) {
+	uo := &UnknownOutcomeError{ID: s.id, Transaction: s.signed, Err: last}
+	if ctx.Err() != nil {
+		uo.StatusErr = fmt.Errorf("not looked up: %w", context.Cause(ctx))
+		return nil, uo
+	}
+	st, err := s.c.GetTransactionStatus(ctx, s.id)
+	if err != nil {
+		uo.StatusErr = err
+		return nil, uo
+	}
+	if st.Executed() {
+		return &TransactResult{ID: s.id, BlockNum: st.BlockNum, BlockTime: st.BlockTime, Transaction: s.signed,
+			AlreadySubmitted: true, Status: st, Attempts: s.requests}, nil
+	}
+	uo.Status = st
+	return nil, uo
+}

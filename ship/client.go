@@ -1,0 +1,212 @@
+package ship
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/ship/protocol"
+)
+
+// Client streams blocks from one nodeos state-history endpoint
+// (--state-history-endpoint; ws://host:8080). It holds no connection
+// between calls: Status and each Stream dial their own, and a Stream
+// reconnects on its own.
+type Client struct {
+	url           string
+	dialer        Dialer
+	maxMessage    int64
+	window        uint32
+	stall         time.Duration
+	backoffMin    time.Duration
+	backoffMax    time.Duration
+	maxReconnects int
+	logf          func(format string, args ...any)
+}
+
+// Option configures a Client.
+type Option func(*Client)
+
+// Defaults of the options.
+const (
+	DefaultMaxMessageSize = 256 << 20
+	DefaultWindow         = 32
+	DefaultStallTimeout   = 2 * time.Minute
+)
+
+// WithMaxMessageSize caps one message (default 256 MiB). The client holds
+// one message at a time, so this bounds its memory.
+func WithMaxMessageSize(n int64) Option { return func(c *Client) { c.maxMessage = n } }
+
+// WithWindow sets max_messages_in_flight, the blocks the node may send
+// ahead of the consumer (default 32). Each is acknowledged only after the
+// handler of its event returns, so a slow consumer slows the node.
+func WithWindow(n uint32) Option { return func(c *Client) { c.window = max(n, 1) } }
+
+// WithStallTimeout reconnects (from the cursor) when no message arrives for
+// d while the stream waits for one (default 2 minutes). A node at the head
+// of a live chain sends a block every half second; with FinalOnly, a block
+// when one becomes irreversible.
+func WithStallTimeout(d time.Duration) Option { return func(c *Client) { c.stall = d } }
+
+// WithBackoff sets the delays between reconnection attempts: from min,
+// doubling, up to max, with jitter (default 250 ms to 30 s).
+func WithBackoff(min, max time.Duration) Option {
+	return func(c *Client) { c.backoffMin, c.backoffMax = min, max }
+}
+
+// WithMaxReconnects gives up after n failed attempts in a row (default:
+// never; a stream stops only on a terminal error or its context).
+func WithMaxReconnects(n int) Option { return func(c *Client) { c.maxReconnects = n } }
+
+// WithDialer replaces the websocket (tests, proxies, other transports).
+func WithDialer(d Dialer) Option { return func(c *Client) { c.dialer = d } }
+
+// WithLogger receives a line for each reconnection and why.
+func WithLogger(logf func(format string, args ...any)) Option {
+	return func(c *Client) { c.logf = logf }
+}
+
+// NewClient returns a client of the state-history endpoint at url.
+func NewClient(url string, opts ...Option) *Client {
+	c := &Client{url: url, dialer: WebSocket{}, maxMessage: DefaultMaxMessageSize, window: DefaultWindow,
+		stall: DefaultStallTimeout, backoffMin: 250 * time.Millisecond, backoffMax: 30 * time.Second,
+		maxReconnects: -1, logf: func(string, ...any) {}}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// session is one connection after the handshake.
+type session struct {
+	c    *Client
+	conn Conn
+	p    *protocolMap
+	buf  []byte
+}
+
+func (c *Client) connect(ctx context.Context) (*session, error) {
+	conn, err := c.dialer.Dial(ctx, c.url, c.maxMessage)
+	if err != nil {
+		return nil, &transientError{fmt.Errorf("ship: cannot connect to %s: %w (is nodeos running with the state_history_plugin and --state-history-endpoint?)", c.url, err)}
+	}
+	s := &session{c: c, conn: conn}
+	text, msg, err := s.read(ctx)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if !text {
+		conn.Close()
+		return nil, fmt.Errorf("ship: %s sent a binary message first; a state-history endpoint sends its ABI as text: is this the --state-history-endpoint address?", c.url)
+	}
+	if s.p, err = negotiate(msg); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// read reads one message within the stall timeout.
+func (s *session) read(ctx context.Context) (bool, []byte, error) {
+	rctx, cancel := context.WithTimeout(ctx, s.c.stall)
+	defer cancel()
+	text, msg, err := s.conn.ReadMessage(rctx, s.buf)
+	if err != nil {
+		var tooLarge *MessageTooLargeError
+		switch {
+		case errors.As(err, &tooLarge):
+			return false, nil, err
+		case ctx.Err() != nil:
+			return false, nil, ctx.Err()
+		case rctx.Err() != nil:
+			return false, nil, &transientError{fmt.Errorf("ship: no message from %s for %v: the node stalled", s.c.url, s.c.stall)}
+		}
+		return false, nil, &transientError{fmt.Errorf("ship: reading from %s: %w", s.c.url, err)}
+	}
+	if cap(msg) > cap(s.buf) {
+		s.buf = msg[:0]
+	}
+	return text, msg, nil
+}
+
+func (s *session) send(ctx context.Context, member string, body antelope.BinaryAppender) error {
+	idx, ok := s.p.requests[member]
+	if !ok {
+		return fmt.Errorf("ship: the node's ABI has no %s", member)
+	}
+	msg := antelope.AppendVarUint32(nil, idx)
+	msg, err := body.AppendBinary(msg)
+	if err != nil {
+		return err
+	}
+	if err := s.conn.WriteMessage(ctx, msg); err != nil {
+		return &transientError{fmt.Errorf("ship: writing to %s: %w", s.c.url, err)}
+	}
+	return nil
+}
+
+func (s *session) status(ctx context.Context) (Status, error) {
+	member, ok := s.p.statusRequest()
+	if !ok {
+		return Status{}, fmt.Errorf("ship: the node's ABI has no status request this client knows")
+	}
+	if err := s.send(ctx, member, &protocol.GetStatusRequestV0{}); err != nil {
+		return Status{}, err
+	}
+	for {
+		_, msg, err := s.read(ctx)
+		if err != nil {
+			return Status{}, err
+		}
+		name, w, err := s.p.resultKind(msg)
+		if err != nil {
+			return Status{}, err
+		}
+		if name == "get_status_result_v0" || name == "get_status_result_v1" {
+			return parseStatus(name, w.data[w.pos:])
+		}
+	}
+}
+
+// Status asks the node what it serves.
+func (c *Client) Status(ctx context.Context) (Status, error) {
+	s, err := c.connect(ctx)
+	if err != nil {
+		return Status{}, unwrapTransient(err)
+	}
+	defer s.conn.Close()
+	st, err := s.status(ctx)
+	return st, unwrapTransient(err)
+}
+
+// transientError is a failure a reconnection may cure.
+type transientError struct{ err error }
+
+func (e *transientError) Error() string { return e.err.Error() }
+func (e *transientError) Unwrap() error { return e.err }
+
+func unwrapTransient(err error) error {
+	var t *transientError
+	if errors.As(err, &t) {
+		return t.err
+	}
+	return err
+}
+
+// backoff is the delay before attempt n (1-based).
+func (c *Client) backoff(n int) time.Duration {
+	d := c.backoffMin
+	for i := 1; i < n && d < c.backoffMax; i++ {
+		d *= 2
+	}
+	d = min(d, c.backoffMax)
+	if d <= 0 {
+		return 0
+	}
+	return d/2 + rand.N(d/2+1) // jitter: several clients do not retry in step
+}

@@ -1,0 +1,271 @@
+package ship
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/ship/protocol"
+)
+
+// Parts says which parts of each block to fetch.
+type Parts uint8
+
+// The parts of a block.
+const (
+	FetchBlock        Parts = 1 << iota // the signed block (needed for Timestamp and Producer)
+	FetchTraces                         // action traces (Actions)
+	FetchDeltas                         // table deltas (Rows, and ABI changes)
+	FetchFinalityData                   // spring's finality data (nodes with get_blocks_request_v1)
+)
+
+// Request says which blocks to stream.
+type Request struct {
+	// Start is the first block; 0: the first block the node serves (from
+	// its status). Ignored when Cursor is set.
+	Start uint32
+	// End is the block to stop before (exclusive); 0: never stop, follow
+	// the chain's head.
+	End uint32
+	// Cursor resumes after the last block a previous stream delivered
+	// (Event.Cursor), undoing first what a fork replaced meanwhile.
+	Cursor Cursor
+	// FinalOnly streams irreversible blocks only (irreversible_only): no
+	// forks, so no Undo, at the price of the finality delay.
+	FinalOnly bool
+	// Fetch chooses the parts; 0 means FetchBlock|FetchTraces|FetchDeltas.
+	Fetch Parts
+	// ABIs, when not nil (an empty map will do), turns on ABI tracking for
+	// Block.ABI and ActionTrace.ABI: it holds the packed ABIs (as on chain)
+	// contracts had at Start, and the stream adds every ABI change it sees
+	// (account deltas; setabi actions when deltas are not fetched).
+	ABIs map[antelope.Name][]byte
+}
+
+// Undo says that blocks already delivered are no longer on the chain: a
+// fork replaced them. Revert what you derived from them, newest first; the
+// new branch's blocks follow.
+type Undo struct {
+	Blocks []Position // newest first
+}
+
+// Event is the next thing that happened: a fork's Undo, or a Block on the
+// current branch. Exactly one of the two is set.
+type Event struct {
+	Undo  *Undo  // a fork: blocks to revert
+	Block *Block // the next block
+
+	cursor *tracker
+}
+
+// Cursor is the stream's position once this event is handled: persist it
+// with what you did for the event, and resume from it. Call it in the loop
+// body: once the stream has moved on, it reports the later position.
+func (e Event) Cursor() Cursor {
+	if e.cursor == nil {
+		return Cursor{}
+	}
+	return e.cursor.cursor()
+}
+
+// Stream is a sequence of events. Ranging over it connects, streams and
+// reconnects; leaving the loop closes the connection. The block of an event
+// is acknowledged to the node only after the loop body for it returns.
+type Stream iter.Seq2[Event, error]
+
+// Stream streams the blocks req asks for. The sequence ends after End, on
+// a terminal error (yielded last: ErrGap, ErrForkBelowReversible,
+// ErrNoBlock, a *FormatError, a *MessageTooLargeError, the context's
+// error, or giving up after WithMaxReconnects), or when the loop stops.
+func (c *Client) Stream(ctx context.Context, req Request) Stream {
+	return func(yield func(Event, error) bool) {
+		st := &streamState{c: c, req: req, t: &tracker{start: req.Start}}
+		if req.Fetch == 0 {
+			st.req.Fetch = FetchBlock | FetchTraces | FetchDeltas
+		}
+		st.t.held = req.Cursor.Reversible()
+		if req.ABIs != nil {
+			st.abis = newABIHistory(req.ABIs)
+		}
+		st.run(ctx, yield)
+	}
+}
+
+type streamState struct {
+	c       *Client
+	req     Request
+	t       *tracker
+	abis    *abiHistory
+	scratch []ActionTrace
+	relinks int
+}
+
+// errStopped ends a session because the consumer left the loop.
+var errStopped = errors.New("stopped")
+
+func (st *streamState) run(ctx context.Context, yield func(Event, error) bool) {
+	failures := 0
+	for {
+		progressed, err := st.session(ctx, yield)
+		if err == nil || errors.Is(err, errStopped) {
+			return
+		}
+		var t *transientError
+		if !errors.As(err, &t) || ctx.Err() != nil {
+			if ctx.Err() != nil {
+				err = ctx.Err()
+			}
+			yield(Event{}, err)
+			return
+		}
+		if progressed {
+			failures = 0
+		}
+		failures++
+		if st.c.maxReconnects >= 0 && failures > st.c.maxReconnects {
+			yield(Event{}, fmt.Errorf("ship: giving up after %d failed attempts in a row: %w", failures, t.err))
+			return
+		}
+		delay := st.c.backoff(failures)
+		st.c.logf("%v; reconnecting in %v (attempt %d)", t.err, delay.Round(time.Millisecond), failures)
+		timer := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			yield(Event{}, ctx.Err())
+			return
+		case <-timer.C:
+		}
+	}
+}
+
+// session streams over one connection until the end, an error or the
+// consumer's stop. progressed reports whether it delivered anything.
+func (st *streamState) session(ctx context.Context, yield func(Event, error) bool) (progressed bool, err error) {
+	s, err := st.c.connect(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer s.conn.Close()
+
+	start, have := st.t.resume()
+	if start == 0 {
+		status, err := s.status(ctx)
+		if err != nil {
+			return false, err
+		}
+		start = max(status.TraceBegin, status.ChainStateBegin, 1)
+		st.t.start = start
+	}
+	if st.req.End != 0 && start >= st.req.End {
+		if len(have) == 0 {
+			return false, nil
+		}
+		// Everything was delivered, but a fork may have replaced some of
+		// it since: ask for the last block again, with have_positions.
+		start = st.req.End - 1
+	}
+	end := st.req.End
+	if end == 0 {
+		end = 0xffffffff
+	}
+	positions := make([]protocol.BlockPosition, len(have))
+	for i, p := range have {
+		positions[i] = protocol.BlockPosition{BlockNum: p.Num, BlockID: p.ID}
+	}
+	f := st.req.Fetch
+	req := protocol.GetBlocksRequestV1{StartBlockNum: start, EndBlockNum: end, MaxMessagesInFlight: st.c.window,
+		HavePositions: positions, IrreversibleOnly: st.req.FinalOnly, FetchBlock: f&FetchBlock != 0,
+		FetchTraces: f&FetchTraces != 0, FetchDeltas: f&FetchDeltas != 0, FetchFinalityData: f&FetchFinalityData != 0}
+	member := s.p.blocksRequest()
+	if member == "get_blocks_request_v1" {
+		err = s.send(ctx, member, &req)
+	} else {
+		err = s.send(ctx, member, &protocol.GetBlocksRequestV0{StartBlockNum: req.StartBlockNum, EndBlockNum: req.EndBlockNum,
+			MaxMessagesInFlight: req.MaxMessagesInFlight, HavePositions: req.HavePositions, IrreversibleOnly: req.IrreversibleOnly,
+			FetchBlock: req.FetchBlock, FetchTraces: req.FetchTraces, FetchDeltas: req.FetchDeltas})
+	}
+	if err != nil {
+		return false, err
+	}
+
+	ackEvery := max(st.c.window/2, 1)
+	var unacked uint32
+	for {
+		_, msg, err := s.read(ctx)
+		if err != nil {
+			return progressed, err
+		}
+		name, w, err := s.p.resultKind(msg)
+		if err != nil {
+			return progressed, err
+		}
+		if name != "get_blocks_result_v0" && name != "get_blocks_result_v1" {
+			continue // a status result nobody asked for
+		}
+		r, err := parseBlocks(w, name == "get_blocks_result_v1")
+		if err != nil {
+			return progressed, err
+		}
+		unacked++
+		undo, deliver, err := st.t.accept(&r)
+		if errors.Is(err, errRelink) {
+			// The node's chain changed below the last block without a
+			// rewind: ask again with have_positions, so that it rewinds
+			// to the fork point.
+			st.relinks++
+			if st.relinks > 3 {
+				return progressed, fmt.Errorf("ship: block %d does not link to block %d as delivered, even after asking the node to rewind: the node is inconsistent; restart it or use another", r.this.Num, r.prev.Num)
+			}
+			return progressed, &transientError{fmt.Errorf("ship: block %d does not link to the block %d delivered: asking the node to rewind", r.this.Num, r.prev.Num)}
+		}
+		if err != nil {
+			return progressed, err
+		}
+		st.relinks = 0
+		if undo != nil {
+			st.t.held = st.t.held[:len(st.t.held)-len(undo)]
+			if st.abis != nil {
+				st.abis.undo(undo[len(undo)-1].Num)
+			}
+			if !yield(Event{Undo: &Undo{Blocks: undo}, cursor: st.t}, nil) {
+				return progressed, errStopped
+			}
+		}
+		if !deliver {
+			if st.req.End != 0 && r.this.Num+1 >= st.req.End && st.t.cursor().Last().Num+1 >= st.req.End {
+				return progressed, nil // the last block, unchanged
+			}
+			if unacked >= ackEvery {
+				if err := s.send(ctx, "get_blocks_ack_request_v0", &protocol.GetBlocksAckRequestV0{NumMessages: unacked}); err != nil {
+					return progressed, err
+				}
+				unacked = 0
+			}
+			continue
+		}
+		b := newBlock(s.p, &r, &st.scratch, st.abis)
+		st.t.delivered(b.Position, r.lib.Num)
+		progressed = true
+		if !yield(Event{Block: b, cursor: st.t}, nil) {
+			return progressed, errStopped
+		}
+		if st.abis != nil {
+			if err := st.abis.record(b); err != nil {
+				return progressed, err
+			}
+		}
+		if unacked >= ackEvery {
+			if err := s.send(ctx, "get_blocks_ack_request_v0", &protocol.GetBlocksAckRequestV0{NumMessages: unacked}); err != nil {
+				return progressed, err
+			}
+			unacked = 0
+		}
+		if st.req.End != 0 && b.Num+1 >= st.req.End {
+			return progressed, nil
+		}
+	}
+}

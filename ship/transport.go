@@ -1,0 +1,104 @@
+package ship
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/coder/websocket"
+)
+
+// Conn is one message-oriented connection to a state-history endpoint: what
+// the client needs of a websocket. Dialer makes them; a test or another
+// transport can stand in for the websocket.
+type Conn interface {
+	// ReadMessage reads the next message. text reports a text frame (the
+	// server's ABI); the result may reuse buf's memory, and the client
+	// passes the last result back as the next buf: return memory the
+	// caller may overwrite (a copy of anything the Conn keeps). A message longer
+	// than the dialer's limit is a *MessageTooLargeError.
+	ReadMessage(ctx context.Context, buf []byte) (text bool, msg []byte, err error)
+	// WriteMessage sends one binary message.
+	WriteMessage(ctx context.Context, msg []byte) error
+	// Close closes the connection.
+	Close() error
+}
+
+// Dialer opens connections.
+type Dialer interface {
+	// Dial connects to url; no message may exceed maxMessageSize bytes.
+	Dial(ctx context.Context, url string, maxMessageSize int64) (Conn, error)
+}
+
+// MessageTooLargeError is a message over the size cap (WithMaxMessageSize).
+// The first block of a fresh state-history log carries the whole chain
+// state and can be gigabytes; so can a block with very large transactions.
+type MessageTooLargeError struct {
+	Limit int64 // the cap in force
+}
+
+// Error implements error.
+func (e *MessageTooLargeError) Error() string {
+	return fmt.Sprintf("ship: the node sent a message over the %d-byte limit: raise it with ship.WithMaxMessageSize (a fresh log's first block carries the whole chain state), or start after that block", e.Limit)
+}
+
+// WebSocket is the default Dialer: github.com/coder/websocket, with its
+// 32 KiB read limit raised to the client's message-size cap.
+type WebSocket struct {
+	// Options are passed to websocket.Dial (HTTP client, headers); nil is
+	// fine.
+	Options *websocket.DialOptions
+}
+
+// Dial implements Dialer.
+func (d WebSocket) Dial(ctx context.Context, url string, maxMessageSize int64) (Conn, error) {
+	c, resp, err := websocket.Dial(ctx, url, d.Options)
+	if resp != nil && resp.Body != nil {
+		resp.Body.Close()
+	}
+	if err != nil {
+		return nil, err
+	}
+	c.SetReadLimit(maxMessageSize)
+	return &wsConn{c: c, limit: maxMessageSize}, nil
+}
+
+type wsConn struct {
+	c     *websocket.Conn
+	limit int64
+}
+
+func (w *wsConn) ReadMessage(ctx context.Context, buf []byte) (bool, []byte, error) {
+	typ, r, err := w.c.Reader(ctx)
+	if err != nil {
+		return false, nil, w.mapErr(err)
+	}
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return typ == websocket.MessageText, buf, nil
+		}
+		if err != nil {
+			return false, nil, w.mapErr(err)
+		}
+	}
+}
+
+func (w *wsConn) mapErr(err error) error {
+	if errors.Is(err, websocket.ErrMessageTooBig) {
+		return &MessageTooLargeError{Limit: w.limit}
+	}
+	return err
+}
+
+func (w *wsConn) WriteMessage(ctx context.Context, msg []byte) error {
+	return w.c.Write(ctx, websocket.MessageBinary, msg)
+}
+
+func (w *wsConn) Close() error { return w.c.CloseNow() }
