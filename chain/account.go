@@ -11,17 +11,39 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/internal/rawabi"
+	"github.com/antelopego/abigen/powerup"
 )
 
-// Account is get_account's answer, with the permissions decoded; Raw holds
-// the whole answer (resource limits, voter info…).
+// Account is get_account's answer, with the permissions and resources
+// decoded; Raw holds the whole answer (voter info, REX…).
 type Account struct {
 	AccountName antelope.Name   `json:"account_name"` // the account
 	Privileged  bool            `json:"privileged"`   // a system account
 	RAMQuota    JSONInt64       `json:"ram_quota"`    // -1: unlimited
 	RAMUsage    JSONInt64       `json:"ram_usage"`    // bytes used
+	CPUWeight   JSONInt64       `json:"cpu_weight"`   // staked (and rented) CPU weight; -1: unlimited
+	NETWeight   JSONInt64       `json:"net_weight"`   // staked (and rented) NET weight; -1: unlimited
+	CPULimit    ResourceLimit   `json:"cpu_limit"`    // CPU, µs, over the chain's 24-hour window
+	NETLimit    ResourceLimit   `json:"net_limit"`    // NET, bytes, over the same window
 	Permissions []Permission    `json:"permissions"`  // owner, active and custom permissions
 	Raw         json.RawMessage `json:"-"`            // the node's whole answer
+}
+
+// ResourceLimit is an account's CPU or NET as get_account reports it: what
+// its weight allows now over the chain's 24-hour window, what it used, and
+// what is left. All three are -1 for an account without limits.
+type ResourceLimit struct {
+	Used      JSONInt64 `json:"used"`      // used in the window
+	Available JSONInt64 `json:"available"` // left: what a transaction billed to the account may use
+	Max       JSONInt64 `json:"max"`       // what the account's weight gives
+}
+
+// PowerUpSample is the sample powerup.Market.Plan turns wanted µs and
+// bytes into fractions with: this account's CPU and NET limit per unit of
+// its weight (powerup.SampleAccount), as @wharfkit/resources measures it
+// on an account with staked resources (greymassfuel on EOS).
+func (a *Account) PowerUpSample() (powerup.Sample, error) {
+	return powerup.SampleAccount(int64(a.CPULimit.Max), int64(a.CPUWeight), int64(a.NETLimit.Max), int64(a.NETWeight))
 }
 
 // Permission is one of an account's permissions.

@@ -57,6 +57,21 @@
 // ComputeTransaction is a dry run; SendReadOnly calls read-only actions
 // for their return values.
 //
+// # Paying for resources
+//
+// CPU and NET are billed to the first authorizer of the first action. An
+// account without them fails with a *ResourceError (matching ErrCPU or
+// ErrNET) that names the account billed and says what to do. TransactWith
+// lets another account pay: a Cosigner (your payer account and its
+// Signer) prepends its noop and signs; a ResourceProvider asks Greymass
+// Fuel or any service speaking the protocol, and checks its answer before
+// anything is signed (the signer's actions intact and in order; only a
+// noop, a fee within MaxFee or a RAM purchase for the signer added; a
+// refusal sent unchanged or failed as OnRefusal says). Signatures are
+// merged in nodeos's order and the cosigned transaction is sent as
+// Transact sends, never executed twice. Account.PowerUpSample feeds
+// package powerup, which rents CPU and NET.
+//
 // # Errors
 //
 // A nodeos error answer is an *APIError with the exception's name and code

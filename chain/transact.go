@@ -18,6 +18,9 @@ type TransactResult struct {
 	BlockNum    uint32                      // the block the node executed it in (0 when unknown)
 	BlockTime   antelope.TimePoint          // that block's time
 	Transaction *antelope.SignedTransaction // the signed transaction that was sent
+	// Payment is how the transaction's CPU and NET were paid for when
+	// TransactWith had a Payer (nil otherwise): who paid, the fee.
+	Payment *Payment
 	// Actions are the action traces in execution order, inline actions and
 	// notifications included, with each action's raw return value.
 	Actions []ActionTrace
@@ -152,6 +155,13 @@ func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Actio
 // a signer that holds a key twice, or joins signers that share one, would
 // otherwise make a transaction nodeos refuses (tx_duplicate_sig).
 func (c *Client) Sign(ctx context.Context, signer antelope.Signer, chainID antelope.Checksum256, tx *antelope.Transaction) (*antelope.SignedTransaction, error) {
+	return c.signAs(ctx, signer, chainID, tx, tx)
+}
+
+// signAs is Sign asking get_required_keys about the authorizations of
+// scope: those of tx the signer is to satisfy (a cosigned transaction's
+// other actions are the payer's).
+func (c *Client) signAs(ctx context.Context, signer antelope.Signer, chainID antelope.Checksum256, tx, scope *antelope.Transaction) (*antelope.SignedTransaction, error) {
 	keys, err := signer.PublicKeys(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("signer: %w", err)
@@ -163,7 +173,7 @@ func (c *Client) Sign(ctx context.Context, signer antelope.Signer, chainID antel
 	want := keys
 	if len(keys) > 1 {
 		// A signature the transaction does not need is an error on chain.
-		if req, err := c.RequiredKeys(ctx, tx, keys); err == nil {
+		if req, err := c.RequiredKeys(ctx, scope, keys); err == nil {
 			want = req
 		}
 	}
@@ -237,15 +247,7 @@ func (c *Client) RequiredKeys(ctx context.Context, tx *antelope.Transaction, ava
 // nodeos raised an exception that proves nothing was executed), or an
 // *UnknownOutcomeError with the id to look up. See SendTransaction.
 func (c *Client) Transact(ctx context.Context, signer antelope.Signer, actions ...antelope.Action) (*TransactResult, error) {
-	tx, chainID, err := c.BuildTransaction(ctx, actions...)
-	if err != nil {
-		return nil, err
-	}
-	signed, err := c.Sign(ctx, signer, chainID, tx)
-	if err != nil {
-		return nil, err
-	}
-	return c.SendTransaction(ctx, signed)
+	return c.TransactWith(ctx, signer, TransactOptions{}, actions...)
 }
 
 func (c *Client) setFlag(f *bool) {

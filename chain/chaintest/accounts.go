@@ -21,6 +21,7 @@ type account struct {
 	ramQuota             int64 // -1: unlimited (set_resource_limits sets it)
 	ramUsage             int64 // bytes billed to the account
 	netWeight, cpuWeight int64
+	res                  resourceLimits // CPU and NET allowance and usage (resources.go)
 	created              time.Time
 	codeSequence         uint64
 	abiSequence          uint64
@@ -39,7 +40,7 @@ func newAccount(name antelope.Name, owner, active chain.Authority, t time.Time) 
 	return &account{name: name, perms: map[antelope.Name]*permission{
 		nameOwner:  {name: nameOwner, auth: owner},
 		nameActive: {name: nameActive, parent: nameOwner, auth: active},
-	}, ramQuota: -1, netWeight: -1, cpuWeight: -1, created: t}
+	}, ramQuota: -1, netWeight: -1, cpuWeight: -1, res: resourceLimits{cpuLimit: -1, netLimit: -1}, created: t}
 }
 
 // emptyAuthority is an authority nothing satisfies (threshold 1, no keys):
@@ -305,7 +306,8 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 	return 200, map[string]any{
 		"account_name": a.name.String(), "head_block_num": head.Num, "head_block_time": timeText(head.Time),
 		"privileged": a.privileged, "ram_quota": a.ramQuota, "ram_usage": a.ramUsage,
-		"net_weight": a.netWeight, "cpu_weight": a.cpuWeight, "permissions": perms,
+		"net_weight": weightJSON(a.netWeight, a.res.netLimit), "cpu_weight": weightJSON(a.cpuWeight, a.res.cpuLimit),
+		"net_limit": limitJSON(a.res.netLimit, a.res.netUsed), "cpu_limit": limitJSON(a.res.cpuLimit, a.res.cpuUsed), "permissions": perms,
 		"created": timeText(a.created), "last_code_update": timeText(a.lastCodeUpdate),
 	}
 }

@@ -42,6 +42,7 @@ type trxContext struct {
 	ram        map[antelope.Name]int64
 	checkRAMOf map[antelope.Name]bool // quotas changed: check them at the end
 	undo       undoLog
+	cpu, net   int64 // billed to the first authorizer (resources.go)
 }
 
 // validateRAM has the account's usage checked against its quota at the

@@ -48,6 +48,7 @@ type Chain struct {
 	features        map[[32]byte]bool // preactivated protocol features
 	scheduleVersion uint32            // of the last proposed producer schedule
 	proposed        []antelope.Name   // its producers
+	provider        *ResourceProvider // served at /v1/resource_provider/ (provider.go)
 
 	authSrv *httptest.Server // the token service, at its own address
 	secret  []byte           // signs the token service's JWTs
@@ -296,7 +297,8 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 // headTime is the head block's time.
 func (c *Chain) headTime() time.Time { return c.blocks[len(c.blocks)-1].Time }
 
-// serve is the handler of URL: the chain API and the state service.
+// serve is the handler of URL: the chain API, the state service and the
+// fake resource provider (provider.go).
 func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	c.answer(w, r, func(path string, body []byte) (int, any) {
 		switch {
@@ -304,6 +306,8 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 			return c.chainAPI(strings.TrimPrefix(path, "/v1/chain/"), body)
 		case strings.HasPrefix(path, "/v0/state/"):
 			return c.stateAPI(r, strings.TrimPrefix(path, "/v0/state/"))
+		case path == providerPath:
+			return c.serveProvider(body)
 		}
 		return nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
 	})

@@ -83,6 +83,18 @@
 // (newaccount, setcode, setabi, updateauth, deleteauth, linkauth,
 // unlinkauth) run before eosio's own code.
 //
+// # Resources
+//
+// CPU and NET are billed as under ONLY_BILL_FIRST_AUTHORIZER: to the first
+// authorizer of the first action. Every account has unlimited CPU and NET
+// until SetResources limits it (0 and 0: it can send nothing a payer does
+// not pay for); NET is checked before execution and CPU (a fixed 100 µs a
+// transaction) after, failing with nodeos's tx_net_usage_exceeded and
+// tx_cpu_usage_exceeded, and Resources reads the usage. NewResourceProvider
+// serves a fake resource provider (Greymass Fuel's protocol) beside the
+// chain API — free, for a fee, for RAM, refusing, or tampering with the
+// actions — and DeployNoop deploys the noop contract payers prepend.
+//
 // # Reading
 //
 // get_table_rows serves binary rows of every index and key type with

@@ -38,7 +38,7 @@ func errRAM(detail string) *exception {
 
 func errDeadline() *exception {
 	return &exception{code: 3080004, name: "tx_cpu_usage_exceeded",
-		what: "Transaction exceeded the current CPU usage limit imposed on the transaction", detail: "transaction was executing for too long"}
+		what: "Transaction exceeded the current CPU usage limit imposed on the transaction", detail: "transaction was executing for too long, reached node configured max-transaction-time (chaintest.WithDeadline)"}
 }
 
 func errSetExactCode(detail string) *exception {

@@ -63,7 +63,7 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	var trx *trxContext
 	err = c.check(signed, &packed, id, blockTime, dry)
 	if err == nil {
-		trx, err = c.execute(signed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
+		trx, err = c.execute(signed, &packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
 	}
 	if err != nil {
 		c.stats.Refused++
@@ -81,7 +81,9 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 		c.stats.Executions++
 		c.produce([]antelope.Checksum256{id})
 	}
-	return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, trx.tracesJSON(), nil)}
+	processed := traceJSON(id, blockNum, blockTime, trx.tracesJSON(), nil)
+	trx.setReceipt(processed)
+	return status, map[string]any{"transaction_id": id, "processed": processed}
 }
 
 // check applies nodeos's checks before execution: expiration, TAPoS,
@@ -136,14 +138,21 @@ func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
 }
 
 // execute runs the transaction's actions (apply.go) within the chain's
-// deadline. A failed run, or a dry one, changes nothing: the tables go back
-// to their snapshot and accounts, contracts and parameters to the undo log.
-func (c *Chain) execute(signed *antelope.SignedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
+// deadline, billing its NET and CPU (resources.go). A failed run, or a dry
+// one, changes nothing: the tables go back to their snapshot and accounts,
+// contracts and parameters to the undo log.
+func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), c.opts.deadline)
 	defer cancel()
 	trx := &trxContext{c: c, tx: signed, id: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
 	snap := c.db.snapshot()
-	err := trx.run()
+	err := trx.chargeNET(packed)
+	if err == nil {
+		err = trx.run()
+	}
+	if err == nil {
+		err = trx.chargeCPU()
+	}
 	if err != nil || dry {
 		c.db.restore(snap)
 		trx.undo.rollback(c)

@@ -88,7 +88,7 @@ func TestDeadlineStopsALoopingContract(t *testing.T) {
 	if !errors.Is(err, chain.ErrCPU) {
 		t.Fatalf("got %v", err)
 	}
-	wantException(t, err, "tx_cpu_usage_exceeded", "transaction was executing for too long")
+	wantException(t, err, "tx_cpu_usage_exceeded", "transaction was executing for too long, reached node configured max-transaction-time (chaintest.WithDeadline)")
 	// The chain goes on.
 	w.deploy("eosio.token", "eosio.token")
 	a, _ := eosiotoken.Contract{Account: eosioToken}.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: wax(100)}, antelope.Active(eosioToken))

@@ -80,7 +80,7 @@ func TestDeadline(t *testing.T) {
 	e := newEngine(t)
 	m := &testModule{funcs: []testFunc{applyFunc(opLoopForever)}}
 	start := time.Now()
-	wantException(t, run(t, e, m, &fakeHost{}, 50*time.Millisecond), "tx_cpu_usage_exceeded", "transaction was executing for too long")
+	wantException(t, run(t, e, m, &fakeHost{}, 50*time.Millisecond), "tx_cpu_usage_exceeded", "transaction was executing for too long, reached node configured max-transaction-time (chaintest.WithDeadline)")
 	if time.Since(start) > 10*time.Second {
 		t.Errorf("the deadline took %v to stop the loop", time.Since(start))
 	}

@@ -73,7 +73,7 @@ func errNaN() *Exception {
 // ErrDeadline is the exception of a run stopped at its deadline.
 func errDeadline() *Exception {
 	return newException(3080004, "tx_cpu_usage_exceeded", "Transaction exceeded the current CPU usage limit imposed on the transaction",
-		"transaction was executing for too long")
+		"transaction was executing for too long, reached node configured max-transaction-time (chaintest.WithDeadline)")
 }
 
 func errUnimplemented(name string) *Exception {

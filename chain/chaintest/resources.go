@@ -1,0 +1,186 @@
+package chaintest
+
+import (
+	"fmt"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// CPU and NET, billed as nodeos bills them under ONLY_BILL_FIRST_AUTHORIZER
+// (active on every public chain): the whole transaction is billed to the
+// first authorizer of its first action, so a payer that puts its own
+// action first (a cosigner's noop) pays for the rest. An account's
+// allowance is unlimited until SetResources limits it.
+//
+// nodeos's checks, in its order: NET at the start (the transaction's size
+// with nodeos's overheads, transaction_context::init_for_input_trx), CPU
+// after the actions ran (validate_cpu_usage_to_bill). Both fail the
+// transaction with nodeos's exception and message, and a failed
+// transaction bills nothing.
+
+// billedCPU is the CPU chaintest bills a transaction: nodeos's
+// min_transaction_cpu_usage. A node bills the time it measured, at least
+// this; a fixed figure keeps tests deterministic.
+const billedCPU = 100
+
+// nodeos's default net billing parameters (chain_config and config.hpp).
+const (
+	basePerTransactionNet = 12 // base_per_transaction_net_usage
+	packedTrxOverhead     = 16 // fixed_net_overhead_of_packed_trx
+	cfDiscountNum         = 20 // context_free_discount_net_usage_num
+	cfDiscountDen         = 100
+)
+
+// resourceLimits is an account's CPU and NET allowance and what it used.
+type resourceLimits struct {
+	cpuLimit, netLimit int64 // µs and bytes; -1: unlimited
+	cpuUsed, netUsed   int64
+}
+
+// Resources is an account's CPU and NET: the allowance SetResources gave
+// (-1: unlimited, the default) and what the transactions billed to it used
+// since (counted for unlimited accounts too).
+type Resources struct {
+	CPULimit int64 // µs; -1: unlimited
+	CPUUsed  int64 // µs billed
+	NETLimit int64 // bytes; -1: unlimited
+	NETUsed  int64 // bytes billed
+}
+
+// SetResources limits the CPU (µs) and NET (bytes) an account's
+// transactions may be billed from now on (-1: unlimited, every account's
+// default), and forgets what it used. An account with 0 of either can send
+// nothing unless another account pays: a transaction whose first action is
+// authorized by a payer (a cosigner's noop) is billed to the payer.
+//
+// Usage does not recover with time here, as it does on a chain over a
+// 24-hour window: call SetResources again for a fresh allowance.
+// get_account reports the allowance as cpu_limit/net_limit (max, used,
+// available) and, unless eosio.system set them, as cpu_weight/net_weight
+// at one µs (byte) per unit of weight — so powerup.SampleAccount works on a
+// chaintest account.
+func (c *Chain) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.accounts[acct]
+	if a == nil {
+		return fmt.Errorf("chaintest: no account %s", acct)
+	}
+	if cpuUS < -1 || netBytes < -1 {
+		return fmt.Errorf("chaintest: SetResources(%s, %d, %d): an allowance is -1 (unlimited) or at least 0", acct, cpuUS, netBytes)
+	}
+	a.res = resourceLimits{cpuLimit: cpuUS, netLimit: netBytes}
+	return nil
+}
+
+// Resources returns an account's CPU and NET allowance and usage.
+func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.accounts[acct]
+	if a == nil {
+		return Resources{}, fmt.Errorf("chaintest: no account %s", acct)
+	}
+	return Resources{CPULimit: a.res.cpuLimit, CPUUsed: a.res.cpuUsed, NETLimit: a.res.netLimit, NETUsed: a.res.netUsed}, nil
+}
+
+// firstAuthorizer is the account a transaction is billed to:
+// transaction::first_authorizer, the first authorization of the first
+// action that has one.
+func firstAuthorizer(tx *antelope.Transaction) antelope.Name {
+	for _, a := range tx.Actions {
+		if len(a.Authorization) > 0 {
+			return a.Authorization[0].Actor
+		}
+	}
+	return 0
+}
+
+// netUsage is the NET nodeos bills a packed transaction: the base per
+// transaction, the packed transaction with its fixed overhead, a fifth of
+// the signatures and context-free data (rounded up), all rounded up to a
+// word (8 bytes).
+func netUsage(p *antelope.PackedTransaction) int64 {
+	sigs := len(antelope.AppendVarUint32(nil, uint32(len(p.Signatures))))
+	for _, s := range p.Signatures {
+		b, _ := s.AppendBinary(nil)
+		sigs += len(b)
+	}
+	prunable := int64(sigs + len(p.PackedContextFreeData))
+	prunable = (prunable*cfDiscountNum + cfDiscountDen - 1) / cfDiscountDen
+	n := basePerTransactionNet + packedTrxOverhead + int64(len(p.PackedTrx)) + prunable
+	return (n + 7) / 8 * 8
+}
+
+// chargeNET is nodeos's early NET check: the transaction's NET against
+// what the billed account has left. It records the usage (undone with the
+// transaction if it fails later).
+func (t *trxContext) chargeNET(p *antelope.PackedTransaction) error {
+	t.net, t.cpu = netUsage(p), billedCPU
+	return t.charge(t.net, func(r *resourceLimits) (int64, *int64) { return r.netLimit, &r.netUsed }, func(left int64) error {
+		return errNetUsage(fmt.Sprintf("transaction net usage is too high: %d > %d", t.net, left))
+	})
+}
+
+// chargeCPU is nodeos's CPU check after execution: the billed CPU against
+// what the billed account has left.
+func (t *trxContext) chargeCPU() error {
+	return t.charge(t.cpu, func(r *resourceLimits) (int64, *int64) { return r.cpuLimit, &r.cpuUsed }, func(left int64) error {
+		return errCPUUsage(fmt.Sprintf("billed CPU time (%d us) is greater than the maximum billable CPU time for the transaction (%d us) reached account cpu limit %dus",
+			t.cpu, left, left))
+	})
+}
+
+// charge bills amount of the resource field selects to the transaction's
+// first authorizer, or refuses it when the account has a limit and less
+// than that left. A read-only transaction is billed nothing.
+func (t *trxContext) charge(amount int64, field func(*resourceLimits) (limit int64, used *int64), refuse func(left int64) error) error {
+	payer := firstAuthorizer(&t.tx.Transaction)
+	if t.readOnly || t.c.accounts[payer] == nil {
+		return nil
+	}
+	limit, used := field(&t.c.accounts[payer].res)
+	if left := max(limit-*used, 0); limit >= 0 && amount > left {
+		return refuse(left)
+	}
+	t.undo.account(t.c, payer) // the account is copied: bill the copy
+	_, used = field(&t.c.accounts[payer].res)
+	*used += amount
+	return nil
+}
+
+// setReceipt writes the billed CPU and NET into a transaction trace's
+// receipt, as nodeos reports them.
+func (t *trxContext) setReceipt(trace map[string]any) {
+	trace["receipt"] = map[string]any{"status": "executed", "cpu_usage_us": t.cpu, "net_usage_words": t.net / 8}
+	trace["net_usage"] = t.net
+}
+
+// limitJSON is get_account's cpu_limit or net_limit: all -1 for an
+// unlimited account, as nodeos prints an account without a weight.
+func limitJSON(limit, used int64) map[string]any {
+	if limit < 0 {
+		return map[string]any{"used": -1, "available": -1, "max": -1}
+	}
+	return map[string]any{"used": used, "available": max(limit-used, 0), "max": limit}
+}
+
+// weightJSON is get_account's cpu_weight or net_weight: the weight
+// eosio.system set (set_resource_limits), or else one unit per µs (byte)
+// of a SetResources allowance.
+func weightJSON(weight, limit int64) int64 {
+	if weight < 0 && limit >= 0 {
+		return limit
+	}
+	return weight
+}
+
+func errCPUUsage(detail string) *exception {
+	return &exception{code: 3080004, name: "tx_cpu_usage_exceeded",
+		what: "Transaction exceeded the current CPU usage limit imposed on the transaction", detail: detail}
+}
+
+func errNetUsage(detail string) *exception {
+	return &exception{code: 3080002, name: "tx_net_usage_exceeded",
+		what: "Transaction exceeded the current network usage limit imposed on the transaction", detail: detail}
+}

@@ -1,0 +1,93 @@
+package chain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// Cosigner is a payer you run: an account of yours (a dapp's) pays its
+// users' CPU and NET. TransactWith prepends its noop action, authorized by
+// Payer, and Signer signs for it; the user's signer signs the same
+// transaction. On a real chain the payer permission is usually a custom one
+// (dapp@paybw) linked to the noop action alone (linkauth), so that its key
+// can authorize nothing else.
+//
+// The payer signs the whole transaction: give it to code that builds only
+// transactions you mean to pay for.
+type Cosigner struct {
+	Payer  antelope.PermissionLevel // who pays, e.g. dapp@paybw
+	Signer antelope.Signer          // holds the key(s) of Payer
+	// NoopContract is the contract of the action prepended (with Payer's
+	// authorization and no data). Zero: KnownNoop for the chain —
+	// boost.wax::noop on WAX, greymassnoop::noop on EOS, Jungle 4 and
+	// Telos.
+	NoopContract antelope.Name
+	NoopAction   antelope.Name // the action's name; zero: "noop"
+}
+
+// Known chain ids, for KnownNoop.
+var (
+	chainEOS     = antelope.ESRChainAliases[1]
+	chainTelos   = antelope.ESRChainAliases[2]
+	chainWAX     = antelope.ESRChainAliases[10]
+	chainJungle4 = mustChecksum("73e4385a2708e6d7048834fbc1079f2fabb17b3c125b146af438971e90716c4d")
+)
+
+func mustChecksum(s string) antelope.Checksum256 {
+	c, err := antelope.ParseChecksum256(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// KnownNoop returns the no-op action payers use on a chain, by its id:
+// boost.wax::noop on WAX mainnet, greymassnoop::noop (Greymass Fuel's) on
+// EOS, Jungle 4 and Telos; ok is false for any other chain.
+func KnownNoop(chainID antelope.Checksum256) (contract, action antelope.Name, ok bool) {
+	noop := antelope.MustName("noop")
+	switch chainID {
+	case chainWAX:
+		return antelope.MustName("boost.wax"), noop, true
+	case chainEOS, chainJungle4, chainTelos:
+		return antelope.MustName("greymassnoop"), noop, true
+	}
+	return 0, 0, false
+}
+
+// Pay prepends the noop, authorized by Payer, to req's transaction and
+// signs it with Signer: the keys of Payer that get_required_keys names
+// for the noop, each once.
+func (s *Cosigner) Pay(ctx context.Context, c *Client, req *PayRequest) (*Payment, error) {
+	if s.Signer == nil || s.Payer.Actor == 0 || s.Payer.Permission == 0 {
+		return nil, errors.New("cosigner: Payer and Signer must be set")
+	}
+	contract, action := s.NoopContract, s.NoopAction
+	if contract == 0 {
+		var ok bool
+		if contract, action, ok = KnownNoop(req.ChainID); !ok {
+			return nil, fmt.Errorf("cosigner: no known noop action on chain %s: set Cosigner.NoopContract (chaintest.DeployNoop deploys one)", req.ChainID)
+		}
+	}
+	if action == 0 {
+		action = antelope.MustName("noop")
+	}
+	noop := antelope.Action{Account: contract, Name: action, Authorization: []antelope.PermissionLevel{s.Payer}, Data: []byte{}}
+	tx := *req.Transaction
+	tx.Actions = append([]antelope.Action{noop}, req.Transaction.Actions...)
+	scope := tx
+	scope.Actions = tx.Actions[:1]
+	signed, err := c.signAs(ctx, s.Signer, req.ChainID, &tx, &scope)
+	if err != nil {
+		return nil, fmt.Errorf("cosigner %s: %w", permissionText(s.Payer), err)
+	}
+	return &Payment{Payer: s.Payer, Transaction: &tx, Signatures: signed.Signatures}, nil
+}
+
+// permissionText is actor@permission.
+func permissionText(l antelope.PermissionLevel) string {
+	return l.Actor.String() + "@" + l.Permission.String()
+}
