@@ -24,25 +24,25 @@ import (
 // redacted replaces a secret in a text.
 const redacted = "[redacted]"
 
-// maxSecrets bounds the registry: a long-lived process is issued a token an
-// hour; the oldest are forgotten first.
-const maxSecrets = 512
+// maxTokenForms bounds the tokens remembered: a long-lived process is
+// issued a token an hour, each registered in up to six forms; the oldest
+// are forgotten first (an expired token opens nothing). Secrets registered
+// with AddSecret — API keys, a URL's query values and password — are never
+// forgotten: a key in use for weeks must stay scrubbed however many tokens
+// it was issued meanwhile.
+const maxTokenForms = 768
 
 var secrets struct {
 	sync.RWMutex
-	list []string // each secret, then its escaped forms
+	// kept holds every AddSecret secret with its escaped forms; tokens the
+	// most recent tokens' forms. Both are replaced, never appended to in
+	// place, so a reader's snapshot stays valid without the lock.
+	kept, tokens []string
 }
 
-// AddSecret registers a credential this process holds (an API key, a
-// token) so that no error text of the HTTP core shows it, nor its JSON- or
-// URL-escaped forms. state.Auth registers its API key and every token it
-// is issued or reads from its cache; chain.New and state.New the query
-// values and password of their base URL. Strings under 6 bytes are not registered: no
-// key or token is that short, and scrubbing them would garble messages.
-func AddSecret(s string) {
-	if len(s) < 6 {
-		return
-	}
+// escapedForms is s with its URL-query- and JSON-escaped forms, where they
+// differ from s: a service may echo a secret in any of them.
+func escapedForms(s string) []string {
 	forms := []string{s}
 	if q := url.QueryEscape(s); q != s {
 		forms = append(forms, q)
@@ -50,30 +50,60 @@ func AddSecret(s string) {
 	if j, _ := json.Marshal(s); string(j[1:len(j)-1]) != s {
 		forms = append(forms, string(j[1:len(j)-1]))
 	}
-	secrets.Lock()
-	defer secrets.Unlock()
-	if slices.Contains(secrets.list, s) {
+	return forms
+}
+
+// AddSecret registers a credential this process holds (an API key, a
+// password) so that no error text of the HTTP core shows it, nor its JSON-
+// or URL-escaped forms, for the life of the process. state.Auth registers
+// its API key; chain.New and state.New the query values and password of
+// their base URL; tokens go through AddToken. Strings under 6 bytes are not
+// registered: no key or token is that short, and scrubbing them would
+// garble messages.
+func AddSecret(s string) {
+	if len(s) < 6 {
 		return
 	}
-	list := append(slices.Clone(secrets.list), forms...) // readers keep the old array
-	if len(list) > maxSecrets {
-		list = list[len(list)-maxSecrets:]
+	secrets.Lock()
+	defer secrets.Unlock()
+	if slices.Contains(secrets.kept, s) {
+		return
 	}
-	secrets.list = list
+	secrets.kept = append(slices.Clip(secrets.kept), escapedForms(s)...)
 }
 
 // AddToken registers an issued token, and for a JWT also its payload and
-// signature, which a message may quote apart.
+// signature, which a message may quote apart. Tokens expire, so only the
+// most recent ones are remembered (maxTokenForms).
 func AddToken(tok string) {
-	AddSecret(tok)
-	parts := strings.Split(tok, ".")
-	if len(parts) == 3 {
+	if len(tok) < 6 {
+		return
+	}
+	forms := escapedForms(tok)
+	if parts := strings.Split(tok, "."); len(parts) == 3 {
 		for _, p := range parts[1:] {
 			if len(p) >= 16 {
-				AddSecret(p)
+				forms = append(forms, escapedForms(p)...)
 			}
 		}
 	}
+	secrets.Lock()
+	defer secrets.Unlock()
+	if slices.Contains(secrets.tokens, tok) {
+		return
+	}
+	list := append(slices.Clip(secrets.tokens), forms...)
+	if len(list) > maxTokenForms {
+		list = list[len(list)-maxTokenForms:]
+	}
+	secrets.tokens = list
+}
+
+// registered is a snapshot of every secret to scrub.
+func registered() (kept, tokens []string) {
+	secrets.RLock()
+	defer secrets.RUnlock()
+	return secrets.kept, secrets.tokens
 }
 
 // AddURLSecrets registers the query values and the password of a base URL
@@ -96,12 +126,12 @@ func AddURLSecrets(raw string) {
 // Scrub returns text with every registered secret replaced by
 // "[redacted]".
 func Scrub(text string) string {
-	secrets.RLock()
-	list := secrets.list
-	secrets.RUnlock()
-	for _, s := range list {
-		if strings.Contains(text, s) {
-			text = strings.ReplaceAll(text, s, redacted)
+	kept, tokens := registered()
+	for _, list := range [2][]string{kept, tokens} {
+		for _, s := range list {
+			if strings.Contains(text, s) {
+				text = strings.ReplaceAll(text, s, redacted)
+			}
 		}
 	}
 	return text
@@ -109,12 +139,12 @@ func Scrub(text string) string {
 
 // scrubBytes is Scrub for a body, copied only when it holds a secret.
 func scrubBytes(b []byte) []byte {
-	secrets.RLock()
-	list := secrets.list
-	secrets.RUnlock()
-	for _, s := range list {
-		if bytes.Contains(b, []byte(s)) {
-			return []byte(Scrub(string(b)))
+	kept, tokens := registered()
+	for _, list := range [2][]string{kept, tokens} {
+		for _, s := range list {
+			if bytes.Contains(b, []byte(s)) {
+				return []byte(Scrub(string(b)))
+			}
 		}
 	}
 	return b
