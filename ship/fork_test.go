@@ -174,4 +174,3 @@ func TestForkWhileDisconnected(t *testing.T) {
 		t.Errorf("resume request: start %d, %d positions", last.StartBlockNum, len(last.HavePositions))
 	}
 }
-

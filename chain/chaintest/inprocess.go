@@ -50,6 +50,9 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Scheme+"://"+req.URL.Host != inProcessURL {
 		return refuse(fmt.Errorf("chaintest: %s is not this chain (%s)", req.URL.Redacted(), inProcessURL))
 	}
+	if req.URL.Path == shipPath {
+		return t.c.shipTransport().RoundTrip(req) // a websocket: over an in-memory connection
+	}
 	// The handler's request is the client's, as a server would see it.
 	in := req.Clone(req.Context())
 	if in.Body == nil {

@@ -1,0 +1,213 @@
+package chaintest_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/abicodec"
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+	"github.com/antelopego/abigen/model"
+	"github.com/antelopego/abigen/ship"
+	"github.com/antelopego/abigen/ship/protocol"
+)
+
+// kvABI is a contract with one table, "rows" {key, val}, indexed by val
+// (idx64), and actions that set, erase, or set and erase within the same
+// action, a row.
+const kvABI = `{"version":"eosio::abi/1.1","structs":[
+ {"name":"row","base":"","fields":[{"name":"key","type":"uint64"},{"name":"val","type":"uint64"}]},
+ {"name":"set","base":"","fields":[{"name":"key","type":"uint64"},{"name":"val","type":"uint64"}]},
+ {"name":"del","base":"","fields":[{"name":"key","type":"uint64"}]},
+ {"name":"flash","base":"","fields":[{"name":"key","type":"uint64"}]}],
+ "actions":[{"name":"set","type":"set","ricardian_contract":""},{"name":"del","type":"del","ricardian_contract":""},
+  {"name":"flash","type":"flash","ricardian_contract":""}],
+ "tables":[{"name":"rows","index_type":"i64","key_names":["key","val"],"key_types":["uint64","uint64"],"type":"row"}]}`
+
+var (
+	kv     = antelope.MustName("kv")
+	kvRows = antelope.MustName("rows")
+)
+
+func kvContract(x *chaintest.Context) error {
+	d := antelope.NewDecoder(x.Action.Data)
+	key, _ := d.Uint64()
+	switch x.Action.Name.String() {
+	case "set":
+		val, _ := d.Uint64()
+		row := antelope.AppendUint64(antelope.AppendUint64(nil, key), val)
+		return x.Set(kv, kvRows, key, row, kv, antelope.KeyUint64(val))
+	case "del":
+		x.Delete(kv, kvRows, key)
+	case "flash":
+		if err := x.Set(kv, kvRows, key, antelope.AppendUint64(antelope.AppendUint64(nil, key), 0), kv, antelope.KeyUint64(0)); err != nil {
+			return err
+		}
+		x.Delete(kv, kvRows, key)
+	}
+	return nil
+}
+
+// deltaRow is a delta row decoded, for comparing.
+type deltaRow struct {
+	table   string
+	present bool
+	row     any
+}
+
+func (r deltaRow) String() string {
+	js, _ := json.Marshal(r.row)
+	return fmt.Sprintf("%s %v %s", r.table, r.present, js)
+}
+
+// Table deltas as nodeos's undo session gives them: a created row, a
+// modified one with its new value, a removed one with its old value, a
+// row created and erased in one block not at all; the table and the
+// secondary index objects alike; and the account delta of an ABI.
+func TestSHiPDeltas(t *testing.T) {
+	c := chaintest.New(chaintest.WithoutNetwork())
+	t.Cleanup(c.Close)
+	key := c.NewAccount(kv)
+	if err := c.SetContract(kv, []byte(kvABI), kvContract); err != nil {
+		t.Fatal(err)
+	}
+	deployed := c.Head().Num
+	cl := c.Client()
+	send := func(name string, args ...uint64) uint32 {
+		t.Helper()
+		var data []byte
+		for _, a := range args {
+			data = antelope.AppendUint64(data, a)
+		}
+		res, err := cl.Transact(context.Background(), key, antelope.Action{Account: kv, Name: antelope.MustName(name),
+			Authorization: []antelope.PermissionLevel{antelope.Active(kv)}, Data: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.BlockNum
+	}
+	created := send("set", 1, 10)
+	modified := send("set", 1, 11)
+	flashed := send("flash", 2)
+	removed := send("del", 1)
+
+	blocks := map[uint32][]deltaRow{}
+	for ev, err := range c.SHiPClient().Stream(context.Background(), ship.Request{Start: 1, End: removed + 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d, err := range ev.Block.TableDeltas() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := protocol.DecodeTableRow(d.Table, d.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks[ev.Block.Num] = append(blocks[ev.Block.Num], deltaRow{d.Table, d.Present, v})
+		}
+	}
+	row := func(key, val uint64) []byte { return antelope.AppendUint64(antelope.AppendUint64(nil, key), val) }
+	table := &protocol.ContractTable{Value: &protocol.ContractTableV0{Code: kv, Scope: kv, Table: kvRows, Payer: kv}}
+	want := map[uint32][]deltaRow{
+		created: {{"contract_table", true, table},
+			{"contract_row", true, &protocol.ContractRow{Value: &protocol.ContractRowV0{Code: kv, Scope: kv, Table: kvRows, PrimaryKey: 1, Payer: kv, Value: row(1, 10)}}},
+			{"contract_index64", true, &protocol.ContractIndex64{Value: &protocol.ContractIndex64V0{Code: kv, Scope: kv, Table: kvRows, PrimaryKey: 1, Payer: kv, SecondaryKey: 10}}}},
+		modified: {
+			{"contract_row", true, &protocol.ContractRow{Value: &protocol.ContractRowV0{Code: kv, Scope: kv, Table: kvRows, PrimaryKey: 1, Payer: kv, Value: row(1, 11)}}},
+			{"contract_index64", true, &protocol.ContractIndex64{Value: &protocol.ContractIndex64V0{Code: kv, Scope: kv, Table: kvRows, PrimaryKey: 1, Payer: kv, SecondaryKey: 11}}}},
+		removed: {{"contract_table", false, table},
+			{"contract_row", false, &protocol.ContractRow{Value: &protocol.ContractRowV0{Code: kv, Scope: kv, Table: kvRows, PrimaryKey: 1, Payer: kv, Value: row(1, 11)}}},
+			{"contract_index64", false, &protocol.ContractIndex64{Value: &protocol.ContractIndex64V0{Code: kv, Scope: kv, Table: kvRows, PrimaryKey: 1, Payer: kv, SecondaryKey: 11}}}},
+	}
+	for _, n := range []uint32{created, modified, flashed, removed} {
+		if got, w := fmt.Sprint(blocks[n]), fmt.Sprint(want[n]); got != w {
+			t.Errorf("block %d:\n got %s\nwant %s", n, got, w)
+		}
+	}
+	// The first block holds the whole state of the genesis (the account
+	// eosio); the deploy block the contract's account and ABI.
+	if got := fmt.Sprint(blocks[1]); !strings.Contains(got, "account true") || len(blocks[1]) != 1 {
+		t.Errorf("block 1: %s", got)
+	}
+	abi, _, err := cl.GetRawABI(context.Background(), kv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, d := range blocks[deployed] {
+		if a, ok := d.row.(*protocol.Account); ok && a.Value.(*protocol.AccountV0).Name == kv {
+			found = bytes.Equal(a.Value.(*protocol.AccountV0).ABI, abi) && d.present
+		}
+	}
+	if !found {
+		t.Errorf("deploy block %d: no account delta with kv's ABI: %s", deployed, blocks[deployed])
+	}
+}
+
+// A setabi in the middle of a stream changes the ABI in force: each
+// transfer decodes with the ABI its contract had when it ran (the real
+// eosio.token, redeployed by chain.Client.Deploy with a field renamed).
+func TestSHiPSetABIMidStream(t *testing.T) {
+	s := newShipTester(t, "wasm", chaintest.WithoutNetwork())
+	start := s.c.Head().Num + 1
+	s.transfer(alice, bob, 1)
+	renamed := bytes.ReplaceAll(contractFile(t, "eosio.token", "abi"), []byte(`"name": "memo"`), []byte(`"name": "note"`))
+	if bytes.Equal(renamed, contractFile(t, "eosio.token", "abi")) {
+		t.Fatal("no memo field to rename")
+	}
+	if _, err := s.cl.Deploy(context.Background(), s.keys[eosioToken], eosioToken, nil, renamed); err != nil {
+		t.Fatal(err)
+	}
+	setabiBlock := s.c.Head().Num
+	s.transfer(alice, bob, 2)
+	end := s.c.Head().Num + 1
+
+	packed := func(abi []byte) []byte {
+		src, err := model.Load(abi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := src.ABI.Pack()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	initial := map[antelope.Name][]byte{eosioToken: packed(contractFile(t, "eosio.token", "abi"))}
+	var got []string
+	for ev, err := range s.c.SHiPClient().Stream(s.ctx(), ship.Request{Start: start, End: end, ABIs: initial}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for a, err := range ev.Block.Actions(ship.OfContract(eosioToken), ship.Named(eosiotoken.ActionTransfer)) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			abi, ok := a.ABI()
+			if !ok {
+				t.Fatal("no ABI in force")
+			}
+			codec, err := abicodec.New(abi)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, err := codec.ActionJSON(a.Name, a.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, string(js))
+		}
+		if abi, _ := ev.Block.ABI(eosioToken); ev.Block.Num > setabiBlock && !bytes.Equal(abi, packed(renamed)) {
+			t.Errorf("block %d: the ABI in force is not the new one", ev.Block.Num)
+		}
+	}
+	if len(got) != 2 || !strings.Contains(got[0], `"memo":"t1"`) || !strings.Contains(got[1], `"note":"t2"`) {
+		t.Errorf("%q", got)
+	}
+}
