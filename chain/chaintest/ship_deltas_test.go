@@ -211,3 +211,51 @@ func TestSHiPSetABIMidStream(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// Secondary index objects of the five types, as state history packs them:
+// the keys as nodeos holds them (idx256 as two big-endian 128-bit words,
+// which for a checksum256 key are its bytes).
+func TestSHiPIndexDeltas(t *testing.T) {
+	c := chaintest.New(chaintest.WithoutNetwork())
+	t.Cleanup(c.Close)
+	code, tbl := antelope.MustName("code"), antelope.MustName("tbl")
+	// Uint128{Hi: 1, Lo: 2} is 2^64+2; a float128 key's 16 bytes as stored.
+	sum := antelope.Checksum256{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32}
+	f128 := antelope.Float128{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0x3f} // 1.0
+	c.SetTableRow(code, code, tbl, 7, []byte{7}, code, antelope.KeyUint64(70), antelope.KeyUint128(antelope.Uint128{Hi: 1, Lo: 2}),
+		antelope.KeySHA256(sum), antelope.KeyFloat64(-2.5), antelope.KeyFloat128(f128))
+	n := c.Produce().Num
+	var got []string
+	for ev, err := range c.SHiPClient().Stream(context.Background(), ship.Request{Start: n, End: n + 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d, err := range ev.Block.TableDeltas() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := protocol.DecodeTableRow(d.Table, d.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, deltaRow{d.Table, d.Present, v}.String())
+		}
+	}
+	index := func(i uint64) string { return antelope.Name(uint64(tbl) | i).String() }
+	want := []string{
+		`contract_table true ["contract_table_v0",{"code":"code","scope":"code","table":"tbl","payer":"code"}]`,
+		`contract_table true ["contract_table_v0",{"code":"code","scope":"code","table":"` + index(1) + `","payer":"code"}]`,
+		`contract_table true ["contract_table_v0",{"code":"code","scope":"code","table":"` + index(2) + `","payer":"code"}]`,
+		`contract_table true ["contract_table_v0",{"code":"code","scope":"code","table":"` + index(3) + `","payer":"code"}]`,
+		`contract_table true ["contract_table_v0",{"code":"code","scope":"code","table":"` + index(4) + `","payer":"code"}]`,
+		`contract_row true ["contract_row_v0",{"code":"code","scope":"code","table":"tbl","primary_key":7,"payer":"code","value":"07"}]`,
+		`contract_index64 true ["contract_index64_v0",{"code":"code","scope":"code","table":"tbl","primary_key":7,"payer":"code","secondary_key":70}]`,
+		`contract_index128 true ["contract_index128_v0",{"code":"code","scope":"code","table":"` + index(1) + `","primary_key":7,"payer":"code","secondary_key":"18446744073709551618"}]`,
+		`contract_index256 true ["contract_index256_v0",{"code":"code","scope":"code","table":"` + index(2) + `","primary_key":7,"payer":"code","secondary_key":"` + sum.String() + `"}]`,
+		`contract_index_double true ["contract_index_double_v0",{"code":"code","scope":"code","table":"` + index(3) + `","primary_key":7,"payer":"code","secondary_key":"-2.50000000000000000"}]`,
+		`contract_index_long_double true ["contract_index_long_double_v0",{"code":"code","scope":"code","table":"` + index(4) + `","primary_key":7,"payer":"code","secondary_key":"0x` + fmt.Sprintf("%x", f128[:]) + `"}]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

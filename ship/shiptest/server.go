@@ -23,10 +23,11 @@ type Server struct {
 	// URL is the websocket address, ws://127.0.0.1:port.
 	URL string
 
-	src    BlockSource
-	http   *httptest.Server
-	abi    []byte
-	cancel func()
+	src     BlockSource
+	http    *httptest.Server
+	abi     []byte
+	chainID antelope.Checksum256
+	cancel  func()
 
 	mu          sync.Mutex
 	sessions    map[*session]bool
@@ -46,6 +47,9 @@ type ServerOption func(*Server)
 // writes results with ship/protocol's variant indices: give an ABI whose
 // members keep those indices for the requests and results it uses.
 func WithABI(text []byte) ServerOption { return func(s *Server) { s.abi = text } }
+
+// WithChainID sets the chain id status results report (default zero).
+func WithChainID(id antelope.Checksum256) ServerOption { return func(s *Server) { s.chainID = id } }
 
 // NewServer starts a server of src. Close it when done.
 func NewServer(src BlockSource, opts ...ServerOption) *Server {
@@ -369,7 +373,7 @@ func (s *Server) position(num uint32) protocol.BlockPosition {
 
 func (s *Server) statusMessage(v1 bool, head, lib uint32) []byte {
 	st := protocol.GetStatusResultV1{Head: s.position(head), LastIrreversible: s.position(lib),
-		TraceBeginBlock: 1, TraceEndBlock: head + 1, ChainStateBeginBlock: 1, ChainStateEndBlock: head + 1}
+		TraceBeginBlock: 1, TraceEndBlock: head + 1, ChainStateBeginBlock: 1, ChainStateEndBlock: head + 1, ChainID: s.chainID}
 	var r protocol.Result
 	if v1 {
 		r.Value = &st
