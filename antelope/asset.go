@@ -14,9 +14,6 @@ type Asset struct {
 	Symbol Symbol // precision and code
 }
 
-var pow10 = [MaxPrecision + 1]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
-
 // ParseAsset parses "amount CODE" as nodeos does: the number of decimals gives
 // the precision (at most 18), |amount| must be at most 2^62−1, and the code 1
 // to 7 letters A–Z. The space may be left out ("1.0SYS", as abieos accepts).
@@ -115,16 +112,29 @@ func (a Asset) appendText(b []byte) []byte {
 	if p > MaxPrecision { // only reachable for an invalid symbol; String must not panic
 		p = MaxPrecision
 	}
-	unit := uint64(pow10[p])
-	b = strconv.AppendUint(b, mag/unit, 10)
-	if p > 0 {
-		b = append(b, '.')
-		frac := strconv.AppendUint(make([]byte, 0, 20), mag%unit, 10)
-		for range p - len(frac) {
-			b = append(b, '0')
-		}
-		b = append(b, frac...)
+	// The digits right to left into one buffer: the p decimals, the point,
+	// then the integer part (at least one digit). A magnitude up to 2^63
+	// (String prints invalid assets too) has at most 19 digits.
+	var buf [21]byte
+	i := len(buf)
+	for range p {
+		i--
+		buf[i] = byte('0' + mag%10)
+		mag /= 10
 	}
+	if p > 0 {
+		i--
+		buf[i] = '.'
+	}
+	for {
+		i--
+		buf[i] = byte('0' + mag%10)
+		mag /= 10
+		if mag == 0 {
+			break
+		}
+	}
+	b = append(b, buf[i:]...)
 	b = append(b, ' ')
 	return a.Symbol.Code.appendText(b)
 }

@@ -19,20 +19,114 @@ var base58Index = func() (t [256]int8) {
 // practice and stays far below it.
 const maxBase58Input = 8192
 
+// base58Words is how many 24-bit words of input the table conversion in
+// base58Encode handles: 72 bytes, a K1 or R1 signature with its checksum.
+// Longer input (WebAuthn keys and signatures) takes base58EncodeLong.
+const base58Words = 24
+
+// base58Limbs is how many base-58^5 limbs hold a number of base58Words
+// words: 58^(5·20) > 2^576.
+const base58Limbs = 20
+
+const base58Limb = 58 * 58 * 58 * 58 * 58 // five digits, below 2^30
+
+// base58Powers[k] is 2^(24k) in base-58^5 limbs, least significant first:
+// a number is the sum of its 24-bit words times these, so converting it
+// takes multiplications and additions, where dividing the number by 58^5
+// over and over took a division per limb per five digits.
+var base58Powers, base58PowerLen = func() (t [base58Words][base58Limbs]uint32, n [base58Words]int) {
+	p := [base58Limbs]uint64{1}
+	for k := range t {
+		for j := range p {
+			t[k][j] = uint32(p[j])
+			if p[j] != 0 {
+				n[k] = j + 1
+			}
+		}
+		var carry uint64
+		for j := range p {
+			v := p[j]<<24 + carry
+			p[j], carry = v%base58Limb, v/base58Limb
+		}
+	}
+	return t, n
+}()
+
 func base58Encode(b []byte, data []byte) []byte {
 	zeros := 0
 	for zeros < len(data) && data[zeros] == 0 {
 		zeros++
 	}
 	rest := data[zeros:]
-	// The number as big-endian 32-bit limbs, divided by 58^5 per pass: five
-	// digits for a few 64-bit divisions per limb, where the schoolbook way
-	// costs one division per digit per byte (keys print 15 times faster).
-	var limbBuf [16]uint32
-	limbs := limbBuf[:0]
-	if n := (len(rest) + 3) / 4; n > len(limbBuf) {
-		limbs = make([]uint32, 0, n)
+	if (len(rest)+2)/3 > base58Words {
+		return base58EncodeLong(b, zeros, rest)
 	}
+	// Each product is below 2^54 and there are at most 24 of them per limb,
+	// so no sum reaches 2^59.
+	var acc [base58Limbs]uint64
+	for k, i := 0, len(rest); i > 0; k, i = k+1, i-3 {
+		w := uint64(rest[i-1])
+		if i >= 3 {
+			w |= uint64(rest[i-2])<<8 | uint64(rest[i-3])<<16
+		} else if i == 2 {
+			w |= uint64(rest[i-2]) << 8
+		}
+		if w == 0 {
+			continue
+		}
+		row := base58Powers[k][:base58PowerLen[k]]
+		for j, p := range row {
+			acc[j] += w * uint64(p)
+		}
+	}
+	var limbs [base58Limbs]uint32
+	var carry uint64
+	top := 0
+	for j := range acc {
+		v := acc[j] + carry
+		limbs[j], carry = uint32(v%base58Limb), v/base58Limb
+		if limbs[j] != 0 {
+			top = j + 1
+		}
+	}
+	for range zeros {
+		b = append(b, '1')
+	}
+	if top == 0 {
+		return b
+	}
+	// The most significant limb without its leading zero digits, then five
+	// digits for every other limb.
+	var digits [5]byte
+	v := limbs[top-1]
+	n := 0
+	for v > 0 {
+		digits[4-n] = base58Alphabet[v%58]
+		v /= 58
+		n++
+	}
+	b = append(b, digits[5-n:]...)
+	for j := top - 2; j >= 0; j-- {
+		v := limbs[j]
+		digits[4] = base58Alphabet[v%58]
+		v /= 58
+		digits[3] = base58Alphabet[v%58]
+		v /= 58
+		digits[2] = base58Alphabet[v%58]
+		v /= 58
+		digits[1] = base58Alphabet[v%58]
+		digits[0] = base58Alphabet[v/58]
+		b = append(b, digits[:]...)
+	}
+	return b
+}
+
+// base58EncodeLong converts data of any length (after its zeros leading
+// zero bytes) by repeated division.
+func base58EncodeLong(b []byte, zeros int, rest []byte) []byte {
+	// The number as big-endian 32-bit limbs, divided by 58^5 per pass: five
+	// digits for a few 64-bit divisions per limb.
+	limbs := make([]uint32, 0, (len(rest)+3)/4)
 	if head := len(rest) % 4; head > 0 {
 		var w uint32
 		for _, c := range rest[:head] {
@@ -44,9 +138,7 @@ func base58Encode(b []byte, data []byte) []byte {
 	for ; len(rest) > 0; rest = rest[4:] {
 		limbs = append(limbs, uint32(rest[0])<<24|uint32(rest[1])<<16|uint32(rest[2])<<8|uint32(rest[3]))
 	}
-	const base = 58 * 58 * 58 * 58 * 58
-	var digitBuf [96]byte
-	digits := digitBuf[:0] // least significant first
+	var digits []byte // least significant first
 	for len(limbs) > 0 && limbs[0] == 0 {
 		limbs = limbs[1:]
 	}
@@ -54,8 +146,8 @@ func base58Encode(b []byte, data []byte) []byte {
 		var rem uint64
 		for i, l := range limbs {
 			cur := rem<<32 | uint64(l)
-			limbs[i] = uint32(cur / base)
-			rem = cur % base
+			limbs[i] = uint32(cur / base58Limb)
+			rem = cur % base58Limb
 		}
 		for len(limbs) > 0 && limbs[0] == 0 {
 			limbs = limbs[1:]
@@ -77,7 +169,9 @@ func base58Encode(b []byte, data []byte) []byte {
 	return b
 }
 
-func base58Decode(s []byte) ([]byte, bool) {
+// base58Decode appends the bytes that s encodes to dst. Five digits at a
+// time (58^5 < 2^32) are multiplied into 32-bit limbs.
+func base58Decode(dst []byte, s []byte) ([]byte, bool) {
 	if len(s) > maxBase58Input {
 		return nil, false
 	}
@@ -85,26 +179,51 @@ func base58Decode(s []byte) ([]byte, bool) {
 	for zeros < len(s) && s[zeros] == '1' {
 		zeros++
 	}
-	out := make([]byte, 0, len(s)*733/1000+1)
-	for _, c := range s[zeros:] {
-		v := base58Index[c]
-		if v < 0 {
-			return nil, false
+	digits := s[zeros:]
+	var limbBuf [24]uint32 // 96 bytes: keys and signatures
+	limbs := limbBuf[:0]   // least significant first
+	if n := len(digits)*733/4000 + 2; n > len(limbBuf) {
+		limbs = make([]uint32, 0, n)
+	}
+	for len(digits) > 0 {
+		k := len(digits) % 5
+		if k == 0 {
+			k = 5
 		}
-		carry := int(v)
-		for i := range out {
-			carry += int(out[i]) * 58
-			out[i] = byte(carry)
-			carry >>= 8
+		var group, mul uint64 = 0, 1
+		for _, c := range digits[:k] {
+			v := base58Index[c]
+			if v < 0 {
+				return nil, false
+			}
+			group = group*58 + uint64(v)
+			mul *= 58
+		}
+		digits = digits[k:]
+		carry := group
+		for i := range limbs {
+			t := uint64(limbs[i])*mul + carry
+			limbs[i], carry = uint32(t), t>>32
 		}
 		for carry > 0 {
-			out = append(out, byte(carry))
-			carry >>= 8
+			limbs = append(limbs, uint32(carry))
+			carry >>= 32
 		}
 	}
-	res := make([]byte, zeros+len(out))
-	for i, c := range out {
-		res[len(res)-1-i] = c
+	for range zeros {
+		dst = append(dst, 0)
 	}
-	return res, true
+	started := false
+	for i := len(limbs) - 1; i >= 0; i-- {
+		l := limbs[i]
+		for shift := 24; shift >= 0; shift -= 8 {
+			c := byte(l >> shift)
+			if c == 0 && !started {
+				continue
+			}
+			started = true
+			dst = append(dst, c)
+		}
+	}
+	return dst, true
 }

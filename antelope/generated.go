@@ -47,25 +47,27 @@ func (r *JSONReader) DuplicateField(name string) error {
 // returns the type name, leaving the reader at the value. The name is valid
 // until the next call on r.
 func (r *JSONReader) BeginVariant(variant string) ([]byte, error) {
-	shape := `variant ` + variant + `: expected ["type", value]`
+	// The message is built only on failure: a concatenation here was an
+	// allocation per variant read.
+	shape := func(more string) error { return r.errorf(`variant ` + variant + `: expected ["type", value]` + more) }
 	if r.Peek() != JSONArray {
-		return nil, r.errorf(shape)
+		return nil, shape("")
 	}
 	if err := r.BeginArray(); err != nil {
 		return nil, err
 	}
 	if ok, err := r.NextElement(); err != nil || !ok {
-		return nil, orErr(err, r.errorf(shape))
+		return nil, orErr(err, shape(""))
 	}
 	if r.Peek() != JSONString {
-		return nil, r.errorf(shape + " with the type name first")
+		return nil, shape(" with the type name first")
 	}
 	name, err := r.stringBytes()
 	if err != nil {
 		return nil, err
 	}
 	if ok, err := r.NextElement(); err != nil || !ok {
-		return nil, orErr(err, r.errorf(shape))
+		return nil, orErr(err, shape(""))
 	}
 	return name, nil
 }

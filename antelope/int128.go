@@ -2,6 +2,8 @@ package antelope
 
 import (
 	"math/big"
+	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -142,7 +144,7 @@ func (u *Uint128) UnmarshalBinary(data []byte) error { return UnmarshalBinary(da
 // AppendJSON appends the quoted decimal form.
 func (u Uint128) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, '"')
-	b = u.Big().Append(b, 10)
+	b = appendUint128(b, u.Hi, u.Lo)
 	return append(b, '"'), nil
 }
 
@@ -154,6 +156,10 @@ func (u *Uint128) DecodeJSON(r *JSONReader) error {
 	t, _, err := r.Scalar("a uint128 string")
 	if err != nil {
 		return err
+	}
+	if hi, lo, neg, ok := parseDecimal128(t); ok && (!neg || hi|lo == 0) {
+		*u = Uint128{Lo: lo, Hi: hi}
+		return nil
 	}
 	v, err := parseBig128("uint128", t)
 	if err != nil {
@@ -184,7 +190,14 @@ func (i *Int128) UnmarshalBinary(data []byte) error { return UnmarshalBinary(dat
 // AppendJSON appends the quoted decimal form.
 func (i Int128) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, '"')
-	b = i.Big().Append(b, 10)
+	hi, lo := i.Hi, i.Lo
+	if hi>>63 == 1 { // the magnitude: two's complement
+		b = append(b, '-')
+		var borrow uint64
+		lo, borrow = bits.Sub64(0, lo, 0)
+		hi, _ = bits.Sub64(0, hi, borrow)
+	}
+	b = appendUint128(b, hi, lo)
 	return append(b, '"'), nil
 }
 
@@ -197,6 +210,15 @@ func (i *Int128) DecodeJSON(r *JSONReader) error {
 	if err != nil {
 		return err
 	}
+	if hi, lo, neg, ok := parseDecimal128(t); ok && (hi>>63 == 0 || neg && hi == 1<<63 && lo == 0) {
+		if neg {
+			var borrow uint64
+			lo, borrow = bits.Sub64(0, lo, 0)
+			hi, _ = bits.Sub64(0, hi, borrow)
+		}
+		*i = Int128{Lo: lo, Hi: hi}
+		return nil
+	}
 	v, err := parseBig128("int128", t)
 	if err != nil {
 		return err
@@ -206,6 +228,67 @@ func (i *Int128) DecodeJSON(r *JSONReader) error {
 		*i = w
 	}
 	return err
+}
+
+// appendUint128 appends hi·2^64 + lo in decimal: up to three groups of 19
+// digits, by 128-by-64-bit division, where math/big allocated.
+func appendUint128(b []byte, hi, lo uint64) []byte {
+	const group = 1e19
+	if hi == 0 {
+		return strconv.AppendUint(b, lo, 10)
+	}
+	var groups [3]uint64 // least significant first
+	n := 0
+	for hi != 0 || lo != 0 {
+		var r uint64
+		qhi := hi / group
+		lo, r = bits.Div64(hi%group, lo, group)
+		hi = qhi
+		groups[n] = r
+		n++
+	}
+	b = strconv.AppendUint(b, groups[n-1], 10)
+	for i := n - 2; i >= 0; i-- {
+		var buf [19]byte
+		v := groups[i]
+		for j := 18; j >= 0; j-- {
+			buf[j] = byte('0' + v%10)
+			v /= 10
+		}
+		b = append(b, buf[:]...)
+	}
+	return b
+}
+
+// parseDecimal128 reads [-]digits whose magnitude fits in 128 bits; ok is
+// false for anything else (hex, signs, overflow), which parseBig128 then
+// reads and judges.
+func parseDecimal128(t []byte) (hi, lo uint64, neg, ok bool) {
+	if len(t) > 0 && t[0] == '-' {
+		neg, t = true, t[1:]
+	}
+	if len(t) == 0 {
+		return 0, 0, false, false
+	}
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return 0, 0, false, false
+		}
+		// (hi, lo)·10 + digit, failing on overflow.
+		h1, l1 := bits.Mul64(lo, 10)
+		h2, h := bits.Mul64(hi, 10)
+		h, carry := bits.Add64(h, h1, 0)
+		if h2 != 0 || carry != 0 {
+			return 0, 0, false, false
+		}
+		l, carry := bits.Add64(l1, uint64(c-'0'), 0)
+		h, carry = bits.Add64(h, 0, carry)
+		if carry != 0 {
+			return 0, 0, false, false
+		}
+		hi, lo = h, l
+	}
+	return hi, lo, neg, true
 }
 
 // UnmarshalJSON reads a decimal string or number, or a "0x" hex string.

@@ -1,6 +1,8 @@
 package antelope
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -49,12 +51,24 @@ type JSONReader struct {
 // NewJSONReader returns a reader over one JSON text.
 func NewJSONReader(data []byte) *JSONReader { return &JSONReader{data: data} }
 
+// Reset makes r read data from its start, keeping its buffer for escaped
+// strings. A JSONReader declared as a variable and Reset stays on the stack,
+// where NewJSONReader's escapes to the heap.
+func (r *JSONReader) Reset(data []byte) { *r = JSONReader{data: data, scratch: r.scratch[:0]} }
+
 // Offset is the byte offset of the reader in its input.
 func (r *JSONReader) Offset() int { return r.pos }
 
 func (r *JSONReader) errorf(msg string) error { return &JSONError{Offset: r.pos, Msg: msg} }
 
 func (r *JSONReader) skipSpace() {
+	if r.pos < len(r.data) && r.data[r.pos] > ' ' {
+		return // the usual case, compact JSON: inlined
+	}
+	r.skipSpaceSlow()
+}
+
+func (r *JSONReader) skipSpaceSlow() {
 	for r.pos < len(r.data) {
 		switch r.data[r.pos] {
 		case ' ', '\t', '\n', '\r':
@@ -190,6 +204,39 @@ func (r *JSONReader) BeginArray() error {
 	return nil
 }
 
+// MaxArrayPrealloc is the most elements ArrayLen reports: a decoder sizes its
+// slice once for arrays up to this length and grows it beyond, so a hostile
+// "[{},{},…]" cannot make it reserve much more than its input's size.
+const MaxArrayPrealloc = 4096
+
+// ArrayLen counts the elements of the array that starts at the reader, up
+// to MaxArrayPrealloc, without consuming anything, so that a decoder can
+// allocate its slice once. It reports 0 when the next value is not a
+// well-formed array; reading it then reports the error.
+func (r *JSONReader) ArrayLen() int {
+	c := *r
+	// Strings met while counting unescape into r's buffer (nothing in it is
+	// valid across calls), which keeps any growth.
+	defer func() { r.scratch = c.scratch[:0] }()
+	if c.BeginArray() != nil {
+		return 0
+	}
+	n := 0
+	for ; n < MaxArrayPrealloc; n++ {
+		ok, err := c.NextElement()
+		if err != nil || !ok {
+			if err != nil {
+				return 0
+			}
+			return n
+		}
+		if c.Skip() != nil {
+			return 0
+		}
+	}
+	return n
+}
+
 // NextElement reports whether the array has another element, consuming the
 // comma before it; at the end it consumes the closing ']' and reports false.
 func (r *JSONReader) NextElement() (bool, error) {
@@ -242,37 +289,59 @@ func (r *JSONReader) String() (string, error) {
 func (r *JSONReader) stringBytes() ([]byte, error) {
 	start := r.pos
 	r.pos++
-	i := r.pos
-	for i < len(r.data) {
-		c := r.data[i]
-		if c == '"' {
-			r.pos = i + 1
-			return r.data[start+1 : i], nil
-		}
-		if c == '\\' {
-			break
-		}
-		if c < 0x20 {
-			r.pos = i
-			return nil, r.errorf("control character in a string")
-		}
-		i++
+	i := plainRun(r.data, r.pos)
+	if i < len(r.data) && r.data[i] == '"' {
+		r.pos = i + 1
+		return r.data[start+1 : i], nil
 	}
-	// Escapes: unescape into the scratch buffer.
-	buf := append(r.scratch[:0], r.data[start+1:i]...)
+	// Escapes: unescape into the scratch buffer. Escapes only shorten the
+	// text, so its raw length is enough; the first growth takes what is
+	// left of the input (up to 64 KiB), so that a reader allocates once for
+	// all the strings of a value.
+	if n := rawStringEnd(r.data, i) - start; cap(r.scratch) < n {
+		r.scratch = make([]byte, 0, max(n, 2*cap(r.scratch), min(len(r.data)-start, 64<<10)))
+	}
+	buf, err := r.unescape(append(r.scratch[:0], r.data[start+1:i]...), i)
+	if err != nil {
+		return nil, err
+	}
+	r.scratch = buf
+	return buf, nil
+}
+
+// rawStringEnd returns the offset just past the quote that closes the
+// string whose text continues at i, or len(b) when it is unterminated.
+func rawStringEnd(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
+	return len(b)
+}
+
+// unescape appends the rest of a string, from offset i (at a backslash or
+// a byte that ends the plain run), to buf, and leaves r just past the
+// closing quote.
+func (r *JSONReader) unescape(buf []byte, i int) ([]byte, error) {
 	for i < len(r.data) {
 		c := r.data[i]
 		switch {
 		case c == '"':
 			r.pos = i + 1
-			r.scratch = buf
 			return buf, nil
 		case c < 0x20:
 			r.pos = i
 			return nil, r.errorf("control character in a string")
 		case c != '\\':
-			buf = append(buf, c)
-			i++
+			j := plainRun(r.data, i+1)
+			buf = append(buf, r.data[i:j]...)
+			i = j
 			continue
 		}
 		if i+1 >= len(r.data) {
@@ -318,6 +387,30 @@ func (r *JSONReader) stringBytes() ([]byte, error) {
 	}
 	r.pos = len(r.data)
 	return nil, r.errorf("unterminated string")
+}
+
+// plainRun returns the offset of the first byte at or after i that is a
+// quote, a backslash or a control character (or len(b)): eight bytes per
+// step, as a string's text is most of a JSON page.
+func plainRun(b []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		// The high bit of each byte that is below 0x20, or equal to '"' or
+		// '\\' (a byte XOR the quote is zero there): the classic zero-byte
+		// test, exact for the lowest flagged byte.
+		q, s := w^(ones*'"'), w^(ones*'\\')
+		m := (w-ones*0x20)&^w | (q-ones)&^q | (s-ones)&^s
+		if m &= highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return i
 }
 
 func hex4(b []byte, i int) (rune, bool) {
@@ -397,7 +490,7 @@ func (r *JSONReader) Scalar(want string) (text []byte, isString bool, err error)
 // Skip consumes one value of any kind, however deeply nested, without
 // recursion, checking that it is well-formed JSON.
 func (r *JSONReader) Skip() error {
-	var stackBuf [32]byte
+	var stackBuf [128]byte
 	closers := stackBuf[:0] // the closing bracket of each open container
 	for {
 		switch r.Peek() {

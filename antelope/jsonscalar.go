@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -124,9 +125,8 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s := string(t)
 	if isString {
-		switch s {
+		switch string(t) {
 		case "Infinity", "inf", "+inf":
 			return math.Inf(1), nil
 		case "-Infinity", "-inf":
@@ -134,16 +134,24 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 		case "NaN", "nan", "-nan":
 			return math.NaN(), nil
 		}
-		if !isDecimalFloat(s) {
-			return 0, valueErr(typ, s, "not a number")
+		if !isDecimalFloat(t) {
+			return 0, valueErr(typ, string(t), "not a number")
 		}
 	}
-	v, err := strconv.ParseFloat(s, bits)
+	if v, ok := parseExactFloat(t, bits); ok {
+		return v, nil
+	}
+	if len(t) > 32 {
+		if v, ok := parseLongFloat(t, bits); ok {
+			return v, nil
+		}
+	}
+	v, err := strconv.ParseFloat(string(t), bits)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && !math.IsInf(v, 0) {
 			return v, nil // underflow to zero or a denormal: not an error
 		}
-		return 0, valueErr(typ, s, "out of range")
+		return 0, valueErr(typ, string(t), "out of range")
 	}
 	return v, nil
 }
@@ -151,7 +159,7 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 // isDecimalFloat reports whether s is a plain decimal number, as JSON writes
 // one, optionally with a leading '+': strconv.ParseFloat alone would also take
 // hex floats, underscores and "infinity".
-func isDecimalFloat(s string) bool {
+func isDecimalFloat(s []byte) bool {
 	i := 0
 	if i < len(s) && (s[i] == '-' || s[i] == '+') {
 		i++
@@ -205,16 +213,31 @@ func decodeHex(typ string, t []byte, dst []byte) ([]byte, error) {
 	if dst == nil {
 		dst = make([]byte, 0, len(t)/2)
 	}
-	for i := 0; i < len(t); i += 2 {
-		hi, ok1 := unhex(t[i])
-		lo, ok2 := unhex(t[i+1])
-		if !ok1 || !ok2 {
+	n := len(dst)
+	dst = slices.Grow(dst, len(t)/2)[:n+len(t)/2]
+	out := dst[n:]
+	for i := range out {
+		hi, lo := hexValue[t[2*i]], hexValue[t[2*i+1]]
+		if hi|lo > 0x0f {
 			return nil, valueErr(typ, string(t), "not a hex string")
 		}
-		dst = append(dst, hi<<4|lo)
+		out[i] = hi<<4 | lo
 	}
 	return dst, nil
 }
+
+// hexValue maps a hex digit of either case to its value, anything else to
+// 0xff.
+var hexValue = func() (t [256]byte) {
+	for i := range t {
+		v, ok := unhex(byte(i))
+		if !ok {
+			v = 0xff
+		}
+		t[i] = v
+	}
+	return t
+}()
 
 func unhex(c byte) (byte, bool) {
 	switch {

@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -66,6 +67,16 @@ func appendFloatJSON(b []byte, v float64, bits int) []byte {
 	case math.IsInf(v, -1):
 		b = append(b, "-inf"...)
 	default:
+		var ok bool
+		if b, ok = appendFixed17(b, v); ok {
+			break // reads back: see jsonfloat.go
+		}
+		if math.Abs(v) >= 0x1p64 {
+			// An integer, printed exactly: it reads back (and the text is
+			// too long to parse back without allocating).
+			b = strconv.AppendFloat(b, v, 'f', 17, 64)
+			break
+		}
 		start := len(b)
 		b = strconv.AppendFloat(b, v, 'f', 17, 64)
 		if back, err := strconv.ParseFloat(string(b[start:]), bits); err != nil || math.Float64bits(back) != math.Float64bits(v) {
@@ -85,8 +96,11 @@ func AppendHexJSON(b []byte, v []byte) []byte {
 }
 
 func appendHex(b []byte, v []byte) []byte {
-	for _, c := range v {
-		b = append(b, lowerHex[c>>4], lowerHex[c&15])
+	n := len(b)
+	b = slices.Grow(b, 2*len(v))[:n+2*len(v)]
+	out := b[n:]
+	for i, c := range v {
+		out[2*i], out[2*i+1] = lowerHex[c>>4], lowerHex[c&15]
 	}
 	return b
 }

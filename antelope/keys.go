@@ -3,9 +3,6 @@ package antelope
 import (
 	"bytes"
 	"strconv"
-
-	//lint:ignore SA1019 the chain's key checksums are RIPEMD-160; there is no choice to make
-	"golang.org/x/crypto/ripemd160"
 )
 
 // KeyType is the curve or scheme of a key or signature, the varuint32 that
@@ -39,24 +36,34 @@ type Signature struct {
 	Data []byte  // everything after the type
 }
 
-func ripemdChecksum(data []byte, suffix string) []byte {
-	h := ripemd160.New()
-	h.Write(data)
-	h.Write([]byte(suffix))
-	return h.Sum(nil)[:4]
+// ripemdChecksum is the checksum of a key or signature's text form: the
+// first four bytes of RIPEMD-160(data ‖ suffix).
+func ripemdChecksum(data []byte, suffix string) (sum [4]byte) {
+	d := newRMD()
+	d.write(data)
+	d.writeString(suffix)
+	h := d.sum()
+	copy(sum[:], h[:4])
+	return sum
 }
+
+// keyTextBuf is the stack buffer keys and signatures are decoded into and
+// encoded from: a K1 or R1 signature and its checksum fit.
+const keyTextBuf = 96
 
 // appendKeyString appends prefix + base58(data ‖ ripemd160(data ‖ suffix)[:4]).
 func appendKeyString(b []byte, prefix string, data []byte, suffix string) []byte {
-	buf := make([]byte, 0, len(data)+4)
-	buf = append(buf, data...)
-	buf = append(buf, ripemdChecksum(data, suffix)...)
+	var stack [keyTextBuf]byte
+	buf := append(stack[:0], data...)
+	sum := ripemdChecksum(data, suffix)
+	buf = append(buf, sum[:]...)
 	return base58Encode(append(b, prefix...), buf)
 }
 
 // parseKeyString parses "PREFIX_XX_base58" and verifies its checksum,
-// returning the type and the data without checksum.
-func parseKeyString(typ string, s []byte, prefix string) (KeyType, []byte, error) {
+// returning the type and the data without checksum, decoded into buf's
+// array when it fits (the caller copies what it keeps).
+func parseKeyString(typ string, s []byte, prefix string, buf []byte) (KeyType, []byte, error) {
 	rest := s[len(prefix):]
 	var kt KeyType
 	switch {
@@ -69,12 +76,12 @@ func parseKeyString(typ string, s []byte, prefix string) (KeyType, []byte, error
 	default:
 		return 0, nil, valueErr(typ, string(s), "unknown key type (expected K1, R1 or WA)")
 	}
-	raw, ok := base58Decode(rest[3:])
+	raw, ok := base58Decode(buf[:0], rest[3:])
 	if !ok || len(raw) < 4 {
 		return 0, nil, valueErr(typ, string(s), "not valid base58")
 	}
 	data, sum := raw[:len(raw)-4], raw[len(raw)-4:]
-	if !bytes.Equal(sum, ripemdChecksum(data, kt.suffix())) {
+	if want := ripemdChecksum(data, kt.suffix()); !bytes.Equal(sum, want[:]) {
 		return 0, nil, valueErr(typ, string(s), "checksum mismatch")
 	}
 	return kt, data, nil
@@ -103,25 +110,26 @@ func checkKeyData(typ string, kt KeyType, data []byte, sig bool) error {
 func ParsePublicKey(s string) (PublicKey, error) { return parsePublicKey([]byte(s)) }
 
 func parsePublicKey(s []byte) (PublicKey, error) {
+	var buf [keyTextBuf]byte
 	if bytes.HasPrefix(s, []byte("PUB_")) {
-		kt, data, err := parseKeyString("public_key", s, "PUB_")
+		kt, data, err := parseKeyString("public_key", s, "PUB_", buf[:])
 		if err != nil {
 			return PublicKey{}, err
 		}
 		if err := checkKeyData("public_key", kt, data, false); err != nil {
 			return PublicKey{}, err
 		}
-		return PublicKey{Type: kt, Data: data}, nil
+		return PublicKey{Type: kt, Data: bytes.Clone(data)}, nil
 	}
 	if bytes.HasPrefix(s, []byte("EOS")) && bytes.IndexByte(s, '_') < 0 {
-		raw, ok := base58Decode(s[3:])
+		raw, ok := base58Decode(buf[:0], s[3:])
 		if !ok || len(raw) != 37 {
 			return PublicKey{}, valueErr("public_key", string(s), "legacy key must be 33 bytes and a checksum in base58")
 		}
-		if !bytes.Equal(raw[33:], ripemdChecksum(raw[:33], "")) {
+		if want := ripemdChecksum(raw[:33], ""); !bytes.Equal(raw[33:], want[:]) {
 			return PublicKey{}, valueErr("public_key", string(s), "checksum mismatch")
 		}
-		return PublicKey{Type: KeyK1, Data: raw[:33]}, nil
+		return PublicKey{Type: KeyK1, Data: bytes.Clone(raw[:33])}, nil
 	}
 	return PublicKey{}, valueErr("public_key", string(s), `expected "EOS…" or "PUB_K1_…", "PUB_R1_…", "PUB_WA_…"`)
 }
@@ -135,9 +143,27 @@ func (k PublicKey) check() error {
 
 func (k PublicKey) appendText(b []byte) []byte {
 	if k.Type == KeyK1 {
-		return appendKeyString(b, "EOS", k.Data, "")
+		b = append(b, "EOS"...)
+	} else {
+		b = append(b, "PUB_"...)
+		b = append(b, k.Type.suffix()...)
+		b = append(b, '_')
 	}
-	return appendKeyString(b, "PUB_"+k.Type.suffix()+"_", k.Data, k.Type.suffix())
+	if k.Type == KeyWA {
+		return appendKeyString(b, "", k.Data, k.Type.suffix())
+	}
+	b, ok := appendCachedKeyText(b, k.Type, k.Data)
+	if ok {
+		return b
+	}
+	suffix := ""
+	if k.Type != KeyK1 {
+		suffix = k.Type.suffix()
+	}
+	start := len(b)
+	b = appendKeyString(b, "", k.Data, suffix)
+	cacheKeyText(k.Type, k.Data, b[start:])
+	return b
 }
 
 // String returns the text form ("EOS…" for K1), or a description of why the
@@ -241,14 +267,15 @@ func parseSignature(s []byte) (Signature, error) {
 	if !bytes.HasPrefix(s, []byte("SIG_")) {
 		return Signature{}, valueErr("signature", string(s), `expected "SIG_K1_…", "SIG_R1_…" or "SIG_WA_…"`)
 	}
-	kt, data, err := parseKeyString("signature", s, "SIG_")
+	var buf [keyTextBuf]byte
+	kt, data, err := parseKeyString("signature", s, "SIG_", buf[:])
 	if err != nil {
 		return Signature{}, err
 	}
 	if err := checkKeyData("signature", kt, data, true); err != nil {
 		return Signature{}, err
 	}
-	return Signature{Type: kt, Data: data}, nil
+	return Signature{Type: kt, Data: bytes.Clone(data)}, nil
 }
 
 func decodeSignatureBody(d *Decoder, kt KeyType) error {

@@ -1,5 +1,10 @@
 package antelope
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // Name is an Antelope account, action, table or permission name: up to 13
 // characters of ".12345a-z" packed into a uint64. Binary: uint64 little-endian.
 // JSON: a string. Parsing is strict, as in nodeos: the text must be exactly
@@ -73,22 +78,27 @@ func (n Name) String() string {
 }
 
 func (n Name) appendText(b []byte) []byte {
-	var str [13]byte
+	// The trailing dots are the low zero bits: the 13th character takes 4
+	// bits, each other one 5. Only the characters printed are computed,
+	// straight into b.
 	v := uint64(n)
-	for i := 0; i <= 12; i++ {
-		if i == 0 {
-			str[12] = nameAlphabet[v&0x0f]
-			v >>= 4
-		} else {
-			str[12-i] = nameAlphabet[v&0x1f]
-			v >>= 5
-		}
+	if v == 0 {
+		return b
 	}
 	end := 13
-	for end > 0 && str[end-1] == '.' {
-		end--
+	if tz := bits.TrailingZeros64(v); tz >= 4 {
+		end = 12 - (tz-4)/5
 	}
-	return append(b, str[:end]...)
+	b = slices.Grow(b, 13)
+	out := b[len(b) : len(b)+end]
+	for i := range out {
+		if i < 12 {
+			out[i] = nameAlphabet[v>>(59-5*i)&0x1f]
+		} else {
+			out[i] = nameAlphabet[v&0x0f]
+		}
+	}
+	return b[:len(b)+end]
 }
 
 // AppendBinary appends the 8-byte little-endian value.

@@ -71,8 +71,10 @@ func ParsePrivateKey(s string) (PrivateKey, error) { return parsePrivateKey([]by
 
 func parsePrivateKey(s []byte) (PrivateKey, error) {
 	var secret [32]byte
+	var buf [keyTextBuf]byte // the secret's text decoded on the stack, cleared after
+	defer clear(buf[:])
 	if bytes.HasPrefix(s, []byte("PVT_")) {
-		kt, data, err := parseKeyString("private_key", s, "PVT_")
+		kt, data, err := parseKeyString("private_key", s, "PVT_", buf[:])
 		if err != nil {
 			// parseKeyString quotes its input: say why without it.
 			if ve, ok := err.(*ValueError); ok {
@@ -86,7 +88,7 @@ func parsePrivateKey(s []byte) (PrivateKey, error) {
 		copy(secret[:], data)
 		return NewPrivateKey(kt, secret)
 	}
-	raw, ok := base58Decode(s)
+	raw, ok := base58Decode(buf[:0], s)
 	if !ok || len(raw) != 37 || raw[0] != 0x80 {
 		return PrivateKey{}, valueErr("private_key", "", `expected "PVT_K1_…", "PVT_R1_…" or a WIF key`)
 	}

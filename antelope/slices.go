@@ -62,10 +62,11 @@ func decodeJSONSlice[T any, P interface {
 }
 
 func decodeJSONSliceOf[T any](r *JSONReader, one func(*JSONReader) (T, error)) ([]T, error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return nil, err
 	}
-	out := []T{}
+	out := make([]T, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {

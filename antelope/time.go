@@ -224,20 +224,20 @@ func parseTimePoint(s []byte) (TimePoint, error) {
 		return 0, err
 	}
 	const usPerSec = int64(1e6)
-	outOfRange := valueErr("time_point", string(s), "out of range")
+	outOfRange := func() error { return valueErr("time_point", string(s), "out of range") }
 	if sec >= 0 {
 		if sec > (math.MaxInt64-us)/usPerSec {
-			return 0, outOfRange
+			return 0, outOfRange()
 		}
 		return TimePoint(sec*usPerSec + us), nil
 	}
 	// Negative: (sec+1)*1e6 cannot overflow where sec*1e6 might.
 	if sec+1 < math.MinInt64/usPerSec {
-		return 0, outOfRange
+		return 0, outOfRange()
 	}
 	base := (sec + 1) * usPerSec
 	if base < math.MinInt64+(usPerSec-us) {
-		return 0, outOfRange
+		return 0, outOfRange()
 	}
 	return TimePoint(base + us - usPerSec), nil
 }

@@ -51,7 +51,10 @@ func BenchmarkGenerate(b *testing.B) {
 }
 
 // BenchmarkAbigenProcess runs the abigen binary, start to finish, on
-// eosio.system, as go generate does: process start, read, generate, write.
+// eosio.system, as go generate does: process start, read, generate, write;
+// then, as its pair in each run, gofmt -d over the files it wrote (which
+// finds nothing to change: the yardstick of parsing and printing that much
+// Go once).
 func BenchmarkAbigenProcess(b *testing.B) {
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "abigen")
@@ -70,6 +73,18 @@ func BenchmarkAbigenProcess(b *testing.B) {
 			cmd := exec.Command(bin, "--abi", abi, "--pkg", "eosiosystem", "--out", out, "--quiet")
 			if msg, err := cmd.CombinedOutput(); err != nil {
 				b.Fatalf("%v\n%s", err, msg)
+			}
+		}
+	})
+	gofmt, err := exec.LookPath("gofmt")
+	if err != nil {
+		b.Skip("no gofmt on PATH")
+	}
+	b.Run("eosio.system/gofmt", func(b *testing.B) {
+		for b.Loop() {
+			cmd := exec.Command(gofmt, "-d", out)
+			if msg, err := cmd.CombinedOutput(); err != nil || len(msg) > 0 {
+				b.Fatalf("gofmt -d: %v\n%s", err, msg)
 			}
 		}
 	})

@@ -1,8 +1,12 @@
 package gen
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/antelopego/abigen/model"
+	"github.com/dave/jennifer/jen"
 )
 
 // commentText makes text from an ABI safe inside a // comment: line breaks
@@ -57,4 +61,49 @@ func unquoteYAML(v string) string {
 		v = v[1 : len(v)-1]
 	}
 	return v
+}
+
+// structDocs gives the struct of each action a doc line from its ricardian
+// contract.
+func (g *generator) structDocs() {
+	for _, a := range g.m.Actions {
+		t := a.Type.Resolved()
+		if t.Kind != model.StructKind {
+			continue
+		}
+		title, summary := ricardianSummary(a.Ricardian)
+		line := "It is the data of the action " + a.Name + "."
+		if s := joinNonEmpty(title, summary); s != "" {
+			line += "\n" + s
+		}
+		if prev := g.docs[t.Struct]; prev != "" {
+			line = prev + "\n" + line
+		}
+		g.docs[t.Struct] = line
+	}
+}
+
+// docComment writes text as // comment lines (jennifer would use /* */ for
+// a multi-line string). Blank lines become a bare //.
+func docComment(f *jen.File, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		if line == "" {
+			f.Comment("//")
+		} else {
+			f.Comment(line)
+		}
+	}
+}
+
+func docCommentf(f *jen.File, format string, args ...any) {
+	docComment(f, fmt.Sprintf(format, args...))
+}
+
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(strings.TrimLeft(l, "#")); l != "" {
+			return l
+		}
+	}
+	return ""
 }

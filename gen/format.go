@@ -1,12 +1,120 @@
 package gen
 
 import (
+	"bytes"
+	"fmt"
 	"go/format"
 	"go/scanner"
 	"go/token"
+	"runtime"
+	"sync"
 
+	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/imports"
 )
+
+// Formatting is most of generation's time (go/parser and go/printer over
+// the whole output; gofmt's own work). types.go, nine tenths of the output
+// on large contracts, is therefore formatted in pieces on every core: the
+// generator marks the top-level declarations where it may be cut (each
+// begins with a doc comment, so gofmt separates it from the one before by
+// exactly one blank line whatever precedes it), and each piece is
+// formatted as a file of its own and the pieces joined. TestFormatPieces
+// holds the result to formatting the file whole, cut at every mark.
+
+// splitMark is the line splitPoint writes: a comment no ABI text can
+// produce (commentText turns control characters into spaces).
+const splitMark = "//\x01split"
+
+// splitPoint marks that the file may be cut before the next declaration,
+// which must begin with a doc comment.
+func splitPoint(f *jen.File) { f.Comment(splitMark) }
+
+// pieceSize is the size of raw source, in bytes, a piece aims at: pieces
+// much smaller cost more in goroutines and package clauses than they gain.
+var pieceSize = 64 << 10
+
+// formatFiles formats each raw file, the pieces of all of them in
+// parallel, and returns them in the same order.
+func formatFiles(names []string, raw [][]byte) ([][]byte, error) {
+	type job struct {
+		file, piece int
+		src         []byte
+		out         []byte
+		err         error
+	}
+	var jobs []*job
+	pieces := make([]int, len(names))
+	for i := range names {
+		parts := cutPieces(raw[i], pieceSize)
+		pieces[i] = len(parts)
+		for k, p := range parts {
+			jobs = append(jobs, &job{file: i, piece: k, src: p})
+		}
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			if j.piece == 0 {
+				j.out, j.err = formatSource(names[j.file], j.src)
+			} else {
+				j.out, j.err = formatPiece(j.src)
+			}
+		}()
+	}
+	wg.Wait()
+	out := make([][]byte, len(names))
+	for _, j := range jobs {
+		if j.err != nil {
+			return nil, fmt.Errorf("gen: formatting %s: %v (this is a bug in abigen; please report it with the ABI)", names[j.file], j.err)
+		}
+		if j.piece > 0 {
+			out[j.file] = append(out[j.file], '\n') // the blank line before a doc comment
+		}
+		out[j.file] = append(out[j.file], j.out...)
+	}
+	return out, nil
+}
+
+// cutPieces removes the split marks from src and cuts it at some of them
+// into pieces of about size bytes; the first piece holds the package clause
+// and imports, every other one starts with a declaration's doc comment.
+func cutPieces(src []byte, size int) [][]byte {
+	mark := []byte(splitMark + "\n")
+	if !bytes.Contains(src, mark) {
+		return [][]byte{src}
+	}
+	segs := bytes.Split(src, mark)
+	var pieces [][]byte
+	var cur []byte
+	for i, s := range segs {
+		if i > 0 && len(cur) >= size {
+			pieces = append(pieces, cur)
+			cur = nil
+		}
+		cur = append(cur, s...)
+	}
+	return append(pieces, cur)
+}
+
+// formatPiece formats declarations cut from a file: as a file of their own
+// under a package clause, which is then taken off again.
+func formatPiece(decls []byte) ([]byte, error) {
+	const clause = "package p\n\n"
+	src := append([]byte(clause), decls...)
+	out, err := format.Source(src)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(out, []byte(clause)) {
+		return nil, fmt.Errorf("a piece does not format as declarations after the package clause")
+	}
+	return out[len(clause):], nil
+}
 
 // formatSource gives src the layout imports.Process (FormatOnly) gives it,
 // at half the cost. imports.Process parses and prints a file twice (it

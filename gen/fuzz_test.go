@@ -65,6 +65,12 @@ func FuzzGenerate(f *testing.F) {
 			f.Add(data)
 		}
 	}
+	// Type-check the runtime from source once, before any input: it takes
+	// seconds, and inside the first input it made a worker on a loaded
+	// machine look hung to the fuzz coordinator.
+	if _, err := checker().imp.Import("github.com/antelopego/abigen/antelope"); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := generateBytes(data, Options{Package: "fuzzed", Source: "fuzz"})
 		if err != nil {

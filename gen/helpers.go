@@ -69,17 +69,21 @@ func (g *generator) emitArrayHelper(f *jen.File, h *helper) {
 		jen.Return(jen.Nil()),
 	)
 	g.emitJSONAppendArray(f, h, ptr, x)
+	// The slice is sized once, by counting the elements ahead.
 	f.Func().Id("jsonDecode"+h.name).Params(jen.Id("r").Op("*").Qual(rt, "JSONReader"), jen.Id("x").Add(ptr)).Params(jen.Err().Error()).Block(
+		jen.Id("n").Op(":=").Id("r").Dot("ArrayLen").Call(),
 		jen.If(jen.Err().Op(":=").Id("r").Dot("BeginArray").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		x.c().Op("=").Add(g.goType(t)).Values(),
+		x.c().Op("=").Make(g.goType(t), jen.Lit(0), jen.Id("n")),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(append([]jen.Code{
 			jen.List(jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("NextElement").Call(),
 			jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Err())),
 			jen.If(jen.Id("i").Op(">=").Qual(rt, "MaxArrayElements")).Block(
 				jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit(label + ": more elements than the limit")))),
+			// Decoded in place: a local element would be moved to the heap
+			// where the element type contains itself.
 			jen.Var().Id("e").Add(g.goType(elem)),
-		}, append(g.decJSON(elem, id("e"), returnErr(atIndex("i"))),
-			x.c().Op("=").Append(x.c(), jen.Id("e")))...)...),
+			x.c().Op("=").Append(x.c(), jen.Id("e")),
+		}, g.decJSON(elem, el, returnErr(atIndex("i")))...)...),
 	)
 }
 

@@ -1,9 +1,6 @@
 package gen
 
 import (
-	"strconv"
-
-	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -12,23 +9,6 @@ import (
 // member whose Go name is one of them gets a trailing underscore.
 var codecMethods = []string{"AppendBinary", "MarshalBinary", "UnmarshalBinary", "DecodeBinary",
 	"AppendJSON", "MarshalJSON", "UnmarshalJSON", "DecodeJSON"}
-
-// jsonKey is the Go source of the JSON text `"name":`, escaped as the
-// runtime escapes strings, with a leading comma unless first.
-func jsonKey(name string, first bool) string {
-	k := jsonString(name) + ":"
-	if !first {
-		k = "," + k
-	}
-	return k
-}
-
-// jsonString is name as a JSON string, escaped as the runtime escapes it.
-func jsonString(name string) string { return string(antelope.AppendStringJSON(nil, name)) }
-
-func appendLit(s string) jen.Code {
-	return jen.Id("b").Op("=").Append(jen.Id("b"), jen.Lit(s).Op("..."))
-}
 
 func (g *generator) emitAlias(f *jen.File, a *model.Alias) {
 	name := g.aliasNames[a]
@@ -65,19 +45,51 @@ func (g *generator) fieldGoType(f *model.Field) *jen.Statement {
 	return g.goType(f.Type)
 }
 
+// structCodec is what the emitters of one struct's declaration and methods
+// share.
+type structCodec struct {
+	s    *model.Struct
+	name string         // the Go name
+	all  []structField  // every field, the bases' first, reached from v
+	exts []*model.Field // the struct's own binary-extension fields
+}
+
+// recv is the receiver of the struct's methods, v *Name.
+func (c structCodec) recv() *jen.Statement { return jen.Id("v").Op("*").Id(c.name) }
+
+// emitStruct writes a struct: its declaration, binary codec, standard
+// methods, JSON codec (and nodeos's array form where it has no base), and
+// the check of its binary extensions' order.
 func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
-	name := g.structNames[s]
-	v := id("v")
+	c := structCodec{s: s, name: g.structNames[s], all: g.flatFields(s, id("v")), exts: extFields(s)}
+	g.emitStructDecl(f, c)
+	g.emitBinaryMethods(f, c.name, s.ExtensionTail, g.structBinaryEncoder(c), g.structBinaryDecoder(c),
+		"AppendBinary appends the binary encoding of v to b.",
+		"AppendBinary appends the binary encoding of v to b. Binary-extension fields\nthat are absent are left out at the end.")
+	g.emitStandardMethods(f, c.name, s.Name)
+	g.emitStructJSONEncoder(f, c)
+	g.emitStructJSONDecoder(f, c)
+	if s.Base == nil {
+		g.emitStructJSONArrayDecoder(f, c)
+	}
+	if len(c.exts) > 0 {
+		g.emitCheckExtensions(f, c)
+	}
+}
+
+// emitStructDecl writes the type declaration and its doc comment.
+func (g *generator) emitStructDecl(f *jen.File, c structCodec) {
+	s, name := c.s, c.name
 	var fields []jen.Code
 	if s.Base != nil {
 		fields = append(fields, jen.Id(g.structNames[s.Base]).Comment("base "+commentText(s.Base.Name, 80)))
 	}
 	for _, fl := range s.Fields {
-		c := commentText(fl.Name, 80) + " " + commentText(fl.Type.Name, 80)
+		comment := commentText(fl.Name, 80) + " " + commentText(fl.Type.Name, 80)
 		if fl.Extension {
-			c += "$ (binary extension)"
+			comment += "$ (binary extension)"
 		}
-		fields = append(fields, jen.Id(g.fieldNames[fl]).Add(g.fieldGoType(fl)).Comment(c))
+		fields = append(fields, jen.Id(g.fieldNames[fl]).Add(g.fieldGoType(fl)).Comment(comment))
 	}
 	doc := name + " is the ABI struct " + commentText(s.Name, 80) + "."
 	if ds := g.docs[s]; ds != "" {
@@ -85,12 +97,11 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 	}
 	docComment(f, doc)
 	f.Type().Id(name).Struct(fields...)
+}
 
-	recv := jen.Id("v").Op("*").Id(name)
-	all := g.flatFields(s, v)
-	exts := extFields(s)
-
-	// Binary encoding.
+// structBinaryEncoder is the body of AppendBinary (or appendBinary).
+func (g *generator) structBinaryEncoder(c structCodec) []jen.Code {
+	s, all, exts := c.s, c.all, c.exts
 	var enc []jen.Code
 	if len(exts) > 0 {
 		enc = append(enc, jen.If(jen.Err().Op("=").Id("v").Dot("checkExtensions").Call(), jen.Err().Op("!=").Nil()).Block(
@@ -113,9 +124,12 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 			enc = append(enc, g.encBin(sf.f.Type, sf.x, last && s.ExtensionTail, fail)...)
 		}
 	}
-	enc = append(enc, jen.Return(jen.Id("b"), jen.Nil()))
+	return append(enc, jen.Return(jen.Id("b"), jen.Nil()))
+}
 
-	// Binary decoding.
+// structBinaryDecoder is the body of DecodeBinary (or decodeBinary).
+func (g *generator) structBinaryDecoder(c structCodec) []jen.Code {
+	s, name, all := c.s, c.name, c.all
 	dec := append(g.depthGuard(s, "d", jen.Lit(s.Name)), jen.Op("*").Id("v").Op("=").Id(name).Values())
 	for i, sf := range all {
 		last := i == len(all)-1 && !sf.base
@@ -130,138 +144,22 @@ func (g *generator) emitStruct(f *jen.File, s *model.Struct) {
 		}
 		dec = append(dec, g.decBin(sf.f.Type, sf.x, last && s.ExtensionTail, fail)...)
 	}
-	dec = append(dec, jen.Return(jen.Nil()))
+	return append(dec, jen.Return(jen.Nil()))
+}
 
-	g.emitBinaryMethods(f, name, s.ExtensionTail, enc, dec,
-		"AppendBinary appends the binary encoding of v to b.",
-		"AppendBinary appends the binary encoding of v to b. Binary-extension fields\nthat are absent are left out at the end.")
-	g.emitStandardMethods(f, name, s.Name)
-
-	// JSON encoding.
-	jenc := []jen.Code{}
-	if len(exts) > 0 {
-		jenc = append(jenc, jen.If(jen.Err().Op("=").Id("v").Dot("checkExtensions").Call(), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Id("b"), jen.Err())))
+// emitCheckExtensions writes checkExtensions: a present binary extension
+// after an absent one cannot be encoded.
+func (g *generator) emitCheckExtensions(f *jen.File, c structCodec) {
+	exts, recv := c.exts, c.recv()
+	var checks []jen.Code
+	for i := 0; i+1 < len(exts); i++ {
+		a, b := exts[i], exts[i+1]
+		checks = append(checks, jen.If(jen.Op("!").Id("v").Dot(g.fieldNames[a]).Dot("Present").Op("&&").Id("v").Dot(g.fieldNames[b]).Dot("Present")).Block(
+			jen.Return(jen.Qual(rt, "ErrExtensionOrder").Call(jen.Lit(b.Name), jen.Lit(a.Name)))))
 	}
-	jenc = append(jenc, jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune('{')))
-	for i, sf := range all {
-		fail := returnB(atField(sf.f.Name))
-		if sf.f.Extension {
-			jenc = append(jenc, jen.If(sf.x.field("Present").c()).Block(append([]jen.Code{appendLit(jsonKey(sf.f.Name, i == 0))},
-				g.encJSON(sf.f.Type, sf.x.field("Value"), fail)...)...))
-			continue
-		}
-		jenc = append(jenc, appendLit(jsonKey(sf.f.Name, i == 0)))
-		jenc = append(jenc, g.encJSON(sf.f.Type, sf.x, fail)...)
-	}
-	jenc = append(jenc, jen.Return(jen.Append(jen.Id("b"), jen.LitRune('}')), jen.Nil()))
-	docComment(f, "AppendJSON appends the JSON form of v to b.")
-	f.Func().Params(recv.Clone()).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).
-		Params(jen.Id("_").Index().Byte(), jen.Err().Error()).Block(jenc...)
-
-	// JSON decoding.
-	jdec := g.depthGuard(s, "r")
-	if s.Base == nil {
-		// nodeos also reads a struct without a base as the array of its
-		// field values, which may stop before binary extensions.
-		jdec = append(jdec, jen.If(jen.Id("r").Dot("Peek").Call().Op("==").Qual(rt, "JSONArray")).Block(
-			jen.Return(jen.Id("v").Dot("decodeJSONArray").Call(jen.Id("r")))))
-	}
-	jdec = append(jdec,
-		jen.If(jen.Err().Op("=").Id("r").Dot("BeginObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Op("*").Id("v").Op("=").Id(name).Values(),
-	)
-	if len(all) > 0 {
-		jdec = append(jdec, jen.Var().Id("seen").Index(jen.Lit(len(all))).Bool())
-	}
-	var cases []jen.Code
-	for i, sf := range all {
-		fail := returnErr(atField(sf.f.Name))
-		body := []jen.Code{
-			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Return(jen.Id("r").Dot("DuplicateField").Call(jen.Lit(sf.f.Name)))),
-			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
-		}
-		switch {
-		case sf.f.Extension && sf.f.Type.Resolved().Kind != model.Optional:
-			// @wharfkit/antelope prints an absent extension as null.
-			present := append(g.decJSON(sf.f.Type, sf.x.field("Value"), fail), sf.x.field("Present").c().Op("=").True())
-			body = append(body, jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(present...))
-		case sf.f.Extension:
-			body = append(body, g.decJSON(sf.f.Type, sf.x.field("Value"), fail)...)
-			body = append(body, sf.x.field("Present").c().Op("=").True())
-		default:
-			body = append(body, g.decJSON(sf.f.Type, sf.x, fail)...)
-		}
-		cases = append(cases, jen.Case(jen.Lit(sf.f.Name)).Block(body...))
-	}
-	cases = append(cases, jen.Default().Block(
-		jen.If(jen.Err().Op("=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))))
-	jdec = append(jdec, jen.For().Block(
-		jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("NextKey").Call(),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
-		jen.Switch(jen.String().Call(jen.Id("key"))).Block(cases...),
-	))
-	for i, sf := range all {
-		// Missing optionals are null and missing extensions absent, as nodeos
-		// reads them; every other field is required.
-		if sf.f.Extension || sf.f.Type.Resolved().Kind == model.Optional {
-			continue
-		}
-		jdec = append(jdec, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
-			jen.Return(jen.Id("r").Dot("MissingField").Call(jen.Lit(sf.f.Name)))))
-	}
-	if len(exts) > 0 {
-		jdec = append(jdec, jen.Return(jen.Id("v").Dot("checkExtensions").Call()))
-	} else {
-		jdec = append(jdec, jen.Return(jen.Nil()))
-	}
-	docComment(f, "DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a\nmissing optional field is null and a missing binary extension is absent.")
-	f.Func().Params(recv.Clone()).Id("DecodeJSON").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).
-		Params(jen.Err().Error()).Block(jdec...)
-
-	if s.Base == nil {
-		arr := []jen.Code{
-			jen.If(jen.Err().Op("=").Id("r").Dot("BeginArray").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Op("*").Id("v").Op("=").Id(name).Values(),
-			jen.Var().Id("ok").Bool(),
-		}
-		for _, sf := range all {
-			fail := returnErr(atField(sf.f.Name))
-			var end jen.Code = jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit("early end of the array of " + s.Name + " fields: missing " + strconv.Quote(sf.f.Name))))
-			if sf.f.Extension {
-				end = jen.Return(jen.Nil())
-			}
-			arr = append(arr,
-				jen.If(jen.List(jen.Id("ok"), jen.Err()).Op("=").Id("r").Dot("NextElement").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.If(jen.Op("!").Id("ok")).Block(end))
-			if sf.f.Extension {
-				arr = append(arr, g.decJSON(sf.f.Type, sf.x.field("Value"), fail)...)
-				arr = append(arr, sf.x.field("Present").c().Op("=").True())
-			} else {
-				arr = append(arr, g.decJSON(sf.f.Type, sf.x, fail)...)
-			}
-		}
-		arr = append(arr,
-			jen.If(jen.List(jen.Id("ok"), jen.Err()).Op("=").Id("r").Dot("NextElement").Call(), jen.Err().Op("!=").Nil().Op("||").Id("ok")).Block(
-				jen.Return(jen.Qual(rt, "OrErr").Call(jen.Err(), jen.Id("r").Dot("Errorf").Call(jen.Lit("more values than "+s.Name+" has fields"))))),
-			jen.Return(jen.Nil()))
-		docComment(f, "decodeJSONArray decodes v from the array of its field values, a form nodeos\naccepts for structs without a base.")
-		f.Func().Params(recv.Clone()).Id("decodeJSONArray").Params(jen.Id("r").Op("*").Qual(rt, "JSONReader")).
-			Params(jen.Err().Error()).Block(arr...)
-	}
-
-	if len(exts) > 0 {
-		var checks []jen.Code
-		for i := 0; i+1 < len(exts); i++ {
-			a, b := exts[i], exts[i+1]
-			checks = append(checks, jen.If(jen.Op("!").Id("v").Dot(g.fieldNames[a]).Dot("Present").Op("&&").Id("v").Dot(g.fieldNames[b]).Dot("Present")).Block(
-				jen.Return(jen.Qual(rt, "ErrExtensionOrder").Call(jen.Lit(b.Name), jen.Lit(a.Name)))))
-		}
-		checks = append(checks, jen.Return(jen.Nil()))
-		docComment(f, "checkExtensions reports a binary-extension field present after an absent one.")
-		f.Func().Params(recv.Clone()).Id("checkExtensions").Params().Error().Block(checks...)
-	}
+	checks = append(checks, jen.Return(jen.Nil()))
+	docComment(f, "checkExtensions reports a binary-extension field present after an absent one.")
+	f.Func().Params(recv.Clone()).Id("checkExtensions").Params().Error().Block(checks...)
 }
 
 // emitBinaryMethods writes AppendBinary and DecodeBinary around the bodies
@@ -321,7 +219,12 @@ func (g *generator) emitStandardMethods(f *jen.File, name, abiName string) {
 	docComment(f, "MarshalJSON returns the JSON form of v.")
 	f.Func().Params(recv()).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("v").Dot("AppendJSON").Call(jen.Nil())))
+	// The JSONReader lives on the stack too.
 	docComment(f, "UnmarshalJSON decodes one JSON value into v.")
 	f.Func().Params(recv()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Qual(rt, "AtField").Call(jen.Qual(rt, "UnmarshalJSON").Call(jen.Id("data"), jen.Id("v")), jen.Lit(abiName))))
+		jen.Var().Id("r").Qual(rt, "JSONReader"),
+		jen.Id("r").Dot("Reset").Call(jen.Id("data")),
+		jen.Id("err").Op(":=").Id("v").Dot("DecodeJSON").Call(jen.Op("&").Id("r")),
+		jen.If(jen.Id("err").Op("==").Nil()).Block(jen.Id("err").Op("=").Id("r").Dot("Finish").Call()),
+		jen.Return(jen.Qual(rt, "AtField").Call(jen.Id("err"), jen.Lit(abiName))))
 }

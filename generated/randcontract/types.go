@@ -57,7 +57,13 @@ func (v *ConfigA) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ConfigA) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "config_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "config_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -215,7 +221,13 @@ func (v *JobsA) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *JobsA) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "jobs_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "jobs_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -404,7 +416,13 @@ func (v *Killjobs) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Killjobs) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "killjobs")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "killjobs")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -525,7 +543,13 @@ func (v *Pause) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Pause) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pause")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pause")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -658,7 +682,13 @@ func (v *Requestrand) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Requestrand) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "requestrand")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "requestrand")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -830,7 +860,13 @@ func (v *Setrand) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setrand) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setrand")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setrand")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -980,7 +1016,13 @@ func (v *Setsigpubkey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setsigpubkey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setsigpubkey")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setsigpubkey")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1119,7 +1161,13 @@ func (v *SignvalsA) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SignvalsA) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "signvals_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "signvals_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1250,7 +1298,13 @@ func (v *SigpubkeyA) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SigpubkeyA) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "sigpubkey_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "sigpubkey_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1407,7 +1461,13 @@ func (v *Version) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Version) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "version")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "version")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1521,10 +1581,11 @@ func jsonAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint64{}
+	(*x) = make([]uint64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1534,9 +1595,9 @@ func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
 			return r.Errorf("uint64[]: more elements than the limit")
 		}
 		var e uint64
-		if e, err = r.Uint64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

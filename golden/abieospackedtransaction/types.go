@@ -72,7 +72,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -242,7 +248,13 @@ func (v *Action) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Action) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -438,7 +450,13 @@ func (v *Extension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Extension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extension")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -614,7 +632,13 @@ func (v *TransactionHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -900,7 +924,13 @@ func (v *Transaction) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Transaction) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1128,7 +1158,13 @@ func (v *PackedTransactionV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PackedTransactionV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "packed_transaction_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "packed_transaction_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1331,10 +1367,11 @@ func jsonAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, e
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevel{}
+	(*x) = make([]PermissionLevel, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1344,10 +1381,10 @@ func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel
 			return r.Errorf("permission_level[]: more elements than the limit")
 		}
 		var e PermissionLevel
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
@@ -1388,10 +1425,11 @@ func jsonAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Action{}
+	(*x) = make([]Action, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1401,10 +1439,10 @@ func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
 			return r.Errorf("action[]: more elements than the limit")
 		}
 		var e Action
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendExtensionArray(b []byte, x *[]Extension) (_ []byte, err error) {
@@ -1445,10 +1483,11 @@ func jsonAppendExtensionArray(b []byte, x *[]Extension) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Extension{}
+	(*x) = make([]Extension, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1458,10 +1497,10 @@ func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error
 			return r.Errorf("extension[]: more elements than the limit")
 		}
 		var e Extension
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendSignatureArray(b []byte, x *[]antelope.Signature) (_ []byte, err error) {
@@ -1502,10 +1541,11 @@ func jsonAppendSignatureArray(b []byte, x *[]antelope.Signature) (_ []byte, err 
 	return append(b, ']'), nil
 }
 func jsonDecodeSignatureArray(r *antelope.JSONReader, x *[]antelope.Signature) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Signature{}
+	(*x) = make([]antelope.Signature, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1515,9 +1555,9 @@ func jsonDecodeSignatureArray(r *antelope.JSONReader, x *[]antelope.Signature) (
 			return r.Errorf("signature[]: more elements than the limit")
 		}
 		var e antelope.Signature
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

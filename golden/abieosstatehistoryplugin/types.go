@@ -47,7 +47,13 @@ func (v *GetStatusRequestV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetStatusRequestV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_status_request_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_status_request_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -135,7 +141,13 @@ func (v *GetStatusRequestV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetStatusRequestV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_status_request_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_status_request_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -236,7 +248,13 @@ func (v *BlockPosition) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockPosition) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_position")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_position")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -437,7 +455,13 @@ func (v *GetStatusResultV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetStatusResultV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_status_result_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_status_result_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -749,7 +773,13 @@ func (v *GetStatusResultV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetStatusResultV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_status_result_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_status_result_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1085,7 +1115,13 @@ func (v *GetBlocksRequestV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetBlocksRequestV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_blocks_request_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_request_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1400,7 +1436,13 @@ func (v *GetBlocksRequestV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetBlocksRequestV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_blocks_request_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_request_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1695,7 +1737,13 @@ func (v *GetBlocksAckRequestV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetBlocksAckRequestV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_blocks_ack_request_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_ack_request_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1856,7 +1904,13 @@ func (v *GetBlocksResultV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetBlocksResultV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_blocks_result_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_result_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2155,7 +2209,13 @@ func (v *GetBlocksResultV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GetBlocksResultV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "get_blocks_result_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "get_blocks_result_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2431,7 +2491,13 @@ func (v *Row) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Row) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "row")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "row")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2579,7 +2645,13 @@ func (v *TableDeltaV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TableDeltaV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "table_delta_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "table_delta_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2747,7 +2819,13 @@ func (v *Action) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Action) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2945,7 +3023,13 @@ func (v *AccountAuthSequence) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AccountAuthSequence) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account_auth_sequence")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account_auth_sequence")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3132,7 +3216,13 @@ func (v *ActionReceiptV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionReceiptV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_receipt_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_receipt_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3400,7 +3490,13 @@ func (v *AccountDelta) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AccountDelta) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account_delta")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account_delta")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3615,7 +3711,13 @@ func (v *ActionTraceV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionTraceV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_trace_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_trace_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4040,7 +4142,13 @@ func (v *ActionTraceV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionTraceV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_trace_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_trace_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4464,7 +4572,13 @@ func (v *PartialTransactionV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PartialTransactionV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "partial_transaction_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "partial_transaction_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4851,7 +4965,13 @@ func (v *TransactionTraceV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionTraceV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_trace_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_trace_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5258,7 +5378,13 @@ func (v *PackedTransaction) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PackedTransaction) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "packed_transaction")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "packed_transaction")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5457,7 +5583,13 @@ func (v *TransactionReceiptHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionReceiptHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_receipt_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_receipt_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5639,7 +5771,13 @@ func (v *TransactionReceipt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionReceipt) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_receipt")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_receipt")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5780,7 +5918,13 @@ func (v *Extension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Extension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extension")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5977,7 +6121,13 @@ func (v *BlockHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6338,7 +6488,13 @@ func (v *SignedBlockHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SignedBlockHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "signed_block_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "signed_block_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6629,7 +6785,13 @@ func (v *SignedBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SignedBlock) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "signed_block")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "signed_block")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6917,7 +7079,13 @@ func (v *TransactionHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7203,7 +7371,13 @@ func (v *Transaction) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Transaction) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7422,7 +7596,13 @@ func (v *CodeID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *CodeID) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "code_id")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "code_id")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7605,7 +7785,13 @@ func (v *AccountV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AccountV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7795,7 +7981,13 @@ func (v *AccountMetadataV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AccountMetadataV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account_metadata_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account_metadata_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8000,7 +8192,13 @@ func (v *CodeV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *CodeV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "code_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "code_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8216,7 +8414,13 @@ func (v *ContractTableV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractTableV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_table_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_table_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8450,7 +8654,13 @@ func (v *ContractRowV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractRowV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_row_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_row_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8726,7 +8936,13 @@ func (v *ContractIndex64V0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndex64V0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index64_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index64_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9004,7 +9220,13 @@ func (v *ContractIndex128V0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndex128V0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index128_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index128_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9284,7 +9506,13 @@ func (v *ContractIndex256V0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndex256V0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index256_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index256_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9562,7 +9790,13 @@ func (v *ContractIndexDoubleV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndexDoubleV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index_double_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index_double_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9840,7 +10074,13 @@ func (v *ContractIndexLongDoubleV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndexLongDoubleV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index_long_double_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index_long_double_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10088,7 +10328,13 @@ func (v *ProducerKey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerKey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_key")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_key")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10238,7 +10484,13 @@ func (v *ProducerSchedule) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerSchedule) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_schedule")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_schedule")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10386,7 +10638,13 @@ func (v *BlockSigningAuthorityV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockSigningAuthorityV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_signing_authority_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10538,7 +10796,13 @@ func (v *ProducerAuthority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerAuthority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10688,7 +10952,13 @@ func (v *ProducerAuthoritySchedule) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerAuthoritySchedule) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_authority_schedule")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_authority_schedule")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10909,7 +11179,13 @@ func (v *ChainConfigV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ChainConfigV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "chain_config_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "chain_config_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11463,7 +11739,13 @@ func (v *ChainConfigV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ChainConfigV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "chain_config_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "chain_config_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12004,7 +12286,13 @@ func (v *WasmConfigV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *WasmConfigV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wasm_config_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wasm_config_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12357,7 +12645,13 @@ func (v *GlobalPropertyV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GlobalPropertyV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "global_property_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "global_property_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12575,7 +12869,13 @@ func (v *GlobalPropertyV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GlobalPropertyV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "global_property_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "global_property_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12832,7 +13132,13 @@ func (v *GeneratedTransactionV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GeneratedTransactionV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "generated_transaction_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "generated_transaction_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13052,7 +13358,13 @@ func (v *ActivatedProtocolFeatureV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActivatedProtocolFeatureV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "activated_protocol_feature_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "activated_protocol_feature_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13195,7 +13507,13 @@ func (v *ProtocolStateV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProtocolStateV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "protocol_state_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "protocol_state_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13321,7 +13639,13 @@ func (v *KeyWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *KeyWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "key_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "key_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13475,7 +13799,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13625,7 +13955,13 @@ func (v *PermissionLevelWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevelWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13771,7 +14107,13 @@ func (v *WaitWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *WaitWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wait_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wait_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13931,7 +14273,13 @@ func (v *Authority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Authority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14158,7 +14506,13 @@ func (v *PermissionV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14404,7 +14758,13 @@ func (v *PermissionLinkV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLinkV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_link_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_link_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14614,7 +14974,13 @@ func (v *ResourceLimitsV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimitsV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14809,7 +15175,13 @@ func (v *UsageAccumulatorV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *UsageAccumulatorV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "usage_accumulator_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "usage_accumulator_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14993,7 +15365,13 @@ func (v *ResourceUsageV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceUsageV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_usage_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_usage_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15216,7 +15594,13 @@ func (v *ResourceLimitsStateV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimitsStateV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits_state_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_state_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15474,7 +15858,13 @@ func (v *ResourceLimitsRatioV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimitsRatioV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits_ratio_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_ratio_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15642,7 +16032,13 @@ func (v *ElasticLimitParametersV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ElasticLimitParametersV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "elastic_limit_parameters_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "elastic_limit_parameters_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15892,7 +16288,13 @@ func (v *ResourceLimitsConfigV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimitsConfigV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits_config_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_config_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16093,7 +16495,13 @@ func (v *FinalizerAuthority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerAuthority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16268,7 +16676,13 @@ func (v *FinalizerAuthorityWithStringKey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerAuthorityWithStringKey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_authority_with_string_key")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_authority_with_string_key")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16441,7 +16855,13 @@ func (v *FinalizerPolicyWithStringKey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerPolicyWithStringKey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_policy_with_string_key")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_policy_with_string_key")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16668,7 +17088,13 @@ func (v *FinalityData) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalityData) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finality_data")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finality_data")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17016,7 +17442,13 @@ func (v *ProtocolFeatureActivationExtension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProtocolFeatureActivationExtension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "protocol_feature_activation_extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "protocol_feature_activation_extension")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17141,7 +17573,13 @@ func (v *ProducerScheduleChangeExtension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerScheduleChangeExtension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_schedule_change_extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_schedule_change_extension")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17252,7 +17690,13 @@ func (v *QcClaim) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *QcClaim) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "qc_claim")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "qc_claim")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17398,7 +17842,13 @@ func (v *InsertFinalizerPolicyIndexPair) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *InsertFinalizerPolicyIndexPair) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "insert_finalizer_policy_index_pair")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "insert_finalizer_policy_index_pair")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17558,7 +18008,13 @@ func (v *FinalizerPolicyDiff) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerPolicyDiff) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_policy_diff")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_policy_diff")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17752,7 +18208,13 @@ func (v *InsertProposerPolicyIndexPair) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *InsertProposerPolicyIndexPair) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "insert_proposer_policy_index_pair")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "insert_proposer_policy_index_pair")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17916,7 +18378,13 @@ func (v *ProposerPolicyDiff) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProposerPolicyDiff) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "proposer_policy_diff")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "proposer_policy_diff")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -18121,7 +18589,13 @@ func (v *FinalityExtension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalityExtension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finality_extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finality_extension")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -18369,7 +18843,13 @@ func (v *Request) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Request) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "request")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "request")
 }
 
 // AppendJSON appends ["type", value].
@@ -18590,7 +19070,13 @@ func (v *Result) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Result) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "result")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "result")
 }
 
 // AppendJSON appends ["type", value].
@@ -18741,7 +19227,13 @@ func (v *ActionReceipt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionReceipt) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_receipt")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_receipt")
 }
 
 // AppendJSON appends ["type", value].
@@ -18865,7 +19357,13 @@ func (v *ActionTrace) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionTrace) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_trace")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_trace")
 }
 
 // AppendJSON appends ["type", value].
@@ -18988,7 +19486,13 @@ func (v *PartialTransaction) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PartialTransaction) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "partial_transaction")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "partial_transaction")
 }
 
 // AppendJSON appends ["type", value].
@@ -19101,7 +19605,13 @@ func (v *TransactionTrace) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionTrace) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_trace")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_trace")
 }
 
 // AppendJSON appends ["type", value].
@@ -19230,7 +19740,13 @@ func (v *TransactionVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionVariant) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_variant")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_variant")
 }
 
 // AppendJSON appends ["type", value].
@@ -19351,7 +19867,13 @@ func (v *TableDelta) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TableDelta) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "table_delta")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "table_delta")
 }
 
 // AppendJSON appends ["type", value].
@@ -19460,7 +19982,13 @@ func (v *Account) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account")
 }
 
 // AppendJSON appends ["type", value].
@@ -19569,7 +20097,13 @@ func (v *AccountMetadata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AccountMetadata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account_metadata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account_metadata")
 }
 
 // AppendJSON appends ["type", value].
@@ -19678,7 +20212,13 @@ func (v *Code) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "code")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "code")
 }
 
 // AppendJSON appends ["type", value].
@@ -19787,7 +20327,13 @@ func (v *ContractTable) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractTable) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_table")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_table")
 }
 
 // AppendJSON appends ["type", value].
@@ -19896,7 +20442,13 @@ func (v *ContractRow) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractRow) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_row")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_row")
 }
 
 // AppendJSON appends ["type", value].
@@ -20005,7 +20557,13 @@ func (v *ContractIndex64) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndex64) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index64")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index64")
 }
 
 // AppendJSON appends ["type", value].
@@ -20114,7 +20672,13 @@ func (v *ContractIndex128) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndex128) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index128")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index128")
 }
 
 // AppendJSON appends ["type", value].
@@ -20223,7 +20787,13 @@ func (v *ContractIndex256) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndex256) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index256")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index256")
 }
 
 // AppendJSON appends ["type", value].
@@ -20332,7 +20902,13 @@ func (v *ContractIndexDouble) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndexDouble) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index_double")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index_double")
 }
 
 // AppendJSON appends ["type", value].
@@ -20441,7 +21017,13 @@ func (v *ContractIndexLongDouble) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ContractIndexLongDouble) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "contract_index_long_double")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "contract_index_long_double")
 }
 
 // AppendJSON appends ["type", value].
@@ -20565,7 +21147,13 @@ func (v *ChainConfig) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ChainConfig) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "chain_config")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "chain_config")
 }
 
 // AppendJSON appends ["type", value].
@@ -20688,7 +21276,13 @@ func (v *WasmConfig) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *WasmConfig) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wasm_config")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wasm_config")
 }
 
 // AppendJSON appends ["type", value].
@@ -20823,7 +21417,13 @@ func (v *GlobalProperty) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GlobalProperty) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "global_property")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "global_property")
 }
 
 // AppendJSON appends ["type", value].
@@ -20946,7 +21546,13 @@ func (v *GeneratedTransaction) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GeneratedTransaction) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "generated_transaction")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "generated_transaction")
 }
 
 // AppendJSON appends ["type", value].
@@ -21055,7 +21661,13 @@ func (v *ActivatedProtocolFeature) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActivatedProtocolFeature) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "activated_protocol_feature")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "activated_protocol_feature")
 }
 
 // AppendJSON appends ["type", value].
@@ -21164,7 +21776,13 @@ func (v *ProtocolState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProtocolState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "protocol_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "protocol_state")
 }
 
 // AppendJSON appends ["type", value].
@@ -21273,7 +21891,13 @@ func (v *Permission) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Permission) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission")
 }
 
 // AppendJSON appends ["type", value].
@@ -21382,7 +22006,13 @@ func (v *PermissionLink) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLink) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_link")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_link")
 }
 
 // AppendJSON appends ["type", value].
@@ -21491,7 +22121,13 @@ func (v *ResourceLimits) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimits) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits")
 }
 
 // AppendJSON appends ["type", value].
@@ -21600,7 +22236,13 @@ func (v *UsageAccumulator) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *UsageAccumulator) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "usage_accumulator")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "usage_accumulator")
 }
 
 // AppendJSON appends ["type", value].
@@ -21709,7 +22351,13 @@ func (v *ResourceUsage) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceUsage) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_usage")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_usage")
 }
 
 // AppendJSON appends ["type", value].
@@ -21818,7 +22466,13 @@ func (v *ResourceLimitsState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimitsState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_state")
 }
 
 // AppendJSON appends ["type", value].
@@ -21927,7 +22581,13 @@ func (v *ResourceLimitsRatio) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimitsRatio) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits_ratio")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_ratio")
 }
 
 // AppendJSON appends ["type", value].
@@ -22036,7 +22696,13 @@ func (v *ElasticLimitParameters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ElasticLimitParameters) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "elastic_limit_parameters")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "elastic_limit_parameters")
 }
 
 // AppendJSON appends ["type", value].
@@ -22145,7 +22811,13 @@ func (v *ResourceLimitsConfig) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ResourceLimitsConfig) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resource_limits_config")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resource_limits_config")
 }
 
 // AppendJSON appends ["type", value].
@@ -22254,7 +22926,13 @@ func (v *BlockSigningAuthority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockSigningAuthority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_signing_authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority")
 }
 
 // AppendJSON appends ["type", value].
@@ -22393,7 +23071,13 @@ func (v *BlockHeaderExtension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockHeaderExtension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_header_extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_header_extension")
 }
 
 // AppendJSON appends ["type", value].
@@ -22735,10 +23419,11 @@ func jsonAppendBlockPositionArray(b []byte, x *[]BlockPosition) (_ []byte, err e
 	return append(b, ']'), nil
 }
 func jsonDecodeBlockPositionArray(r *antelope.JSONReader, x *[]BlockPosition) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []BlockPosition{}
+	(*x) = make([]BlockPosition, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -22748,10 +23433,10 @@ func jsonDecodeBlockPositionArray(r *antelope.JSONReader, x *[]BlockPosition) (e
 			return r.Errorf("block_position[]: more elements than the limit")
 		}
 		var e BlockPosition
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptBlockPosition(b []byte, x **BlockPosition) (_ []byte, err error) {
@@ -22874,10 +23559,11 @@ func jsonAppendRowArray(b []byte, x *[]Row) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeRowArray(r *antelope.JSONReader, x *[]Row) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Row{}
+	(*x) = make([]Row, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -22887,10 +23573,10 @@ func jsonDecodeRowArray(r *antelope.JSONReader, x *[]Row) (err error) {
 			return r.Errorf("row[]: more elements than the limit")
 		}
 		var e Row
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, err error) {
@@ -22931,10 +23617,11 @@ func jsonAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, e
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevel{}
+	(*x) = make([]PermissionLevel, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -22944,10 +23631,10 @@ func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel
 			return r.Errorf("permission_level[]: more elements than the limit")
 		}
 		var e PermissionLevel
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendAccountAuthSequenceArray(b []byte, x *[]AccountAuthSequence) (_ []byte, err error) {
@@ -22988,10 +23675,11 @@ func jsonAppendAccountAuthSequenceArray(b []byte, x *[]AccountAuthSequence) (_ [
 	return append(b, ']'), nil
 }
 func jsonDecodeAccountAuthSequenceArray(r *antelope.JSONReader, x *[]AccountAuthSequence) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []AccountAuthSequence{}
+	(*x) = make([]AccountAuthSequence, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23001,10 +23689,10 @@ func jsonDecodeAccountAuthSequenceArray(r *antelope.JSONReader, x *[]AccountAuth
 			return r.Errorf("account_auth_sequence[]: more elements than the limit")
 		}
 		var e AccountAuthSequence
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptActionReceipt(b []byte, x **ActionReceipt) (_ []byte, err error) {
@@ -23087,10 +23775,11 @@ func jsonAppendAccountDeltaArray(b []byte, x *[]AccountDelta) (_ []byte, err err
 	return append(b, ']'), nil
 }
 func jsonDecodeAccountDeltaArray(r *antelope.JSONReader, x *[]AccountDelta) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []AccountDelta{}
+	(*x) = make([]AccountDelta, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23100,10 +23789,10 @@ func jsonDecodeAccountDeltaArray(r *antelope.JSONReader, x *[]AccountDelta) (err
 			return r.Errorf("account_delta[]: more elements than the limit")
 		}
 		var e AccountDelta
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptString(b []byte, x **string) (_ []byte, err error) {
@@ -23222,10 +23911,11 @@ func jsonAppendExtensionArray(b []byte, x *[]Extension) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Extension{}
+	(*x) = make([]Extension, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23235,10 +23925,10 @@ func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error
 			return r.Errorf("extension[]: more elements than the limit")
 		}
 		var e Extension
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendSignatureArray(b []byte, x *[]antelope.Signature) (_ []byte, err error) {
@@ -23279,10 +23969,11 @@ func jsonAppendSignatureArray(b []byte, x *[]antelope.Signature) (_ []byte, err 
 	return append(b, ']'), nil
 }
 func jsonDecodeSignatureArray(r *antelope.JSONReader, x *[]antelope.Signature) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Signature{}
+	(*x) = make([]antelope.Signature, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23292,10 +23983,10 @@ func jsonDecodeSignatureArray(r *antelope.JSONReader, x *[]antelope.Signature) (
 			return r.Errorf("signature[]: more elements than the limit")
 		}
 		var e antelope.Signature
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendBytesArray(b []byte, x *[][]byte) (_ []byte, err error) {
@@ -23334,10 +24025,11 @@ func jsonAppendBytesArray(b []byte, x *[][]byte) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeBytesArray(r *antelope.JSONReader, x *[][]byte) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = [][]byte{}
+	(*x) = make([][]byte, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23347,10 +24039,10 @@ func jsonDecodeBytesArray(r *antelope.JSONReader, x *[][]byte) (err error) {
 			return r.Errorf("bytes[]: more elements than the limit")
 		}
 		var e []byte
-		if e, err = r.Bytes(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Bytes(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendActionTraceArray(b []byte, x *[]ActionTrace) (_ []byte, err error) {
@@ -23391,10 +24083,11 @@ func jsonAppendActionTraceArray(b []byte, x *[]ActionTrace) (_ []byte, err error
 	return append(b, ']'), nil
 }
 func jsonDecodeActionTraceArray(r *antelope.JSONReader, x *[]ActionTrace) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ActionTrace{}
+	(*x) = make([]ActionTrace, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23404,10 +24097,10 @@ func jsonDecodeActionTraceArray(r *antelope.JSONReader, x *[]ActionTrace) (err e
 			return r.Errorf("action_trace[]: more elements than the limit")
 		}
 		var e ActionTrace
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptAccountDelta(b []byte, x **AccountDelta) (_ []byte, err error) {
@@ -23616,10 +24309,11 @@ func jsonAppendTransactionReceiptArray(b []byte, x *[]TransactionReceipt) (_ []b
 	return append(b, ']'), nil
 }
 func jsonDecodeTransactionReceiptArray(r *antelope.JSONReader, x *[]TransactionReceipt) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []TransactionReceipt{}
+	(*x) = make([]TransactionReceipt, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23629,10 +24323,10 @@ func jsonDecodeTransactionReceiptArray(r *antelope.JSONReader, x *[]TransactionR
 			return r.Errorf("transaction_receipt[]: more elements than the limit")
 		}
 		var e TransactionReceipt
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
@@ -23673,10 +24367,11 @@ func jsonAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Action{}
+	(*x) = make([]Action, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23686,10 +24381,10 @@ func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
 			return r.Errorf("action[]: more elements than the limit")
 		}
 		var e Action
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptCodeID(b []byte, x **CodeID) (_ []byte, err error) {
@@ -23772,10 +24467,11 @@ func jsonAppendProducerKeyArray(b []byte, x *[]ProducerKey) (_ []byte, err error
 	return append(b, ']'), nil
 }
 func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ProducerKey{}
+	(*x) = make([]ProducerKey, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23785,10 +24481,10 @@ func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err e
 			return r.Errorf("producer_key[]: more elements than the limit")
 		}
 		var e ProducerKey
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
@@ -23829,10 +24525,11 @@ func jsonAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []KeyWeight{}
+	(*x) = make([]KeyWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23842,10 +24539,10 @@ func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error
 			return r.Errorf("key_weight[]: more elements than the limit")
 		}
 		var e KeyWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendProducerAuthorityArray(b []byte, x *[]ProducerAuthority) (_ []byte, err error) {
@@ -23886,10 +24583,11 @@ func jsonAppendProducerAuthorityArray(b []byte, x *[]ProducerAuthority) (_ []byt
 	return append(b, ']'), nil
 }
 func jsonDecodeProducerAuthorityArray(r *antelope.JSONReader, x *[]ProducerAuthority) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ProducerAuthority{}
+	(*x) = make([]ProducerAuthority, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23899,10 +24597,10 @@ func jsonDecodeProducerAuthorityArray(r *antelope.JSONReader, x *[]ProducerAutho
 			return r.Errorf("producer_authority[]: more elements than the limit")
 		}
 		var e ProducerAuthority
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptUint32(b []byte, x **uint32) (_ []byte, err error) {
@@ -23981,10 +24679,11 @@ func jsonAppendActivatedProtocolFeatureArray(b []byte, x *[]ActivatedProtocolFea
 	return append(b, ']'), nil
 }
 func jsonDecodeActivatedProtocolFeatureArray(r *antelope.JSONReader, x *[]ActivatedProtocolFeature) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ActivatedProtocolFeature{}
+	(*x) = make([]ActivatedProtocolFeature, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -23994,10 +24693,10 @@ func jsonDecodeActivatedProtocolFeatureArray(r *antelope.JSONReader, x *[]Activa
 			return r.Errorf("activated_protocol_feature[]: more elements than the limit")
 		}
 		var e ActivatedProtocolFeature
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) (_ []byte, err error) {
@@ -24038,10 +24737,11 @@ func jsonAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) 
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]PermissionLevelWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevelWeight{}
+	(*x) = make([]PermissionLevelWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -24051,10 +24751,10 @@ func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]Permissio
 			return r.Errorf("permission_level_weight[]: more elements than the limit")
 		}
 		var e PermissionLevelWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) {
@@ -24095,10 +24795,11 @@ func jsonAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) 
 	return append(b, ']'), nil
 }
 func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []WaitWeight{}
+	(*x) = make([]WaitWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -24108,10 +24809,10 @@ func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err err
 			return r.Errorf("wait_weight[]: more elements than the limit")
 		}
 		var e WaitWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendFinalizerAuthorityWithStringKeyArray(b []byte, x *[]FinalizerAuthorityWithStringKey) (_ []byte, err error) {
@@ -24152,10 +24853,11 @@ func jsonAppendFinalizerAuthorityWithStringKeyArray(b []byte, x *[]FinalizerAuth
 	return append(b, ']'), nil
 }
 func jsonDecodeFinalizerAuthorityWithStringKeyArray(r *antelope.JSONReader, x *[]FinalizerAuthorityWithStringKey) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []FinalizerAuthorityWithStringKey{}
+	(*x) = make([]FinalizerAuthorityWithStringKey, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -24165,10 +24867,10 @@ func jsonDecodeFinalizerAuthorityWithStringKeyArray(r *antelope.JSONReader, x *[
 			return r.Errorf("finalizer_authority_with_string_key[]: more elements than the limit")
 		}
 		var e FinalizerAuthorityWithStringKey
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptFinalizerPolicyWithStringKey(b []byte, x **FinalizerPolicyWithStringKey) (_ []byte, err error) {
@@ -24251,10 +24953,11 @@ func jsonAppendChecksum256Array(b []byte, x *[]antelope.Checksum256) (_ []byte, 
 	return append(b, ']'), nil
 }
 func jsonDecodeChecksum256Array(r *antelope.JSONReader, x *[]antelope.Checksum256) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Checksum256{}
+	(*x) = make([]antelope.Checksum256, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -24264,10 +24967,10 @@ func jsonDecodeChecksum256Array(r *antelope.JSONReader, x *[]antelope.Checksum25
 			return r.Errorf("checksum256[]: more elements than the limit")
 		}
 		var e antelope.Checksum256
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint16Array(b []byte, x *[]uint16) (_ []byte, err error) {
@@ -24304,10 +25007,11 @@ func jsonAppendUint16Array(b []byte, x *[]uint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint16{}
+	(*x) = make([]uint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -24317,10 +25021,10 @@ func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
 			return r.Errorf("uint16[]: more elements than the limit")
 		}
 		var e uint16
-		if e, err = r.Uint16(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint16(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInsertFinalizerPolicyIndexPairArray(b []byte, x *[]InsertFinalizerPolicyIndexPair) (_ []byte, err error) {
@@ -24361,10 +25065,11 @@ func jsonAppendInsertFinalizerPolicyIndexPairArray(b []byte, x *[]InsertFinalize
 	return append(b, ']'), nil
 }
 func jsonDecodeInsertFinalizerPolicyIndexPairArray(r *antelope.JSONReader, x *[]InsertFinalizerPolicyIndexPair) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []InsertFinalizerPolicyIndexPair{}
+	(*x) = make([]InsertFinalizerPolicyIndexPair, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -24374,10 +25079,10 @@ func jsonDecodeInsertFinalizerPolicyIndexPairArray(r *antelope.JSONReader, x *[]
 			return r.Errorf("insert_finalizer_policy_index_pair[]: more elements than the limit")
 		}
 		var e InsertFinalizerPolicyIndexPair
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInsertProposerPolicyIndexPairArray(b []byte, x *[]InsertProposerPolicyIndexPair) (_ []byte, err error) {
@@ -24418,10 +25123,11 @@ func jsonAppendInsertProposerPolicyIndexPairArray(b []byte, x *[]InsertProposerP
 	return append(b, ']'), nil
 }
 func jsonDecodeInsertProposerPolicyIndexPairArray(r *antelope.JSONReader, x *[]InsertProposerPolicyIndexPair) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []InsertProposerPolicyIndexPair{}
+	(*x) = make([]InsertProposerPolicyIndexPair, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -24431,10 +25137,10 @@ func jsonDecodeInsertProposerPolicyIndexPairArray(r *antelope.JSONReader, x *[]I
 			return r.Errorf("insert_proposer_policy_index_pair[]: more elements than the limit")
 		}
 		var e InsertProposerPolicyIndexPair
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptFinalizerPolicyDiff(b []byte, x **FinalizerPolicyDiff) (_ []byte, err error) {

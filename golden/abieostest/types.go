@@ -50,7 +50,13 @@ func (v *S1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -206,7 +212,13 @@ func (v *S2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -420,7 +432,13 @@ func (v *S3) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S3) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s3")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s3")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -651,7 +669,13 @@ func (v *S4) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S4) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s4")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s4")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -825,7 +849,13 @@ func (v *S5) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S5) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s5")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s5")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1008,7 +1038,13 @@ func (v *S6) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S6) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s6")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s6")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1177,7 +1213,13 @@ func (v *S7) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S7) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s7")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s7")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1378,7 +1420,13 @@ func (v *V1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *V1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "v1")
 }
 
 // AppendJSON appends ["type", value].
@@ -1552,10 +1600,11 @@ func jsonAppendInt8Array(b []byte, x *[]int8) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt8Array(r *antelope.JSONReader, x *[]int8) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int8{}
+	(*x) = make([]int8, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1565,10 +1614,10 @@ func jsonDecodeInt8Array(r *antelope.JSONReader, x *[]int8) (err error) {
 			return r.Errorf("int8[]: more elements than the limit")
 		}
 		var e int8
-		if e, err = r.Int8(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int8(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendS5Array(b []byte, x *[]S5) (_ []byte, err error) {
@@ -1609,10 +1658,11 @@ func jsonAppendS5Array(b []byte, x *[]S5) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeS5Array(r *antelope.JSONReader, x *[]S5) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []S5{}
+	(*x) = make([]S5, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1622,9 +1672,9 @@ func jsonDecodeS5Array(r *antelope.JSONReader, x *[]S5) (err error) {
 			return r.Errorf("s5[]: more elements than the limit")
 		}
 		var e S5
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -72,7 +72,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -242,7 +248,13 @@ func (v *Action) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Action) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -438,7 +450,13 @@ func (v *Extension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Extension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extension")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -614,7 +632,13 @@ func (v *TransactionHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -900,7 +924,13 @@ func (v *Transaction) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Transaction) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1121,10 +1151,11 @@ func jsonAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, e
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevel{}
+	(*x) = make([]PermissionLevel, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1134,10 +1165,10 @@ func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel
 			return r.Errorf("permission_level[]: more elements than the limit")
 		}
 		var e PermissionLevel
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
@@ -1178,10 +1209,11 @@ func jsonAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Action{}
+	(*x) = make([]Action, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1191,10 +1223,10 @@ func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
 			return r.Errorf("action[]: more elements than the limit")
 		}
 		var e Action
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendExtensionArray(b []byte, x *[]Extension) (_ []byte, err error) {
@@ -1235,10 +1267,11 @@ func jsonAppendExtensionArray(b []byte, x *[]Extension) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Extension{}
+	(*x) = make([]Extension, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1248,9 +1281,9 @@ func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error
 			return r.Errorf("extension[]: more elements than the limit")
 		}
 		var e Extension
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -98,7 +98,13 @@ func (v *FORMAT) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FORMAT) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "FORMAT")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "FORMAT")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -253,7 +259,13 @@ func (v *FORMATTYPE) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FORMATTYPE) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "FORMAT_TYPE")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "FORMAT_TYPE")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -420,7 +432,13 @@ func (v *Acceptauswap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Acceptauswap) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "acceptauswap")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "acceptauswap")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -541,7 +559,13 @@ func (v *Acceptoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Acceptoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "acceptoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "acceptoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -673,7 +697,13 @@ func (v *Addcolauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addcolauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addcolauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addcolauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -829,7 +859,13 @@ func (v *Addconftoken) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addconftoken) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addconftoken")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addconftoken")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -987,7 +1023,13 @@ func (v *Addnotifyacc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addnotifyacc) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addnotifyacc")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addnotifyacc")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1134,7 +1176,13 @@ func (v *Admincoledit) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Admincoledit) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "admincoledit")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "admincoledit")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1266,7 +1314,13 @@ func (v *Announcedepo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Announcedepo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "announcedepo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "announcedepo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1462,7 +1516,13 @@ func (v *AssetsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AssetsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "assets_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "assets_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1768,7 +1828,13 @@ func (v *AuthorSwapsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AuthorSwapsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "author_swaps_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "author_swaps_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1984,7 +2050,13 @@ func (v *Backasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Backasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "backasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "backasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2184,7 +2256,13 @@ func (v *BalancesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BalancesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "balances_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "balances_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2338,7 +2416,13 @@ func (v *Burnasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Burnasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "burnasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "burnasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2481,7 +2565,13 @@ func (v *Canceloffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Canceloffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "canceloffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "canceloffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2642,7 +2732,13 @@ func (v *CollectionsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *CollectionsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "collections_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "collections_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2923,7 +3019,13 @@ func (v *ConfigS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ConfigS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "config_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "config_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3152,7 +3254,13 @@ func (v *Createauswap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createauswap) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createauswap")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createauswap")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3363,7 +3471,13 @@ func (v *Createcol) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createcol) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createcol")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createcol")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3658,7 +3772,13 @@ func (v *Createoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3902,7 +4022,13 @@ func (v *Createschema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createschema) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createschema")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createschema")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4139,7 +4265,13 @@ func (v *Createtempl) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createtempl) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createtempl")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createtempl")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4449,7 +4581,13 @@ func (v *Createtempl2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createtempl2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createtempl2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createtempl2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4732,7 +4870,13 @@ func (v *Declineoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Declineoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "declineoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "declineoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4869,7 +5013,13 @@ func (v *Deltemplate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deltemplate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deltemplate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deltemplate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5045,7 +5195,13 @@ func (v *ExtendedSymbol) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExtendedSymbol) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extended_symbol")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extended_symbol")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5219,7 +5375,13 @@ func (v *Extendschema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Extendschema) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extendschema")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extendschema")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5416,7 +5578,13 @@ func (v *Forbidnotify) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Forbidnotify) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "forbidnotify")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "forbidnotify")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5553,7 +5721,13 @@ func (v *HoldersS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *HoldersS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "holders_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "holders_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5714,7 +5888,13 @@ func (v *Init) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Init) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "init")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "init")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5828,7 +6008,13 @@ func (v *Locktemplate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Locktemplate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "locktemplate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "locktemplate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6011,7 +6197,13 @@ func (v *Logbackasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logbackasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logbackasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logbackasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6240,7 +6432,13 @@ func (v *Logburnasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logburnasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logburnasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logburnasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6618,7 +6816,13 @@ func (v *Logmint) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logmint) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logmint")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logmint")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6996,7 +7200,13 @@ func (v *Logmove) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logmove) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logmove")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logmove")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7274,7 +7484,13 @@ func (v *Lognewoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lognewoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lognewoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lognewoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7560,7 +7776,13 @@ func (v *Lognewtempl) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lognewtempl) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lognewtempl")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lognewtempl")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7864,7 +8086,13 @@ func (v *Logsetdata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logsetdata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logsetdata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logsetdata")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8087,7 +8315,13 @@ func (v *Logsetdatatl) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logsetdatatl) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logsetdatatl")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logsetdatatl")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8338,7 +8572,13 @@ func (v *Logtransfer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logtransfer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logtransfer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logtransfer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8610,7 +8850,13 @@ func (v *Mintasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Mintasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "mintasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "mintasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8933,7 +9179,13 @@ func (v *Move) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Move) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "move")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "move")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9194,7 +9446,13 @@ func (v *OffersS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *OffersS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "offers_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "offers_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9462,7 +9720,13 @@ func (v *PairStringATOMICATTRIBUTE) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairStringATOMICATTRIBUTE) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_string_ATOMIC_ATTRIBUTE")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_string_ATOMIC_ATTRIBUTE")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9614,7 +9878,13 @@ func (v *Payofferram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Payofferram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "payofferram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "payofferram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9780,7 +10050,13 @@ func (v *Redtemplmax) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Redtemplmax) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "redtemplmax")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "redtemplmax")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9973,7 +10249,13 @@ func (v *Rejectauswap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rejectauswap) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rejectauswap")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rejectauswap")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10107,7 +10389,13 @@ func (v *Remcolauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Remcolauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "remcolauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "remcolauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10265,7 +10553,13 @@ func (v *Remnotifyacc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Remnotifyacc) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "remnotifyacc")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "remnotifyacc")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10419,7 +10713,13 @@ func (v *SchemaTypesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SchemaTypesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "schema_types_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "schema_types_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10573,7 +10873,13 @@ func (v *SchemasS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SchemasS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "schemas_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "schemas_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10743,7 +11049,13 @@ func (v *Setassetdata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setassetdata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setassetdata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setassetdata")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10945,7 +11257,13 @@ func (v *Setcoldata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setcoldata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setcoldata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setcoldata")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11099,7 +11417,13 @@ func (v *Setmarketfee) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmarketfee) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmarketfee")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmarketfee")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11271,7 +11595,13 @@ func (v *Setschematyp) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setschematyp) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setschematyp")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setschematyp")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11489,7 +11819,13 @@ func (v *Settempldata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Settempldata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "settempldata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "settempldata")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11682,7 +12018,13 @@ func (v *Setversion) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setversion) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setversion")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setversion")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11815,7 +12157,13 @@ func (v *TemplateMutablesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TemplateMutablesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "template_mutables_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "template_mutables_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12014,7 +12362,13 @@ func (v *TemplatesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TemplatesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "templates_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "templates_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12276,7 +12630,13 @@ func (v *TokenconfigsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TokenconfigsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tokenconfigs_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tokenconfigs_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12446,7 +12806,13 @@ func (v *Transfer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Transfer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transfer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transfer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12648,7 +13014,13 @@ func (v *Withdraw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Withdraw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "withdraw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "withdraw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13178,7 +13550,13 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
 }
 
 // AppendJSON appends ["type", value].
@@ -13616,10 +13994,11 @@ func jsonAppendFORMATArray(b []byte, x *[]FORMAT) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeFORMATArray(r *antelope.JSONReader, x *[]FORMAT) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []FORMAT{}
+	(*x) = make([]FORMAT, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -13629,10 +14008,10 @@ func jsonDecodeFORMATArray(r *antelope.JSONReader, x *[]FORMAT) (err error) {
 			return r.Errorf("FORMAT[]: more elements than the limit")
 		}
 		var e FORMAT
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendAssetArray(b []byte, x *[]antelope.Asset) (_ []byte, err error) {
@@ -13673,10 +14052,11 @@ func jsonAppendAssetArray(b []byte, x *[]antelope.Asset) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeAssetArray(r *antelope.JSONReader, x *[]antelope.Asset) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Asset{}
+	(*x) = make([]antelope.Asset, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -13686,10 +14066,10 @@ func jsonDecodeAssetArray(r *antelope.JSONReader, x *[]antelope.Asset) (err erro
 			return r.Errorf("asset[]: more elements than the limit")
 		}
 		var e antelope.Asset
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
@@ -13732,10 +14112,11 @@ func jsonAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Name{}
+	(*x) = make([]antelope.Name, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -13745,10 +14126,10 @@ func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error)
 			return r.Errorf("name[]: more elements than the limit")
 		}
 		var e antelope.Name
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendExtendedSymbolArray(b []byte, x *[]ExtendedSymbol) (_ []byte, err error) {
@@ -13789,10 +14170,11 @@ func jsonAppendExtendedSymbolArray(b []byte, x *[]ExtendedSymbol) (_ []byte, err
 	return append(b, ']'), nil
 }
 func jsonDecodeExtendedSymbolArray(r *antelope.JSONReader, x *[]ExtendedSymbol) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ExtendedSymbol{}
+	(*x) = make([]ExtendedSymbol, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -13802,10 +14184,10 @@ func jsonDecodeExtendedSymbolArray(r *antelope.JSONReader, x *[]ExtendedSymbol) 
 			return r.Errorf("extended_symbol[]: more elements than the limit")
 		}
 		var e ExtendedSymbol
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairStringATOMICATTRIBUTEArray(b []byte, x *[]PairStringATOMICATTRIBUTE) (_ []byte, err error) {
@@ -13846,10 +14228,11 @@ func jsonAppendPairStringATOMICATTRIBUTEArray(b []byte, x *[]PairStringATOMICATT
 	return append(b, ']'), nil
 }
 func jsonDecodePairStringATOMICATTRIBUTEArray(r *antelope.JSONReader, x *[]PairStringATOMICATTRIBUTE) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairStringATOMICATTRIBUTE{}
+	(*x) = make([]PairStringATOMICATTRIBUTE, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -13859,10 +14242,10 @@ func jsonDecodePairStringATOMICATTRIBUTEArray(r *antelope.JSONReader, x *[]PairS
 			return r.Errorf("pair_string_ATOMIC_ATTRIBUTE[]: more elements than the limit")
 		}
 		var e PairStringATOMICATTRIBUTE
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
@@ -13899,10 +14282,11 @@ func jsonAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint64{}
+	(*x) = make([]uint64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -13912,10 +14296,10 @@ func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
 			return r.Errorf("uint64[]: more elements than the limit")
 		}
 		var e uint64
-		if e, err = r.Uint64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendFORMATTYPEArray(b []byte, x *[]FORMATTYPE) (_ []byte, err error) {
@@ -13956,10 +14340,11 @@ func jsonAppendFORMATTYPEArray(b []byte, x *[]FORMATTYPE) (_ []byte, err error) 
 	return append(b, ']'), nil
 }
 func jsonDecodeFORMATTYPEArray(r *antelope.JSONReader, x *[]FORMATTYPE) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []FORMATTYPE{}
+	(*x) = make([]FORMATTYPE, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -13969,10 +14354,10 @@ func jsonDecodeFORMATTYPEArray(r *antelope.JSONReader, x *[]FORMATTYPE) (err err
 			return r.Errorf("FORMAT_TYPE[]: more elements than the limit")
 		}
 		var e FORMATTYPE
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInt16Array(b []byte, x *[]int16) (_ []byte, err error) {
@@ -14009,10 +14394,11 @@ func jsonAppendInt16Array(b []byte, x *[]int16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt16Array(r *antelope.JSONReader, x *[]int16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int16{}
+	(*x) = make([]int16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14022,10 +14408,10 @@ func jsonDecodeInt16Array(r *antelope.JSONReader, x *[]int16) (err error) {
 			return r.Errorf("int16[]: more elements than the limit")
 		}
 		var e int16
-		if e, err = r.Int16(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int16(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInt32Array(b []byte, x *[]int32) (_ []byte, err error) {
@@ -14062,10 +14448,11 @@ func jsonAppendInt32Array(b []byte, x *[]int32) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt32Array(r *antelope.JSONReader, x *[]int32) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int32{}
+	(*x) = make([]int32, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14075,10 +14462,10 @@ func jsonDecodeInt32Array(r *antelope.JSONReader, x *[]int32) (err error) {
 			return r.Errorf("int32[]: more elements than the limit")
 		}
 		var e int32
-		if e, err = r.Int32(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int32(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInt64Array(b []byte, x *[]int64) (_ []byte, err error) {
@@ -14115,10 +14502,11 @@ func jsonAppendInt64Array(b []byte, x *[]int64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt64Array(r *antelope.JSONReader, x *[]int64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int64{}
+	(*x) = make([]int64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14128,10 +14516,10 @@ func jsonDecodeInt64Array(r *antelope.JSONReader, x *[]int64) (err error) {
 			return r.Errorf("int64[]: more elements than the limit")
 		}
 		var e int64
-		if e, err = r.Int64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint16Array(b []byte, x *[]uint16) (_ []byte, err error) {
@@ -14168,10 +14556,11 @@ func jsonAppendUint16Array(b []byte, x *[]uint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint16{}
+	(*x) = make([]uint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14181,10 +14570,10 @@ func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
 			return r.Errorf("uint16[]: more elements than the limit")
 		}
 		var e uint16
-		if e, err = r.Uint16(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint16(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint32Array(b []byte, x *[]uint32) (_ []byte, err error) {
@@ -14221,10 +14610,11 @@ func jsonAppendUint32Array(b []byte, x *[]uint32) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint32Array(r *antelope.JSONReader, x *[]uint32) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint32{}
+	(*x) = make([]uint32, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14234,10 +14624,10 @@ func jsonDecodeUint32Array(r *antelope.JSONReader, x *[]uint32) (err error) {
 			return r.Errorf("uint32[]: more elements than the limit")
 		}
 		var e uint32
-		if e, err = r.Uint32(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint32(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendFloat32Array(b []byte, x *[]float32) (_ []byte, err error) {
@@ -14274,10 +14664,11 @@ func jsonAppendFloat32Array(b []byte, x *[]float32) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeFloat32Array(r *antelope.JSONReader, x *[]float32) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []float32{}
+	(*x) = make([]float32, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14287,10 +14678,10 @@ func jsonDecodeFloat32Array(r *antelope.JSONReader, x *[]float32) (err error) {
 			return r.Errorf("float32[]: more elements than the limit")
 		}
 		var e float32
-		if e, err = r.Float32(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Float32(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendFloat64Array(b []byte, x *[]float64) (_ []byte, err error) {
@@ -14327,10 +14718,11 @@ func jsonAppendFloat64Array(b []byte, x *[]float64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeFloat64Array(r *antelope.JSONReader, x *[]float64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []float64{}
+	(*x) = make([]float64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14340,10 +14732,10 @@ func jsonDecodeFloat64Array(r *antelope.JSONReader, x *[]float64) (err error) {
 			return r.Errorf("float64[]: more elements than the limit")
 		}
 		var e float64
-		if e, err = r.Float64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Float64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendStringArray(b []byte, x *[]string) (_ []byte, err error) {
@@ -14382,10 +14774,11 @@ func jsonAppendStringArray(b []byte, x *[]string) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeStringArray(r *antelope.JSONReader, x *[]string) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []string{}
+	(*x) = make([]string, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -14395,9 +14788,9 @@ func jsonDecodeStringArray(r *antelope.JSONReader, x *[]string) (err error) {
 			return r.Errorf("string[]: more elements than the limit")
 		}
 		var e string
-		if e, err = r.String(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.String(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -95,7 +95,13 @@ func (v *FORMAT) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FORMAT) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "FORMAT")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "FORMAT")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -236,7 +242,13 @@ func (v *Acceptoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Acceptoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "acceptoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "acceptoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -368,7 +380,13 @@ func (v *Addcolauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addcolauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addcolauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addcolauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -524,7 +542,13 @@ func (v *Addconftoken) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addconftoken) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addconftoken")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addconftoken")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -682,7 +706,13 @@ func (v *Addnotifyacc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addnotifyacc) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addnotifyacc")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addnotifyacc")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -829,7 +859,13 @@ func (v *Admincoledit) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Admincoledit) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "admincoledit")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "admincoledit")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -961,7 +997,13 @@ func (v *Announcedepo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Announcedepo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "announcedepo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "announcedepo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1157,7 +1199,13 @@ func (v *AssetsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AssetsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "assets_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "assets_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1467,7 +1515,13 @@ func (v *Backasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Backasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "backasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "backasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1667,7 +1721,13 @@ func (v *BalancesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BalancesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "balances_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "balances_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1821,7 +1881,13 @@ func (v *Burnasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Burnasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "burnasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "burnasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1964,7 +2030,13 @@ func (v *Canceloffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Canceloffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "canceloffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "canceloffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2125,7 +2197,13 @@ func (v *CollectionsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *CollectionsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "collections_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "collections_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2408,7 +2486,13 @@ func (v *ConfigS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ConfigS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "config_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "config_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2663,7 +2747,13 @@ func (v *Createcol) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createcol) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createcol")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createcol")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2958,7 +3048,13 @@ func (v *Createoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3202,7 +3298,13 @@ func (v *Createschema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createschema) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createschema")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createschema")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3439,7 +3541,13 @@ func (v *Createtempl) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createtempl) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createtempl")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createtempl")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3698,7 +3806,13 @@ func (v *Declineoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Declineoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "declineoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "declineoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3826,7 +3940,13 @@ func (v *ExtendedSymbol) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExtendedSymbol) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extended_symbol")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extended_symbol")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4000,7 +4120,13 @@ func (v *Extendschema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Extendschema) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extendschema")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extendschema")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4197,7 +4323,13 @@ func (v *Forbidnotify) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Forbidnotify) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "forbidnotify")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "forbidnotify")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4312,7 +4444,13 @@ func (v *Init) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Init) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "init")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "init")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4426,7 +4564,13 @@ func (v *Locktemplate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Locktemplate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "locktemplate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "locktemplate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4609,7 +4753,13 @@ func (v *Logbackasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logbackasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logbackasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logbackasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4838,7 +4988,13 @@ func (v *Logburnasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logburnasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logburnasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logburnasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5209,7 +5365,13 @@ func (v *Logmint) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logmint) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logmint")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logmint")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5557,7 +5719,13 @@ func (v *Lognewoffer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lognewoffer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lognewoffer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lognewoffer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5843,7 +6011,13 @@ func (v *Lognewtempl) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lognewtempl) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lognewtempl")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lognewtempl")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6147,7 +6321,13 @@ func (v *Logsetdata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logsetdata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logsetdata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logsetdata")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6374,7 +6554,13 @@ func (v *Logtransfer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logtransfer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logtransfer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logtransfer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6646,7 +6832,13 @@ func (v *Mintasset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Mintasset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "mintasset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "mintasset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6979,7 +7171,13 @@ func (v *OffersS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *OffersS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "offers_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "offers_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7247,7 +7445,13 @@ func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_string_variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_string_variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7399,7 +7603,13 @@ func (v *Payofferram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Payofferram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "payofferram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "payofferram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7555,7 +7765,13 @@ func (v *Remcolauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Remcolauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "remcolauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "remcolauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7713,7 +7929,13 @@ func (v *Remnotifyacc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Remnotifyacc) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "remnotifyacc")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "remnotifyacc")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7867,7 +8089,13 @@ func (v *SchemasS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SchemasS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "schemas_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "schemas_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8037,7 +8265,13 @@ func (v *Setassetdata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setassetdata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setassetdata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setassetdata")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8239,7 +8473,13 @@ func (v *Setcoldata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setcoldata) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setcoldata")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setcoldata")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8393,7 +8633,13 @@ func (v *Setmarketfee) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmarketfee) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmarketfee")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmarketfee")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8538,7 +8784,13 @@ func (v *Setversion) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setversion) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setversion")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setversion")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8691,7 +8943,13 @@ func (v *TemplatesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TemplatesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "templates_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "templates_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8955,7 +9213,13 @@ func (v *TokenconfigsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TokenconfigsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tokenconfigs_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tokenconfigs_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9125,7 +9389,13 @@ func (v *Transfer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Transfer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transfer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transfer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9327,7 +9597,13 @@ func (v *Withdraw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Withdraw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "withdraw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "withdraw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9857,7 +10133,13 @@ func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringIN
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC")
 }
 
 // AppendJSON appends ["type", value].
@@ -10263,10 +10545,11 @@ func jsonAppendFORMATArray(b []byte, x *[]FORMAT) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeFORMATArray(r *antelope.JSONReader, x *[]FORMAT) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []FORMAT{}
+	(*x) = make([]FORMAT, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10276,10 +10559,10 @@ func jsonDecodeFORMATArray(r *antelope.JSONReader, x *[]FORMAT) (err error) {
 			return r.Errorf("FORMAT[]: more elements than the limit")
 		}
 		var e FORMAT
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendAssetArray(b []byte, x *[]antelope.Asset) (_ []byte, err error) {
@@ -10320,10 +10603,11 @@ func jsonAppendAssetArray(b []byte, x *[]antelope.Asset) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeAssetArray(r *antelope.JSONReader, x *[]antelope.Asset) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Asset{}
+	(*x) = make([]antelope.Asset, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10333,10 +10617,10 @@ func jsonDecodeAssetArray(r *antelope.JSONReader, x *[]antelope.Asset) (err erro
 			return r.Errorf("asset[]: more elements than the limit")
 		}
 		var e antelope.Asset
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint8Array(b []byte, x *[]uint8) (_ []byte, err error) {
@@ -10373,10 +10657,11 @@ func jsonAppendUint8Array(b []byte, x *[]uint8) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint8Array(r *antelope.JSONReader, x *[]uint8) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint8{}
+	(*x) = make([]uint8, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10386,10 +10671,10 @@ func jsonDecodeUint8Array(r *antelope.JSONReader, x *[]uint8) (err error) {
 			return r.Errorf("uint8[]: more elements than the limit")
 		}
 		var e uint8
-		if e, err = r.Uint8(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint8(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
@@ -10432,10 +10717,11 @@ func jsonAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Name{}
+	(*x) = make([]antelope.Name, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10445,10 +10731,10 @@ func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error)
 			return r.Errorf("name[]: more elements than the limit")
 		}
 		var e antelope.Name
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendExtendedSymbolArray(b []byte, x *[]ExtendedSymbol) (_ []byte, err error) {
@@ -10489,10 +10775,11 @@ func jsonAppendExtendedSymbolArray(b []byte, x *[]ExtendedSymbol) (_ []byte, err
 	return append(b, ']'), nil
 }
 func jsonDecodeExtendedSymbolArray(r *antelope.JSONReader, x *[]ExtendedSymbol) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ExtendedSymbol{}
+	(*x) = make([]ExtendedSymbol, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10502,10 +10789,10 @@ func jsonDecodeExtendedSymbolArray(r *antelope.JSONReader, x *[]ExtendedSymbol) 
 			return r.Errorf("extended_symbol[]: more elements than the limit")
 		}
 		var e ExtendedSymbol
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(b []byte, x *[]PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) (_ []byte, err error) {
@@ -10546,10 +10833,11 @@ func jsonAppendPairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float3
 	return append(b, ']'), nil
 }
 func jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r *antelope.JSONReader, x *[]PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC{}
+	(*x) = make([]PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10559,10 +10847,10 @@ func jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float3
 			return r.Errorf("pair_string_variant_int8_int16_int32_int64_uint8_uint16_uint32_uint64_float32_float64_string_INT8_VEC_INT16_VEC_INT32_VEC_INT64_VEC_UINT8_VEC_UINT16_VEC_UINT32_VEC_UINT64_VEC_FLOAT_VEC_DOUBLE_VEC_STRING_VEC[]: more elements than the limit")
 		}
 		var e PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
@@ -10599,10 +10887,11 @@ func jsonAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint64{}
+	(*x) = make([]uint64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10612,10 +10901,10 @@ func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
 			return r.Errorf("uint64[]: more elements than the limit")
 		}
 		var e uint64
-		if e, err = r.Uint64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInt16Array(b []byte, x *[]int16) (_ []byte, err error) {
@@ -10652,10 +10941,11 @@ func jsonAppendInt16Array(b []byte, x *[]int16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt16Array(r *antelope.JSONReader, x *[]int16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int16{}
+	(*x) = make([]int16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10665,10 +10955,10 @@ func jsonDecodeInt16Array(r *antelope.JSONReader, x *[]int16) (err error) {
 			return r.Errorf("int16[]: more elements than the limit")
 		}
 		var e int16
-		if e, err = r.Int16(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int16(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInt32Array(b []byte, x *[]int32) (_ []byte, err error) {
@@ -10705,10 +10995,11 @@ func jsonAppendInt32Array(b []byte, x *[]int32) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt32Array(r *antelope.JSONReader, x *[]int32) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int32{}
+	(*x) = make([]int32, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10718,10 +11009,10 @@ func jsonDecodeInt32Array(r *antelope.JSONReader, x *[]int32) (err error) {
 			return r.Errorf("int32[]: more elements than the limit")
 		}
 		var e int32
-		if e, err = r.Int32(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int32(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendInt64Array(b []byte, x *[]int64) (_ []byte, err error) {
@@ -10758,10 +11049,11 @@ func jsonAppendInt64Array(b []byte, x *[]int64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt64Array(r *antelope.JSONReader, x *[]int64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int64{}
+	(*x) = make([]int64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10771,10 +11063,10 @@ func jsonDecodeInt64Array(r *antelope.JSONReader, x *[]int64) (err error) {
 			return r.Errorf("int64[]: more elements than the limit")
 		}
 		var e int64
-		if e, err = r.Int64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint16Array(b []byte, x *[]uint16) (_ []byte, err error) {
@@ -10811,10 +11103,11 @@ func jsonAppendUint16Array(b []byte, x *[]uint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint16{}
+	(*x) = make([]uint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10824,10 +11117,10 @@ func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
 			return r.Errorf("uint16[]: more elements than the limit")
 		}
 		var e uint16
-		if e, err = r.Uint16(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint16(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint32Array(b []byte, x *[]uint32) (_ []byte, err error) {
@@ -10864,10 +11157,11 @@ func jsonAppendUint32Array(b []byte, x *[]uint32) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint32Array(r *antelope.JSONReader, x *[]uint32) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint32{}
+	(*x) = make([]uint32, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10877,10 +11171,10 @@ func jsonDecodeUint32Array(r *antelope.JSONReader, x *[]uint32) (err error) {
 			return r.Errorf("uint32[]: more elements than the limit")
 		}
 		var e uint32
-		if e, err = r.Uint32(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint32(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendFloat32Array(b []byte, x *[]float32) (_ []byte, err error) {
@@ -10917,10 +11211,11 @@ func jsonAppendFloat32Array(b []byte, x *[]float32) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeFloat32Array(r *antelope.JSONReader, x *[]float32) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []float32{}
+	(*x) = make([]float32, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10930,10 +11225,10 @@ func jsonDecodeFloat32Array(r *antelope.JSONReader, x *[]float32) (err error) {
 			return r.Errorf("float32[]: more elements than the limit")
 		}
 		var e float32
-		if e, err = r.Float32(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Float32(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendFloat64Array(b []byte, x *[]float64) (_ []byte, err error) {
@@ -10970,10 +11265,11 @@ func jsonAppendFloat64Array(b []byte, x *[]float64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeFloat64Array(r *antelope.JSONReader, x *[]float64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []float64{}
+	(*x) = make([]float64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10983,10 +11279,10 @@ func jsonDecodeFloat64Array(r *antelope.JSONReader, x *[]float64) (err error) {
 			return r.Errorf("float64[]: more elements than the limit")
 		}
 		var e float64
-		if e, err = r.Float64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Float64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendStringArray(b []byte, x *[]string) (_ []byte, err error) {
@@ -11025,10 +11321,11 @@ func jsonAppendStringArray(b []byte, x *[]string) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeStringArray(r *antelope.JSONReader, x *[]string) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []string{}
+	(*x) = make([]string, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -11038,9 +11335,9 @@ func jsonDecodeStringArray(r *antelope.JSONReader, x *[]string) (err error) {
 			return r.Errorf("string[]: more elements than the limit")
 		}
 		var e string
-		if e, err = r.String(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.String(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

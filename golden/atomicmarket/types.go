@@ -73,7 +73,13 @@ func (v *SYMBOLPAIR) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SYMBOLPAIR) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "SYMBOLPAIR")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "SYMBOLPAIR")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -273,7 +279,13 @@ func (v *TOKEN) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TOKEN) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "TOKEN")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "TOKEN")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -442,7 +454,13 @@ func (v *Acceptbuyo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Acceptbuyo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "acceptbuyo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "acceptbuyo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -645,7 +663,13 @@ func (v *Addconftoken) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addconftoken) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addconftoken")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addconftoken")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -814,7 +838,13 @@ func (v *Adddelphi) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Adddelphi) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "adddelphi")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "adddelphi")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1038,7 +1068,13 @@ func (v *Announceauct) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Announceauct) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "announceauct")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "announceauct")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1288,7 +1324,13 @@ func (v *Announcesale) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Announcesale) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "announcesale")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "announcesale")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1513,7 +1555,13 @@ func (v *Assertauct) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Assertauct) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "assertauct")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "assertauct")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1678,7 +1726,13 @@ func (v *Assertsale) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Assertsale) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "assertsale")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "assertsale")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1870,7 +1924,13 @@ func (v *Auctclaimbuy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Auctclaimbuy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "auctclaimbuy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "auctclaimbuy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1990,7 +2050,13 @@ func (v *Auctclaimsel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Auctclaimsel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "auctclaimsel")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "auctclaimsel")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2135,7 +2201,13 @@ func (v *Auctionbid) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Auctionbid) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "auctionbid")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "auctionbid")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2408,7 +2480,13 @@ func (v *AuctionsS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AuctionsS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "auctions_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "auctions_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2814,7 +2892,13 @@ func (v *BalancesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BalancesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "balances_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "balances_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3019,7 +3103,13 @@ func (v *BuyoffersS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BuyoffersS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyoffers_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyoffers_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3327,7 +3417,13 @@ func (v *Cancelauct) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cancelauct) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cancelauct")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cancelauct")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3447,7 +3543,13 @@ func (v *Cancelbuyo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cancelbuyo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cancelbuyo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cancelbuyo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3567,7 +3669,13 @@ func (v *Cancelsale) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cancelsale) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cancelsale")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cancelsale")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3758,7 +3866,13 @@ func (v *ConfigS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ConfigS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "config_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "config_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4144,7 +4258,13 @@ func (v *Convcounters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Convcounters) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "convcounters")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "convcounters")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4247,7 +4367,13 @@ func (v *CountersS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *CountersS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "counters_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "counters_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4434,7 +4560,13 @@ func (v *Createbuyo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Createbuyo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "createbuyo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "createbuyo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4681,7 +4813,13 @@ func (v *Declinebuyo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Declinebuyo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "declinebuyo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "declinebuyo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4824,7 +4962,13 @@ func (v *Hydraload) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Hydraload) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "hydraload")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "hydraload")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4963,7 +5107,13 @@ func (v *HydraloadPayload) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *HydraloadPayload) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "hydraload_payload")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "hydraload_payload")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5125,7 +5275,13 @@ func (v *Init) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Init) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "init")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "init")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5221,7 +5377,13 @@ func (v *Logauctstart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logauctstart) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logauctstart")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logauctstart")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5396,7 +5558,13 @@ func (v *Lognewauct) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lognewauct) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lognewauct")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lognewauct")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5763,7 +5931,13 @@ func (v *Lognewbuyo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lognewbuyo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lognewbuyo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lognewbuyo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6123,7 +6297,13 @@ func (v *Lognewsale) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lognewsale) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lognewsale")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lognewsale")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6413,7 +6593,13 @@ func (v *Logsalestart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logsalestart) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logsalestart")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logsalestart")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6565,7 +6751,13 @@ func (v *MarketplacesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *MarketplacesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "marketplaces_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "marketplaces_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6720,7 +6912,13 @@ func (v *Payauctram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Payauctram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "payauctram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "payauctram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6873,7 +7071,13 @@ func (v *Paybuyoram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Paybuyoram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "paybuyoram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "paybuyoram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7026,7 +7230,13 @@ func (v *Paysaleram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Paysaleram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "paysaleram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "paysaleram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7193,7 +7403,13 @@ func (v *Purchasesale) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Purchasesale) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "purchasesale")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "purchasesale")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7396,7 +7612,13 @@ func (v *Regmarket) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regmarket) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regmarket")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regmarket")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7597,7 +7819,13 @@ func (v *SalesS) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SalesS) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "sales_s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "sales_s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7910,7 +8138,13 @@ func (v *Setmarketfee) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmarketfee) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmarketfee")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmarketfee")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8052,7 +8286,13 @@ func (v *Setminbidinc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setminbidinc) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setminbidinc")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setminbidinc")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8174,7 +8414,13 @@ func (v *Setversion) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setversion) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setversion")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setversion")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8305,7 +8551,13 @@ func (v *Withdraw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Withdraw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "withdraw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "withdraw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8532,10 +8784,11 @@ func jsonAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint64{}
+	(*x) = make([]uint64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -8545,10 +8798,10 @@ func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
 			return r.Errorf("uint64[]: more elements than the limit")
 		}
 		var e uint64
-		if e, err = r.Uint64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendAssetArray(b []byte, x *[]antelope.Asset) (_ []byte, err error) {
@@ -8589,10 +8842,11 @@ func jsonAppendAssetArray(b []byte, x *[]antelope.Asset) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeAssetArray(r *antelope.JSONReader, x *[]antelope.Asset) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Asset{}
+	(*x) = make([]antelope.Asset, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -8602,10 +8856,10 @@ func jsonDecodeAssetArray(r *antelope.JSONReader, x *[]antelope.Asset) (err erro
 			return r.Errorf("asset[]: more elements than the limit")
 		}
 		var e antelope.Asset
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendTOKENArray(b []byte, x *[]TOKEN) (_ []byte, err error) {
@@ -8646,10 +8900,11 @@ func jsonAppendTOKENArray(b []byte, x *[]TOKEN) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeTOKENArray(r *antelope.JSONReader, x *[]TOKEN) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []TOKEN{}
+	(*x) = make([]TOKEN, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -8659,10 +8914,10 @@ func jsonDecodeTOKENArray(r *antelope.JSONReader, x *[]TOKEN) (err error) {
 			return r.Errorf("TOKEN[]: more elements than the limit")
 		}
 		var e TOKEN
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendSYMBOLPAIRArray(b []byte, x *[]SYMBOLPAIR) (_ []byte, err error) {
@@ -8703,10 +8958,11 @@ func jsonAppendSYMBOLPAIRArray(b []byte, x *[]SYMBOLPAIR) (_ []byte, err error) 
 	return append(b, ']'), nil
 }
 func jsonDecodeSYMBOLPAIRArray(r *antelope.JSONReader, x *[]SYMBOLPAIR) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []SYMBOLPAIR{}
+	(*x) = make([]SYMBOLPAIR, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -8716,10 +8972,10 @@ func jsonDecodeSYMBOLPAIRArray(r *antelope.JSONReader, x *[]SYMBOLPAIR) (err err
 			return r.Errorf("SYMBOLPAIR[]: more elements than the limit")
 		}
 		var e SYMBOLPAIR
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendHydraloadPayloadArray(b []byte, x *[]HydraloadPayload) (_ []byte, err error) {
@@ -8760,10 +9016,11 @@ func jsonAppendHydraloadPayloadArray(b []byte, x *[]HydraloadPayload) (_ []byte,
 	return append(b, ']'), nil
 }
 func jsonDecodeHydraloadPayloadArray(r *antelope.JSONReader, x *[]HydraloadPayload) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []HydraloadPayload{}
+	(*x) = make([]HydraloadPayload, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -8773,9 +9030,9 @@ func jsonDecodeHydraloadPayloadArray(r *antelope.JSONReader, x *[]HydraloadPaylo
 			return r.Errorf("hydraload_payload[]: more elements than the limit")
 		}
 		var e HydraloadPayload
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -67,7 +67,13 @@ func (v *ABIHash) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ABIHash) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "abi_hash")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "abi_hash")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -212,7 +218,13 @@ func (v *AccountNameBlacklist) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AccountNameBlacklist) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account_name_blacklist")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account_name_blacklist")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -344,7 +356,13 @@ func (v *Actfinkey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Actfinkey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "actfinkey")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "actfinkey")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -522,7 +540,13 @@ func (v *ActionReturnBuyram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionReturnBuyram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_return_buyram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_return_buyram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -785,7 +809,13 @@ func (v *ActionReturnRamtransfer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionReturnRamtransfer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_return_ramtransfer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_return_ramtransfer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1022,7 +1052,13 @@ func (v *ActionReturnSellram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionReturnSellram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_return_sellram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_return_sellram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1238,7 +1274,13 @@ func (v *Activate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Activate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "activate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "activate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1378,7 +1420,13 @@ func (v *Authority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Authority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1578,7 +1626,13 @@ func (v *BidRefund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BidRefund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bid_refund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bid_refund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1744,7 +1798,13 @@ func (v *Bidname) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Bidname) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bidname")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bidname")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1927,7 +1987,13 @@ func (v *Bidrefund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Bidrefund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bidrefund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bidrefund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2117,7 +2183,13 @@ func (v *BlockHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2409,7 +2481,13 @@ func (v *BlockInfoRecord) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockInfoRecord) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_info_record")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_info_record")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2579,7 +2657,13 @@ func (v *BlockSigningAuthorityV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockSigningAuthorityV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_signing_authority_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2800,7 +2884,13 @@ func (v *BlockchainParameters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockchainParameters) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "blockchain_parameters")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "blockchain_parameters")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3362,7 +3452,13 @@ func (v *BlockchainParametersV1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockchainParametersV1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "blockchain_parameters_v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "blockchain_parameters_v1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3707,7 +3803,13 @@ func (v *Buyram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3895,7 +3997,13 @@ func (v *Buyramburn) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyramburn) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyramburn")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyramburn")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4081,7 +4189,13 @@ func (v *Buyrambytes) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyrambytes) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyrambytes")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyrambytes")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4260,7 +4374,13 @@ func (v *Buyramself) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyramself) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyramself")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyramself")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4417,7 +4537,13 @@ func (v *Buyrex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyrex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyrex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyrex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4572,7 +4698,13 @@ func (v *Canceldelay) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Canceldelay) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "canceldelay")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "canceldelay")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4719,7 +4851,13 @@ func (v *Cfgpowerup) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cfgpowerup) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cfgpowerup")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cfgpowerup")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4845,7 +4983,13 @@ func (v *Claimrewards) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Claimrewards) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "claimrewards")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "claimrewards")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4971,7 +5115,13 @@ func (v *Closerex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Closerex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "closerex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "closerex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5097,7 +5247,13 @@ func (v *Cnclrexorder) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cnclrexorder) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cnclrexorder")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cnclrexorder")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5223,7 +5379,13 @@ func (v *Connector) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Connector) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "connector")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "connector")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5371,7 +5533,13 @@ func (v *Consolidate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Consolidate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "consolidate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "consolidate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5509,7 +5677,13 @@ func (v *Defcpuloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Defcpuloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "defcpuloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "defcpuloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5693,7 +5867,13 @@ func (v *Defnetloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Defnetloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "defnetloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "defnetloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5893,7 +6073,13 @@ func (v *Delegatebw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Delegatebw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delegatebw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delegatebw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6133,7 +6319,13 @@ func (v *DelegatedBandwidth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *DelegatedBandwidth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delegated_bandwidth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delegated_bandwidth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6373,7 +6565,13 @@ func (v *Deleteauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deleteauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deleteauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deleteauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6564,7 +6762,13 @@ func (v *Delfinkey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Delfinkey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delfinkey")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delfinkey")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6712,7 +6916,13 @@ func (v *Delschedule) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Delschedule) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delschedule")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delschedule")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6838,7 +7048,13 @@ func (v *DenyHash) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *DenyHash) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deny_hash")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deny_hash")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6983,7 +7199,13 @@ func (v *Denyhashadd) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Denyhashadd) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "denyhashadd")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "denyhashadd")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7106,7 +7328,13 @@ func (v *Denyhashcalc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Denyhashcalc) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "denyhashcalc")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "denyhashcalc")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7229,7 +7457,13 @@ func (v *Denyhashrm) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Denyhashrm) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "denyhashrm")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "denyhashrm")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7352,7 +7586,13 @@ func (v *Denynames) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Denynames) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "denynames")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "denynames")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7485,7 +7725,13 @@ func (v *Deposit) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deposit) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deposit")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deposit")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7649,7 +7895,13 @@ func (v *Donatetorex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Donatetorex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "donatetorex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "donatetorex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7959,7 +8211,13 @@ func (v *EosioGlobalState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8463,7 +8721,13 @@ func (v *EosioGlobalState2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8681,7 +8945,13 @@ func (v *EosioGlobalState3) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState3) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state3")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state3")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8832,7 +9102,13 @@ func (v *EosioGlobalState4) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState4) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state4")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state4")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9009,7 +9285,13 @@ func (v *ExchangeState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExchangeState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "exchange_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "exchange_state")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9173,7 +9455,13 @@ func (v *Execschedule) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Execschedule) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "execschedule")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "execschedule")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9267,7 +9555,13 @@ func (v *FinKeyIDGeneratorInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinKeyIDGeneratorInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "fin_key_id_generator_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "fin_key_id_generator_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9391,7 +9685,13 @@ func (v *FinalizerAuthInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerAuthInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_auth_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_auth_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9546,7 +9846,13 @@ func (v *FinalizerAuthority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerAuthority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9728,7 +10034,13 @@ func (v *FinalizerInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9936,7 +10248,13 @@ func (v *FinalizerKeyInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerKeyInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_key_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_key_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10140,7 +10458,13 @@ func (v *Fundcpuloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Fundcpuloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "fundcpuloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "fundcpuloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10324,7 +10648,13 @@ func (v *Fundnetloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Fundnetloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "fundnetloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "fundnetloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10507,7 +10837,13 @@ func (v *GiftedRAM) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GiftedRAM) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "gifted_ram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "gifted_ram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10699,7 +11035,13 @@ func (v *Giftram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Giftram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "giftram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "giftram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10900,7 +11242,13 @@ func (v *Init) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Init) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "init")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "init")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11050,7 +11398,13 @@ func (v *KeyWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *KeyWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "key_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "key_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11193,7 +11547,13 @@ func (v *LastPropFinalizersInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *LastPropFinalizersInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "last_prop_finalizers_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "last_prop_finalizers_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11332,7 +11692,13 @@ func (v *Limitauthchg) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Limitauthchg) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "limitauthchg")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "limitauthchg")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11566,7 +11932,13 @@ func (v *Linkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Linkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "linkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "linkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11831,7 +12203,13 @@ func (v *Logbuyram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logbuyram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logbuyram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logbuyram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12082,7 +12460,13 @@ func (v *Logramchange) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logramchange) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logramchange")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logramchange")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12275,7 +12659,13 @@ func (v *Logsellram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logsellram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logsellram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logsellram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12506,7 +12896,13 @@ func (v *Logsystemfee) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Logsystemfee) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "logsystemfee")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "logsystemfee")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12685,7 +13081,13 @@ func (v *Mvfrsavings) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Mvfrsavings) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "mvfrsavings")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "mvfrsavings")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12842,7 +13244,13 @@ func (v *Mvtosavings) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Mvtosavings) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "mvtosavings")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "mvtosavings")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13012,7 +13420,13 @@ func (v *NameBid) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *NameBid) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "name_bid")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "name_bid")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13231,7 +13645,13 @@ func (v *Newaccount) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Newaccount) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "newaccount")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "newaccount")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13426,7 +13846,13 @@ func (v *Onblock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Onblock) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "onblock")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "onblock")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13556,7 +13982,13 @@ func (v *Onerror) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Onerror) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "onerror")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "onerror")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13706,7 +14138,13 @@ func (v *PairTimePointSecInt64) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairTimePointSecInt64) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_time_point_sec_int64")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_time_point_sec_int64")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13860,7 +14298,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14010,7 +14454,13 @@ func (v *PermissionLevelWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevelWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14189,7 +14639,13 @@ func (v *Powerup) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Powerup) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "powerup")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "powerup")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14445,7 +14901,13 @@ func (v *PowerupConfig) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PowerupConfig) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "powerup_config")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "powerup_config")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14681,7 +15143,13 @@ func (v *PowerupConfigResource) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PowerupConfigResource) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "powerup_config_resource")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "powerup_config_resource")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14977,7 +15445,13 @@ func (v *PowerupOrder) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PowerupOrder) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "powerup_order")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "powerup_order")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15234,7 +15708,13 @@ func (v *PowerupState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PowerupState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "powerup_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "powerup_state")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15531,7 +16011,13 @@ func (v *PowerupStateResource) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PowerupStateResource) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "powerup_state_resource")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "powerup_state_resource")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15977,7 +16463,13 @@ func (v *Powerupexec) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Powerupexec) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "powerupexec")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "powerupexec")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16196,7 +16688,13 @@ func (v *ProducerInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16526,7 +17024,13 @@ func (v *ProducerInfo2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerInfo2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_info2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_info2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16702,7 +17206,13 @@ func (v *ProducerKey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerKey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_key")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_key")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16852,7 +17362,13 @@ func (v *ProducerSchedule) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerSchedule) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_schedule")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_schedule")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17012,7 +17528,13 @@ func (v *Ramburn) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Ramburn) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "ramburn")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "ramburn")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17203,7 +17725,13 @@ func (v *Ramtransfer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Ramtransfer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "ramtransfer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "ramtransfer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17397,7 +17925,13 @@ func (v *Refund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Refund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "refund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "refund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17543,7 +18077,13 @@ func (v *RefundRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RefundRequest) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "refund_request")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "refund_request")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17754,7 +18294,13 @@ func (v *Regfinkey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regfinkey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regfinkey")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regfinkey")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17943,7 +18489,13 @@ func (v *Regproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -18156,7 +18708,13 @@ func (v *Regproducer2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproducer2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproducer2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproducer2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -18355,7 +18913,13 @@ func (v *Regproxy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproxy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproxy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproxy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -18526,7 +19090,13 @@ func (v *Rentcpu) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rentcpu) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rentcpu")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rentcpu")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -18747,7 +19317,13 @@ func (v *Rentnet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rentnet) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rentnet")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rentnet")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -18973,7 +19549,13 @@ func (v *RexBalance) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexBalance) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_balance")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_balance")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -19224,7 +19806,13 @@ func (v *RexFund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexFund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_fund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_fund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -19442,7 +20030,13 @@ func (v *RexLoan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexLoan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_loan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_loan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -19735,7 +20329,13 @@ func (v *RexMaturity) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexMaturity) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_maturity")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_maturity")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -19940,7 +20540,13 @@ func (v *RexOrder) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexOrder) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_order")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_order")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -20246,7 +20852,13 @@ func (v *RexPool) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexPool) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_pool")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_pool")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -20536,7 +21148,13 @@ func (v *RexReturnBuckets) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexReturnBuckets) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_return_buckets")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_return_buckets")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -20719,7 +21337,13 @@ func (v *RexReturnPool) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexReturnPool) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_return_pool")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_return_pool")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -20986,7 +21610,13 @@ func (v *Rexexec) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rexexec) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rexexec")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rexexec")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -21134,7 +21764,13 @@ func (v *Rmvproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rmvproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rmvproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rmvproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -21262,7 +21898,13 @@ func (v *SchedulesInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SchedulesInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "schedules_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "schedules_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -21415,7 +22057,13 @@ func (v *Sellram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Sellram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "sellram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "sellram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -21570,7 +22218,13 @@ func (v *Sellrex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Sellrex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "sellrex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "sellrex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -21758,7 +22412,13 @@ func (v *Setabi) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setabi) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setabi")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setabi")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -21946,7 +22606,13 @@ func (v *Setacctcpu) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setacctcpu) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setacctcpu")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setacctcpu")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -22100,7 +22766,13 @@ func (v *Setacctnet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setacctnet) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setacctnet")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setacctnet")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -22254,7 +22926,13 @@ func (v *Setacctram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setacctram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setacctram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setacctram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -22416,7 +23094,13 @@ func (v *Setalimits) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setalimits) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setalimits")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setalimits")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -22656,7 +23340,13 @@ func (v *Setcode) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setcode) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setcode")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setcode")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -22887,7 +23577,13 @@ func (v *Setinflation) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setinflation) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setinflation")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setinflation")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -23064,7 +23760,13 @@ func (v *Setparams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setparams) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setparams")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setparams")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -23191,7 +23893,13 @@ func (v *Setpayfactor) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpayfactor) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpayfactor")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpayfactor")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -23342,7 +24050,13 @@ func (v *Setpriv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpriv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpriv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpriv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -23486,7 +24200,13 @@ func (v *Setram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -23606,7 +24326,13 @@ func (v *Setramrate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setramrate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setramrate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setramrate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -23728,7 +24454,13 @@ func (v *Setrex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setrex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setrex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setrex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -23866,7 +24598,13 @@ func (v *Setrexmature) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setrexmature) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setrexmature")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setrexmature")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -24036,7 +24774,13 @@ func (v *Setschedule) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setschedule) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setschedule")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setschedule")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -24173,7 +24917,13 @@ func (v *Switchtosvnn) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Switchtosvnn) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "switchtosvnn")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "switchtosvnn")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -24297,7 +25047,13 @@ func (v *Undelegatebw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Undelegatebw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "undelegatebw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "undelegatebw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -24492,7 +25248,13 @@ func (v *Undenynames) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Undenynames) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "undenynames")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "undenynames")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -24633,7 +25395,13 @@ func (v *Ungiftram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Ungiftram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "ungiftram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "ungiftram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -24856,7 +25624,13 @@ func (v *Unlinkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unlinkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unlinkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unlinkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -25065,7 +25839,13 @@ func (v *Unregprod) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unregprod) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unregprod")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unregprod")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -25214,7 +25994,13 @@ func (v *Unstaketorex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unstaketorex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unstaketorex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unstaketorex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -25426,7 +26212,13 @@ func (v *Unvest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unvest) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unvest")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unvest")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -25658,7 +26450,13 @@ func (v *Updateauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updateauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updateauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updateauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -25891,7 +26689,13 @@ func (v *Updaterex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updaterex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updaterex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updaterex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -26013,7 +26817,13 @@ func (v *Updtrevision) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updtrevision) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updtrevision")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updtrevision")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -26153,7 +26963,13 @@ func (v *UserResources) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *UserResources) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "user_resources")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "user_resources")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -26365,7 +27181,13 @@ func (v *Voteproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Voteproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "voteproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "voteproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -26589,7 +27411,13 @@ func (v *VoterInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VoterInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "voter_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "voter_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -26918,7 +27746,13 @@ func (v *Voteupdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Voteupdate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "voteupdate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "voteupdate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -27042,7 +27876,13 @@ func (v *WaitWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *WaitWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wait_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wait_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -27187,7 +28027,13 @@ func (v *Wasmcfg) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Wasmcfg) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wasmcfg")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wasmcfg")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -27320,7 +28166,13 @@ func (v *Withdraw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Withdraw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "withdraw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "withdraw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -27486,7 +28338,13 @@ func (v *LimitAuthChange) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *LimitAuthChange) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "limit_auth_change")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "limit_auth_change")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -27702,7 +28560,13 @@ func (v *VariantBlockSigningAuthorityV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VariantBlockSigningAuthorityV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "variant_block_signing_authority_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "variant_block_signing_authority_v0")
 }
 
 // AppendJSON appends ["type", value].
@@ -27785,7 +28649,13 @@ func (v *DenyhashcalcResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *DenyhashcalcResult) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "checksum256")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "checksum256")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -28149,10 +29019,11 @@ func jsonAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Name{}
+	(*x) = make([]antelope.Name, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -28162,10 +29033,10 @@ func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error)
 			return r.Errorf("name[]: more elements than the limit")
 		}
 		var e antelope.Name
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
@@ -28206,10 +29077,11 @@ func jsonAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []KeyWeight{}
+	(*x) = make([]KeyWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -28219,10 +29091,10 @@ func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error
 			return r.Errorf("key_weight[]: more elements than the limit")
 		}
 		var e KeyWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) (_ []byte, err error) {
@@ -28263,10 +29135,11 @@ func jsonAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) 
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]PermissionLevelWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevelWeight{}
+	(*x) = make([]PermissionLevelWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -28276,10 +29149,10 @@ func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]Permissio
 			return r.Errorf("permission_level_weight[]: more elements than the limit")
 		}
 		var e PermissionLevelWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) {
@@ -28320,10 +29193,11 @@ func jsonAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) 
 	return append(b, ']'), nil
 }
 func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []WaitWeight{}
+	(*x) = make([]WaitWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -28333,10 +29207,10 @@ func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err err
 			return r.Errorf("wait_weight[]: more elements than the limit")
 		}
 		var e WaitWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptProducerSchedule(b []byte, x **ProducerSchedule) (_ []byte, err error) {
@@ -28419,10 +29293,11 @@ func jsonAppendFinalizerAuthInfoArray(b []byte, x *[]FinalizerAuthInfo) (_ []byt
 	return append(b, ']'), nil
 }
 func jsonDecodeFinalizerAuthInfoArray(r *antelope.JSONReader, x *[]FinalizerAuthInfo) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []FinalizerAuthInfo{}
+	(*x) = make([]FinalizerAuthInfo, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -28432,10 +29307,10 @@ func jsonDecodeFinalizerAuthInfoArray(r *antelope.JSONReader, x *[]FinalizerAuth
 			return r.Errorf("finalizer_auth_info[]: more elements than the limit")
 		}
 		var e FinalizerAuthInfo
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptUint32(b []byte, x **uint32) (_ []byte, err error) {
@@ -28676,10 +29551,11 @@ func jsonAppendProducerKeyArray(b []byte, x *[]ProducerKey) (_ []byte, err error
 	return append(b, ']'), nil
 }
 func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ProducerKey{}
+	(*x) = make([]ProducerKey, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -28689,10 +29565,10 @@ func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err e
 			return r.Errorf("producer_key[]: more elements than the limit")
 		}
 		var e ProducerKey
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairTimePointSecInt64Array(b []byte, x *[]PairTimePointSecInt64) (_ []byte, err error) {
@@ -28733,10 +29609,11 @@ func jsonAppendPairTimePointSecInt64Array(b []byte, x *[]PairTimePointSecInt64) 
 	return append(b, ']'), nil
 }
 func jsonDecodePairTimePointSecInt64Array(r *antelope.JSONReader, x *[]PairTimePointSecInt64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairTimePointSecInt64{}
+	(*x) = make([]PairTimePointSecInt64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -28746,10 +29623,10 @@ func jsonDecodePairTimePointSecInt64Array(r *antelope.JSONReader, x *[]PairTimeP
 			return r.Errorf("pair_time_point_sec_int64[]: more elements than the limit")
 		}
 		var e PairTimePointSecInt64
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptBool(b []byte, x **bool) (_ []byte, err error) {

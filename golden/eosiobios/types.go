@@ -64,7 +64,13 @@ func (v *ABIHash) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ABIHash) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "abi_hash")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "abi_hash")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -212,7 +218,13 @@ func (v *Activate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Activate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "activate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "activate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -352,7 +364,13 @@ func (v *Authority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Authority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -548,7 +566,13 @@ func (v *BlockSigningAuthorityV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockSigningAuthorityV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_signing_authority_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -769,7 +793,13 @@ func (v *BlockchainParameters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockchainParameters) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "blockchain_parameters")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "blockchain_parameters")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1250,7 +1280,13 @@ func (v *Canceldelay) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Canceldelay) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "canceldelay")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "canceldelay")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1409,7 +1445,13 @@ func (v *Deleteauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deleteauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deleteauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deleteauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1559,7 +1601,13 @@ func (v *KeyWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *KeyWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "key_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "key_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1734,7 +1782,13 @@ func (v *Linkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Linkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "linkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "linkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1955,7 +2009,13 @@ func (v *Newaccount) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Newaccount) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "newaccount")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "newaccount")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2157,7 +2217,13 @@ func (v *Onerror) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Onerror) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "onerror")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "onerror")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2311,7 +2377,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2461,7 +2533,13 @@ func (v *PermissionLevelWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevelWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2613,7 +2691,13 @@ func (v *ProducerAuthority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerAuthority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2761,7 +2845,13 @@ func (v *Reqactivated) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Reqactivated) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "reqactivated")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "reqactivated")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2887,7 +2977,13 @@ func (v *Reqauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Reqauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "reqauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "reqauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3020,7 +3116,13 @@ func (v *Setabi) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setabi) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setabi")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setabi")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3183,7 +3285,13 @@ func (v *Setalimits) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setalimits) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setalimits")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setalimits")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3392,7 +3500,13 @@ func (v *Setcode) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setcode) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setcode")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setcode")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3582,7 +3696,13 @@ func (v *Setparams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setparams) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setparams")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setparams")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3713,7 +3833,13 @@ func (v *Setpriv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpriv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpriv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpriv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3859,7 +3985,13 @@ func (v *Setprods) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setprods) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setprods")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setprods")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4003,7 +4135,13 @@ func (v *Unlinkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unlinkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unlinkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unlinkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4202,7 +4340,13 @@ func (v *Updateauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updateauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updateauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updateauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4398,7 +4542,13 @@ func (v *WaitWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *WaitWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wait_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wait_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4564,7 +4714,13 @@ func (v *VariantBlockSigningAuthorityV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VariantBlockSigningAuthorityV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "variant_block_signing_authority_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "variant_block_signing_authority_v0")
 }
 
 // AppendJSON appends ["type", value].
@@ -4704,10 +4860,11 @@ func jsonAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []KeyWeight{}
+	(*x) = make([]KeyWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4717,10 +4874,10 @@ func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error
 			return r.Errorf("key_weight[]: more elements than the limit")
 		}
 		var e KeyWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) (_ []byte, err error) {
@@ -4761,10 +4918,11 @@ func jsonAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) 
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]PermissionLevelWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevelWeight{}
+	(*x) = make([]PermissionLevelWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4774,10 +4932,10 @@ func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]Permissio
 			return r.Errorf("permission_level_weight[]: more elements than the limit")
 		}
 		var e PermissionLevelWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) {
@@ -4818,10 +4976,11 @@ func jsonAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) 
 	return append(b, ']'), nil
 }
 func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []WaitWeight{}
+	(*x) = make([]WaitWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4831,10 +4990,10 @@ func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err err
 			return r.Errorf("wait_weight[]: more elements than the limit")
 		}
 		var e WaitWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendProducerAuthorityArray(b []byte, x *[]ProducerAuthority) (_ []byte, err error) {
@@ -4875,10 +5034,11 @@ func jsonAppendProducerAuthorityArray(b []byte, x *[]ProducerAuthority) (_ []byt
 	return append(b, ']'), nil
 }
 func jsonDecodeProducerAuthorityArray(r *antelope.JSONReader, x *[]ProducerAuthority) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ProducerAuthority{}
+	(*x) = make([]ProducerAuthority, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4888,9 +5048,9 @@ func jsonDecodeProducerAuthorityArray(r *antelope.JSONReader, x *[]ProducerAutho
 			return r.Errorf("producer_authority[]: more elements than the limit")
 		}
 		var e ProducerAuthority
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

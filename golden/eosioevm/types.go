@@ -76,7 +76,13 @@ func (v *Account) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -299,7 +305,13 @@ func (v *AccountCode) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AccountCode) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "account_code")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "account_code")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -486,7 +498,13 @@ func (v *Addegress) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addegress) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addegress")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addegress")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -609,7 +627,13 @@ func (v *AllowedEgressAccount) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *AllowedEgressAccount) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "allowed_egress_account")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "allowed_egress_account")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -739,7 +763,13 @@ func (v *Balance) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Balance) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "balance")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "balance")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -889,7 +919,13 @@ func (v *BalanceWithDust) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BalanceWithDust) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "balance_with_dust")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "balance_with_dust")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1036,7 +1072,13 @@ func (v *Close) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Close) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "close")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "close")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1195,7 +1237,13 @@ func (v *Config) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Config) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "config")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "config")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1461,7 +1509,13 @@ func (v *Exec) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Exec) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "exec")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "exec")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1614,7 +1668,13 @@ func (v *ExecCallback) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExecCallback) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "exec_callback")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "exec_callback")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1787,7 +1847,13 @@ func (v *ExecInput) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExecInput) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "exec_input")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "exec_input")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2005,7 +2071,13 @@ func (v *FeeParameters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FeeParameters) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "fee_parameters")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "fee_parameters")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2165,7 +2237,13 @@ func (v *Freeze) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Freeze) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "freeze")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "freeze")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2284,7 +2362,13 @@ func (v *Gc) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Gc) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "gc")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "gc")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2406,7 +2490,13 @@ func (v *Gcstore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Gcstore) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "gcstore")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "gcstore")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2554,7 +2644,13 @@ func (v *Init) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Init) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "init")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "init")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2704,7 +2800,13 @@ func (v *Nextnonce) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Nextnonce) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "nextnonce")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "nextnonce")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2851,7 +2953,13 @@ func (v *Open) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "open")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "open")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2983,7 +3091,13 @@ func (v *Pushtx) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Pushtx) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pushtx")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pushtx")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3128,7 +3242,13 @@ func (v *Removeegress) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Removeegress) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "removeegress")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "removeegress")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3251,7 +3371,13 @@ func (v *Setfeeparams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setfeeparams) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setfeeparams")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setfeeparams")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3384,7 +3510,13 @@ func (v *Storage) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Storage) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "storage")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "storage")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3591,7 +3723,13 @@ func (v *Withdraw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Withdraw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "withdraw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "withdraw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3768,7 +3906,13 @@ func (v *GcResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GcResult) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bool")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bool")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3922,10 +4066,11 @@ func jsonAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Name{}
+	(*x) = make([]antelope.Name, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3935,10 +4080,10 @@ func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error)
 			return r.Errorf("name[]: more elements than the limit")
 		}
 		var e antelope.Name
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptExecCallback(b []byte, x **ExecCallback) (_ []byte, err error) {

@@ -72,7 +72,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -242,7 +248,13 @@ func (v *Action) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Action) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -468,7 +480,13 @@ func (v *TransactionHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TransactionHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -708,7 +726,13 @@ func (v *Extension) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Extension) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extension")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extension")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -900,7 +924,13 @@ func (v *Transaction) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Transaction) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "transaction")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "transaction")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1136,7 +1166,13 @@ func (v *Propose) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Propose) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "propose")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "propose")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1349,7 +1385,13 @@ func (v *Approve) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Approve) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "approve")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "approve")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1538,7 +1580,13 @@ func (v *Unapprove) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unapprove) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unapprove")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unapprove")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1729,7 +1777,13 @@ func (v *Cancel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cancel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cancel")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cancel")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1920,7 +1974,13 @@ func (v *Exec) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Exec) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "exec")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "exec")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2098,7 +2158,13 @@ func (v *Proposal) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Proposal) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "proposal")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "proposal")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2257,7 +2323,13 @@ func (v *ApprovalsInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ApprovalsInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "approvals_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "approvals_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2452,10 +2524,11 @@ func jsonAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, e
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevel{}
+	(*x) = make([]PermissionLevel, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2465,10 +2538,10 @@ func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel
 			return r.Errorf("permission_level[]: more elements than the limit")
 		}
 		var e PermissionLevel
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
@@ -2509,10 +2582,11 @@ func jsonAppendActionArray(b []byte, x *[]Action) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Action{}
+	(*x) = make([]Action, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2522,10 +2596,10 @@ func jsonDecodeActionArray(r *antelope.JSONReader, x *[]Action) (err error) {
 			return r.Errorf("action[]: more elements than the limit")
 		}
 		var e Action
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendExtensionArray(b []byte, x *[]Extension) (_ []byte, err error) {
@@ -2566,10 +2640,11 @@ func jsonAppendExtensionArray(b []byte, x *[]Extension) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Extension{}
+	(*x) = make([]Extension, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2579,9 +2654,9 @@ func jsonDecodeExtensionArray(r *antelope.JSONReader, x *[]Extension) (err error
 			return r.Errorf("extension[]: more elements than the limit")
 		}
 		var e Extension
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

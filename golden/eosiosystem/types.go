@@ -64,7 +64,13 @@ func (v *ABIHash) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ABIHash) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "abi_hash")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "abi_hash")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -212,7 +218,13 @@ func (v *Activate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Activate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "activate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "activate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -352,7 +364,13 @@ func (v *Authority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Authority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -552,7 +570,13 @@ func (v *BidRefund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BidRefund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bid_refund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bid_refund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -718,7 +742,13 @@ func (v *Bidname) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Bidname) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bidname")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bidname")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -901,7 +931,13 @@ func (v *Bidrefund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Bidrefund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bidrefund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bidrefund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1091,7 +1127,13 @@ func (v *BlockHeader) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockHeader) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_header")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_header")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1376,7 +1418,13 @@ func (v *BlockSigningAuthorityV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockSigningAuthorityV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_signing_authority_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_signing_authority_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1597,7 +1645,13 @@ func (v *BlockchainParameters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockchainParameters) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "blockchain_parameters")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "blockchain_parameters")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2089,7 +2143,13 @@ func (v *Buyram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2277,7 +2337,13 @@ func (v *Buyrambytes) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyrambytes) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyrambytes")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyrambytes")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2456,7 +2522,13 @@ func (v *Buyrex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyrex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyrex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyrex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2611,7 +2683,13 @@ func (v *Canceldelay) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Canceldelay) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "canceldelay")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "canceldelay")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2761,7 +2839,13 @@ func (v *Claimrewards) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Claimrewards) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "claimrewards")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "claimrewards")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2887,7 +2971,13 @@ func (v *Closerex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Closerex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "closerex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "closerex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3013,7 +3103,13 @@ func (v *Cnclrexorder) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cnclrexorder) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cnclrexorder")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cnclrexorder")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3139,7 +3235,13 @@ func (v *Connector) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Connector) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "connector")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "connector")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3287,7 +3389,13 @@ func (v *Consolidate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Consolidate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "consolidate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "consolidate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3425,7 +3533,13 @@ func (v *Defcpuloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Defcpuloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "defcpuloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "defcpuloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3609,7 +3723,13 @@ func (v *Defnetloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Defnetloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "defnetloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "defnetloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3809,7 +3929,13 @@ func (v *Delegatebw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Delegatebw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delegatebw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delegatebw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4049,7 +4175,13 @@ func (v *DelegatedBandwidth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *DelegatedBandwidth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delegated_bandwidth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delegated_bandwidth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4256,7 +4388,13 @@ func (v *Deleteauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deleteauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deleteauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deleteauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4413,7 +4551,13 @@ func (v *Deposit) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deposit) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deposit")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deposit")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4701,7 +4845,13 @@ func (v *EosioGlobalState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5205,7 +5355,13 @@ func (v *EosioGlobalState2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5423,7 +5579,13 @@ func (v *EosioGlobalState3) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState3) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state3")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state3")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5574,7 +5736,13 @@ func (v *EosioGlobalState4) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState4) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state4")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state4")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5751,7 +5919,13 @@ func (v *ExchangeState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExchangeState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "exchange_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "exchange_state")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5937,7 +6111,13 @@ func (v *Fundcpuloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Fundcpuloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "fundcpuloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "fundcpuloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6121,7 +6301,13 @@ func (v *Fundnetloan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Fundnetloan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "fundnetloan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "fundnetloan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6300,7 +6486,13 @@ func (v *Init) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Init) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "init")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "init")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6450,7 +6642,13 @@ func (v *KeyWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *KeyWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "key_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "key_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6625,7 +6823,13 @@ func (v *Linkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Linkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "linkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "linkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6830,7 +7034,13 @@ func (v *Mvfrsavings) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Mvfrsavings) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "mvfrsavings")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "mvfrsavings")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6987,7 +7197,13 @@ func (v *Mvtosavings) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Mvtosavings) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "mvtosavings")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "mvtosavings")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7157,7 +7373,13 @@ func (v *NameBid) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *NameBid) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "name_bid")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "name_bid")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7376,7 +7598,13 @@ func (v *Newaccount) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Newaccount) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "newaccount")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "newaccount")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7571,7 +7799,13 @@ func (v *Onblock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Onblock) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "onblock")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "onblock")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7701,7 +7935,13 @@ func (v *Onerror) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Onerror) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "onerror")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "onerror")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7851,7 +8091,13 @@ func (v *PairTimePointSecInt64) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairTimePointSecInt64) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_time_point_sec_int64")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_time_point_sec_int64")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8005,7 +8251,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8155,7 +8407,13 @@ func (v *PermissionLevelWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevelWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8374,7 +8632,13 @@ func (v *ProducerInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8704,7 +8968,13 @@ func (v *ProducerInfo2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerInfo2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_info2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_info2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8880,7 +9150,13 @@ func (v *ProducerKey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerKey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_key")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_key")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9030,7 +9306,13 @@ func (v *ProducerSchedule) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerSchedule) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_schedule")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_schedule")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9178,7 +9460,13 @@ func (v *Refund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Refund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "refund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "refund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9324,7 +9612,13 @@ func (v *RefundRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RefundRequest) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "refund_request")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "refund_request")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9541,7 +9835,13 @@ func (v *Regproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9754,7 +10054,13 @@ func (v *Regproducer2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproducer2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproducer2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproducer2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9953,7 +10259,13 @@ func (v *Regproxy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproxy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproxy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproxy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10124,7 +10436,13 @@ func (v *Rentcpu) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rentcpu) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rentcpu")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rentcpu")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10345,7 +10663,13 @@ func (v *Rentnet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rentnet) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rentnet")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rentnet")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10571,7 +10895,13 @@ func (v *RexBalance) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexBalance) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_balance")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_balance")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -10822,7 +11152,13 @@ func (v *RexFund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexFund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_fund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_fund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11040,7 +11376,13 @@ func (v *RexLoan) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexLoan) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_loan")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_loan")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11367,7 +11709,13 @@ func (v *RexOrder) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexOrder) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_order")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_order")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11673,7 +12021,13 @@ func (v *RexPool) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexPool) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_pool")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_pool")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -11963,7 +12317,13 @@ func (v *RexReturnBuckets) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexReturnBuckets) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_return_buckets")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_return_buckets")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12146,7 +12506,13 @@ func (v *RexReturnPool) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RexReturnPool) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rex_return_pool")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rex_return_pool")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12413,7 +12779,13 @@ func (v *Rexexec) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rexexec) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rexexec")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rexexec")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12561,7 +12933,13 @@ func (v *Rmvproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rmvproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rmvproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rmvproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12692,7 +13070,13 @@ func (v *Sellram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Sellram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "sellram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "sellram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -12847,7 +13231,13 @@ func (v *Sellrex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Sellrex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "sellrex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "sellrex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13004,7 +13394,13 @@ func (v *Setabi) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setabi) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setabi")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setabi")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13159,7 +13555,13 @@ func (v *Setacctcpu) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setacctcpu) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setacctcpu")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setacctcpu")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13313,7 +13715,13 @@ func (v *Setacctnet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setacctnet) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setacctnet")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setacctnet")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13467,7 +13875,13 @@ func (v *Setacctram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setacctram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setacctram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setacctram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13629,7 +14043,13 @@ func (v *Setalimits) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setalimits) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setalimits")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setalimits")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -13838,7 +14258,13 @@ func (v *Setcode) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setcode) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setcode")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setcode")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14036,7 +14462,13 @@ func (v *Setinflation) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setinflation) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setinflation")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setinflation")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14202,7 +14634,13 @@ func (v *Setparams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setparams) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setparams")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setparams")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14333,7 +14771,13 @@ func (v *Setpriv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpriv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpriv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpriv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14477,7 +14921,13 @@ func (v *Setram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14597,7 +15047,13 @@ func (v *Setramrate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setramrate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setramrate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setramrate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14719,7 +15175,13 @@ func (v *Setrex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setrex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setrex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setrex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -14868,7 +15330,13 @@ func (v *Undelegatebw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Undelegatebw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "undelegatebw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "undelegatebw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15084,7 +15552,13 @@ func (v *Unlinkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unlinkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unlinkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unlinkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15258,7 +15732,13 @@ func (v *Unregprod) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unregprod) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unregprod")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unregprod")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15407,7 +15887,13 @@ func (v *Unstaketorex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unstaketorex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unstaketorex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unstaketorex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15630,7 +16116,13 @@ func (v *Updateauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updateauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updateauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updateauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15828,7 +16320,13 @@ func (v *Updaterex) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updaterex) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updaterex")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updaterex")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -15950,7 +16448,13 @@ func (v *Updtrevision) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updtrevision) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updtrevision")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updtrevision")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16090,7 +16594,13 @@ func (v *UserResources) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *UserResources) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "user_resources")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "user_resources")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16302,7 +16812,13 @@ func (v *Voteproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Voteproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "voteproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "voteproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16526,7 +17042,13 @@ func (v *VoterInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VoterInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "voter_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "voter_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -16854,7 +17376,13 @@ func (v *WaitWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *WaitWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wait_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wait_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17007,7 +17535,13 @@ func (v *Withdraw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Withdraw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "withdraw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "withdraw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -17177,7 +17711,13 @@ func (v *VariantBlockSigningAuthorityV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VariantBlockSigningAuthorityV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "variant_block_signing_authority_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "variant_block_signing_authority_v0")
 }
 
 // AppendJSON appends ["type", value].
@@ -17445,10 +17985,11 @@ func jsonAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []KeyWeight{}
+	(*x) = make([]KeyWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -17458,10 +17999,10 @@ func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error
 			return r.Errorf("key_weight[]: more elements than the limit")
 		}
 		var e KeyWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) (_ []byte, err error) {
@@ -17502,10 +18043,11 @@ func jsonAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) 
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]PermissionLevelWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevelWeight{}
+	(*x) = make([]PermissionLevelWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -17515,10 +18057,10 @@ func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]Permissio
 			return r.Errorf("permission_level_weight[]: more elements than the limit")
 		}
 		var e PermissionLevelWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) {
@@ -17559,10 +18101,11 @@ func jsonAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) 
 	return append(b, ']'), nil
 }
 func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []WaitWeight{}
+	(*x) = make([]WaitWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -17572,10 +18115,10 @@ func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err err
 			return r.Errorf("wait_weight[]: more elements than the limit")
 		}
 		var e WaitWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptProducerSchedule(b []byte, x **ProducerSchedule) (_ []byte, err error) {
@@ -17658,10 +18201,11 @@ func jsonAppendProducerKeyArray(b []byte, x *[]ProducerKey) (_ []byte, err error
 	return append(b, ']'), nil
 }
 func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ProducerKey{}
+	(*x) = make([]ProducerKey, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -17671,10 +18215,10 @@ func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err e
 			return r.Errorf("producer_key[]: more elements than the limit")
 		}
 		var e ProducerKey
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairTimePointSecInt64Array(b []byte, x *[]PairTimePointSecInt64) (_ []byte, err error) {
@@ -17715,10 +18259,11 @@ func jsonAppendPairTimePointSecInt64Array(b []byte, x *[]PairTimePointSecInt64) 
 	return append(b, ']'), nil
 }
 func jsonDecodePairTimePointSecInt64Array(r *antelope.JSONReader, x *[]PairTimePointSecInt64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairTimePointSecInt64{}
+	(*x) = make([]PairTimePointSecInt64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -17728,10 +18273,10 @@ func jsonDecodePairTimePointSecInt64Array(r *antelope.JSONReader, x *[]PairTimeP
 			return r.Errorf("pair_time_point_sec_int64[]: more elements than the limit")
 		}
 		var e PairTimePointSecInt64
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptInt64(b []byte, x **int64) (_ []byte, err error) {
@@ -17812,10 +18357,11 @@ func jsonAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Name{}
+	(*x) = make([]antelope.Name, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -17825,9 +18371,9 @@ func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error)
 			return r.Errorf("name[]: more elements than the limit")
 		}
 		var e antelope.Name
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

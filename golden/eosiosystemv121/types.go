@@ -78,7 +78,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -228,7 +234,13 @@ func (v *KeyWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *KeyWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "key_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "key_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -391,7 +403,13 @@ func (v *Bidname) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Bidname) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bidname")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bidname")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -573,7 +591,13 @@ func (v *Bidrefund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Bidrefund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bidrefund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bidrefund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -723,7 +747,13 @@ func (v *PermissionLevelWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevelWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -869,7 +899,13 @@ func (v *WaitWeight) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *WaitWeight) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "wait_weight")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "wait_weight")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1029,7 +1065,13 @@ func (v *Authority) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Authority) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "authority")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "authority")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1247,7 +1289,13 @@ func (v *Newaccount) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Newaccount) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "newaccount")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "newaccount")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1461,7 +1509,13 @@ func (v *Setcode) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setcode) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setcode")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setcode")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1659,7 +1713,13 @@ func (v *Setabi) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setabi) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setabi")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setabi")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1831,7 +1891,13 @@ func (v *Updateauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updateauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updateauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updateauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2037,7 +2103,13 @@ func (v *Deleteauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deleteauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deleteauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deleteauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2213,7 +2285,13 @@ func (v *Linkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Linkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "linkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "linkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2428,7 +2506,13 @@ func (v *Unlinkauth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unlinkauth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unlinkauth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unlinkauth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2606,7 +2690,13 @@ func (v *Canceldelay) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Canceldelay) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "canceldelay")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "canceldelay")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2760,7 +2850,13 @@ func (v *Onerror) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Onerror) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "onerror")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "onerror")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2921,7 +3017,13 @@ func (v *Buyrambytes) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyrambytes) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyrambytes")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyrambytes")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3097,7 +3199,13 @@ func (v *Sellram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Sellram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "sellram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "sellram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3260,7 +3368,13 @@ func (v *Buyram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Buyram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "buyram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "buyram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3461,7 +3575,13 @@ func (v *Delegatebw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Delegatebw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delegatebw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delegatebw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3703,7 +3823,13 @@ func (v *Undelegatebw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Undelegatebw) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "undelegatebw")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "undelegatebw")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3900,7 +4026,13 @@ func (v *Refund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Refund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "refund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "refund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4046,7 +4178,13 @@ func (v *DelegatedBandwidth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *DelegatedBandwidth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "delegated_bandwidth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "delegated_bandwidth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4260,7 +4398,13 @@ func (v *UserResources) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *UserResources) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "user_resources")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "user_resources")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4472,7 +4616,13 @@ func (v *TotalResources) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TotalResources) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "total_resources")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "total_resources")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4688,7 +4838,13 @@ func (v *RefundRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RefundRequest) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "refund_request")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "refund_request")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4959,7 +5115,13 @@ func (v *BlockchainParameters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockchainParameters) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "blockchain_parameters")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "blockchain_parameters")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5456,7 +5618,13 @@ func (v *EosioGlobalState2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5802,7 +5970,13 @@ func (v *EosioGlobalState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *EosioGlobalState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "eosio_global_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "eosio_global_state")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6317,7 +6491,13 @@ func (v *ProducerInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6617,7 +6797,13 @@ func (v *Regproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6810,7 +6996,13 @@ func (v *Unregprod) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unregprod) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unregprod")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unregprod")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6931,7 +7123,13 @@ func (v *Setram) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setram) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setram")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setram")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7050,7 +7248,13 @@ func (v *Setramrate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setramrate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setramrate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setramrate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7178,7 +7382,13 @@ func (v *Regproxy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Regproxy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "regproxy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "regproxy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7341,7 +7551,13 @@ func (v *Voteproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Voteproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "voteproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "voteproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7548,7 +7764,13 @@ func (v *VoterInfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VoterInfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "voter_info")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "voter_info")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7809,7 +8031,13 @@ func (v *Claimrewards) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Claimrewards) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "claimrewards")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "claimrewards")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7939,7 +8167,13 @@ func (v *Setpriv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpriv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpriv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpriv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8086,7 +8320,13 @@ func (v *Rmvproducer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rmvproducer) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rmvproducer")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rmvproducer")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8226,7 +8466,13 @@ func (v *SetAccountLimits) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SetAccountLimits) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "set_account_limits")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "set_account_limits")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8413,7 +8659,13 @@ func (v *SetGlobalLimits) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SetGlobalLimits) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "set_global_limits")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "set_global_limits")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8541,7 +8793,13 @@ func (v *ProducerKey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ProducerKey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "producer_key")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "producer_key")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8688,7 +8946,13 @@ func (v *SetProducers) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SetProducers) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "set_producers")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "set_producers")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8813,7 +9077,13 @@ func (v *RequireAuth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *RequireAuth) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "require_auth")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "require_auth")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8936,7 +9206,13 @@ func (v *Setparams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setparams) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setparams")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setparams")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9062,7 +9338,13 @@ func (v *Connector) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Connector) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "connector")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "connector")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9219,7 +9501,13 @@ func (v *ExchangeState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExchangeState) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "exchange_state")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "exchange_state")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9409,7 +9697,13 @@ func (v *NameBid) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *NameBid) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "name_bid")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "name_bid")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9607,7 +9901,13 @@ func (v *BidRefund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BidRefund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "bid_refund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "bid_refund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9854,10 +10154,11 @@ func jsonAppendKeyWeightArray(b []byte, x *[]KeyWeight) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []KeyWeight{}
+	(*x) = make([]KeyWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -9867,10 +10168,10 @@ func jsonDecodeKeyWeightArray(r *antelope.JSONReader, x *[]KeyWeight) (err error
 			return r.Errorf("key_weight[]: more elements than the limit")
 		}
 		var e KeyWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) (_ []byte, err error) {
@@ -9911,10 +10212,11 @@ func jsonAppendPermissionLevelWeightArray(b []byte, x *[]PermissionLevelWeight) 
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]PermissionLevelWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevelWeight{}
+	(*x) = make([]PermissionLevelWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -9924,10 +10226,10 @@ func jsonDecodePermissionLevelWeightArray(r *antelope.JSONReader, x *[]Permissio
 			return r.Errorf("permission_level_weight[]: more elements than the limit")
 		}
 		var e PermissionLevelWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) {
@@ -9968,10 +10270,11 @@ func jsonAppendWaitWeightArray(b []byte, x *[]WaitWeight) (_ []byte, err error) 
 	return append(b, ']'), nil
 }
 func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []WaitWeight{}
+	(*x) = make([]WaitWeight, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -9981,10 +10284,10 @@ func jsonDecodeWaitWeightArray(r *antelope.JSONReader, x *[]WaitWeight) (err err
 			return r.Errorf("wait_weight[]: more elements than the limit")
 		}
 		var e WaitWeight
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendAccountNameArray(b []byte, x *[]AccountName) (_ []byte, err error) {
@@ -10027,10 +10330,11 @@ func jsonAppendAccountNameArray(b []byte, x *[]AccountName) (_ []byte, err error
 	return append(b, ']'), nil
 }
 func jsonDecodeAccountNameArray(r *antelope.JSONReader, x *[]AccountName) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []AccountName{}
+	(*x) = make([]AccountName, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10040,10 +10344,10 @@ func jsonDecodeAccountNameArray(r *antelope.JSONReader, x *[]AccountName) (err e
 			return r.Errorf("account_name[]: more elements than the limit")
 		}
 		var e AccountName
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendProducerKeyArray(b []byte, x *[]ProducerKey) (_ []byte, err error) {
@@ -10084,10 +10388,11 @@ func jsonAppendProducerKeyArray(b []byte, x *[]ProducerKey) (_ []byte, err error
 	return append(b, ']'), nil
 }
 func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ProducerKey{}
+	(*x) = make([]ProducerKey, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10097,9 +10402,9 @@ func jsonDecodeProducerKeyArray(r *antelope.JSONReader, x *[]ProducerKey) (err e
 			return r.Errorf("producer_key[]: more elements than the limit")
 		}
 		var e ProducerKey
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -253,7 +253,13 @@ func (v *Deep) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Deep) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "deep")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "deep")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -441,10 +447,11 @@ func jsonAppendOptUint8ArrayArrayArray(b []byte, x *[]*[][]uint8) (_ []byte, err
 	return append(b, ']'), nil
 }
 func jsonDecodeOptUint8ArrayArrayArray(r *antelope.JSONReader, x *[]*[][]uint8) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []*[][]uint8{}
+	(*x) = make([]*[][]uint8, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -454,10 +461,10 @@ func jsonDecodeOptUint8ArrayArrayArray(r *antelope.JSONReader, x *[]*[][]uint8) 
 			return r.Errorf("uint8[][]?[]: more elements than the limit")
 		}
 		var e *[][]uint8
-		if err = jsonDecodeOptUint8ArrayArray(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptUint8ArrayArray(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendT61Array(b []byte, x *[]T61) (_ []byte, err error) {
@@ -498,10 +505,11 @@ func jsonAppendT61Array(b []byte, x *[]T61) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT61Array(r *antelope.JSONReader, x *[]T61) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T61{}
+	(*x) = make([]T61, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -511,10 +519,10 @@ func jsonDecodeT61Array(r *antelope.JSONReader, x *[]T61) (err error) {
 			return r.Errorf("t61[]: more elements than the limit")
 		}
 		var e T61
-		if err = jsonDecodeOptT60(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT60(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptUint8ArrayArray(b []byte, x **[][]uint8) (_ []byte, err error) {
@@ -639,10 +647,11 @@ func jsonAppendUint8ArrayArray(b []byte, x *[][]uint8) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint8ArrayArray(r *antelope.JSONReader, x *[][]uint8) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = [][]uint8{}
+	(*x) = make([][]uint8, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -652,10 +661,10 @@ func jsonDecodeUint8ArrayArray(r *antelope.JSONReader, x *[][]uint8) (err error)
 			return r.Errorf("uint8[][]: more elements than the limit")
 		}
 		var e []uint8
-		if err = jsonDecodeUint8Array(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeUint8Array(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendT59Array(b []byte, x *[]T59) (_ []byte, err error) {
@@ -696,10 +705,11 @@ func jsonAppendT59Array(b []byte, x *[]T59) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT59Array(r *antelope.JSONReader, x *[]T59) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T59{}
+	(*x) = make([]T59, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -709,10 +719,10 @@ func jsonDecodeT59Array(r *antelope.JSONReader, x *[]T59) (err error) {
 			return r.Errorf("t59[]: more elements than the limit")
 		}
 		var e T59
-		if err = jsonDecodeOptT58(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT58(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendUint8Array(b []byte, x *[]uint8) (_ []byte, err error) {
@@ -749,10 +759,11 @@ func jsonAppendUint8Array(b []byte, x *[]uint8) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint8Array(r *antelope.JSONReader, x *[]uint8) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint8{}
+	(*x) = make([]uint8, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -762,10 +773,10 @@ func jsonDecodeUint8Array(r *antelope.JSONReader, x *[]uint8) (err error) {
 			return r.Errorf("uint8[]: more elements than the limit")
 		}
 		var e uint8
-		if e, err = r.Uint8(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint8(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT58(b []byte, x **T58) (_ []byte, err error) {
@@ -848,10 +859,11 @@ func jsonAppendT57Array(b []byte, x *[]T57) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT57Array(r *antelope.JSONReader, x *[]T57) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T57{}
+	(*x) = make([]T57, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -861,10 +873,10 @@ func jsonDecodeT57Array(r *antelope.JSONReader, x *[]T57) (err error) {
 			return r.Errorf("t57[]: more elements than the limit")
 		}
 		var e T57
-		if err = jsonDecodeOptT56(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT56(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT56(b []byte, x **T56) (_ []byte, err error) {
@@ -947,10 +959,11 @@ func jsonAppendT55Array(b []byte, x *[]T55) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT55Array(r *antelope.JSONReader, x *[]T55) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T55{}
+	(*x) = make([]T55, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -960,10 +973,10 @@ func jsonDecodeT55Array(r *antelope.JSONReader, x *[]T55) (err error) {
 			return r.Errorf("t55[]: more elements than the limit")
 		}
 		var e T55
-		if err = jsonDecodeOptT54(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT54(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT54(b []byte, x **T54) (_ []byte, err error) {
@@ -1046,10 +1059,11 @@ func jsonAppendT53Array(b []byte, x *[]T53) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT53Array(r *antelope.JSONReader, x *[]T53) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T53{}
+	(*x) = make([]T53, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1059,10 +1073,10 @@ func jsonDecodeT53Array(r *antelope.JSONReader, x *[]T53) (err error) {
 			return r.Errorf("t53[]: more elements than the limit")
 		}
 		var e T53
-		if err = jsonDecodeOptT52(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT52(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT52(b []byte, x **T52) (_ []byte, err error) {
@@ -1145,10 +1159,11 @@ func jsonAppendT51Array(b []byte, x *[]T51) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT51Array(r *antelope.JSONReader, x *[]T51) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T51{}
+	(*x) = make([]T51, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1158,10 +1173,10 @@ func jsonDecodeT51Array(r *antelope.JSONReader, x *[]T51) (err error) {
 			return r.Errorf("t51[]: more elements than the limit")
 		}
 		var e T51
-		if err = jsonDecodeOptT50(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT50(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT50(b []byte, x **T50) (_ []byte, err error) {
@@ -1244,10 +1259,11 @@ func jsonAppendT49Array(b []byte, x *[]T49) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT49Array(r *antelope.JSONReader, x *[]T49) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T49{}
+	(*x) = make([]T49, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1257,10 +1273,10 @@ func jsonDecodeT49Array(r *antelope.JSONReader, x *[]T49) (err error) {
 			return r.Errorf("t49[]: more elements than the limit")
 		}
 		var e T49
-		if err = jsonDecodeOptT48(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT48(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT48(b []byte, x **T48) (_ []byte, err error) {
@@ -1343,10 +1359,11 @@ func jsonAppendT47Array(b []byte, x *[]T47) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT47Array(r *antelope.JSONReader, x *[]T47) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T47{}
+	(*x) = make([]T47, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1356,10 +1373,10 @@ func jsonDecodeT47Array(r *antelope.JSONReader, x *[]T47) (err error) {
 			return r.Errorf("t47[]: more elements than the limit")
 		}
 		var e T47
-		if err = jsonDecodeOptT46(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT46(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT46(b []byte, x **T46) (_ []byte, err error) {
@@ -1442,10 +1459,11 @@ func jsonAppendT45Array(b []byte, x *[]T45) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT45Array(r *antelope.JSONReader, x *[]T45) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T45{}
+	(*x) = make([]T45, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1455,10 +1473,10 @@ func jsonDecodeT45Array(r *antelope.JSONReader, x *[]T45) (err error) {
 			return r.Errorf("t45[]: more elements than the limit")
 		}
 		var e T45
-		if err = jsonDecodeOptT44(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT44(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT44(b []byte, x **T44) (_ []byte, err error) {
@@ -1541,10 +1559,11 @@ func jsonAppendT43Array(b []byte, x *[]T43) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT43Array(r *antelope.JSONReader, x *[]T43) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T43{}
+	(*x) = make([]T43, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1554,10 +1573,10 @@ func jsonDecodeT43Array(r *antelope.JSONReader, x *[]T43) (err error) {
 			return r.Errorf("t43[]: more elements than the limit")
 		}
 		var e T43
-		if err = jsonDecodeOptT42(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT42(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT42(b []byte, x **T42) (_ []byte, err error) {
@@ -1640,10 +1659,11 @@ func jsonAppendT41Array(b []byte, x *[]T41) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT41Array(r *antelope.JSONReader, x *[]T41) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T41{}
+	(*x) = make([]T41, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1653,10 +1673,10 @@ func jsonDecodeT41Array(r *antelope.JSONReader, x *[]T41) (err error) {
 			return r.Errorf("t41[]: more elements than the limit")
 		}
 		var e T41
-		if err = jsonDecodeOptT40(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT40(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT40(b []byte, x **T40) (_ []byte, err error) {
@@ -1739,10 +1759,11 @@ func jsonAppendT39Array(b []byte, x *[]T39) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT39Array(r *antelope.JSONReader, x *[]T39) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T39{}
+	(*x) = make([]T39, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1752,10 +1773,10 @@ func jsonDecodeT39Array(r *antelope.JSONReader, x *[]T39) (err error) {
 			return r.Errorf("t39[]: more elements than the limit")
 		}
 		var e T39
-		if err = jsonDecodeOptT38(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT38(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT38(b []byte, x **T38) (_ []byte, err error) {
@@ -1838,10 +1859,11 @@ func jsonAppendT37Array(b []byte, x *[]T37) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT37Array(r *antelope.JSONReader, x *[]T37) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T37{}
+	(*x) = make([]T37, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1851,10 +1873,10 @@ func jsonDecodeT37Array(r *antelope.JSONReader, x *[]T37) (err error) {
 			return r.Errorf("t37[]: more elements than the limit")
 		}
 		var e T37
-		if err = jsonDecodeOptT36(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT36(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT36(b []byte, x **T36) (_ []byte, err error) {
@@ -1937,10 +1959,11 @@ func jsonAppendT35Array(b []byte, x *[]T35) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT35Array(r *antelope.JSONReader, x *[]T35) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T35{}
+	(*x) = make([]T35, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1950,10 +1973,10 @@ func jsonDecodeT35Array(r *antelope.JSONReader, x *[]T35) (err error) {
 			return r.Errorf("t35[]: more elements than the limit")
 		}
 		var e T35
-		if err = jsonDecodeOptT34(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT34(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT34(b []byte, x **T34) (_ []byte, err error) {
@@ -2036,10 +2059,11 @@ func jsonAppendT33Array(b []byte, x *[]T33) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT33Array(r *antelope.JSONReader, x *[]T33) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T33{}
+	(*x) = make([]T33, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2049,10 +2073,10 @@ func jsonDecodeT33Array(r *antelope.JSONReader, x *[]T33) (err error) {
 			return r.Errorf("t33[]: more elements than the limit")
 		}
 		var e T33
-		if err = jsonDecodeOptT32(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT32(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT32(b []byte, x **T32) (_ []byte, err error) {
@@ -2135,10 +2159,11 @@ func jsonAppendT31Array(b []byte, x *[]T31) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT31Array(r *antelope.JSONReader, x *[]T31) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T31{}
+	(*x) = make([]T31, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2148,10 +2173,10 @@ func jsonDecodeT31Array(r *antelope.JSONReader, x *[]T31) (err error) {
 			return r.Errorf("t31[]: more elements than the limit")
 		}
 		var e T31
-		if err = jsonDecodeOptT30(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT30(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT30(b []byte, x **T30) (_ []byte, err error) {
@@ -2234,10 +2259,11 @@ func jsonAppendT29Array(b []byte, x *[]T29) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT29Array(r *antelope.JSONReader, x *[]T29) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T29{}
+	(*x) = make([]T29, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2247,10 +2273,10 @@ func jsonDecodeT29Array(r *antelope.JSONReader, x *[]T29) (err error) {
 			return r.Errorf("t29[]: more elements than the limit")
 		}
 		var e T29
-		if err = jsonDecodeOptT28(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT28(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT28(b []byte, x **T28) (_ []byte, err error) {
@@ -2333,10 +2359,11 @@ func jsonAppendT27Array(b []byte, x *[]T27) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT27Array(r *antelope.JSONReader, x *[]T27) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T27{}
+	(*x) = make([]T27, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2346,10 +2373,10 @@ func jsonDecodeT27Array(r *antelope.JSONReader, x *[]T27) (err error) {
 			return r.Errorf("t27[]: more elements than the limit")
 		}
 		var e T27
-		if err = jsonDecodeOptT26(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT26(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT26(b []byte, x **T26) (_ []byte, err error) {
@@ -2432,10 +2459,11 @@ func jsonAppendT25Array(b []byte, x *[]T25) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT25Array(r *antelope.JSONReader, x *[]T25) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T25{}
+	(*x) = make([]T25, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2445,10 +2473,10 @@ func jsonDecodeT25Array(r *antelope.JSONReader, x *[]T25) (err error) {
 			return r.Errorf("t25[]: more elements than the limit")
 		}
 		var e T25
-		if err = jsonDecodeOptT24(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT24(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT24(b []byte, x **T24) (_ []byte, err error) {
@@ -2531,10 +2559,11 @@ func jsonAppendT23Array(b []byte, x *[]T23) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT23Array(r *antelope.JSONReader, x *[]T23) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T23{}
+	(*x) = make([]T23, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2544,10 +2573,10 @@ func jsonDecodeT23Array(r *antelope.JSONReader, x *[]T23) (err error) {
 			return r.Errorf("t23[]: more elements than the limit")
 		}
 		var e T23
-		if err = jsonDecodeOptT22(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT22(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT22(b []byte, x **T22) (_ []byte, err error) {
@@ -2630,10 +2659,11 @@ func jsonAppendT21Array(b []byte, x *[]T21) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT21Array(r *antelope.JSONReader, x *[]T21) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T21{}
+	(*x) = make([]T21, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2643,10 +2673,10 @@ func jsonDecodeT21Array(r *antelope.JSONReader, x *[]T21) (err error) {
 			return r.Errorf("t21[]: more elements than the limit")
 		}
 		var e T21
-		if err = jsonDecodeOptT20(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT20(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT20(b []byte, x **T20) (_ []byte, err error) {
@@ -2729,10 +2759,11 @@ func jsonAppendT19Array(b []byte, x *[]T19) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT19Array(r *antelope.JSONReader, x *[]T19) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T19{}
+	(*x) = make([]T19, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2742,10 +2773,10 @@ func jsonDecodeT19Array(r *antelope.JSONReader, x *[]T19) (err error) {
 			return r.Errorf("t19[]: more elements than the limit")
 		}
 		var e T19
-		if err = jsonDecodeOptT18(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT18(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT18(b []byte, x **T18) (_ []byte, err error) {
@@ -2828,10 +2859,11 @@ func jsonAppendT17Array(b []byte, x *[]T17) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT17Array(r *antelope.JSONReader, x *[]T17) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T17{}
+	(*x) = make([]T17, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2841,10 +2873,10 @@ func jsonDecodeT17Array(r *antelope.JSONReader, x *[]T17) (err error) {
 			return r.Errorf("t17[]: more elements than the limit")
 		}
 		var e T17
-		if err = jsonDecodeOptT16(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT16(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT16(b []byte, x **T16) (_ []byte, err error) {
@@ -2927,10 +2959,11 @@ func jsonAppendT15Array(b []byte, x *[]T15) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT15Array(r *antelope.JSONReader, x *[]T15) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T15{}
+	(*x) = make([]T15, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -2940,10 +2973,10 @@ func jsonDecodeT15Array(r *antelope.JSONReader, x *[]T15) (err error) {
 			return r.Errorf("t15[]: more elements than the limit")
 		}
 		var e T15
-		if err = jsonDecodeOptT14(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT14(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT14(b []byte, x **T14) (_ []byte, err error) {
@@ -3026,10 +3059,11 @@ func jsonAppendT13Array(b []byte, x *[]T13) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT13Array(r *antelope.JSONReader, x *[]T13) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T13{}
+	(*x) = make([]T13, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3039,10 +3073,10 @@ func jsonDecodeT13Array(r *antelope.JSONReader, x *[]T13) (err error) {
 			return r.Errorf("t13[]: more elements than the limit")
 		}
 		var e T13
-		if err = jsonDecodeOptT12(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT12(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT12(b []byte, x **T12) (_ []byte, err error) {
@@ -3125,10 +3159,11 @@ func jsonAppendT11Array(b []byte, x *[]T11) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT11Array(r *antelope.JSONReader, x *[]T11) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T11{}
+	(*x) = make([]T11, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3138,10 +3173,10 @@ func jsonDecodeT11Array(r *antelope.JSONReader, x *[]T11) (err error) {
 			return r.Errorf("t11[]: more elements than the limit")
 		}
 		var e T11
-		if err = jsonDecodeOptT10(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT10(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT10(b []byte, x **T10) (_ []byte, err error) {
@@ -3224,10 +3259,11 @@ func jsonAppendT9Array(b []byte, x *[]T9) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT9Array(r *antelope.JSONReader, x *[]T9) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T9{}
+	(*x) = make([]T9, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3237,10 +3273,10 @@ func jsonDecodeT9Array(r *antelope.JSONReader, x *[]T9) (err error) {
 			return r.Errorf("t9[]: more elements than the limit")
 		}
 		var e T9
-		if err = jsonDecodeOptT8(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT8(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT8(b []byte, x **T8) (_ []byte, err error) {
@@ -3323,10 +3359,11 @@ func jsonAppendT7Array(b []byte, x *[]T7) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT7Array(r *antelope.JSONReader, x *[]T7) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T7{}
+	(*x) = make([]T7, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3336,10 +3373,10 @@ func jsonDecodeT7Array(r *antelope.JSONReader, x *[]T7) (err error) {
 			return r.Errorf("t7[]: more elements than the limit")
 		}
 		var e T7
-		if err = jsonDecodeOptT6(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT6(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT6(b []byte, x **T6) (_ []byte, err error) {
@@ -3422,10 +3459,11 @@ func jsonAppendT5Array(b []byte, x *[]T5) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT5Array(r *antelope.JSONReader, x *[]T5) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T5{}
+	(*x) = make([]T5, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3435,10 +3473,10 @@ func jsonDecodeT5Array(r *antelope.JSONReader, x *[]T5) (err error) {
 			return r.Errorf("t5[]: more elements than the limit")
 		}
 		var e T5
-		if err = jsonDecodeOptT4(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT4(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT4(b []byte, x **T4) (_ []byte, err error) {
@@ -3521,10 +3559,11 @@ func jsonAppendT3Array(b []byte, x *[]T3) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT3Array(r *antelope.JSONReader, x *[]T3) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T3{}
+	(*x) = make([]T3, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3534,10 +3573,10 @@ func jsonDecodeT3Array(r *antelope.JSONReader, x *[]T3) (err error) {
 			return r.Errorf("t3[]: more elements than the limit")
 		}
 		var e T3
-		if err = jsonDecodeOptT2(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT2(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT2(b []byte, x **T2) (_ []byte, err error) {
@@ -3620,10 +3659,11 @@ func jsonAppendT1Array(b []byte, x *[]T1) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeT1Array(r *antelope.JSONReader, x *[]T1) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []T1{}
+	(*x) = make([]T1, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -3633,10 +3673,10 @@ func jsonDecodeT1Array(r *antelope.JSONReader, x *[]T1) (err error) {
 			return r.Errorf("t1[]: more elements than the limit")
 		}
 		var e T1
-		if err = jsonDecodeOptT0(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptT0(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptT0(b []byte, x **T0) (_ []byte, err error) {

@@ -110,7 +110,13 @@ func (v *Type) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Type) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "type")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "type")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -408,7 +414,13 @@ func (v *Func) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Func) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "func")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "func")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -519,7 +531,13 @@ func (v *Nil) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Nil) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "nil")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "nil")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -662,7 +680,13 @@ func (v *Len) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Len) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "len")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "len")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -947,7 +971,13 @@ func (v *Select) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Select) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "select")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "select")
 }
 
 // AppendJSON appends ["type", value].
@@ -1060,7 +1090,13 @@ func (v *GoRow) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *GoRow) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "iota")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "iota")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1182,10 +1218,11 @@ func jsonAppendNilArray(b []byte, x *[]Nil) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeNilArray(r *antelope.JSONReader, x *[]Nil) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Nil{}
+	(*x) = make([]Nil, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1195,9 +1232,9 @@ func jsonDecodeNilArray(r *antelope.JSONReader, x *[]Nil) (err error) {
 			return r.Errorf("nil[]: more elements than the limit")
 		}
 		var e Nil
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -77,7 +77,13 @@ func (v *Tree) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tree")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tree")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -273,7 +279,13 @@ func (v *List) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *List) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "list")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "list")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -473,7 +485,13 @@ func (v *Node) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "node")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "node")
 }
 
 // AppendJSON appends ["type", value].
@@ -605,10 +623,11 @@ func jsonAppendTreeArray(b []byte, x *[]Tree) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeTreeArray(r *antelope.JSONReader, x *[]Tree) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Tree{}
+	(*x) = make([]Tree, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -618,10 +637,10 @@ func jsonDecodeTreeArray(r *antelope.JSONReader, x *[]Tree) (err error) {
 			return r.Errorf("tree[]: more elements than the limit")
 		}
 		var e Tree
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptTree(b []byte, x **Tree) (_ []byte, err error) {

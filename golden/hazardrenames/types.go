@@ -56,7 +56,13 @@ func (v *Job) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Job) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "jobs_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "jobs_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -199,7 +205,13 @@ func (v *Killjobs) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Killjobs) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "killjobs")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "killjobs")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -322,10 +334,11 @@ func jsonAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint64{}
+	(*x) = make([]uint64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -335,9 +348,9 @@ func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
 			return r.Errorf("uint64[]: more elements than the limit")
 		}
 		var e uint64
-		if e, err = r.Uint64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

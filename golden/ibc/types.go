@@ -85,7 +85,13 @@ func (v *Action) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Action) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -254,7 +260,13 @@ func (v *ActionBase) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionBase) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_base")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_base")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -444,7 +456,13 @@ func (v *ActionData) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionData) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_data")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_data")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -652,7 +670,13 @@ func (v *ActionProofOfInclusion) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ActionProofOfInclusion) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "action_proof_of_inclusion")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "action_proof_of_inclusion")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -884,7 +908,13 @@ func (v *BlockFinalityData) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockFinalityData) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_finality_data")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_finality_data")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1175,7 +1205,13 @@ func (v *BlockProofOfInclusion) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BlockProofOfInclusion) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "block_proof_of_inclusion")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "block_proof_of_inclusion")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1366,7 +1402,13 @@ func (v *Checkproof) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Checkproof) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "checkproof")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "checkproof")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1499,7 +1541,13 @@ func (v *DynamicDataV0) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *DynamicDataV0) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "dynamic_data_v0")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "dynamic_data_v0")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1688,7 +1736,13 @@ func (v *ExtendedBlockData) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ExtendedBlockData) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "extended_block_data")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "extended_block_data")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1895,7 +1949,13 @@ func (v *FinalityProof) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalityProof) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finality_proof")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finality_proof")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2073,7 +2133,13 @@ func (v *FinalizerAuthorityInput) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerAuthorityInput) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_authority_input")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_authority_input")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2246,7 +2312,13 @@ func (v *FinalizerPolicyInput) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *FinalizerPolicyInput) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "finalizer_policy_input")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "finalizer_policy_input")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2425,7 +2497,13 @@ func (v *Lastproof) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Lastproof) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "lastproof")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "lastproof")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2603,7 +2681,13 @@ func (v *PermissionLevel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PermissionLevel) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "permission_level")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "permission_level")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2755,7 +2839,13 @@ func (v *Proof) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Proof) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "proof")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "proof")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2904,7 +2994,13 @@ func (v *QuorumCertificate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *QuorumCertificate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "quorum_certificate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "quorum_certificate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3052,7 +3148,13 @@ func (v *Setfpolicy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setfpolicy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setfpolicy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setfpolicy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3230,7 +3332,13 @@ func (v *SimpleBlockData) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SimpleBlockData) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "simple_block_data")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "simple_block_data")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3489,7 +3597,13 @@ func (v *Storedpolicy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Storedpolicy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "storedpolicy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "storedpolicy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3652,7 +3766,13 @@ func (v *Testbitset) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Testbitset) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "testbitset")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "testbitset")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3855,7 +3975,13 @@ func (v *VariantSimpleBlockDataExtendedBlockData) MarshalJSON() ([]byte, error) 
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *VariantSimpleBlockDataExtendedBlockData) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "variant_simple_block_data_extended_block_data")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "variant_simple_block_data_extended_block_data")
 }
 
 // AppendJSON appends ["type", value].
@@ -3999,10 +4125,11 @@ func jsonAppendPermissionLevelArray(b []byte, x *[]PermissionLevel) (_ []byte, e
 	return append(b, ']'), nil
 }
 func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PermissionLevel{}
+	(*x) = make([]PermissionLevel, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4012,10 +4139,10 @@ func jsonDecodePermissionLevelArray(r *antelope.JSONReader, x *[]PermissionLevel
 			return r.Errorf("permission_level[]: more elements than the limit")
 		}
 		var e PermissionLevel
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendChecksum256Array(b []byte, x *[]antelope.Checksum256) (_ []byte, err error) {
@@ -4056,10 +4183,11 @@ func jsonAppendChecksum256Array(b []byte, x *[]antelope.Checksum256) (_ []byte, 
 	return append(b, ']'), nil
 }
 func jsonDecodeChecksum256Array(r *antelope.JSONReader, x *[]antelope.Checksum256) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Checksum256{}
+	(*x) = make([]antelope.Checksum256, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4069,10 +4197,10 @@ func jsonDecodeChecksum256Array(r *antelope.JSONReader, x *[]antelope.Checksum25
 			return r.Errorf("checksum256[]: more elements than the limit")
 		}
 		var e antelope.Checksum256
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptUint32(b []byte, x **uint32) (_ []byte, err error) {
@@ -4237,10 +4365,11 @@ func jsonAppendActionProofOfInclusionArray(b []byte, x *[]ActionProofOfInclusion
 	return append(b, ']'), nil
 }
 func jsonDecodeActionProofOfInclusionArray(r *antelope.JSONReader, x *[]ActionProofOfInclusion) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []ActionProofOfInclusion{}
+	(*x) = make([]ActionProofOfInclusion, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4250,10 +4379,10 @@ func jsonDecodeActionProofOfInclusionArray(r *antelope.JSONReader, x *[]ActionPr
 			return r.Errorf("action_proof_of_inclusion[]: more elements than the limit")
 		}
 		var e ActionProofOfInclusion
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptChecksum256(b []byte, x **antelope.Checksum256) (_ []byte, err error) {
@@ -4378,10 +4507,11 @@ func jsonAppendFinalizerAuthorityInputArray(b []byte, x *[]FinalizerAuthorityInp
 	return append(b, ']'), nil
 }
 func jsonDecodeFinalizerAuthorityInputArray(r *antelope.JSONReader, x *[]FinalizerAuthorityInput) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []FinalizerAuthorityInput{}
+	(*x) = make([]FinalizerAuthorityInput, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -4391,10 +4521,10 @@ func jsonDecodeFinalizerAuthorityInputArray(r *antelope.JSONReader, x *[]Finaliz
 			return r.Errorf("finalizer_authority_input[]: more elements than the limit")
 		}
 		var e FinalizerAuthorityInput
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptFinalityProof(b []byte, x **FinalityProof) (_ []byte, err error) {

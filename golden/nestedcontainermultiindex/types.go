@@ -81,7 +81,13 @@ func (v *Mystruct) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Mystruct) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "mystruct")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "mystruct")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -227,7 +233,13 @@ func (v *PairUint16MpUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16MpUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_mp_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_mp_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -375,7 +387,13 @@ func (v *PairUint16OpUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16OpUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_op_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_op_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -520,7 +538,13 @@ func (v *PairUint16PrUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16PrUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_pr_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_pr_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -668,7 +692,13 @@ func (v *PairUint16SetUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16SetUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_set_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_set_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -816,7 +846,13 @@ func (v *PairUint16TupUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16TupUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_tup_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_tup_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -962,7 +998,13 @@ func (v *PairUint16Uint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16Uint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1108,7 +1150,13 @@ func (v *PairUint16VecOpUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16VecOpUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_vec_op_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_vec_op_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1256,7 +1304,13 @@ func (v *PairUint16VecUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *PairUint16VecUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pair_uint16_vec_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pair_uint16_vec_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1667,7 +1721,13 @@ func (v *Person2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Person2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "person2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "person2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2693,7 +2753,13 @@ func (v *Setmm) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmm) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmm")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmm")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2849,7 +2915,13 @@ func (v *Setmo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3005,7 +3077,13 @@ func (v *Setmp) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmp) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmp")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmp")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3161,7 +3239,13 @@ func (v *Setmst) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmst) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmst")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmst")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3317,7 +3401,13 @@ func (v *Setmt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmt) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmt")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmt")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3473,7 +3563,13 @@ func (v *Setmv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setmv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setmv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setmv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3629,7 +3725,13 @@ func (v *Setom) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setom) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setom")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setom")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3782,7 +3884,13 @@ func (v *Setoo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setoo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setoo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setoo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3935,7 +4043,13 @@ func (v *Setop) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setop) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setop")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setop")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4088,7 +4202,13 @@ func (v *Setost) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setost) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setost")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setost")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4241,7 +4361,13 @@ func (v *Setot) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setot) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setot")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setot")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4394,7 +4520,13 @@ func (v *Setov) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setov) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setov")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setov")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4547,7 +4679,13 @@ func (v *Setpm) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpm) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpm")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpm")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4703,7 +4841,13 @@ func (v *Setpo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4859,7 +5003,13 @@ func (v *Setpp) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpp) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpp")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpp")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5015,7 +5165,13 @@ func (v *Setpst) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpst) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpst")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpst")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5171,7 +5327,13 @@ func (v *Setpt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpt) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpt")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpt")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5327,7 +5489,13 @@ func (v *Setpv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5483,7 +5651,13 @@ func (v *Setpvo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpvo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpvo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpvo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5639,7 +5813,13 @@ func (v *Setstm) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setstm) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setstm")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setstm")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5795,7 +5975,13 @@ func (v *Setsto) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setsto) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setsto")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setsto")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5951,7 +6137,13 @@ func (v *Setstp) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setstp) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setstp")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setstp")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6107,7 +6299,13 @@ func (v *Setstst) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setstst) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setstst")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setstst")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6263,7 +6461,13 @@ func (v *Setstt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setstt) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setstt")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setstt")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6419,7 +6623,13 @@ func (v *Setstv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setstv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setstv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setstv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6575,7 +6785,13 @@ func (v *Settm) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Settm) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "settm")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "settm")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6731,7 +6947,13 @@ func (v *Setto) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setto) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setto")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setto")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6887,7 +7109,13 @@ func (v *Settp) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Settp) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "settp")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "settp")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7043,7 +7271,13 @@ func (v *Settst) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Settst) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "settst")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "settst")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7199,7 +7433,13 @@ func (v *Settt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Settt) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "settt")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "settt")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7355,7 +7595,13 @@ func (v *Settv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Settv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "settv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "settv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7511,7 +7757,13 @@ func (v *Setvm) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setvm) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setvm")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setvm")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7667,7 +7919,13 @@ func (v *Setvo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setvo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setvo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setvo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7823,7 +8081,13 @@ func (v *Setvos) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setvos) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setvos")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setvos")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7979,7 +8243,13 @@ func (v *Setvp) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setvp) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setvp")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setvp")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8135,7 +8405,13 @@ func (v *Setvst) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setvst) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setvst")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setvst")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8291,7 +8567,13 @@ func (v *Setvt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setvt) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setvt")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setvt")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8447,7 +8729,13 @@ func (v *Setvv) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setvv) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setvv")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setvv")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8620,7 +8908,13 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) MarshalJSON() ([]byte, e
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tuple_op_uint16_op_uint16_op_uint16_op_uint16_op_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tuple_op_uint16_op_uint16_op_uint16_op_uint16_op_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8836,7 +9130,13 @@ func (v *TupleTupUint16TupUint16TupUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TupleTupUint16TupUint16TupUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tuple_tup_uint16_tup_uint16_tup_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tuple_tup_uint16_tup_uint16_tup_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9017,7 +9317,13 @@ func (v *TupleUint16MpUint16MpUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TupleUint16MpUint16MpUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tuple_uint16_mp_uint16_mp_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tuple_uint16_mp_uint16_mp_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9196,7 +9502,13 @@ func (v *TupleUint16PrUint16PrUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TupleUint16PrUint16PrUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tuple_uint16_pr_uint16_pr_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tuple_uint16_pr_uint16_pr_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9375,7 +9687,13 @@ func (v *TupleUint16SetUint16SetUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TupleUint16SetUint16SetUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tuple_uint16_set_uint16_set_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tuple_uint16_set_uint16_set_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9545,7 +9863,13 @@ func (v *TupleUint16Uint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TupleUint16Uint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tuple_uint16_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tuple_uint16_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9698,7 +10022,13 @@ func (v *TupleUint16VecUint16VecUint16) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *TupleUint16VecUint16VecUint16) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "tuple_uint16_vec_uint16_vec_uint16")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "tuple_uint16_vec_uint16_vec_uint16")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9981,10 +10311,11 @@ func jsonAppendPairUint16Uint16Array(b []byte, x *[]PairUint16Uint16) (_ []byte,
 	return append(b, ']'), nil
 }
 func jsonDecodePairUint16Uint16Array(r *antelope.JSONReader, x *[]PairUint16Uint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairUint16Uint16{}
+	(*x) = make([]PairUint16Uint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -9994,10 +10325,10 @@ func jsonDecodePairUint16Uint16Array(r *antelope.JSONReader, x *[]PairUint16Uint
 			return r.Errorf("pair_uint16_uint16[]: more elements than the limit")
 		}
 		var e PairUint16Uint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptUint16(b []byte, x **uint16) (_ []byte, err error) {
@@ -10072,10 +10403,11 @@ func jsonAppendUint16Array(b []byte, x *[]uint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint16{}
+	(*x) = make([]uint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10085,10 +10417,10 @@ func jsonDecodeUint16Array(r *antelope.JSONReader, x *[]uint16) (err error) {
 			return r.Errorf("uint16[]: more elements than the limit")
 		}
 		var e uint16
-		if e, err = r.Uint16(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint16(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOpUint16Array(b []byte, x *[]OpUint16) (_ []byte, err error) {
@@ -10129,10 +10461,11 @@ func jsonAppendOpUint16Array(b []byte, x *[]OpUint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeOpUint16Array(r *antelope.JSONReader, x *[]OpUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []OpUint16{}
+	(*x) = make([]OpUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10142,10 +10475,10 @@ func jsonDecodeOpUint16Array(r *antelope.JSONReader, x *[]OpUint16) (err error) 
 			return r.Errorf("op_uint16[]: more elements than the limit")
 		}
 		var e OpUint16
-		if err = jsonDecodeOptUint16(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptUint16(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendSetUint16Array(b []byte, x *[]SetUint16) (_ []byte, err error) {
@@ -10186,10 +10519,11 @@ func jsonAppendSetUint16Array(b []byte, x *[]SetUint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeSetUint16Array(r *antelope.JSONReader, x *[]SetUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []SetUint16{}
+	(*x) = make([]SetUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10199,10 +10533,10 @@ func jsonDecodeSetUint16Array(r *antelope.JSONReader, x *[]SetUint16) (err error
 			return r.Errorf("set_uint16[]: more elements than the limit")
 		}
 		var e SetUint16
-		if err = jsonDecodeUint16Array(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeUint16Array(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendMpUint16Array(b []byte, x *[]MpUint16) (_ []byte, err error) {
@@ -10243,10 +10577,11 @@ func jsonAppendMpUint16Array(b []byte, x *[]MpUint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeMpUint16Array(r *antelope.JSONReader, x *[]MpUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []MpUint16{}
+	(*x) = make([]MpUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10256,10 +10591,10 @@ func jsonDecodeMpUint16Array(r *antelope.JSONReader, x *[]MpUint16) (err error) 
 			return r.Errorf("mp_uint16[]: more elements than the limit")
 		}
 		var e MpUint16
-		if err = jsonDecodePairUint16Uint16Array(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodePairUint16Uint16Array(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendTupUint16Array(b []byte, x *[]TupUint16) (_ []byte, err error) {
@@ -10300,10 +10635,11 @@ func jsonAppendTupUint16Array(b []byte, x *[]TupUint16) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeTupUint16Array(r *antelope.JSONReader, x *[]TupUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []TupUint16{}
+	(*x) = make([]TupUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10313,10 +10649,10 @@ func jsonDecodeTupUint16Array(r *antelope.JSONReader, x *[]TupUint16) (err error
 			return r.Errorf("tup_uint16[]: more elements than the limit")
 		}
 		var e TupUint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptSetUint16(b []byte, x **SetUint16) (_ []byte, err error) {
@@ -10567,10 +10903,11 @@ func jsonAppendPairUint16SetUint16Array(b []byte, x *[]PairUint16SetUint16) (_ [
 	return append(b, ']'), nil
 }
 func jsonDecodePairUint16SetUint16Array(r *antelope.JSONReader, x *[]PairUint16SetUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairUint16SetUint16{}
+	(*x) = make([]PairUint16SetUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10580,10 +10917,10 @@ func jsonDecodePairUint16SetUint16Array(r *antelope.JSONReader, x *[]PairUint16S
 			return r.Errorf("pair_uint16_set_uint16[]: more elements than the limit")
 		}
 		var e PairUint16SetUint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairUint16VecUint16Array(b []byte, x *[]PairUint16VecUint16) (_ []byte, err error) {
@@ -10624,10 +10961,11 @@ func jsonAppendPairUint16VecUint16Array(b []byte, x *[]PairUint16VecUint16) (_ [
 	return append(b, ']'), nil
 }
 func jsonDecodePairUint16VecUint16Array(r *antelope.JSONReader, x *[]PairUint16VecUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairUint16VecUint16{}
+	(*x) = make([]PairUint16VecUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10637,10 +10975,10 @@ func jsonDecodePairUint16VecUint16Array(r *antelope.JSONReader, x *[]PairUint16V
 			return r.Errorf("pair_uint16_vec_uint16[]: more elements than the limit")
 		}
 		var e PairUint16VecUint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairUint16OpUint16Array(b []byte, x *[]PairUint16OpUint16) (_ []byte, err error) {
@@ -10681,10 +11019,11 @@ func jsonAppendPairUint16OpUint16Array(b []byte, x *[]PairUint16OpUint16) (_ []b
 	return append(b, ']'), nil
 }
 func jsonDecodePairUint16OpUint16Array(r *antelope.JSONReader, x *[]PairUint16OpUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairUint16OpUint16{}
+	(*x) = make([]PairUint16OpUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10694,10 +11033,10 @@ func jsonDecodePairUint16OpUint16Array(r *antelope.JSONReader, x *[]PairUint16Op
 			return r.Errorf("pair_uint16_op_uint16[]: more elements than the limit")
 		}
 		var e PairUint16OpUint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairUint16MpUint16Array(b []byte, x *[]PairUint16MpUint16) (_ []byte, err error) {
@@ -10738,10 +11077,11 @@ func jsonAppendPairUint16MpUint16Array(b []byte, x *[]PairUint16MpUint16) (_ []b
 	return append(b, ']'), nil
 }
 func jsonDecodePairUint16MpUint16Array(r *antelope.JSONReader, x *[]PairUint16MpUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairUint16MpUint16{}
+	(*x) = make([]PairUint16MpUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10751,10 +11091,10 @@ func jsonDecodePairUint16MpUint16Array(r *antelope.JSONReader, x *[]PairUint16Mp
 			return r.Errorf("pair_uint16_mp_uint16[]: more elements than the limit")
 		}
 		var e PairUint16MpUint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairUint16PrUint16Array(b []byte, x *[]PairUint16PrUint16) (_ []byte, err error) {
@@ -10795,10 +11135,11 @@ func jsonAppendPairUint16PrUint16Array(b []byte, x *[]PairUint16PrUint16) (_ []b
 	return append(b, ']'), nil
 }
 func jsonDecodePairUint16PrUint16Array(r *antelope.JSONReader, x *[]PairUint16PrUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairUint16PrUint16{}
+	(*x) = make([]PairUint16PrUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10808,10 +11149,10 @@ func jsonDecodePairUint16PrUint16Array(r *antelope.JSONReader, x *[]PairUint16Pr
 			return r.Errorf("pair_uint16_pr_uint16[]: more elements than the limit")
 		}
 		var e PairUint16PrUint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPairUint16TupUint16Array(b []byte, x *[]PairUint16TupUint16) (_ []byte, err error) {
@@ -10852,10 +11193,11 @@ func jsonAppendPairUint16TupUint16Array(b []byte, x *[]PairUint16TupUint16) (_ [
 	return append(b, ']'), nil
 }
 func jsonDecodePairUint16TupUint16Array(r *antelope.JSONReader, x *[]PairUint16TupUint16) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []PairUint16TupUint16{}
+	(*x) = make([]PairUint16TupUint16, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10865,10 +11207,10 @@ func jsonDecodePairUint16TupUint16Array(r *antelope.JSONReader, x *[]PairUint16T
 			return r.Errorf("pair_uint16_tup_uint16[]: more elements than the limit")
 		}
 		var e PairUint16TupUint16
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOpStrucArray(b []byte, x *[]OpStruc) (_ []byte, err error) {
@@ -10909,10 +11251,11 @@ func jsonAppendOpStrucArray(b []byte, x *[]OpStruc) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeOpStrucArray(r *antelope.JSONReader, x *[]OpStruc) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []OpStruc{}
+	(*x) = make([]OpStruc, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -10922,10 +11265,10 @@ func jsonDecodeOpStrucArray(r *antelope.JSONReader, x *[]OpStruc) (err error) {
 			return r.Errorf("op_struc[]: more elements than the limit")
 		}
 		var e OpStruc
-		if err = jsonDecodeOptMystruct(r, &e); err != nil {
+		(*x) = append((*x), e)
+		if err = jsonDecodeOptMystruct(r, &(*x)[i]); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptMystruct(b []byte, x **Mystruct) (_ []byte, err error) {

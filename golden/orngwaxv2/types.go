@@ -87,7 +87,13 @@ func (v *Acctstate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Acctstate) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "acctstate")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "acctstate")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -352,7 +358,13 @@ func (v *Adaptiveconfig) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Adaptiveconfig) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "adaptiveconfig")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "adaptiveconfig")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -607,7 +619,13 @@ func (v *Addlegacy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Addlegacy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "addlegacy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "addlegacy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -737,7 +755,13 @@ func (v *Balrow) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Balrow) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "balrow")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "balrow")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -886,7 +910,13 @@ func (v *Ban) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Ban) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "ban")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "ban")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1009,7 +1039,13 @@ func (v *BanListA) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *BanListA) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "ban_list_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "ban_list_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1134,7 +1170,13 @@ func (v *Claim) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Claim) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "claim")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "claim")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1268,7 +1310,13 @@ func (v *Claimfund) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Claimfund) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "claimfund")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "claimfund")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1422,7 +1470,13 @@ func (v *Cleanup) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Cleanup) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "cleanup")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "cleanup")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1568,7 +1622,13 @@ func (v *ConfigA) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *ConfigA) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "config_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "config_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1739,7 +1799,13 @@ func (v *Configadptive) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Configadptive) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "configadptive")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "configadptive")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -1997,7 +2063,13 @@ func (v *Configv2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Configv2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "configv2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "configv2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2145,7 +2217,13 @@ func (v *Configv3) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Configv3) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "configv3")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "configv3")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2280,7 +2358,13 @@ func (v *Disablecoll) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Disablecoll) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "disablecoll")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "disablecoll")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2376,7 +2460,13 @@ func (v *Enablecoll) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Enablecoll) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "enablecoll")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "enablecoll")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2504,7 +2594,13 @@ func (v *Getresult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Getresult) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "getresult")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "getresult")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2649,7 +2745,13 @@ func (v *Killjobs) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Killjobs) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "killjobs")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "killjobs")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -2793,7 +2895,13 @@ func (v *Legacycallback) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Legacycallback) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "legacycallback")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "legacycallback")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3012,7 +3120,13 @@ func (v *Markfailed) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Markfailed) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "markfailed")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "markfailed")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3238,7 +3352,13 @@ func (v *Orinfo) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Orinfo) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "orinfo")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "orinfo")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3455,7 +3575,13 @@ func (v *Ostipend) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Ostipend) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "ostipend")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "ostipend")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3673,7 +3799,13 @@ func (v *Part) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Part) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "part")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "part")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3814,7 +3946,13 @@ func (v *Pause) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Pause) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pause")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pause")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -3933,7 +4071,13 @@ func (v *Pauserequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Pauserequest) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pauserequest")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pauserequest")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4074,7 +4218,13 @@ func (v *Pubkey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Pubkey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "pubkey")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "pubkey")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4302,7 +4452,13 @@ func (v *Randnotify) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Randnotify) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "randnotify")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "randnotify")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4544,7 +4700,13 @@ func (v *Request) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Request) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "request")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "request")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -4883,7 +5045,13 @@ func (v *Requestrand) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Requestrand) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "requestrand")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "requestrand")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5042,7 +5210,13 @@ func (v *Resetcoll) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Resetcoll) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resetcoll")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resetcoll")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5142,7 +5316,13 @@ func (v *Resetsuspen) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Resetsuspen) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "resetsuspen")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "resetsuspen")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5263,7 +5443,13 @@ func (v *Retirepubkey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Retirepubkey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "retirepubkey")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "retirepubkey")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5382,7 +5568,13 @@ func (v *Retrydeliver) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Retrydeliver) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "retrydeliver")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "retrydeliver")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5505,7 +5697,13 @@ func (v *Rmlegacy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rmlegacy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rmlegacy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rmlegacy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5638,7 +5836,13 @@ func (v *Rngstats) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Rngstats) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "rngstats")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "rngstats")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5812,7 +6016,13 @@ func (v *Setconfig) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setconfig) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setconfig")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setconfig")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -5957,7 +6167,13 @@ func (v *Setoracles) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setoracles) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setoracles")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setoracles")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6092,7 +6308,13 @@ func (v *Setpubkey) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setpubkey) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setpubkey")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setpubkey")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6276,7 +6498,13 @@ func (v *Setrand) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setrand) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setrand")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setrand")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6472,7 +6700,13 @@ func (v *Setstipend) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Setstipend) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "setstipend")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "setstipend")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6613,7 +6847,13 @@ func (v *SignvalsA) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *SignvalsA) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "signvals_a")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "signvals_a")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6736,7 +6976,13 @@ func (v *Skiplegacy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Skiplegacy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "skiplegacy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "skiplegacy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6855,7 +7101,13 @@ func (v *Stakestats) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Stakestats) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "stakestats")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "stakestats")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -6995,7 +7247,13 @@ func (v *Submitpart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Submitpart) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "submitpart")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "submitpart")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7182,7 +7440,13 @@ func (v *Toggleallow) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Toggleallow) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "toggleallow")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "toggleallow")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7299,7 +7563,13 @@ func (v *Treasury) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Treasury) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "treasury")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "treasury")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7422,7 +7692,13 @@ func (v *Unban) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unban) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unban")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unban")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7583,7 +7859,13 @@ func (v *Undelivered) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Undelivered) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "undelivered")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "undelivered")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -7875,7 +8157,13 @@ func (v *UndeliveredOld) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *UndeliveredOld) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "undelivered_old")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "undelivered_old")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8128,7 +8416,13 @@ func (v *Unstakeentry) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unstakeentry) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unstakeentry")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unstakeentry")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8317,7 +8611,13 @@ func (v *Unstakeuser) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Unstakeuser) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "unstakeuser")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "unstakeuser")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8497,7 +8797,13 @@ func (v *Updatelegacy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Updatelegacy) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "updatelegacy")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "updatelegacy")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8660,7 +8966,13 @@ func (v *Userstake) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Userstake) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "userstake")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "userstake")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -8833,7 +9145,13 @@ func (v *Verifyhash) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *Verifyhash) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "verifyhash")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "verifyhash")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -9058,10 +9376,11 @@ func jsonAppendUint64Array(b []byte, x *[]uint64) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []uint64{}
+	(*x) = make([]uint64, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -9071,10 +9390,10 @@ func jsonDecodeUint64Array(r *antelope.JSONReader, x *[]uint64) (err error) {
 			return r.Errorf("uint64[]: more elements than the limit")
 		}
 		var e uint64
-		if e, err = r.Uint64(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Uint64(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendPartArray(b []byte, x *[]Part) (_ []byte, err error) {
@@ -9115,10 +9434,11 @@ func jsonAppendPartArray(b []byte, x *[]Part) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodePartArray(r *antelope.JSONReader, x *[]Part) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []Part{}
+	(*x) = make([]Part, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -9128,10 +9448,10 @@ func jsonDecodePartArray(r *antelope.JSONReader, x *[]Part) (err error) {
 			return r.Errorf("part[]: more elements than the limit")
 		}
 		var e Part
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
@@ -9174,10 +9494,11 @@ func jsonAppendNameArray(b []byte, x *[]antelope.Name) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []antelope.Name{}
+	(*x) = make([]antelope.Name, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -9187,9 +9508,9 @@ func jsonDecodeNameArray(r *antelope.JSONReader, x *[]antelope.Name) (err error)
 			return r.Errorf("name[]: more elements than the limit")
 		}
 		var e antelope.Name
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -67,7 +67,13 @@ func (v *S1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s1")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -213,7 +219,13 @@ func (v *S2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s2")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -418,7 +430,13 @@ func (v *S3) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S3) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s3")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s3")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -604,7 +622,13 @@ func (v *S4) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S4) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s4")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s4")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -749,7 +773,13 @@ func (v *S5) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S5) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s5")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s5")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -936,7 +966,13 @@ func (v *V1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *V1) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "v1")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "v1")
 }
 
 // AppendJSON appends ["type", value].
@@ -1087,7 +1123,13 @@ func (v *V2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *V2) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "v2")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "v2")
 }
 
 // AppendJSON appends ["type", value].
@@ -1197,10 +1239,11 @@ func jsonAppendInt8Array(b []byte, x *[]int8) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt8Array(r *antelope.JSONReader, x *[]int8) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int8{}
+	(*x) = make([]int8, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1210,10 +1253,10 @@ func jsonDecodeInt8Array(r *antelope.JSONReader, x *[]int8) (err error) {
 			return r.Errorf("int8[]: more elements than the limit")
 		}
 		var e int8
-		if e, err = r.Int8(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int8(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendS1Array(b []byte, x *[]S1) (_ []byte, err error) {
@@ -1254,10 +1297,11 @@ func jsonAppendS1Array(b []byte, x *[]S1) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeS1Array(r *antelope.JSONReader, x *[]S1) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []S1{}
+	(*x) = make([]S1, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1267,10 +1311,10 @@ func jsonDecodeS1Array(r *antelope.JSONReader, x *[]S1) (err error) {
 			return r.Errorf("s1[]: more elements than the limit")
 		}
 		var e S1
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendV2Array(b []byte, x *[]V2) (_ []byte, err error) {
@@ -1311,10 +1355,11 @@ func jsonAppendV2Array(b []byte, x *[]V2) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeV2Array(r *antelope.JSONReader, x *[]V2) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []V2{}
+	(*x) = make([]V2, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -1324,9 +1369,9 @@ func jsonDecodeV2Array(r *antelope.JSONReader, x *[]V2) (err error) {
 			return r.Errorf("v2[]: more elements than the limit")
 		}
 		var e V2
-		if err = e.DecodeJSON(r); err != nil {
+		(*x) = append((*x), e)
+		if err = (*x)[i].DecodeJSON(r); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }

@@ -135,7 +135,13 @@ func (v *S) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one JSON value into v.
 func (v *S) UnmarshalJSON(data []byte) error {
-	return antelope.AtField(antelope.UnmarshalJSON(data, v), "s")
+	var r antelope.JSONReader
+	r.Reset(data)
+	err := v.DecodeJSON(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	return antelope.AtField(err, "s")
 }
 
 // AppendJSON appends the JSON form of v to b.
@@ -397,10 +403,11 @@ func jsonAppendInt8Array(b []byte, x *[]int8) (_ []byte, err error) {
 	return append(b, ']'), nil
 }
 func jsonDecodeInt8Array(r *antelope.JSONReader, x *[]int8) (err error) {
+	n := r.ArrayLen()
 	if err := r.BeginArray(); err != nil {
 		return err
 	}
-	(*x) = []int8{}
+	(*x) = make([]int8, 0, n)
 	for i := 0; ; i++ {
 		ok, err := r.NextElement()
 		if err != nil || !ok {
@@ -410,10 +417,10 @@ func jsonDecodeInt8Array(r *antelope.JSONReader, x *[]int8) (err error) {
 			return r.Errorf("int8[]: more elements than the limit")
 		}
 		var e int8
-		if e, err = r.Int8(); err != nil {
+		(*x) = append((*x), e)
+		if (*x)[i], err = r.Int8(); err != nil {
 			return antelope.AtIndex(err, i)
 		}
-		(*x) = append((*x), e)
 	}
 }
 func binAppendOptInt8(b []byte, x **int8) (_ []byte, err error) {

@@ -141,17 +141,17 @@ func main() {
 	}
 
 	fmt.Println()
-	fmt.Println("| JSON, 1,000 rows | generated | encoding/json | encoding/json / generated |")
-	fmt.Println("|---|---|---|---|")
+	fmt.Println("| JSON page, 1,000 rows | generated | allocs | encoding/json | allocs | encoding/json / generated |")
+	fmt.Println("|---|---|---|---|---|---|")
 	for _, name := range order {
 		op, rest, _ := strings.Cut(name, "/")
 		if !strings.HasPrefix(op, "JSON") || !strings.HasSuffix(rest, "/generated") {
 			continue
 		}
 		c := strings.TrimSuffix(rest, "/generated")
-		g, _, _ := med(name)
-		j, _, _ := med(op + "/" + c + "/encodingjson")
-		fmt.Printf("| %s %s | %s | %s | %s |\n", c, strings.ToLower(strings.TrimPrefix(op, "JSON")), dur(g), dur(j), ratio(j, g))
+		g, ga, _ := med(name)
+		j, ja, _ := med(op + "/" + c + "/encodingjson")
+		fmt.Printf("| %s %s | %s | %.0f | %s | %.0f | %s |\n", c, strings.ToLower(strings.TrimPrefix(op, "JSON")), dur(g), ga, dur(j), ja, ratio(j, g))
 	}
 
 	fmt.Println()
@@ -215,8 +215,15 @@ func main() {
 			g, _, _ := med(name)
 			fmt.Printf("| %s, in process | %s |\n", strings.TrimSuffix(rest, "/generated"), dur(g))
 		case "AbigenProcess":
+			c, impl, _ := strings.Cut(rest, "/")
 			g, _, _ := med(name)
-			fmt.Printf("| abigen process, %s | %s |\n", strings.TrimSuffix(rest, "/process"), dur(g))
+			switch impl {
+			case "process":
+				fmt.Printf("| abigen process, %s | %s |\n", c, dur(g))
+			case "gofmt":
+				p, _, _ := med(op + "/" + c + "/process")
+				fmt.Printf("| gofmt -d of its output, %s | %s (abigen / gofmt: %s) |\n", c, dur(g), ratio(p, g))
+			}
 		}
 	}
 
