@@ -109,6 +109,7 @@ func (c *Chain) restoreState(s *chainState) {
 
 // produceTx produces the block of an executed transaction.
 func (c *Chain) produceTx(trx *trxContext, packed *antelope.PackedTransaction) Block {
+	trx.undo = undoLog{} // committed: what it saved to undo need not be kept
 	c.blocklog.pending = &committedTx{trx: trx, packed: *packed}
 	return c.produce([]antelope.Checksum256{trx.id})
 }

@@ -100,6 +100,9 @@ func (c *Chain) closeSHiP() {
 // created; each by table and primary key). Block 1 is the log's first
 // block: its deltas hold the whole state, as a fresh state-history log's
 // first block does.
+//
+// Its Subscribe calls changed with the chain locked, as each change is
+// made: changed must not call the chain.
 func (c *Chain) BlockSource() shiptest.BlockSource { return chainSource{c} }
 
 type chainSource struct{ c *Chain }

@@ -46,18 +46,7 @@ func (l *ledger) event(ev ship.Event) {
 	t.Helper()
 	l.branch.Event(ev)
 	if ev.Undo != nil {
-		for _, p := range ev.Undo.Blocks {
-			delete(l.transfers, p.Num)
-			j := l.journal[p.Num]
-			for i := len(j) - 1; i >= 0; i-- {
-				if j[i].had {
-					l.balances[j[i].owner] = j[i].was
-				} else {
-					delete(l.balances, j[i].owner)
-				}
-			}
-			delete(l.journal, p.Num)
-		}
+		l.undo(ev.Undo)
 		return
 	}
 	b := ev.Block
@@ -71,14 +60,35 @@ func (l *ledger) event(ev ship.Event) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		owner := r.Change.Scope
-		was, had := l.balances[owner]
-		l.journal[b.Num] = append(l.journal[b.Num], balanceChange{owner, was, had})
-		if r.New != nil {
-			l.balances[owner] = r.New.Balance
-		} else {
-			delete(l.balances, owner)
+		l.row(r)
+	}
+}
+
+// undo takes back what the blocks credited, newest first.
+func (l *ledger) undo(u *ship.Undo) {
+	for _, p := range u.Blocks {
+		delete(l.transfers, p.Num)
+		j := l.journal[p.Num]
+		for i := len(j) - 1; i >= 0; i-- {
+			if j[i].had {
+				l.balances[j[i].owner] = j[i].was
+			} else {
+				delete(l.balances, j[i].owner)
+			}
 		}
+		delete(l.journal, p.Num)
+	}
+}
+
+// row applies a balance row's change.
+func (l *ledger) row(r ship.RowEvent[eosiotoken.Account]) {
+	b, owner := r.Change.Block, r.Change.Scope
+	was, had := l.balances[owner]
+	l.journal[b.Num] = append(l.journal[b.Num], balanceChange{owner, was, had})
+	if r.New != nil {
+		l.balances[owner] = r.New.Balance
+	} else {
+		delete(l.balances, owner)
 	}
 }
 
@@ -87,7 +97,7 @@ func (l *ledger) event(ev ship.Event) {
 func (l *ledger) check(s *shipTester, first uint32) {
 	t := l.branch.T
 	t.Helper()
-	l.checkTransfers(s, first)
+	l.checkTransfers(s, first, s.c.Head().Num)
 	for _, owner := range []antelope.Name{alice, bob} {
 		row, err := eosiotoken.TableAccounts.Get(t.Context(), s.cl, owner, uint64(waxSym.Code))
 		if err != nil {
@@ -225,13 +235,13 @@ func TestSHiPForkBelowFirstBlock(t *testing.T) {
 		}
 		// The ledger saw the rows of the blocks from 30 on only: compare the
 		// transfers.
-		l.checkTransfers(s, 30)
+		l.checkTransfers(s, 30, s.c.Head().Num)
 	}
 }
 
-// checkTransfers compares the transfers of the blocks from first on with
-// the chain's.
-func (l *ledger) checkTransfers(s *shipTester, first uint32) {
+// checkTransfers compares the transfers of blocks first to last with the
+// chain's.
+func (l *ledger) checkTransfers(s *shipTester, first, last uint32) {
 	t := l.branch.T
 	t.Helper()
 	l.branch.Matches(func(n uint32) (antelope.Checksum256, bool) {
@@ -244,7 +254,7 @@ func (l *ledger) checkTransfers(s *shipTester, first uint32) {
 	}
 	slices.SortFunc(got, func(a, b sent) int { return int(a.block) - int(b.block) })
 	for _, x := range s.sent {
-		if x.block >= first {
+		if x.block >= first && x.block <= last {
 			want = append(want, x)
 		}
 	}
@@ -320,6 +330,75 @@ func TestSHiPFaults(t *testing.T) {
 		l.check(s, 1)
 		if srv.Connections() < 5 || srv.MaxInFlight() > 4 {
 			t.Errorf("%d connections, %d in flight at most", srv.Connections(), srv.MaxInFlight())
+		}
+	}
+}
+
+// The typed sequences over a whole stream, through forks: ship.Actions
+// yields the transfers and an Undo before the new branch's, ship.Rows the
+// balance rows likewise.
+func TestSHiPTypedStreams(t *testing.T) {
+	for _, impl := range tokenImpls {
+		s := newShipTester(t, impl, chaintest.WithManualFinality())
+		first := s.c.Head().Num + 1
+		s.upTo(31) // the forks below replace blocks up to 31 by as many
+		final := func(p ship.Position) bool {
+			b, ok := s.c.BlockSource().Block(p.Num)
+			return ok && b.ID == p.ID && p.Num == s.c.Head().Num
+		}
+
+		l := newLedger(t)
+		forked := false
+		for ev, err := range ship.Actions(s.c.SHiPClient().Stream(s.ctx(), ship.Request{Start: first}), eosiotoken.Actions.Transfer) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.Undo != nil {
+				l.undo(ev.Undo)
+				continue
+			}
+			b := ev.Trace.Block
+			if b.Num > 30 {
+				if final(b.Position) {
+					break // blocks up to 30 are all in, on the final branch
+				}
+				continue
+			}
+			l.transfers[b.Num] = append(l.transfers[b.Num], sent{block: b.Num, id: ev.Trace.TransactionID, data: ev.Data})
+			if b.Num == 25 && !forked {
+				forked = true
+				s.rollback(20, 11) // 21–31 replaced by other transfers
+			}
+		}
+		l.checkTransfers(s, first, 30)
+
+		forked = false
+		for ev, err := range ship.Rows(s.c.SHiPClient().Stream(s.ctx(), ship.Request{Start: 1}), eosiotoken.TableAccounts) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.Undo != nil {
+				l.undo(ev.Undo)
+				continue
+			}
+			b := ev.Change.Block
+			if b.Num > 30 {
+				if final(b.Position) {
+					break
+				}
+				continue
+			}
+			l.row(ev)
+			if b.Num == 27 && !forked {
+				forked = true
+				s.rollback(24, 7)
+			}
+		}
+		for _, owner := range []antelope.Name{alice, bob} {
+			row, err := eosiotoken.TableAccounts.Get(t.Context(), s.c.State().At(30), owner, uint64(waxSym.Code))
+			if err != nil || l.balances[owner] != row.Balance {
+				t.Errorf("%s: %v, the chain has %v (%v)", owner, l.balances[owner], row.Balance, err)
+			}
 		}
 	}
 }
