@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"maps"
@@ -158,20 +159,10 @@ func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 			changed = append(changed, ch)
 		}
 	}
-	byName := func(a, b accountChange) int { return compareNames(a.name, b.name) }
+	byName := func(a, b accountChange) int { return cmp.Compare(a.name, b.name) }
 	slices.SortFunc(changed, byName)
 	slices.SortFunc(created, byName)
 	return append(changed, created...)
-}
-
-func compareNames(a, b antelope.Name) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // lastIrreversible is the last irreversible block's number: the head,

@@ -59,7 +59,7 @@ func (c *Chain) sequence(t *trxContext, commit bool) {
 		for n, seq := range last {
 			s.auth = append(s.auth, authSeq{n, seq})
 		}
-		slices.SortFunc(s.auth, func(a, b authSeq) int { return compareNames(a.account, b.account) })
+		slices.SortFunc(s.auth, func(a, b authSeq) int { return cmp.Compare(a.account, b.account) })
 		if a := c.accounts[tr.act.Account]; a != nil {
 			s.code, s.abi = a.codeSequence, a.abiSequence
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest"
 	"github.com/antelopego/abigen/generated/eosiotoken"
-	"github.com/antelopego/abigen/model"
 	"github.com/antelopego/abigen/ship"
 	"github.com/antelopego/abigen/ship/protocol"
 )
@@ -65,6 +64,30 @@ func (r deltaRow) String() string {
 	return fmt.Sprintf("%s %v %s", r.table, r.present, js)
 }
 
+// streamDeltas streams blocks [start, end) and decodes their deltas, by
+// block.
+func streamDeltas(t *testing.T, c *chaintest.Chain, start, end uint32) map[uint32][]deltaRow {
+	t.Helper()
+	blocks := map[uint32][]deltaRow{}
+	for ev, err := range c.SHiPClient().Stream(context.Background(), ship.Request{Start: start, End: end}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks[ev.Block.Num] = nil
+		for d, err := range ev.Block.TableDeltas() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := protocol.DecodeTableRow(d.Table, d.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks[ev.Block.Num] = append(blocks[ev.Block.Num], deltaRow{d.Table, d.Present, v})
+		}
+	}
+	return blocks
+}
+
 // Table deltas as nodeos's undo session gives them: a created row, a
 // modified one with its new value, a removed one with its old value, a
 // row created and erased in one block not at all; the table and the
@@ -98,24 +121,9 @@ func TestSHiPDeltas(t *testing.T) {
 
 	// From the first block the endpoint serves (Start 0: the client asks
 	// its status), block 1.
-	blocks := map[uint32][]deltaRow{}
-	for ev, err := range c.SHiPClient().Stream(context.Background(), ship.Request{End: removed + 1}) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(blocks) == 0 && ev.Block.Num != 1 {
-			t.Fatalf("the stream starts at %d", ev.Block.Num)
-		}
-		for d, err := range ev.Block.TableDeltas() {
-			if err != nil {
-				t.Fatal(err)
-			}
-			v, err := protocol.DecodeTableRow(d.Table, d.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			blocks[ev.Block.Num] = append(blocks[ev.Block.Num], deltaRow{d.Table, d.Present, v})
-		}
+	blocks := streamDeltas(t, c, 0, removed+1)
+	if _, ok := blocks[1]; !ok {
+		t.Fatal("the stream did not start at block 1")
 	}
 	row := func(key, val uint64) []byte { return antelope.AppendUint64(antelope.AppendUint64(nil, key), val) }
 	table := &protocol.ContractTable{Value: &protocol.ContractTableV0{Code: kv, Scope: kv, Table: kvRows, Payer: kv}}
@@ -160,31 +168,28 @@ func TestSHiPDeltas(t *testing.T) {
 // eosio.token, redeployed by chain.Client.Deploy with a field renamed).
 func TestSHiPSetABIMidStream(t *testing.T) {
 	s := newShipTester(t, "wasm", chaintest.WithoutNetwork())
+	ctx := context.Background()
+	onChain := func() []byte {
+		abi, _, err := s.cl.GetRawABI(ctx, eosioToken)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return abi
+	}
+	initial := map[antelope.Name][]byte{eosioToken: onChain()}
 	start := s.c.Head().Num + 1
 	s.transfer(alice, bob, 1)
 	renamed := bytes.ReplaceAll(contractFile(t, "eosio.token", "abi"), []byte(`"name": "memo"`), []byte(`"name": "note"`))
 	if bytes.Equal(renamed, contractFile(t, "eosio.token", "abi")) {
 		t.Fatal("no memo field to rename")
 	}
-	if _, err := s.cl.Deploy(context.Background(), s.keys[eosioToken], eosioToken, nil, renamed); err != nil {
+	if _, err := s.cl.Deploy(ctx, s.keys[eosioToken], eosioToken, nil, renamed); err != nil {
 		t.Fatal(err)
 	}
-	setabiBlock := s.c.Head().Num
+	setabiBlock, newABI := s.c.Head().Num, onChain()
 	s.transfer(alice, bob, 2)
 	end := s.c.Head().Num + 1
 
-	packed := func(abi []byte) []byte {
-		src, err := model.Load(abi)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := src.ABI.Pack()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	initial := map[antelope.Name][]byte{eosioToken: packed(contractFile(t, "eosio.token", "abi"))}
 	var got []string
 	for ev, err := range s.c.SHiPClient().Stream(s.ctx(), ship.Request{Start: start, End: end, ABIs: initial}) {
 		if err != nil {
@@ -208,7 +213,7 @@ func TestSHiPSetABIMidStream(t *testing.T) {
 			}
 			got = append(got, string(js))
 		}
-		if abi, _ := ev.Block.ABI(eosioToken); ev.Block.Num > setabiBlock && !bytes.Equal(abi, packed(renamed)) {
+		if abi, _ := ev.Block.ABI(eosioToken); ev.Block.Num > setabiBlock && !bytes.Equal(abi, newABI) {
 			t.Errorf("block %d: the ABI in force is not the new one", ev.Block.Num)
 		}
 	}
@@ -231,20 +236,8 @@ func TestSHiPIndexDeltas(t *testing.T) {
 		antelope.KeySHA256(sum), antelope.KeyFloat64(-2.5), antelope.KeyFloat128(f128))
 	n := c.Produce().Num
 	var got []string
-	for ev, err := range c.SHiPClient().Stream(context.Background(), ship.Request{Start: n, End: n + 1}) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		for d, err := range ev.Block.TableDeltas() {
-			if err != nil {
-				t.Fatal(err)
-			}
-			v, err := protocol.DecodeTableRow(d.Table, d.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, deltaRow{d.Table, d.Present, v}.String())
-		}
+	for _, r := range streamDeltas(t, c, n, n+1)[n] {
+		got = append(got, r.String())
 	}
 	index := func(i uint64) string { return antelope.Name(uint64(tbl) | i).String() }
 	want := []string{

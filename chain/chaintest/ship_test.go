@@ -256,3 +256,33 @@ func traceShapes(t *testing.T, traces []byte) []string {
 	slices.Sort(out)
 	return out
 }
+
+// Closing the chain ends its readers' connections (and Close does not wait
+// for them): a stream then fails to reconnect and ends with an error.
+func TestSHiPClose(t *testing.T) {
+	for _, opts := range [][]chaintest.Option{nil, {chaintest.WithoutNetwork()}} {
+		c := chaintest.New(opts...)
+		c.ProduceBlocks(3)
+		done := make(chan error, 1)
+		go func() {
+			for ev, err := range c.SHiPClient(ship.WithMaxReconnects(3)).Stream(context.Background(), ship.Request{Start: 1}) {
+				if err != nil {
+					done <- err
+					return
+				}
+				if ev.Block.Num == 2 {
+					c.Close()
+				}
+			}
+			done <- nil
+		}()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Error("the stream ended without an error")
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("the stream did not end")
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"cmp"
 	"slices"
 	"time"
 
@@ -99,7 +100,7 @@ func shipActionTrace(tr *actionTrace) *protocol.ActionTraceV1 {
 			ram = append(ram, protocol.AccountDelta{Account: n, Delta: d})
 		}
 	}
-	slices.SortFunc(ram, func(a, b protocol.AccountDelta) int { return compareNames(a.Account, b.Account) })
+	slices.SortFunc(ram, func(a, b protocol.AccountDelta) int { return cmp.Compare(a.Account, b.Account) })
 	out := &protocol.ActionTraceV1{ActionOrdinal: antelope.VarUint32(tr.ordinal), CreatorActionOrdinal: antelope.VarUint32(tr.creator),
 		Receiver: tr.receiver, Act: protocol.Action{Account: tr.act.Account, Name: tr.act.Name, Authorization: auth,
 			Data: nonNilSlice(tr.act.Data)},

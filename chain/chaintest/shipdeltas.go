@@ -112,13 +112,13 @@ func changedTables(before, after *db) []tableID {
 }
 
 func compareTableIDs(a, b tableID) int {
-	if c := compareNames(a.code, b.code); c != 0 {
+	if c := cmp.Compare(a.code, b.code); c != 0 {
 		return c
 	}
-	if c := compareNames(a.scope, b.scope); c != 0 {
+	if c := cmp.Compare(a.scope, b.scope); c != 0 {
 		return c
 	}
-	return compareNames(a.table, b.table)
+	return cmp.Compare(a.table, b.table)
 }
 
 func contractTable(id tableID, t *table) []byte {
