@@ -1,7 +1,9 @@
 package chaintest_test
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/antelopego/abigen/generated/eosiotoken"
 	"github.com/antelopego/abigen/internal/shipcheck"
 	"github.com/antelopego/abigen/ship"
+	"github.com/antelopego/abigen/ship/shiptest"
 )
 
 // package ship's fork scenarios, against the chain's own blocks: real
@@ -400,5 +403,38 @@ func TestSHiPTypedStreams(t *testing.T) {
 				t.Errorf("%s: %v, the chain has %v (%v)", owner, l.balances[owner], row.Balance, err)
 			}
 		}
+	}
+}
+
+// lyingFinality serves a chain's blocks reporting a last irreversible
+// block two below the head, whatever the chain's: a node whose finality
+// is wrong, so that a fork below it can be served.
+type lyingFinality struct{ shiptest.BlockSource }
+
+func (l lyingFinality) Heads() (head, lib uint32) {
+	head, _ = l.BlockSource.Heads()
+	return head, head - 2
+}
+
+// A node that rolls back below the last irreversible block it reported —
+// below the reversible blocks the stream holds — ends the stream with
+// ErrForkBelowReversible, naming the blocks.
+func TestSHiPForkBelowReversibleIsAnError(t *testing.T) {
+	s := newShipTester(t, "go", chaintest.WithManualFinality())
+	s.upTo(20)
+	srv := shiptest.NewServer(lyingFinality{s.c.BlockSource()})
+	defer srv.Close()
+	var err error
+	for ev, e := range ship.NewClient(srv.URL, ship.WithBackoff(time.Millisecond, 10*time.Millisecond)).Stream(s.ctx(), ship.Request{Start: 1}) {
+		if e != nil {
+			err = e
+			break
+		}
+		if ev.Block.Num == 18 {
+			s.rollback(12, 8) // below 16, which the stream was told is final
+		}
+	}
+	if !errors.Is(err, ship.ErrForkBelowReversible) || !strings.Contains(err.Error(), "went back to block 13") {
+		t.Fatalf("%v", err)
 	}
 }
