@@ -20,7 +20,9 @@ const inProcessURL = "http://chaintest.invalid"
 // through Client, State and HTTPClient, which call it directly in the same
 // process, with no socket, port or goroutine of a server. The API and every
 // fault are the same: a lost answer is a transport error, a truncated one a
-// body that ends early.
+// body that ends early. State history (SHiPClient, or HTTPClient at
+// SHiPURL), being a websocket, runs over in-memory connections (net.Pipe)
+// to the same endpoint, served from the first one on.
 func WithoutNetwork() Option { return func(o *options) { o.inProcess = true } }
 
 // HTTPClient is an http.Client that reaches this chain: the httptest
