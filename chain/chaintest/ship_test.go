@@ -286,3 +286,80 @@ func TestSHiPClose(t *testing.T) {
 		}
 	}
 }
+
+// An action's whole context as the stream gives it: a notification and an
+// inline action as traces of their own (receiver, ordinals, creator
+// ordinals, execution order), authorization, console output that is not
+// UTF-8, a return value, the transaction's id and status.
+func TestSHiPActionContext(t *testing.T) {
+	c := chaintest.New(chaintest.WithoutNetwork())
+	t.Cleanup(c.Close)
+	echo := antelope.MustName("echo")
+	key := c.NewAccount(echo)
+	c.NewAccount(alice)
+	const abi = `{"version":"eosio::abi/1.2","structs":[{"name":"hello","base":"","fields":[{"name":"who","type":"name"}]},` +
+		`{"name":"log","base":"","fields":[]}],"actions":[{"name":"hello","type":"hello","ricardian_contract":""},` +
+		`{"name":"log","type":"log","ricardian_contract":""}],"action_results":[{"name":"hello","result_type":"uint64"}]}`
+	hello, logName := antelope.MustName("hello"), antelope.MustName("log")
+	err := c.SetContract(echo, []byte(abi), func(x *chaintest.Context) error {
+		if x.Action.Name == logName {
+			x.Print("logged")
+			return nil
+		}
+		var who antelope.Name
+		if err := x.Decode(&who); err != nil {
+			return err
+		}
+		x.Print("hi \xff")
+		x.RequireRecipient(who)
+		if err := x.SendInline(antelope.Action{Account: echo, Name: logName,
+			Authorization: []antelope.PermissionLevel{antelope.Active(echo)}, Data: []byte{}}); err != nil {
+			return err
+		}
+		return x.Return(u64(42))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Client().Transact(context.Background(), key, antelope.Action{Account: echo, Name: hello,
+		Authorization: []antelope.PermissionLevel{antelope.Active(echo)}, Data: antelope.AppendUint64(nil, uint64(alice))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type seen struct {
+		name, receiver         antelope.Name
+		ordinal, creator       uint32
+		console, ret           string
+		auth                   []antelope.PermissionLevel
+		id                     antelope.Checksum256
+		status                 ship.TransactionStatus
+		notification, receipts bool
+	}
+	var got []seen
+	for ev, err := range c.SHiPClient().Stream(context.Background(), ship.Request{Start: res.BlockNum, End: res.BlockNum + 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for a, err := range ev.Block.Actions(ship.WithNotifications()) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, seen{a.Name, a.Receiver, a.ActionOrdinal, a.CreatorActionOrdinal, string(a.Console), string(a.ReturnValue),
+				a.Authorization(), a.TransactionID, a.TransactionStatus, a.IsNotification(), a.HasReceipt})
+		}
+	}
+	auth := []antelope.PermissionLevel{antelope.Active(echo)}
+	want := []seen{
+		{hello, echo, 1, 0, "hi \xff", string(antelope.AppendUint64(nil, 42)), auth, res.ID, ship.Executed, false, true},
+		{hello, alice, 2, 1, "", "", auth, res.ID, ship.Executed, true, true},
+		{logName, echo, 3, 1, "logged", "", auth, res.ID, ship.Executed, false, true},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// u64 is a uint64 action result.
+type u64 uint64
+
+func (v u64) AppendBinary(b []byte) ([]byte, error) { return antelope.AppendUint64(b, uint64(v)), nil }
