@@ -5,67 +5,31 @@ import (
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/shipcheck"
 	"github.com/antelopego/abigen/ship"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
 
-// branch is a consumer that checks spring's ship_streamer invariant: every
-// delivered block links to the block delivered at n-1 on the current
-// branch, and an Undo removes exactly the newest blocks, before anything
-// is delivered again at their numbers.
-type branch struct {
-	t      *testing.T
-	blocks []ship.Position // the current branch as delivered, consecutive
-	undos  int
-}
-
-func (b *branch) event(ev ship.Event) {
-	b.t.Helper()
-	if ev.Undo != nil {
-		b.undos++
-		for _, p := range ev.Undo.Blocks {
-			if len(b.blocks) == 0 || b.blocks[len(b.blocks)-1] != p {
-				b.t.Fatalf("undo of %v, but the newest block is not it (%d held)", p, len(b.blocks))
-			}
-			b.blocks = b.blocks[:len(b.blocks)-1]
-		}
-		return
-	}
-	blk := ev.Block
-	if n := len(b.blocks); n > 0 {
-		last := b.blocks[n-1]
-		if blk.Num != last.Num+1 {
-			b.t.Fatalf("block %d delivered after %d without an undo", blk.Num, last.Num)
-		}
-		if blk.Previous != last.ID {
-			b.t.Fatalf("block %d does not link to the delivered block %v", blk.Num, last)
-		}
-	}
-	b.blocks = append(b.blocks, blk.Position)
-}
-
 // matches checks the delivered branch against the chain's blocks.
-func (b *branch) matches(chain *shiptest.Chain) {
-	b.t.Helper()
-	for _, p := range b.blocks {
-		want, ok := chain.Block(p.Num)
-		if !ok || want.ID != p.ID {
-			b.t.Fatalf("block %d delivered as %v is not on the chain's branch", p.Num, p.ID)
-		}
-	}
+func matches(b *shipcheck.Branch, chain *shiptest.Chain) {
+	b.T.Helper()
+	b.Matches(func(n uint32) (antelope.Checksum256, bool) {
+		blk, ok := chain.Block(n)
+		return blk.ID, ok
+	})
 }
 
 // follow streams from start, calling script[n] the first time block n is
 // delivered, until block end is delivered on the chain's final branch.
-func follow(t *testing.T, srv *shiptest.Server, chain *shiptest.Chain, req ship.Request, end uint32, script map[uint32]func(), opts ...ship.Option) *branch {
+func follow(t *testing.T, srv *shiptest.Server, chain *shiptest.Chain, req ship.Request, end uint32, script map[uint32]func(), opts ...ship.Option) *shipcheck.Branch {
 	t.Helper()
-	b := &branch{t: t}
+	b := &shipcheck.Branch{T: t}
 	done := map[uint32]bool{}
 	for ev, err := range fastClient(srv.URL, opts...).Stream(testContext(t), req) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.event(ev)
+		b.Event(ev)
 		if ev.Block == nil {
 			continue
 		}
@@ -83,7 +47,7 @@ func follow(t *testing.T, srv *shiptest.Server, chain *shiptest.Chain, req ship.
 			}
 		}
 	}
-	b.matches(chain)
+	matches(b, chain)
 	return b
 }
 
@@ -98,8 +62,8 @@ func TestMicroForks(t *testing.T) {
 			30: func() { chain.Fork(27) }, // 3 blocks
 		}, ship.WithWindow(window))
 		srv.Close()
-		if b.undos < 3 {
-			t.Errorf("window %d: %d undos", window, b.undos)
+		if b.Undos < 3 {
+			t.Errorf("window %d: %d undos", window, b.Undos)
 		}
 	}
 }
@@ -112,7 +76,7 @@ func TestJumpBack(t *testing.T) {
 	b := follow(t, srv, chain, ship.Request{Start: 1}, 45, map[uint32]func(){
 		35: func() { chain.ForkWith(19, make([]shiptest.BlockData, 20)...) }, // 35 → 20
 	})
-	if b.undos == 0 {
+	if b.Undos == 0 {
 		t.Error("no undo")
 	}
 }
@@ -129,8 +93,8 @@ func TestForkBelowFirstBlock(t *testing.T) {
 	b := follow(t, srv, chain, ship.Request{Start: 30}, 45, map[uint32]func(){
 		35: func() { chain.ForkWith(25, make([]shiptest.BlockData, 12)...) },
 	})
-	if b.undos == 0 || b.blocks[0].Num != 30 {
-		t.Errorf("undos %d, first %v", b.undos, b.blocks[0])
+	if b.Undos == 0 || b.Blocks[0].Num != 30 {
+		t.Errorf("undos %d, first %v", b.Undos, b.Blocks[0])
 	}
 }
 
@@ -169,13 +133,13 @@ func TestForkWhileDisconnected(t *testing.T) {
 	chain.SetLastIrreversible(20)
 	srv := shiptest.NewServer(chain)
 	defer srv.Close()
-	b := &branch{t: t}
+	b := &shipcheck.Branch{T: t}
 	var cursor ship.Cursor
 	for ev, err := range fastClient(srv.URL).Stream(testContext(t), ship.Request{Start: 1, End: 31}) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.event(ev)
+		b.Event(ev)
 		cursor = ev.Cursor()
 	}
 	if got := cursor.Last().Num; got != 30 || len(cursor.Reversible()) != 11 {
@@ -199,16 +163,14 @@ func TestForkWhileDisconnected(t *testing.T) {
 				t.Errorf("undo %v", ev.Undo.Blocks)
 			}
 		}
-		b.event(ev)
+		b.Event(ev)
 	}
-	b.matches(chain)
-	if undone != 5 || b.blocks[len(b.blocks)-1].Num != 35 {
-		t.Errorf("undone %d, last %v", undone, b.blocks[len(b.blocks)-1])
+	matches(b, chain)
+	if undone != 5 || b.Blocks[len(b.Blocks)-1].Num != 35 {
+		t.Errorf("undone %d, last %v", undone, b.Blocks[len(b.Blocks)-1])
 	}
 	reqs := srv.Requests()
 	if last := reqs[len(reqs)-1]; last.StartBlockNum != 31 || len(last.HavePositions) != 11 {
 		t.Errorf("resume request: start %d, %d positions", last.StartBlockNum, len(last.HavePositions))
 	}
 }
-
-var _ = antelope.Name(0)

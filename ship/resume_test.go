@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/generated/eosiotoken"
+	"github.com/antelopego/abigen/internal/shipcheck"
 	"github.com/antelopego/abigen/ship"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
@@ -156,14 +157,14 @@ func TestDropMidMessageAndStall(t *testing.T) {
 	chain := transferChain(t, 50)
 	srv := shiptest.NewServer(chain)
 	defer srv.Close()
-	b := &branch{t: t}
+	b := &shipcheck.Branch{T: t}
 	var logs int
 	client := fastClient(srv.URL, ship.WithWindow(2), ship.WithStallTimeout(150*time.Millisecond), ship.WithLogger(func(string, ...any) { logs++ }))
 	for ev, err := range client.Stream(testContext(t), ship.Request{Start: 1, End: 51}) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.event(ev)
+		b.Event(ev)
 		switch ev.Block.Num {
 		case 10:
 			srv.DropMidMessage(3)
@@ -172,9 +173,9 @@ func TestDropMidMessageAndStall(t *testing.T) {
 			go func() { time.Sleep(500 * time.Millisecond); srv.Stall(false) }()
 		}
 	}
-	b.matches(chain)
-	if len(b.blocks) != 50 || srv.Connections() < 5 || logs < 4 {
-		t.Errorf("%d blocks, %d connections, %d log lines", len(b.blocks), srv.Connections(), logs)
+	matches(b, chain)
+	if len(b.Blocks) != 50 || srv.Connections() < 5 || logs < 4 {
+		t.Errorf("%d blocks, %d connections, %d log lines", len(b.Blocks), srv.Connections(), logs)
 	}
 }
 

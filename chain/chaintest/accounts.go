@@ -25,6 +25,8 @@ type account struct {
 	created              time.Time
 	codeSequence         uint64
 	abiSequence          uint64
+	recvSequence         uint64 // actions it received (receipts' recv_sequence)
+	authSequence         uint64 // actions it authorized (receipts' auth_sequence)
 	lastCodeUpdate       time.Time
 	links                map[linkKey]antelope.Name // linkauth: (code, action) → required permission
 }

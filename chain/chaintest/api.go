@@ -17,13 +17,14 @@ func (c *Chain) getInfo() (int, any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	head := c.blocks[len(c.blocks)-1]
+	// Instant finality: the head is irreversible, as on a Savanna chain a
+	// moment later — unless the chain was made WithManualFinality.
+	lib := c.blocks[c.lastIrreversible()-1]
 	return 200, map[string]any{
 		"server_version": "chaintest", "chain_id": c.chainID,
 		"head_block_num": head.Num, "head_block_id": head.ID, "head_block_time": timeText(head.Time), "head_block_producer": "eosio",
-		// Instant finality: the head is irreversible, as on a Savanna chain a
-		// moment later.
-		"last_irreversible_block_num": head.Num, "last_irreversible_block_id": head.ID,
-		"last_irreversible_block_time": timeText(head.Time),
+		"last_irreversible_block_num": lib.Num, "last_irreversible_block_id": lib.ID,
+		"last_irreversible_block_time": timeText(lib.Time),
 		"virtual_block_cpu_limit":      200000, "virtual_block_net_limit": 1048576000, "block_cpu_limit": 200000, "block_net_limit": 1048576,
 		"server_version_string": "chaintest", "fork_db_head_block_num": head.Num, "fork_db_head_block_id": head.ID,
 		"server_full_version_string": "chaintest", "earliest_available_block_num": c.opts.firstBlock,

@@ -65,6 +65,7 @@ type actionTrace struct {
 	ramDeltas                           map[antelope.Name]int64
 	elapsed                             time.Duration
 	globalSeq                           uint64
+	seq                                 receiptSeqs // the rest of the receipt, once committed (receipts.go)
 }
 
 func (t *trxContext) schedule(act antelope.Action, receiver antelope.Name, contextFree bool, creator, closest uint32) (uint32, error) {

@@ -2,7 +2,6 @@ package chaintest
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -53,6 +52,8 @@ type Chain struct {
 	authSrv *httptest.Server // the token service, at its own address
 	secret  []byte           // signs the token service's JWTs
 	reject  int              // the next n state requests with a valid token get a 401
+
+	blocklog blockLog // what each block did, for state history and forks (blocklog.go)
 }
 
 // Block is a produced block.
@@ -90,6 +91,8 @@ type options struct {
 	ownCache    bool          // compiled code not shared with the process's other chains
 	console     Logger        // where contracts' console output goes, besides the traces
 	noStatus    bool          // get_transaction_status refused (WithoutTransactionStatus)
+
+	manualFinality bool // WithManualFinality
 }
 
 // Logger is where WithConsoleLog writes: a *testing.T or *testing.B.
@@ -166,6 +169,7 @@ func New(opts ...Option) *Chain {
 		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
 		secret: newSecret()}
+	c.blocklog.manual = o.manualFinality
 	eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
 	eosio.privileged = true
 	c.accounts[nameEosio] = eosio
@@ -198,6 +202,7 @@ func (c *Chain) AuthURL() string {
 // Close stops the servers (nothing, for a chain made WithoutNetwork) and
 // releases the wasm engine.
 func (c *Chain) Close() {
+	c.closeSHiP()
 	if c.srv != nil {
 		c.srv.Close()
 		c.authSrv.Close()
@@ -278,19 +283,11 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 		last := c.blocks[len(c.blocks)-1]
 		prev, t = last.ID, last.Time.Add(500*time.Millisecond)
 	}
-	h := sha256.New()
-	h.Write(prev[:])
-	h.Write(c.chainID[:])
-	_ = binary.Write(h, binary.BigEndian, t.UnixMilli())
-	for _, id := range txs {
-		h.Write(id[:])
-	}
-	var id antelope.Checksum256
-	h.Sum(id[:0])
-	binary.BigEndian.PutUint32(id[:4], num) // a block id starts with its number
+	id := c.blockID(num, prev, t, txs, c.blocklog.branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
 	c.history = append(c.history, c.db.snapshot())
+	c.recordBlock(b)
 	return b
 }
 
@@ -300,6 +297,10 @@ func (c *Chain) headTime() time.Time { return c.blocks[len(c.blocks)-1].Time }
 // serve is the handler of URL: the chain API, the state service and the
 // fake resource provider (provider.go).
 func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == shipPath {
+		c.SHiP().ServeHTTP(w, r) // state history: a websocket, apart from the API's faults
+		return
+	}
 	c.answer(w, r, func(path string, body []byte) (int, any) {
 		switch {
 		case strings.HasPrefix(path, "/v1/chain/"):

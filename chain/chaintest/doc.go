@@ -141,8 +141,33 @@
 // empty page with more (EmptyPage).
 //
 // get_transaction_status reports every executed transaction (IRREVERSIBLE:
-// blocks are final at once here); WithoutTransactionStatus makes the
-// chain refuse it, as nodeos does by default.
+// blocks are final at once here, unless WithManualFinality: IN_BLOCK above
+// the last irreversible block); WithoutTransactionStatus makes the chain
+// refuse it, as nodeos does by default.
+//
+// # State history and forks
+//
+// The chain serves its blocks as nodeos's state-history plugin does, for
+// code that follows a contract with package ship: SHiPClient is a
+// ship.Client of it (SHiPURL the websocket, /ship on the chain's server),
+// and SHiP the endpoint with its faults (DropMidMessage, Stall,
+// DropConnections) and counters. Each block carries its signed block, the
+// traces of what its transaction did (receipts numbered chain-wide,
+// notifications, inline actions, console, return values) and its table
+// deltas (a new account or an ABI set, contract tables, rows — a removed
+// one with its old value — and secondary index objects); block 1 holds the
+// whole state, as a fresh log's first block does. BlockSource lists what
+// exactly, and serves the same blocks through shiptest with options of
+// your own.
+//
+// WithManualFinality keeps blocks reversible until SetLastIrreversible
+// says otherwise, so that an indexer's fork handling can be tested: Fork(n)
+// replaces the blocks above n by a branch with the same transactions and
+// new ids, Rollback(n) takes the whole state back to block n for the test
+// to make a different branch. A reader is sent an Undo of the replaced
+// blocks before the new ones, also when it resumes with a cursor after a
+// fork that happened while it was away. Example_stateHistory is a test of
+// an indexer.
 //
 // # Without a network
 //
@@ -150,5 +175,7 @@
 // WithoutNetwork it starts none: Client, State and HTTPClient call the
 // chain directly in process, with the same API and the same faults (a lost
 // answer is a transport error, a truncated one a body ending early) — for
-// sandboxes without sockets and for many chains in one test binary.
+// sandboxes without sockets and for many chains in one test binary. Its
+// state history is reached by SHiPClient (and HTTPClient) over in-memory
+// connections to the same endpoint.
 package chaintest

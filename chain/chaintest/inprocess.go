@@ -24,7 +24,9 @@ const inProcessAuthURL = "http://auth.chaintest.invalid"
 // through Client, State and HTTPClient, which call it directly in the same
 // process, with no socket, port or goroutine of a server. The API and every
 // fault are the same: a lost answer is a transport error, a truncated one a
-// body that ends early.
+// body that ends early. State history (SHiPClient, or HTTPClient at
+// SHiPURL), being a websocket, runs over in-memory connections (net.Pipe)
+// to the same endpoint, served from the first one on.
 func WithoutNetwork() Option { return func(o *options) { o.inProcess = true } }
 
 // HTTPClient is an http.Client that reaches this chain at URL and AuthURL:
@@ -58,6 +60,9 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 		handler = t.c.serveAuth
 	default:
 		return refuse(fmt.Errorf("chaintest: %s is not this chain (%s)", req.URL.Redacted(), inProcessURL))
+	}
+	if req.URL.Path == shipPath {
+		return t.c.shipTransport().RoundTrip(req) // a websocket: over an in-memory connection
 	}
 	// The handler's request is the client's, as a server would see it.
 	in := req.Clone(req.Context())

@@ -212,9 +212,9 @@ func (c *Chain) stateAt(param string) (*db, uint32, int, any) {
 }
 
 func (c *Chain) stateHeader(block uint32) map[string]any {
-	head := c.blocks[len(c.blocks)-1]
+	lib := c.block(c.lastIrreversible())
 	return map[string]any{"up_to_block_id": c.block(block).ID, "up_to_block_num": block,
-		"last_irreversible_block_id": head.ID, "last_irreversible_block_num": head.Num}
+		"last_irreversible_block_id": lib.ID, "last_irreversible_block_num": lib.Num}
 }
 
 func tableArgs(q map[string][]string) (code, scope, table antelope.Name, field, bad string) {

@@ -76,10 +76,11 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 		}
 		return ex.answer()
 	}
+	c.sequence(trx, !dry)
 	if !dry {
 		c.seen[id] = blockNum
 		c.stats.Executions++
-		c.produce([]antelope.Checksum256{id})
+		c.produceTx(trx, &packed)
 	}
 	processed := traceJSON(id, blockNum, blockTime, trx.tracesJSON(), nil)
 	trx.setReceipt(processed)
@@ -212,8 +213,7 @@ func (tr *actionTrace) json(t *trxContext) map[string]any {
 	}
 	return map[string]any{
 		"action_ordinal": tr.ordinal, "creator_action_ordinal": tr.creator, "closest_unnotified_ancestor_action_ordinal": tr.closestUnnotified,
-		"receipt": map[string]any{"receiver": tr.receiver.String(), "global_sequence": tr.globalSeq, "recv_sequence": tr.globalSeq,
-			"act_digest": antelope.Checksum256{}, "auth_sequence": []any{}, "code_sequence": 1, "abi_sequence": 1},
+		"receipt":  tr.receiptJSON(),
 		"receiver": tr.receiver.String(),
 		"act": map[string]any{"account": a.Account.String(), "name": a.Name.String(), "authorization": auth,
 			"data": data, "hex_data": data},

@@ -13,8 +13,10 @@ import (
 func WithoutTransactionStatus() Option { return func(o *options) { o.noStatus = true } }
 
 // getTransactionStatus answers get_transaction_status as spring's
-// transaction finality status does: every block is irreversible at once
-// here, so an executed transaction is IRREVERSIBLE, and any other UNKNOWN.
+// transaction finality status does: an executed transaction is
+// IRREVERSIBLE (every block is, at once, unless the chain was made
+// WithManualFinality: IN_BLOCK above the last irreversible block), and any
+// other UNKNOWN.
 func (c *Chain) getTransactionStatus(body []byte) (int, any) {
 	if c.opts.noStatus {
 		return nodeosError(500, "Internal Service Error", 3100008, "unsupported_feature", "Feature is currently unsupported",
@@ -33,13 +35,18 @@ func (c *Chain) getTransactionStatus(body []byte) (int, any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	head := c.blocks[len(c.blocks)-1]
+	lib := c.blocks[c.lastIrreversible()-1]
 	out := map[string]any{"state": "UNKNOWN",
 		"head_number": head.Num, "head_id": head.ID, "head_timestamp": timeText(head.Time),
-		"irreversible_number": head.Num, "irreversible_id": head.ID, "irreversible_timestamp": timeText(head.Time),
+		"irreversible_number": lib.Num, "irreversible_id": lib.ID, "irreversible_timestamp": timeText(lib.Time),
 		"earliest_tracked_block_id": c.blocks[0].ID, "earliest_tracked_block_number": c.blocks[0].Num}
 	if num, ok := c.seen[id]; ok {
 		b := c.blocks[num-1]
-		out["state"], out["block_number"], out["block_id"], out["block_timestamp"] = "IRREVERSIBLE", b.Num, b.ID, timeText(b.Time)
+		state := "IRREVERSIBLE"
+		if num > lib.Num {
+			state = "IN_BLOCK"
+		}
+		out["state"], out["block_number"], out["block_id"], out["block_timestamp"] = state, b.Num, b.ID, timeText(b.Time)
 	}
 	return 200, out
 }

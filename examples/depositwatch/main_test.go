@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,8 +14,9 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
 	"github.com/antelopego/abigen/generated/eosiotoken"
-	"github.com/antelopego/abigen/ship/shiptest"
 )
 
 var (
@@ -22,33 +24,80 @@ var (
 	fake  = antelope.MustName("fake.token")
 	alice = antelope.MustName("alice")
 	bob   = antelope.MustName("bob")
-	xfer  = antelope.MustName("transfer")
+	carol = antelope.MustName("carol")
 )
 
-// transfer is a transfer with eosio.token's two notifications.
-func transfer(t *testing.T, contract, from, to antelope.Name, quantity string) shiptest.Transaction {
-	data, _ := (&eosiotoken.Transfer{From: from, To: to, Quantity: antelope.MustAsset(quantity), Memo: "order 7"}).MarshalBinary()
-	auth := []antelope.PermissionLevel{antelope.Active(from)}
-	return shiptest.Transaction{Actions: []shiptest.Action{
-		{Contract: contract, Name: xfer, Data: data, Authorization: auth},
-		{Contract: contract, Name: xfer, Receiver: from, Data: data, Authorization: auth},
-		{Contract: contract, Name: xfer, Receiver: to, Data: data, Authorization: auth}}}
+// tokenChain is a chaintest chain with reversible blocks, eosio.token (WAX
+// and TLOS) and a fake token that mints WAX too, alice holding both.
+type tokenChain struct {
+	t    *testing.T
+	node *chaintest.Chain
+	cl   *chain.Client
+	keys map[antelope.Name]antelope.PrivateKey
+	memo int
 }
 
-// blockData is what block i holds: deposits to bob in WAX and TLOS, a
-// transfer from bob, a fake token's transfer to bob.
-func blockData(t *testing.T, i int) shiptest.BlockData {
-	var txs []shiptest.Transaction
-	if i%2 == 0 {
-		txs = append(txs, transfer(t, token, alice, bob, "1.00000000 WAX"))
+func newTokenChain(t *testing.T) *tokenChain {
+	node := chaintest.New(chaintest.WithManualFinality())
+	t.Cleanup(node.Close)
+	// Transactions expire two minutes after the chain's time, which runs
+	// ahead of the clock by 500 ms a block.
+	tc := &tokenChain{t: t, node: node, cl: node.Client(chain.WithClock(func() time.Time { return node.Head().Time })),
+		keys: map[antelope.Name]antelope.PrivateKey{}}
+	for _, n := range []antelope.Name{token, fake, alice, bob, carol} {
+		tc.keys[n] = node.NewAccount(n)
 	}
-	if i%3 == 0 {
-		txs = append(txs, transfer(t, token, alice, bob, "0.0100 TLOS"))
+	for _, contract := range []antelope.Name{token, fake} {
+		if err := node.DeployToken(contract); err != nil {
+			t.Fatal(err)
+		}
+		tok := eosiotoken.Contract{Account: contract}
+		for _, max := range []string{"1000000.00000000 WAX", "1000000.0000 TLOS"} {
+			a, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset(max)}, antelope.Active(contract))
+			tc.send(contract, a)
+			q := antelope.MustAsset(max)
+			q.Amount /= 2
+			a, _ = tok.Issue(eosiotoken.Issue{To: alice, Quantity: q}, antelope.Active(alice))
+			tc.send(alice, a)
+		}
 	}
-	if i%5 == 0 {
-		txs = append(txs, transfer(t, token, bob, alice, "0.50000000 WAX"), transfer(t, fake, alice, bob, "9.00000000 WAX"))
+	return tc
+}
+
+func (tc *tokenChain) send(signer antelope.Name, actions ...antelope.Action) {
+	tc.t.Helper()
+	if _, err := tc.cl.Transact(context.Background(), tc.keys[signer], actions...); err != nil {
+		tc.t.Fatal(err)
 	}
-	return shiptest.BlockData{Transactions: txs}
+}
+
+func (tc *tokenChain) transfer(contract, from, to antelope.Name, quantity string) antelope.Action {
+	tc.memo++
+	a, _ := eosiotoken.Contract{Account: contract}.Transfer(eosiotoken.Transfer{From: from, To: to,
+		Quantity: antelope.MustAsset(quantity), Memo: fmt.Sprintf("order %d", tc.memo)}, antelope.Active(from))
+	return a
+}
+
+// block produces block i's transaction (variant v): deposits to bob in WAX
+// and TLOS, a transfer to carol, a fake token's transfer to bob — one to
+// three of them in one transaction.
+func (tc *tokenChain) block(i, v int) {
+	tc.t.Helper()
+	var acts []antelope.Action
+	k := i + v
+	if k%2 == 0 {
+		acts = append(acts, tc.transfer(token, alice, bob, fmt.Sprintf("%d.00000000 WAX", k%7+1)))
+	}
+	if k%3 == 0 {
+		acts = append(acts, tc.transfer(token, alice, bob, fmt.Sprintf("0.%04d TLOS", k%11+1)))
+	}
+	if k%5 == 0 {
+		acts = append(acts, tc.transfer(fake, alice, bob, "9.00000000 WAX"))
+	}
+	if len(acts) == 0 || k%7 == 0 {
+		acts = append(acts, tc.transfer(token, alice, carol, "0.50000000 WAX"))
+	}
+	tc.send(alice, acts...)
 }
 
 func readState(t *testing.T, path string) state {
@@ -64,8 +113,8 @@ func readState(t *testing.T, path string) state {
 }
 
 // Killed with SIGKILL at random points and started again, while the chain
-// forks in between, depositwatch ends with the balances of an
-// uninterrupted run over the final chain.
+// (chaintest, running the transfers) forks in between, depositwatch ends
+// with the balances of an uninterrupted run over the final chain.
 func TestKilledAndRestarted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills a binary")
@@ -75,20 +124,23 @@ func TestKilledAndRestarted(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	const blocks = 400
-	chain := shiptest.NewChain()
-	for i := 1; i <= blocks; i++ {
-		chain.Produce(blockData(t, i))
+	tc := newTokenChain(t)
+	start := tc.node.Head().Num + 1
+	const blocks = 150
+	for i := range blocks {
+		tc.block(i, 0)
 	}
-	chain.SetLastIrreversible(10)
-	srv := shiptest.NewServer(chain)
-	defer srv.Close()
+	head := tc.node.Head().Num
+	if err := tc.node.SetLastIrreversible(start); err != nil {
+		t.Fatal(err)
+	}
 
 	rng := rand.New(rand.NewPCG(7, 7))
 	statePath := filepath.Join(dir, "deposits.json")
-	args := []string{"--url", srv.URL, "--account", "bob", "--state", statePath, "--start", "1", "--end", "401"}
+	end := fmt.Sprint(head + 1)
+	args := []string{"--url", tc.node.SHiPURL(), "--account", "bob", "--state", statePath, "--start", fmt.Sprint(start), "--end", end}
 	kills, forks := 0, 0
-	for run := 0; ; run++ {
+	for run := 1; ; run++ {
 		if run > 200 {
 			t.Fatal("no end")
 		}
@@ -121,23 +173,23 @@ func TestKilledAndRestarted(t *testing.T) {
 		}
 		// Meanwhile the chain forks, replacing blocks the consumer may have
 		// credited (just below its cursor, above the last irreversible
-		// block), and finality moves on.
+		// block) by other transfers, and finality moves on.
 		last := uint32(0)
 		if _, err := os.Stat(statePath); err == nil {
 			last = readState(t, statePath).Cursor.Last().Num
 		}
-		if head, lib := chain.Heads(); run%2 == 0 && last > lib+1 {
-			at := max(lib+1, last-3) + uint32(rng.IntN(3))
-			at = min(at, head-1)
+		if lib := tc.node.LastIrreversible().Num; run%2 == 0 && last > lib+1 {
+			at := min(max(lib+1, last-3)+uint32(rng.IntN(3)), head-1)
+			if err := tc.node.Rollback(at); err != nil {
+				t.Fatal(err)
+			}
+			for i := at + 1; i <= head; i++ {
+				tc.block(int(i), run) // different transfers on the new branch
+			}
 			forks++
-			chain.ForkWith(at, func() []shiptest.BlockData {
-				var d []shiptest.BlockData
-				for i := at + 1; i <= head; i++ {
-					d = append(d, blockData(t, int(i)+run)) // different contents on the new branch
-				}
-				return d
-			}()...)
-			chain.SetLastIrreversible(min(lib+2, at))
+			if err := tc.node.SetLastIrreversible(min(lib+2, at)); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	if kills < 10 || forks < 5 {
@@ -145,12 +197,12 @@ func TestKilledAndRestarted(t *testing.T) {
 	}
 	got := readState(t, statePath)
 
-	// The uninterrupted run, over the final chain.
+	// The uninterrupted run, over the final chain, and the chain itself.
 	fresh := filepath.Join(dir, "fresh.json")
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := run(ctx, []string{"--url", srv.URL, "--account", "bob", "--state", fresh, "--start", "1", "--end", "401"}, &out); err != nil {
+	if err := run(ctx, []string{"--url", tc.node.SHiPURL(), "--account", "bob", "--state", fresh, "--start", fmt.Sprint(start), "--end", end}, &out); err != nil {
 		t.Fatal(err)
 	}
 	want := readState(t, fresh)
@@ -162,6 +214,13 @@ func TestKilledAndRestarted(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "balance: ") {
 		t.Errorf("output: %s", out.String())
+	}
+	// bob received nothing else: his balances on the chain are the deposits.
+	for sym, b := range want.Balances {
+		rows, err := tc.cl.GetCurrencyBalance(ctx, token, bob, b.Symbol.Code.String())
+		if err != nil || len(rows) != 1 || rows[0] != b {
+			t.Errorf("%s: credited %v, the chain has %v (%v)", sym, b, rows, err)
+		}
 	}
 }
 

@@ -29,10 +29,14 @@ type BlockSource interface {
 	Heads() (head, lastIrreversible uint32)
 	// Block returns block num of the current branch.
 	Block(num uint32) (Block, bool)
-	// Subscribe calls changed after every change: blocks added (from is
+	// Subscribe calls changed on every change: blocks added (from is
 	// the first new one), a fork (from is the first replaced one; the
 	// server rewinds the sessions that sent it), or the last irreversible
-	// block moved (from is 0). cancel stops the calls.
+	// block moved (from is 0). cancel stops the calls. Call changed as
+	// the change is made, under the lock that Heads and Block take:
+	// changed never calls the source, and a session then never sends a
+	// block of the new branch after one of the old without a rewind
+	// between.
 	Subscribe(changed func(from uint32)) (cancel func())
 }
 
@@ -79,7 +83,8 @@ func (c *Chain) Block(num uint32) (Block, bool) {
 	return c.blocks[num-1], true
 }
 
-// Subscribe implements BlockSource.
+// Subscribe implements BlockSource. changed is called with the chain's
+// lock held, as the change is made: it must not call the chain.
 func (c *Chain) Subscribe(changed func(from uint32)) func() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -93,14 +98,10 @@ func (c *Chain) Subscribe(changed func(from uint32)) func() {
 	}
 }
 
-func (c *Chain) notify(from uint32) {
-	c.mu.Lock()
-	subs := make([]func(uint32), 0, len(c.subs))
+// notifyLocked tells the subscribers; c.mu is held, so that no reader
+// sees the change before they know of it.
+func (c *Chain) notifyLocked(from uint32) {
 	for _, f := range c.subs {
-		subs = append(subs, f)
-	}
-	c.mu.Unlock()
-	for _, f := range subs {
 		f(from)
 	}
 }
@@ -109,8 +110,8 @@ func (c *Chain) notify(from uint32) {
 func (c *Chain) Produce(data BlockData) Block {
 	c.mu.Lock()
 	b := c.produceLocked(data)
+	c.notifyLocked(b.Num)
 	c.mu.Unlock()
-	c.notify(b.Num)
 	return b
 }
 
@@ -124,8 +125,8 @@ func (c *Chain) ProduceEmpty(n int) {
 	for range n {
 		c.produceLocked(BlockData{})
 	}
+	c.notifyLocked(from)
 	c.mu.Unlock()
-	c.notify(from)
 }
 
 func (c *Chain) produceLocked(data BlockData) Block {
@@ -168,8 +169,8 @@ func countReceipts(d BlockData) int {
 func (c *Chain) SetLastIrreversible(n uint32) {
 	c.mu.Lock()
 	c.lib = min(max(n, c.lib), uint32(len(c.blocks)))
+	c.notifyLocked(0)
 	c.mu.Unlock()
-	c.notify(0)
 }
 
 // Fork replaces the blocks above n by a new branch of as many blocks with
@@ -196,8 +197,8 @@ func (c *Chain) ForkWith(n uint32, data ...BlockData) {
 	for _, d := range data {
 		c.produceLocked(d)
 	}
+	c.notifyLocked(n + 1)
 	c.mu.Unlock()
-	c.notify(n + 1)
 }
 
 // ForkBelowIrreversible replaces the blocks above n as Fork does, even

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
@@ -22,10 +23,11 @@ type Server struct {
 	// URL is the websocket address, ws://127.0.0.1:port.
 	URL string
 
-	src    BlockSource
-	http   *httptest.Server
-	abi    []byte
-	cancel func()
+	src     BlockSource
+	http    *httptest.Server
+	abi     []byte
+	chainID antelope.Checksum256
+	cancel  func()
 
 	mu          sync.Mutex
 	sessions    map[*session]bool
@@ -46,23 +48,41 @@ type ServerOption func(*Server)
 // members keep those indices for the requests and results it uses.
 func WithABI(text []byte) ServerOption { return func(s *Server) { s.abi = text } }
 
+// WithChainID sets the chain id status results report (default zero).
+func WithChainID(id antelope.Checksum256) ServerOption { return func(s *Server) { s.chainID = id } }
+
 // NewServer starts a server of src. Close it when done.
 func NewServer(src BlockSource, opts ...ServerOption) *Server {
+	s := NewHandler(src, opts...)
+	s.http = httptest.NewServer(s)
+	s.URL = "ws" + strings.TrimPrefix(s.http.URL, "http")
+	return s
+}
+
+// NewHandler returns a server of src that does not listen: it serves the
+// websocket requests handed to ServeHTTP, on a server of your own (URL is
+// empty: set it to the address you serve it at, for your tests). Close it
+// when done.
+func NewHandler(src BlockSource, opts ...ServerOption) *Server {
 	s := &Server{src: src, abi: protocol.ABIJSON, sessions: map[*session]bool{}}
 	for _, o := range opts {
 		o(s)
 	}
-	s.http = httptest.NewServer(http.HandlerFunc(s.serve))
-	s.URL = "ws" + strings.TrimPrefix(s.http.URL, "http")
 	s.cancel = src.Subscribe(s.changed)
 	return s
 }
+
+// ServeHTTP accepts a state-history websocket connection and serves it
+// until it closes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.serve(w, r) }
 
 // Close stops the server and drops every connection.
 func (s *Server) Close() {
 	s.cancel()
 	s.DropConnections()
-	s.http.Close()
+	if s.http != nil {
+		s.http.Close()
+	}
 }
 
 // DropConnections closes every open connection at once.
@@ -125,20 +145,18 @@ func (s *Server) Requests() []protocol.GetBlocksRequestV1 {
 	return append([]protocol.GetBlocksRequestV1(nil), s.requests...)
 }
 
+// changed is the source's notice. It takes no session's lock and calls
+// nothing of the source, so a source may call it with its own lock held —
+// which is what makes a fork and the sessions' rewind one step, as on
+// nodeos's main thread: a session that picks its next block after the
+// change sees the rewind too (nextMessage).
 func (s *Server) changed(from uint32) {
 	s.mu.Lock()
-	list := make([]*session, 0, len(s.sessions))
+	defer s.mu.Unlock()
 	for ss := range s.sessions {
-		list = append(list, ss)
-	}
-	s.mu.Unlock()
-	// Lock order: a session's mutex, then the server's.
-	for _, ss := range list {
-		ss.mu.Lock()
-		if ss.active && from != 0 && from < ss.next {
-			ss.next = from // spring's block_applied: rewind for a fork
+		if from != 0 {
+			ss.rewindTo(from) // spring's block_applied: rewind for a fork
 		}
-		ss.mu.Unlock()
 		ss.wake()
 	}
 }
@@ -154,6 +172,9 @@ func (s *Server) wakeAll() {
 type session struct {
 	conn  *websocket.Conn
 	wakeC chan struct{}
+	// rewind is the lowest block the source changed from since the
+	// session last looked (0: none), applied to next by nextMessage.
+	rewind atomic.Uint32
 
 	mu       sync.Mutex
 	active   bool // a blocks request is in force
@@ -163,6 +184,16 @@ type session struct {
 	credits  uint32
 	inFlight uint32
 	status   []bool // queued status requests: v1?
+}
+
+// rewindTo records a change from block from on.
+func (ss *session) rewindTo(from uint32) {
+	for {
+		cur := ss.rewind.Load()
+		if cur != 0 && cur <= from || ss.rewind.CompareAndSwap(cur, from) {
+			return
+		}
+	}
 }
 
 func (ss *session) wake() {
@@ -242,6 +273,7 @@ func (s *Server) blocksRequest(ss *session, req protocol.GetBlocksRequestV1, v1 
 	s.mu.Lock()
 	s.requests = append(s.requests, req)
 	s.mu.Unlock()
+	ss.rewind.Store(0) // changes before the request: it is checked against the chain as it is now
 	for _, p := range req.HavePositions {
 		if req.StartBlockNum <= p.BlockNum {
 			continue
@@ -302,14 +334,25 @@ func (s *Server) nextMessage(ss *session) (msg []byte, block, drop bool) {
 	s.mu.Lock()
 	stalled := s.stalled
 	s.mu.Unlock()
-	ceiling := head
-	if ss.req.IrreversibleOnly {
-		ceiling = lib
+	for {
+		if from := ss.rewind.Swap(0); from != 0 && ss.active && from < ss.next {
+			ss.next = from
+		}
+		ceiling := head
+		if ss.req.IrreversibleOnly {
+			ceiling = lib
+		}
+		if !ss.active || stalled || ss.credits == 0 || ss.next > ceiling || ss.next >= ss.req.EndBlockNum {
+			return nil, false, false
+		}
+		msg = s.blocksMessage(ss, head, lib)
+		if ss.rewind.Load() == 0 {
+			break
+		}
+		// The source changed while the message was made: it may mix the
+		// branches. Rewind and make it again.
+		head, lib = s.src.Heads()
 	}
-	if !ss.active || stalled || ss.credits == 0 || ss.next > ceiling || ss.next >= ss.req.EndBlockNum {
-		return nil, false, false
-	}
-	msg = s.blocksMessage(ss, head, lib)
 	ss.next++
 	ss.credits--
 	ss.inFlight++
@@ -330,7 +373,7 @@ func (s *Server) position(num uint32) protocol.BlockPosition {
 
 func (s *Server) statusMessage(v1 bool, head, lib uint32) []byte {
 	st := protocol.GetStatusResultV1{Head: s.position(head), LastIrreversible: s.position(lib),
-		TraceBeginBlock: 1, TraceEndBlock: head + 1, ChainStateBeginBlock: 1, ChainStateEndBlock: head + 1}
+		TraceBeginBlock: 1, TraceEndBlock: head + 1, ChainStateBeginBlock: 1, ChainStateEndBlock: head + 1, ChainID: s.chainID}
 	var r protocol.Result
 	if v1 {
 		r.Value = &st

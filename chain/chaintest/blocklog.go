@@ -1,0 +1,231 @@
+package chaintest
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"maps"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/ship/shiptest"
+)
+
+// What chaintest keeps of its blocks beyond the state service's tables
+// (c.history): what each block's transactions did and which accounts it
+// created or gave an ABI (for state history, shipblock.go), the rest of the
+// state as of each reversible block (for Rollback, fork.go), finality, and
+// who is told of changes.
+
+// blockLog is the chain's record of its blocks.
+type blockLog struct {
+	records   []blockRecord // records[i] is block i+1
+	pending   *committedTx  // the transaction of the block being produced
+	globalSeq uint64        // receipts so far on this branch (global_sequence)
+	manual    bool          // WithManualFinality: lib moves only when told
+	lib       uint32        // the last irreversible block, when manual
+	branch    uint32        // forks so far, salted into the ids of blocks made since
+	subs      map[int]func(from uint32)
+	nextSub   int
+
+	shipOnce  sync.Once // the state-history endpoint, made on first use
+	ship      *shiptest.Server
+	pipe      *pipeListener     // its in-memory listener, for a chain without network
+	transport http.RoundTripper // and the transport to it
+}
+
+// blockRecord is one block's record.
+type blockRecord struct {
+	txs      []*committedTx
+	accounts []accountChange
+	state    *chainState     // the state at the end of the block, kept while it is reversible
+	encoded  *shiptest.Block // the block as state history serves it, made on first request
+}
+
+// committedTx is a transaction as executed in its block.
+type committedTx struct {
+	trx    *trxContext
+	packed antelope.PackedTransaction // as sent, for the signed block
+}
+
+// accountChange is an account created, or given an ABI, in a block (an
+// account delta).
+type accountChange struct {
+	name    antelope.Name
+	created time.Time
+	abi     []byte // packed, as on chain; empty: none
+	isNew   bool
+}
+
+// chainState is the state outside the tables that a block changes: what
+// Rollback restores (the tables come back from c.history).
+type chainState struct {
+	accounts        map[antelope.Name]*account // copies
+	contracts       map[antelope.Name]*contract
+	abis            map[antelope.Name][]abiVersion
+	params          []byte
+	features        map[[32]byte]bool
+	scheduleVersion uint32
+	proposed        []antelope.Name
+	globalSeq       uint64
+}
+
+// saveState copies the state outside the tables. Accounts are copied
+// (helpers change them in place); their permission and link maps are
+// shared, as a transaction copies them before changing them (undoLog) and
+// helpers replace them. Contracts are replaced, never changed.
+func (c *Chain) saveState() *chainState {
+	s := &chainState{accounts: make(map[antelope.Name]*account, len(c.accounts)), contracts: maps.Clone(c.contracts),
+		abis: make(map[antelope.Name][]abiVersion, len(c.abis)), params: c.params, features: maps.Clone(c.features),
+		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.blocklog.globalSeq}
+	for n, a := range c.accounts {
+		cp := *a
+		s.accounts[n] = &cp
+	}
+	for n, v := range c.abis {
+		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
+	}
+	return s
+}
+
+// restoreState makes the state outside the tables what s was, leaving s as
+// it is (a chain may roll back to the same block twice).
+func (c *Chain) restoreState(s *chainState) {
+	c.accounts = make(map[antelope.Name]*account, len(s.accounts))
+	for n, a := range s.accounts {
+		cp := *a
+		c.accounts[n] = &cp
+	}
+	c.contracts = maps.Clone(s.contracts)
+	c.abis = make(map[antelope.Name][]abiVersion, len(s.abis))
+	for n, v := range s.abis {
+		c.abis[n] = slices.Clip(v)
+	}
+	c.params, c.features, c.scheduleVersion, c.proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
+	c.blocklog.globalSeq = s.globalSeq
+}
+
+// produceTx produces the block of an executed transaction.
+func (c *Chain) produceTx(trx *trxContext, packed *antelope.PackedTransaction) Block {
+	trx.undo = undoLog{} // committed: what it saved to undo need not be kept
+	c.blocklog.pending = &committedTx{trx: trx, packed: *packed}
+	return c.produce([]antelope.Checksum256{trx.id})
+}
+
+// recordBlock records the block just produced (b is the head): its
+// transaction, the accounts it created or gave an ABI, and the state, and
+// tells the subscribers.
+func (c *Chain) recordBlock(b Block) {
+	l := &c.blocklog
+	var r blockRecord
+	if l.pending != nil {
+		r.txs, l.pending = []*committedTx{l.pending}, nil
+	}
+	var prev *chainState
+	if n := len(l.records); n > 0 {
+		prev = l.records[n-1].state
+	}
+	r.accounts = c.accountChanges(b.Num, prev)
+	r.state = c.saveState()
+	l.records = append(l.records, r)
+	c.pruneStates()
+	c.notify(b.Num)
+}
+
+// accountChanges lists the accounts block num created (all of them for
+// the first block: a state-history log's first block carries the whole
+// state) and those it set an ABI for, by name, the changed before the new
+// as nodeos lists a table's modified rows before its new ones.
+func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
+	var changed, created []accountChange
+	for n, a := range c.accounts {
+		isNew := prev == nil || prev.accounts[n] == nil
+		vs := c.abis[n]
+		if !isNew && (len(vs) == 0 || vs[len(vs)-1].block != num) {
+			continue
+		}
+		ch := accountChange{name: n, created: a.created, isNew: isNew, abi: []byte{}}
+		if ct := c.contracts[n]; ct != nil {
+			if abi := ct.packed(); abi != nil {
+				ch.abi = abi
+			}
+		}
+		if isNew {
+			created = append(created, ch)
+		} else {
+			changed = append(changed, ch)
+		}
+	}
+	byName := func(a, b accountChange) int { return cmp.Compare(a.name, b.name) }
+	slices.SortFunc(changed, byName)
+	slices.SortFunc(created, byName)
+	return append(changed, created...)
+}
+
+// lastIrreversible is the last irreversible block's number: the head,
+// unless the chain was made WithManualFinality.
+func (c *Chain) lastIrreversible() uint32 {
+	if c.blocklog.manual {
+		return max(c.blocklog.lib, 1)
+	}
+	return uint32(len(c.blocks))
+}
+
+// pruneStates forgets the saved states of irreversible blocks below the
+// last one: no fork can go back to them.
+func (c *Chain) pruneStates() {
+	lib := c.lastIrreversible()
+	for i := int(lib) - 2; i >= 0 && c.blocklog.records[i].state != nil; i-- {
+		c.blocklog.records[i].state = nil
+	}
+}
+
+// blockID is the id of block num: a hash of what it holds and where it
+// is (and, after a fork, of the fork, so that the new branch's blocks have
+// new ids even when they hold the same), its first four bytes its number.
+func (c *Chain) blockID(num uint32, prev antelope.Checksum256, t time.Time, txs []antelope.Checksum256, branch uint32) antelope.Checksum256 {
+	h := sha256.New()
+	h.Write(prev[:])
+	h.Write(c.chainID[:])
+	_ = binary.Write(h, binary.BigEndian, t.UnixMilli())
+	for _, id := range txs {
+		h.Write(id[:])
+	}
+	if branch != 0 {
+		_ = binary.Write(h, binary.BigEndian, branch)
+	}
+	var id antelope.Checksum256
+	h.Sum(id[:0])
+	binary.BigEndian.PutUint32(id[:4], num)
+	return id
+}
+
+// subscribe calls changed on every change of the blocks, with c.mu held:
+// blocks added (from is the first new one), replaced by a fork (from is
+// the first replaced), or the last irreversible block moved (from is 0).
+func (c *Chain) subscribe(changed func(from uint32)) (cancel func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	l := &c.blocklog
+	if l.subs == nil {
+		l.subs = map[int]func(uint32){}
+	}
+	id := l.nextSub
+	l.nextSub++
+	l.subs[id] = changed
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		delete(l.subs, id)
+	}
+}
+
+// notify tells the subscribers of a change; c.mu is held.
+func (c *Chain) notify(from uint32) {
+	for _, f := range c.blocklog.subs {
+		f(from)
+	}
+}

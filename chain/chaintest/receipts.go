@@ -1,0 +1,113 @@
+package chaintest
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"slices"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// receiptSeqs is an action receipt's numbers beyond its global sequence,
+// as nodeos's apply_context gives them when the action completes.
+type receiptSeqs struct {
+	recv      uint64               // the receiver's recv_sequence
+	auth      []authSeq            // each authorizer's auth_sequence, by name
+	code, abi uint64               // the contract's code_sequence and abi_sequence
+	digest    antelope.Checksum256 // act_digest
+}
+
+type authSeq struct {
+	account antelope.Name
+	seq     uint64
+}
+
+// sequence numbers the transaction's receipts chain-wide, in execution
+// order: the global sequence (the chain's count of executed actions), the
+// receiver's recv_sequence, each authorizer's auth_sequence (an actor
+// named twice counts twice, and the receipt keeps the last), and the
+// contract's code and ABI sequences and the action digest. commit: the
+// chain's counters advance (a dry run shows what they would be).
+func (c *Chain) sequence(t *trxContext, commit bool) {
+	if t == nil {
+		return
+	}
+	done := make([]*actionTrace, 0, len(t.traces))
+	for _, tr := range t.traces {
+		if tr.globalSeq != 0 {
+			done = append(done, tr)
+		}
+	}
+	slices.SortFunc(done, func(a, b *actionTrace) int { return cmp.Compare(a.globalSeq, b.globalSeq) })
+	recv := map[antelope.Name]uint64{}
+	auth := map[antelope.Name]uint64{}
+	base := c.blocklog.globalSeq
+	for _, tr := range done {
+		tr.globalSeq += base
+		recv[tr.receiver]++
+		s := receiptSeqs{digest: actDigest(&tr.act, tr.ret)}
+		if a := c.accounts[tr.receiver]; a != nil {
+			s.recv = a.recvSequence + recv[tr.receiver]
+		}
+		last := map[antelope.Name]uint64{}
+		for _, l := range tr.act.Authorization {
+			auth[l.Actor]++
+			if a := c.accounts[l.Actor]; a != nil {
+				last[l.Actor] = a.authSequence + auth[l.Actor]
+			}
+		}
+		for n, seq := range last {
+			s.auth = append(s.auth, authSeq{n, seq})
+		}
+		slices.SortFunc(s.auth, func(a, b authSeq) int { return cmp.Compare(a.account, b.account) })
+		if a := c.accounts[tr.act.Account]; a != nil {
+			s.code, s.abi = a.codeSequence, a.abiSequence
+		}
+		tr.seq = s
+	}
+	if !commit {
+		return
+	}
+	c.blocklog.globalSeq += uint64(len(done))
+	for n, k := range recv {
+		if a := c.accounts[n]; a != nil {
+			a.recvSequence += k
+		}
+	}
+	for n, k := range auth {
+		if a := c.accounts[n]; a != nil {
+			a.authSequence += k
+		}
+	}
+}
+
+// actDigest is nodeos's act_digest with the action_return_value feature
+// (which every Spring chain has): sha256 of the hash of the action's
+// account, name and authorization, then the hash of its data and return
+// value, each packed.
+func actDigest(a *antelope.Action, ret []byte) antelope.Checksum256 {
+	base := antelope.AppendUint64(nil, uint64(a.Account))
+	base = antelope.AppendUint64(base, uint64(a.Name))
+	base = antelope.AppendVarUint32(base, uint32(len(a.Authorization)))
+	for _, l := range a.Authorization {
+		base = antelope.AppendUint64(base, uint64(l.Actor))
+		base = antelope.AppendUint64(base, uint64(l.Permission))
+	}
+	data := antelope.AppendVarUint32(nil, uint32(len(a.Data)))
+	data = append(data, a.Data...)
+	data = antelope.AppendVarUint32(data, uint32(len(ret)))
+	data = append(data, ret...)
+	h1, h2 := sha256.Sum256(base), sha256.Sum256(data)
+	return sha256.Sum256(append(h1[:], h2[:]...))
+}
+
+// receiptJSON is the receipt as nodeos prints it in a trace.
+func (tr *actionTrace) receiptJSON() map[string]any {
+	auth := make([]any, 0, len(tr.seq.auth))
+	for _, a := range tr.seq.auth {
+		auth = append(auth, []any{a.account.String(), a.seq})
+	}
+	return map[string]any{"receiver": tr.receiver.String(), "act_digest": tr.seq.digest,
+		"global_sequence": tr.globalSeq, "recv_sequence": tr.seq.recv, "auth_sequence": auth,
+		"code_sequence": tr.seq.code, "abi_sequence": tr.seq.abi}
+}

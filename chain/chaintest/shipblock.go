@@ -1,0 +1,147 @@
+package chaintest
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/ship/protocol"
+	"github.com/antelopego/abigen/ship/shiptest"
+)
+
+// Blocks as state history serves them: the signed block and the traces,
+// encoded with ship/protocol's types (generated from the state-history
+// ABI) in the shapes spring writes them; the deltas are in shipdeltas.go.
+
+// shipBlock is block num as state history serves it, made on first
+// request and kept (c.mu held).
+func (c *Chain) shipBlock(num uint32) shiptest.Block {
+	r := &c.blocklog.records[num-1]
+	if r.encoded == nil {
+		b := c.blocks[num-1]
+		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blockTimestamp(b.Time), Producer: nameEosio}
+		out.SignedBlock = mustMarshal(c.signedBlock(b, r))
+		out.Traces = encodeList(shipTraces(r))
+		out.Deltas = encodeList(c.shipDeltas(num, r))
+		r.encoded = &out
+	}
+	return *r.encoded
+}
+
+// blockTimestamp is t as a block_timestamp_type (half seconds since 2000).
+func blockTimestamp(t time.Time) antelope.BlockTimestamp {
+	return antelope.BlockTimestamp((t.UnixMilli() - 946684800000) / 500)
+}
+
+// usage is the transaction's receipt's CPU (µs) and NET (8-byte words)
+// and its elapsed time (µs), as the chain API's traces report them.
+func (t *trxContext) usage() (cpuUs, netWords uint32, elapsedUs int64) { return 100, 16, 100 }
+
+// signedBlock is the block's signed_block: its header (producer eosio, no
+// merkle roots, schedule version 0, as get_block reports it), a K1
+// signature of zeros, and its transaction as sent.
+func (c *Chain) signedBlock(b Block, r *blockRecord) *protocol.SignedBlock {
+	sb := &protocol.SignedBlock{SignedBlockHeader: protocol.SignedBlockHeader{
+		BlockHeader: protocol.BlockHeader{Timestamp: blockTimestamp(b.Time), Producer: nameEosio, Previous: b.Previous,
+			HeaderExtensions: []protocol.Extension{}},
+		ProducerSignature: antelope.Signature{Type: antelope.KeyK1, Data: make([]byte, 65)}},
+		Transactions: []protocol.TransactionReceipt{}, BlockExtensions: []protocol.Extension{}}
+	for _, tx := range r.txs {
+		cpu, net, _ := tx.trx.usage()
+		p := tx.packed
+		sb.Transactions = append(sb.Transactions, protocol.TransactionReceipt{
+			TransactionReceiptHeader: protocol.TransactionReceiptHeader{CPUUsageUs: cpu, NetUsageWords: antelope.VarUint32(net)},
+			Trx: protocol.TransactionVariant{Value: &protocol.PackedTransaction{Signatures: nonNilSlice(p.Signatures),
+				Compression: uint8(p.Compression), PackedContextFreeData: nonNilSlice(p.PackedContextFreeData), PackedTrx: p.PackedTrx}}})
+	}
+	return sb
+}
+
+// shipTraces is the block's transaction_trace[]: each transaction as
+// spring's trace converter writes it (transaction_trace_v0 with its
+// partial transaction; action_trace_v1 by action ordinal), in debug mode
+// (elapsed times and console kept).
+func shipTraces(r *blockRecord) []*protocol.TransactionTrace {
+	out := make([]*protocol.TransactionTrace, 0, len(r.txs))
+	for _, tx := range r.txs {
+		t := tx.trx
+		cpu, net, elapsed := t.usage()
+		acts := make([]protocol.ActionTrace, 0, len(t.traces))
+		for _, tr := range t.traces {
+			acts = append(acts, protocol.ActionTrace{Value: shipActionTrace(tr)})
+		}
+		signed := t.tx
+		cfd := make([][]byte, len(signed.ContextFreeData))
+		copy(cfd, signed.ContextFreeData)
+		exts := make([]protocol.Extension, 0, len(signed.Extensions))
+		for _, e := range signed.Extensions {
+			exts = append(exts, protocol.Extension{Type: e.Type, Data: e.Data})
+		}
+		partial := &protocol.PartialTransactionV0{Expiration: signed.Expiration, RefBlockNum: signed.RefBlockNum,
+			RefBlockPrefix: signed.RefBlockPrefix, MaxNetUsageWords: antelope.VarUint32(signed.MaxNetUsageWords),
+			MaxCPUUsageMs: signed.MaxCPUUsageMS, DelaySec: antelope.VarUint32(signed.DelaySec), TransactionExtensions: exts,
+			Signatures: nonNilSlice(signed.Signatures), ContextFreeData: cfd}
+		out = append(out, &protocol.TransactionTrace{Value: &protocol.TransactionTraceV0{ID: t.id, CPUUsageUs: cpu,
+			NetUsageWords: antelope.VarUint32(net), Elapsed: elapsed, NetUsage: uint64(net) * 8, ActionTraces: acts,
+			Partial: &protocol.PartialTransaction{Value: partial}}})
+	}
+	return out
+}
+
+func shipActionTrace(tr *actionTrace) *protocol.ActionTraceV1 {
+	auth := make([]protocol.PermissionLevel, 0, len(tr.act.Authorization))
+	for _, l := range tr.act.Authorization {
+		auth = append(auth, protocol.PermissionLevel{Actor: l.Actor, Permission: l.Permission})
+	}
+	ram := make([]protocol.AccountDelta, 0, len(tr.ramDeltas))
+	for n, d := range tr.ramDeltas {
+		if d != 0 {
+			ram = append(ram, protocol.AccountDelta{Account: n, Delta: d})
+		}
+	}
+	slices.SortFunc(ram, func(a, b protocol.AccountDelta) int { return cmp.Compare(a.Account, b.Account) })
+	out := &protocol.ActionTraceV1{ActionOrdinal: antelope.VarUint32(tr.ordinal), CreatorActionOrdinal: antelope.VarUint32(tr.creator),
+		Receiver: tr.receiver, Act: protocol.Action{Account: tr.act.Account, Name: tr.act.Name, Authorization: auth,
+			Data: nonNilSlice(tr.act.Data)},
+		ContextFree: tr.contextFree, Elapsed: tr.elapsed.Microseconds(), Console: tr.console.String(), AccountRAMDeltas: ram,
+		ReturnValue: nonNilSlice(tr.ret)}
+	if tr.globalSeq != 0 {
+		seqs := make([]protocol.AccountAuthSequence, 0, len(tr.seq.auth))
+		for _, a := range tr.seq.auth {
+			seqs = append(seqs, protocol.AccountAuthSequence{Account: a.account, Sequence: a.seq})
+		}
+		out.Receipt = &protocol.ActionReceipt{Value: &protocol.ActionReceiptV0{Receiver: tr.receiver,
+			ActDigest: tr.seq.digest, GlobalSequence: tr.globalSeq, RecvSequence: tr.seq.recv, AuthSequence: seqs,
+			CodeSequence: antelope.VarUint32(tr.seq.code), ABISequence: antelope.VarUint32(tr.seq.abi)}}
+	}
+	return out
+}
+
+// encodeList packs values as an ABI array: a varuint32 count, then each.
+func encodeList[T antelope.BinaryAppender](list []T) []byte {
+	b := antelope.AppendVarUint32(nil, uint32(len(list)))
+	for _, v := range list {
+		b = mustAppend(b, v)
+	}
+	return b
+}
+
+func mustMarshal(v antelope.BinaryAppender) []byte { return mustAppend(nil, v) }
+
+// mustAppend appends v's encoding: chaintest's own values, which always
+// encode (an error is chaintest's bug, not the test's).
+func mustAppend(b []byte, v antelope.BinaryAppender) []byte {
+	b, err := v.AppendBinary(b)
+	if err != nil {
+		panic("chaintest: encoding a state-history value: " + err.Error())
+	}
+	return b
+}
+
+func nonNilSlice[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
