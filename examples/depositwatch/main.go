@@ -34,6 +34,11 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	var err error
+	if crash, err = crashFromEnv(); err != nil {
+		fmt.Fprintln(os.Stderr, "depositwatch:", err)
+		os.Exit(2)
+	}
 	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "depositwatch:", err)
 		os.Exit(1)
@@ -78,6 +83,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
+		crash.event++
 		changed := false
 		if ev.Undo != nil {
 			for _, b := range ev.Undo.Blocks {
@@ -97,12 +103,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			changed = st.credit(ev.Block.Num, ev.Block.LastIrreversible.Num, credits) || changed
 		}
 		st.Cursor = ev.Cursor()
+		crash.reached("handled")
 		if changed || time.Since(lastSave) > 5*time.Second {
 			if err := st.save(*statePath); err != nil {
 				return err
 			}
 			lastSave = time.Now()
 		}
+		crash.reached("saved")
 	}
 	if err := st.save(*statePath); err != nil {
 		return err

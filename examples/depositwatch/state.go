@@ -118,6 +118,7 @@ func (s *state) save(path string) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	crash.reached("saving")
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
