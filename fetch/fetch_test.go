@@ -366,6 +366,15 @@ func TestFetchFromChaintest(t *testing.T) {
 	if err != nil || len(versions) != 2 || versions[0].Block != uint64(c.Head().Num) || versions[1].Block != uint64(set) {
 		t.Errorf("history: %+v, %v", versions, err)
 	}
+	// Without a token cache, a history is issued one token for all its
+	// requests (it was issued one per request).
+	before := c.Stats().TokensIssued
+	if _, err := api.History(t.Context(), "eosio.token", 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if n := c.Stats().TokensIssued - before; n != 1 {
+		t.Errorf("%d tokens issued for one history's 3 requests, want 1", n)
+	}
 }
 
 // A custom state service for responses the fake does not make, with the
