@@ -455,6 +455,21 @@ func TestFileSource(t *testing.T) {
 	if err != nil || f.Source != "(stdin)" || string(f.Body) != "{}" {
 		t.Fatalf("stdin: %v %+v", err, f)
 	}
+	// Without Stdin, "-" reads the process's standard input (it panicked
+	// on the nil reader).
+	in, err := os.CreateTemp(t.TempDir(), "stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.WriteString(`{"version":"eosio::abi/1.1"}`)
+	in.Seek(0, 0)
+	saved := os.Stdin
+	os.Stdin = in
+	defer func() { os.Stdin = saved }()
+	f, err = fetch.FileSource{Path: "-"}.Fetch(context.Background())
+	if err != nil || string(f.Body) != `{"version":"eosio::abi/1.1"}` {
+		t.Fatalf("stdin without Stdin: %v %+v", err, f)
+	}
 	var _ fetch.Source = fetch.StateSource{}
 	var _ fetch.Source = fetch.ChainSource{}
 }
