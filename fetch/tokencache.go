@@ -117,7 +117,11 @@ func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock f
 			return nil, fmt.Errorf("token cache: %w", err)
 		}
 		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > staleLock {
-			os.Remove(path)
+			// A stale lock we cannot remove (another user's, in a shared
+			// directory) would be retried at once forever: say so instead.
+			if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("token cache: breaking the stale lock %s: %w", path, err)
+			}
 			continue
 		}
 		t := time.NewTimer(25 * time.Millisecond)
