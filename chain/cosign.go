@@ -67,13 +67,17 @@ func (s *Cosigner) Pay(ctx context.Context, c *Client, req *PayRequest) (*Paymen
 	}
 	contract, action := s.NoopContract, s.NoopAction
 	if contract == 0 {
-		var ok bool
-		if contract, action, ok = KnownNoop(req.ChainID); !ok {
+		known, knownAction, ok := KnownNoop(req.ChainID)
+		if !ok {
 			return nil, fmt.Errorf("cosigner: no known noop action on chain %s: set Cosigner.NoopContract (chaintest.DeployNoop deploys one)", req.ChainID)
+		}
+		contract = known
+		if action == 0 {
+			action = knownAction
 		}
 	}
 	if action == 0 {
-		action = antelope.MustName("noop")
+		action = nameNoop
 	}
 	noop := antelope.Action{Account: contract, Name: action, Authorization: []antelope.PermissionLevel{s.Payer}, Data: []byte{}}
 	tx := *req.Transaction

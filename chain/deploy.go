@@ -56,9 +56,11 @@ type DeployResult struct {
 // eosio::setabi signed by signer. The ABI is sent packed, as the chain
 // stores it. Like `cleos set contract`, it first asks the chain: the code
 // is left out when get_code_hash already equals its sha256, the ABI when
-// get_raw_abi already returns the same bytes, and nothing is sent when both
-// are current (ForceDeploy sends them anyway). A nil wasm or abi deploys
-// only the other.
+// get_raw_abi already returns it (the same bytes, or bytes nodeos reads as
+// the same ABI: cleos packs empty variants and action_results lists that
+// other tools leave out), and nothing is sent when both are current
+// (ForceDeploy sends them anyway). A nil wasm or abi deploys only the
+// other.
 func (c *Client) Deploy(ctx context.Context, signer antelope.Signer, account antelope.Name, wasm, abi []byte, opts ...DeployOption) (*DeployResult, error) {
 	var o deployOptions
 	for _, f := range opts {
@@ -96,7 +98,7 @@ func (c *Client) Deploy(ctx context.Context, signer antelope.Signer, account ant
 			if err != nil {
 				return nil, fmt.Errorf("deploy %s: %w", account, err)
 			}
-			res.ABISent = !bytes.Equal(current, packedABI)
+			res.ABISent = !sameABI(current, packedABI)
 		}
 	}
 	auth := antelope.PermissionLevel{Actor: account, Permission: antelope.MustName("active")}
@@ -119,6 +121,23 @@ func (c *Client) Deploy(ctx context.Context, signer antelope.Signer, account ant
 	}
 	res.Transaction = tr
 	return res, nil
+}
+
+// sameABI reports whether onChain, the packed ABI an account has, is
+// packed, the canonical packing of the ABI to deploy: the same bytes, or
+// bytes that differ only where nodeos reads no difference — the empty
+// variants and action_results lists at the end, which cleos always writes
+// (fc packs abi_def's may_not_exist fields) and other tools may leave out.
+func sameABI(onChain, packed []byte) bool {
+	if bytes.Equal(onChain, packed) {
+		return true
+	}
+	abi, err := model.ParsePacked(onChain)
+	if err != nil {
+		return false
+	}
+	canonical, err := abi.Pack()
+	return err == nil && bytes.Equal(canonical, packed)
 }
 
 // SetcodeAction is eosio::setcode{account, vmtype 0, vmversion 0, code}

@@ -84,3 +84,24 @@ func TestKnownNoop(t *testing.T) {
 		t.Error("a noop for an unknown chain")
 	}
 }
+
+// A Cosigner's NoopAction is kept when only its NoopContract is left to
+// the chain's known one (it was replaced by "noop").
+func TestCosignerNoopActionKept(t *testing.T) {
+	key, _ := antelope.GeneratePrivateKey(nil)
+	payer := antelope.PermissionLevel{Actor: antelope.MustName("dapp"), Permission: antelope.MustName("paybw")}
+	tx := &antelope.Transaction{Actions: []antelope.Action{{Account: antelope.MustName("eosio.token"), Name: nameTransfer,
+		Authorization: []antelope.PermissionLevel{antelope.Active(antelope.MustName("alice"))}, Data: []byte{}}}}
+	for _, tc := range []struct {
+		action, want antelope.Name
+	}{{0, nameNoop}, {antelope.MustName("payfor"), antelope.MustName("payfor")}} {
+		cos := &Cosigner{Payer: payer, Signer: key, NoopAction: tc.action}
+		pay, err := cos.Pay(t.Context(), New("http://127.0.0.1:1"), &PayRequest{ChainID: chainWAX, Transaction: tx})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first := pay.Transaction.Actions[0]; first.Account != antelope.MustName("boost.wax") || first.Name != tc.want {
+			t.Errorf("NoopAction %s: the noop is %s::%s, want boost.wax::%s", tc.action, first.Account, first.Name, tc.want)
+		}
+	}
+}

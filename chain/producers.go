@@ -91,16 +91,32 @@ func (c *Client) GetProducers(ctx context.Context, lowerBound string, limit int)
 	return p, nil
 }
 
-// Producers lists every producer by votes, paging through get_producers
-// (each once, whatever page sizes the node chooses).
+// Producers lists every producer by votes, paging through get_producers:
+// each once, whatever page sizes the node chooses. Pages are ordered by
+// votes, not by owner, so a more that leads back to producers already
+// listed (votes that moved between pages, a cycle behind a load balancer)
+// cannot be told from progress by its direction: an owner listed once is
+// never listed again, and pages with no new producer end the read with an
+// error (see paginate).
 func (c *Client) Producers(ctx context.Context) iter.Seq2[Producer, error] {
 	return func(yield func(Producer, error) bool) {
+		listed := map[antelope.Name]bool{}
 		fetch := func(ctx context.Context, bound string, n int) (page[Producer], error) {
 			p, err := c.GetProducers(ctx, bound, n)
 			if err != nil {
 				return page[Producer]{}, err
 			}
-			return page[Producer]{items: p.Rows, more: p.More != "", next: p.More}, nil
+			if len(p.Rows) > n {
+				return page[Producer]{}, fmt.Errorf("nodeos get_producers: %d producers for a limit of %d", len(p.Rows), n)
+			}
+			fresh := make([]Producer, 0, len(p.Rows))
+			for _, r := range p.Rows {
+				if !listed[r.Owner] {
+					listed[r.Owner] = true
+					fresh = append(fresh, r)
+				}
+			}
+			return page[Producer]{items: fresh, more: p.More != "", next: p.More}, nil
 		}
 		id := func(p Producer) string { return p.Owner.String() }
 		paginate(ctx, "", c.pageSize, 0, fetch, id, nil, yield)

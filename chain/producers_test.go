@@ -77,6 +77,53 @@ func TestProducersPages(t *testing.T) {
 	}
 }
 
+// A node whose more leads back to producers already listed (a cycle
+// behind a load balancer, or votes moving between pages) never makes
+// Producers list one twice, nor read without end: producers are ordered
+// by votes, not by owner, so no direction check can catch the cycle —
+// every owner is listed once in the whole read.
+func TestProducersCycle(t *testing.T) {
+	pages := map[string]struct{ rows, more string }{
+		"":      {"proda prodb", "prodc"},
+		"prodc": {"prodc prodd", "proda"}, // back to the first page
+		"proda": {"proda prodb", "prodc"},
+	}
+	requests := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests++
+		var req struct {
+			LowerBound string `json:"lower_bound"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		p := pages[req.LowerBound]
+		var rows []string
+		for _, n := range strings.Fields(p.rows) {
+			rows = append(rows, fmt.Sprintf(`{"owner":%q,"total_votes":"1.0","producer_key":"EOS1111111111111111111111111111111114T1Anm","is_active":1}`, n))
+		}
+		fmt.Fprintf(w, `{"rows":[%s],"total_producer_vote_weight":"1000.0","more":%q}`, strings.Join(rows, ","), p.more)
+	}))
+	t.Cleanup(srv.Close)
+	c := New(srv.URL, WithTransport(&httpcore.Transport{Sleep: noSleep}), WithPageSize(2))
+	seen := map[antelope.Name]bool{}
+	var last error
+	for p, err := range c.Producers(t.Context()) {
+		if err != nil {
+			last = err
+			break
+		}
+		if seen[p.Owner] {
+			t.Fatalf("%s listed twice (after %d requests)", p.Owner, requests)
+		}
+		seen[p.Owner] = true
+		if requests > 100 {
+			t.Fatal("no end after 100 requests")
+		}
+	}
+	if last == nil || len(seen) != 4 {
+		t.Errorf("%d producers, error %v; want the 4 producers, then an error", len(seen), last)
+	}
+}
+
 func TestReplayAccountResources(t *testing.T) {
 	srv := newReplay(t)
 	c := srv.client()

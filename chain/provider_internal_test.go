@@ -343,3 +343,27 @@ func TestResourceProviderNoAnswer(t *testing.T) {
 		}
 	}
 }
+
+// A provider's 402 answer holds the whole transaction: for a large one (a
+// contract's code, a big action) it is well over 64 KiB, and must be read
+// whole — the HTTP core cut error answers' bodies there, so such a fee
+// answer was "unreadable" and the provider taken for refusing.
+func TestResourceProviderLargeFeeAnswer(t *testing.T) {
+	key, _ := antelope.GeneratePrivateKey(nil)
+	big := antelope.Action{Account: antelope.MustName("bigcontract"), Name: antelope.MustName("store"),
+		Authorization: []antelope.PermissionLevel{signerLevel}, Data: make([]byte, 48<<10)}
+	fee := signerTransfer(t, nameEosioToken, "fuel.gm", eosUnits(10), "fee")
+	c := providerServer(t, func(tx *antelope.Transaction) (int, []byte) {
+		return 402, fuelAnswer(t, key, paid(tx, fee), 402, "0.0010 EOS")
+	})
+	tx := userTx(t)
+	tx.Actions = append(tx.Actions, big)
+	rp := &ResourceProvider{URL: c.URL(), MaxFee: eosUnits(10), OnRefusal: FailWhenRefused}
+	pay, err := rp.Pay(t.Context(), c, &PayRequest{ChainID: testChainID, Transaction: tx, Signer: signerLevel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pay.Fee.Amount != 10 || len(pay.Transaction.Actions) != 4 || len(pay.Transaction.Actions[3].Data) != 48<<10 {
+		t.Errorf("payment %+v", pay)
+	}
+}

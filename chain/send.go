@@ -45,6 +45,10 @@ func (c *Client) SendTransaction(ctx context.Context, signed *antelope.SignedTra
 	if err != nil {
 		return nil, err
 	}
+	// A URL that is no URL sends nothing: say so, not "outcome unknown".
+	if _, err := httpcore.JoinURL(c.url, pathSend2); err != nil {
+		return nil, fmt.Errorf("chain API: %w", err)
+	}
 	s := &sender{c: c, id: id, signed: signed, packed: pj}
 	return s.run(ctx)
 }

@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -401,20 +402,36 @@ func exceptError(raw json.RawMessage) error {
 				Line   int    `json:"line"`
 				Method string `json:"method"`
 			} `json:"context"`
-			Format string            `json:"format"`
-			Data   map[string]string `json:"data"`
+			Format string `json:"format"`
+			// Data are the format's arguments: any JSON value (billed
+			// CPU is a number, an authority an object).
+			Data map[string]json.RawMessage `json:"data"`
 		} `json:"stack"`
 	}
 	if err := json.Unmarshal(raw, &ex); err != nil {
-		return fmt.Errorf("nodeos: the transaction failed: %s", raw)
+		return fmt.Errorf("nodeos: the transaction failed, with an exception that cannot be read: %v", err)
 	}
 	e := &APIError{Code: ex.Code, Name: ex.Name, What: ex.Message, Endpoint: "(trace)"}
 	for _, s := range ex.Stack {
 		msg := s.Format
 		for k, v := range s.Data {
-			msg = strings.ReplaceAll(msg, "${"+k+"}", v)
+			msg = strings.ReplaceAll(msg, "${"+k+"}", formatArg(v))
 		}
 		e.Details = append(e.Details, ErrorDetail{Message: msg, File: s.Context.File, LineNumber: s.Context.Line, Method: s.Context.Method})
 	}
 	return e
+}
+
+// formatArg is an exception argument as fc's format_string prints it: a
+// string as itself, any other value as compact JSON.
+func formatArg(v json.RawMessage) string {
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		return s
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return string(v)
+	}
+	return b.String()
 }

@@ -366,6 +366,15 @@ func TestFetchFromChaintest(t *testing.T) {
 	if err != nil || len(versions) != 2 || versions[0].Block != uint64(c.Head().Num) || versions[1].Block != uint64(set) {
 		t.Errorf("history: %+v, %v", versions, err)
 	}
+	// Without a token cache, a history is issued one token for all its
+	// requests (it was issued one per request).
+	before := c.Stats().TokensIssued
+	if _, err := api.History(t.Context(), "eosio.token", 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if n := c.Stats().TokensIssued - before; n != 1 {
+		t.Errorf("%d tokens issued for one history's 3 requests, want 1", n)
+	}
 }
 
 // A custom state service for responses the fake does not make, with the
@@ -445,6 +454,21 @@ func TestFileSource(t *testing.T) {
 	f, err = fetch.FileSource{Path: "-", Stdin: strings.NewReader("{}")}.Fetch(context.Background())
 	if err != nil || f.Source != "(stdin)" || string(f.Body) != "{}" {
 		t.Fatalf("stdin: %v %+v", err, f)
+	}
+	// Without Stdin, "-" reads the process's standard input (it panicked
+	// on the nil reader).
+	in, err := os.CreateTemp(t.TempDir(), "stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.WriteString(`{"version":"eosio::abi/1.1"}`)
+	in.Seek(0, 0)
+	saved := os.Stdin
+	os.Stdin = in
+	defer func() { os.Stdin = saved }()
+	f, err = fetch.FileSource{Path: "-"}.Fetch(context.Background())
+	if err != nil || string(f.Body) != `{"version":"eosio::abi/1.1"}` {
+		t.Fatalf("stdin without Stdin: %v %+v", err, f)
 	}
 	var _ fetch.Source = fetch.StateSource{}
 	var _ fetch.Source = fetch.ChainSource{}

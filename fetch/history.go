@@ -20,12 +20,14 @@ type Version struct {
 // upTo (0: the head), newest first, at most max of them (0: every one). The
 // state service answers an ABI query at block b with the version in force
 // there and the block it was set in; asking again just before that block
-// gives the version before it.
+// gives the version before it. Its requests share one token (without a
+// Cache too).
 func (s *StateAPI) History(ctx context.Context, account string, upTo uint64, max int) ([]Version, error) {
 	var out []Version
+	auth := s.newAuth()
 	b := upTo
 	for max == 0 || len(out) < max {
-		f, err := s.FetchABI(ctx, account, b, false)
+		f, err := s.fetchABI(ctx, auth, account, b, false)
 		if errors.Is(err, ErrNotFound) && len(out) > 0 {
 			break // before the first version
 		}

@@ -43,7 +43,7 @@ func (s ChainSource) Fetch(ctx context.Context) (*Fetched, error) {
 // reads Stdin.
 type FileSource struct {
 	Path  string    // the file, or "-"
-	Stdin io.Reader // read when Path is "-"
+	Stdin io.Reader // read when Path is "-"; nil: os.Stdin
 }
 
 // maxFile caps what a FileSource reads: no ABI is that large.
@@ -52,6 +52,9 @@ const maxFile = 64 << 20
 // Fetch implements Source. The provenance is the path as given.
 func (s FileSource) Fetch(ctx context.Context) (*Fetched, error) {
 	r, name := s.Stdin, "(stdin)"
+	if r == nil {
+		r = os.Stdin
+	}
 	if s.Path != "-" {
 		f, err := os.Open(s.Path)
 		if err != nil {

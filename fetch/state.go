@@ -28,21 +28,26 @@ type StateAPI struct {
 // on a nodeos chain API, does not exist or has no ABI).
 var ErrNotFound = errors.New("no ABI")
 
-// client is the state service client at block blockNum (0: the head).
-func (s *StateAPI) client(blockNum uint64) *state.Client {
-	auth := &state.Auth{Transport: s.Transport, AuthURL: s.AuthURL, APIKey: s.APIKey, Cache: s.Cache, Now: s.Now}
-	return state.New(s.BaseURL, auth).At(blockNum)
+// newAuth is the token flow of one run: one token for all its requests
+// (kept in memory when there is no Cache).
+func (s *StateAPI) newAuth() *state.Auth {
+	return &state.Auth{Transport: s.Transport, AuthURL: s.AuthURL, APIKey: s.APIKey, Cache: s.Cache, Now: s.Now}
 }
 
 // FetchABI returns the account's ABI at blockNum (0: the head block) as the
 // state service gave it: as JSON or, with packed, the packed bytes on
 // chain.
 func (s *StateAPI) FetchABI(ctx context.Context, account string, blockNum uint64, packed bool) (*Fetched, error) {
+	return s.fetchABI(ctx, s.newAuth(), account, blockNum, packed)
+}
+
+// fetchABI is FetchABI with the token flow auth.
+func (s *StateAPI) fetchABI(ctx context.Context, auth *state.Auth, account string, blockNum uint64, packed bool) (*Fetched, error) {
 	name, err := antelope.ParseName(account)
 	if err != nil {
 		return nil, fmt.Errorf("account %q: %v", account, err)
 	}
-	c := s.client(blockNum)
+	c := state.New(s.BaseURL, auth).At(blockNum)
 	get, form := c.ABI, "state API response"
 	if packed {
 		get, form = c.PackedABI, "state API response (packed ABI)"

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -85,23 +86,42 @@ func (c *TokenCache) Drop(authURL, apiKey string) {
 const staleLock = 30 * time.Second
 
 // Lock takes the issuing lock for a key, waiting for another process that
-// holds it (it will usually have issued a token by then).
+// holds it (it will usually have issued a token by then). A lock older
+// than 30 seconds is taken for a dead process's and broken; unlocking
+// removes only the caller's own lock.
 func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock func(), err error) {
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("token cache: %w", err)
 	}
 	path := c.file(authURL, apiKey) + ".lock"
+	// The lock file holds a nonce: a holder whose lock was broken as stale
+	// must not remove, when it finishes, the lock another took since.
+	var nonce [16]byte
+	_, _ = rand.Read(nonce[:])
+	mine := hex.EncodeToString(nonce[:])
 	for {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if err == nil {
-			f.Close()
-			return func() { os.Remove(path) }, nil
+			_, werr := f.WriteString(mine)
+			if err := errors.Join(werr, f.Close()); err != nil {
+				os.Remove(path)
+				return nil, fmt.Errorf("token cache: %w", err)
+			}
+			return func() {
+				if held, err := os.ReadFile(path); err == nil && string(held) == mine {
+					os.Remove(path)
+				}
+			}, nil
 		}
 		if !errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("token cache: %w", err)
 		}
 		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > staleLock {
-			os.Remove(path)
+			// A stale lock we cannot remove (another user's, in a shared
+			// directory) would be retried at once forever: say so instead.
+			if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("token cache: breaking the stale lock %s: %w", path, err)
+			}
 			continue
 		}
 		t := time.NewTimer(25 * time.Millisecond)

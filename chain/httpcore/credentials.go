@@ -151,27 +151,44 @@ func scrubBytes(b []byte) []byte {
 }
 
 // RedactRawURL is RedactURL for a URL given as text, even one that does
-// not parse: without its user info, query and fragment, and scrubbed.
+// not parse: without its user info, query and fragment, and scrubbed. In a
+// URL that does not parse, an '@' after a '/', '?' or '#' is either a
+// password holding that character (unescaped, which may be why the URL
+// does not parse) or part of the path or query: either may be a secret,
+// so all but the scheme is redacted then.
 func RedactRawURL(raw string) string {
 	if u, err := url.Parse(raw); err == nil && u.Host != "" {
 		return Scrub(RedactURL(u))
 	}
-	s := raw
-	if i := strings.IndexAny(s, "?#"); i >= 0 {
-		s = s[:i]
+	prefix, rest := "", raw
+	if i := strings.Index(raw, "://"); i > 0 && isScheme(raw[:i]) {
+		prefix, rest = raw[:i+3], raw[i+3:]
 	}
-	prefix, rest := "", s
-	if i := strings.Index(s, "//"); i >= 0 {
-		prefix, rest = s[:i+2], s[i+2:]
+	at, end := strings.LastIndexByte(rest, '@'), strings.IndexAny(rest, "/?#")
+	switch {
+	case at >= 0 && end >= 0 && at > end:
+		return Scrub(prefix + redacted)
+	case at >= 0:
+		rest = rest[at+1:] // the user info
 	}
-	host, tail := rest, ""
-	if j := strings.IndexByte(rest, '/'); j >= 0 {
-		host, tail = rest[:j], rest[j:]
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
 	}
-	if k := strings.LastIndexByte(host, '@'); k >= 0 {
-		host = host[k+1:]
+	return Scrub(prefix + rest)
+}
+
+// isScheme reports whether s can be a URL's scheme (RFC 3986: a letter,
+// then letters, digits, '+', '-' or '.').
+func isScheme(s string) bool {
+	for i, r := range s {
+		switch {
+		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z':
+		case i > 0 && ('0' <= r && r <= '9' || r == '+' || r == '-' || r == '.'):
+		default:
+			return false
+		}
 	}
-	return Scrub(prefix + host + tail)
+	return s != ""
 }
 
 // JoinURL is base with path appended to its path, its query kept: base

@@ -91,8 +91,10 @@ type HTTPError struct {
 	Code    string // the service's error code: the state service's "code", nodeos's error.name
 	Message string // the service's message, or the start of a non-JSON body
 	Err     error  // the underlying error, for connection failures
-	// Body is the response body of an HTTP error answer (capped), for
-	// callers that decode the service's own error shape.
+	// Body is the response body of an HTTP error answer (within the size
+	// cap, scrubbed), for callers that decode the service's own answer:
+	// an error's shape, or a resource provider's 402 with the transaction
+	// it pays for.
 	Body []byte
 	// RetryAfter is the wait the service asked for (Retry-After or
 	// X-RateLimit-Reset), 0 when it named none.
@@ -231,10 +233,7 @@ func (c *Transport) once(ctx context.Context, service string, req *http.Request)
 	e := &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Status: resp.StatusCode}}
 	// A service may echo the request (a key, a token) in its error.
 	body = scrubBytes(body)
-	e.Body = body
-	if len(e.Body) > 64<<10 {
-		e.Body = e.Body[:64<<10]
-	}
+	e.Body = body // whole: a service's answer may be data (a 402's transaction)
 	var nodeos bool
 	e.Code, e.Message, nodeos = describeBody(body)
 	// nodeos answered: the request was handled, and asking again gets the

@@ -244,8 +244,11 @@ func diffHistory(ctx context.Context, account string, f fetchOptions, upTo uint6
 		return fetchExitCode(err)
 	}
 	state := src.(fetch.StateSource).API
-	ctx, cancel := context.WithTimeout(ctx, f.timeout)
-	defer cancel()
+	if f.timeout > 0 { // 0: no limit, as fetch.Within reads it
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
 	if !quiet {
 		fmt.Fprintf(stderr, "abigen: reading the ABI history of %s from %s…\n", account, host)
 	}

@@ -102,6 +102,11 @@ func TestDiffAccountHistory(t *testing.T) {
 		strings.Count(stdout, "abigen diff: ") != 2 {
 		t.Errorf("--history: exit %d\n%s", code, stdout)
 	}
+	// --timeout 0 is no limit, as it is for generating (it timed out at once).
+	code, stdout, stderr = runCLI(t, "", append([]string{"diff", "--history", "--timeout", "0"}, state...)...)
+	if code != exitDrift || !strings.Contains(stdout, "upgrader: 3 ABI versions") {
+		t.Errorf("--history --timeout 0: exit %d\n%s%s", code, stdout, stderr)
+	}
 	code, stdout, _ = runCLI(t, "", append([]string{"diff", "--history", "--json"}, state...)...)
 	var steps []struct{ Breaking bool }
 	if err := json.Unmarshal([]byte(stdout), &steps); err != nil || code != exitDrift || len(steps) != 2 || steps[0].Breaking || !steps[1].Breaking {

@@ -37,7 +37,7 @@ func (f *fetchOptions) register(fl *pflag.FlagSet) {
 	fl.StringVar(&f.authURL, "auth-url", "", "token service `URL` (or ABIGEN_AUTH_URL) issuing the state API's tokens;\nthe API key comes from ABIGEN_API_KEY or --api-key-file")
 	fl.StringVar(&f.chainURL, "chain-url", "", "nodeos chain API `URL` (or ABIGEN_CHAIN_URL): fetch --account's current ABI with get_abi")
 	fl.StringVar(&f.apiKeyFile, "api-key-file", "", "read the state API key from this `file` instead of ABIGEN_API_KEY")
-	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "give up fetching after this `duration`, retries included")
+	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "give up fetching after this `duration`, retries included (0: no limit)")
 	fl.BoolVar(&f.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one (cache: ABIGEN_TOKEN_CACHE_DIR,\nor abigen/tokens in the user cache directory)")
 }
 
