@@ -108,10 +108,3 @@ func named[T any, P interface {
 	}
 	return P(&v).AppendJSON(b)
 }
-
-// builtinMinSize is the smallest encoding of each built-in type.
-var builtinMinSize = map[string]int{"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4,
-	"int64": 8, "uint64": 8, "float32": 4, "float64": 8, "string": 1, "bytes": 1, "name": 8, "time_point": 8,
-	"time_point_sec": 4, "block_timestamp_type": 4, "varuint32": 1, "varint32": 1, "int128": 16, "uint128": 16,
-	"float128": 16, "checksum160": 20, "checksum256": 32, "checksum512": 64, "public_key": 34, "private_key": 33,
-	"signature": 66, "symbol": 8, "symbol_code": 8, "asset": 16, "extended_asset": 24, "bitset": 1}

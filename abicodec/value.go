@@ -24,8 +24,7 @@ func value(d *antelope.Decoder, t *model.Type, b []byte, tail bool) ([]byte, err
 		}
 		return value(d, t.Elem, b, tail)
 	case model.Array:
-
-		n, err := d.Length(t.Name, minSize(t.Elem, 0))
+		n, err := d.Length(t.Name, model.MinSize(t.Elem))
 		if err != nil {
 			return b, err
 		}
@@ -96,27 +95,4 @@ func variantValue(d *antelope.Decoder, v *model.Variant, b []byte, tail bool) ([
 		return b, antelope.AtField(err, m.Name)
 	}
 	return append(b, ']'), nil
-}
-
-// minSize is the smallest encoding of t, for array length checks.
-func minSize(t *model.Type, depth int) int {
-	t = t.Resolved()
-	switch t.Kind {
-	case model.Builtin:
-		return builtinMinSize[t.Name]
-	case model.StructKind:
-		if depth > 8 {
-			return 0
-		}
-		n := 0
-		for _, f := range t.Struct.AllFields() {
-			if !f.Extension {
-				n += minSize(f.Type, depth+1)
-			}
-		}
-		return min(n, 1<<20)
-	case model.FixedArray:
-		return min(t.Len*minSize(t.Elem, depth+1), 1<<20)
-	}
-	return 1
 }

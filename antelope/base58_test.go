@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"bytes"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 )
@@ -55,6 +56,50 @@ func TestBase58EncodeMatchesSchoolbook(t *testing.T) {
 		}
 		if back, ok := base58Decode(nil, got); !ok || !bytes.Equal(back, in) {
 			t.Fatalf("%x: decodes back as %x, %v", in, back, ok)
+		}
+	}
+}
+
+// TestBase58DecodeMatchesBig holds base58Decode to math/big on random
+// texts of every length the key and signature forms use and beyond, with
+// runs of leading and inner '1's (zero digits), and checks that encoding
+// the bytes gives the text back; characters outside the alphabet are
+// refused.
+func TestBase58DecodeMatchesBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 82))
+	texts := [][]byte{{}, []byte("1"), []byte("111"), []byte("z"), []byte("1z"), bytes.Repeat([]byte("z"), 200)}
+	for range 20000 {
+		s := make([]byte, rng.IntN(160))
+		for i := range s {
+			s[i] = base58Alphabet[rng.IntN(58)]
+			if rng.IntN(8) == 0 {
+				s[i] = '1'
+			}
+		}
+		texts = append(texts, s)
+	}
+	for _, s := range texts {
+		zeros := 0
+		for zeros < len(s) && s[zeros] == '1' {
+			zeros++
+		}
+		x := new(big.Int)
+		for _, c := range s[zeros:] {
+			x.Mul(x, big.NewInt(58))
+			x.Add(x, big.NewInt(int64(bytes.IndexByte([]byte(base58Alphabet), c))))
+		}
+		want := append(make([]byte, zeros), x.Bytes()...)
+		got, ok := base58Decode(nil, s)
+		if !ok || !bytes.Equal(got, want) {
+			t.Fatalf("%s: %x %v, want %x", s, got, ok, want)
+		}
+		if back := base58Encode(nil, want); !bytes.Equal(back, s) {
+			t.Fatalf("%x encodes as %s, want %s", want, back, s)
+		}
+	}
+	for _, bad := range []string{"0", "O", "I", "l", "abc+", "ab c", "é"} {
+		if _, ok := base58Decode(nil, []byte(bad)); ok {
+			t.Errorf("%q decoded", bad)
 		}
 	}
 }

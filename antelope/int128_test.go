@@ -75,3 +75,37 @@ func TestInt128JSONMatchesBig(t *testing.T) {
 		}
 	}
 }
+
+// TestInt128ReadMatchesBig holds reading int128 and uint128 to math/big on
+// random decimal texts of up to 42 digits, either sign, with leading zeros:
+// the same value, or an error exactly where the value is out of range.
+func TestInt128ReadMatchesBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(83, 84))
+	for range 50000 {
+		var s []byte
+		if rng.IntN(2) == 0 {
+			s = append(s, '-')
+		}
+		for range 1 + rng.IntN(42) {
+			s = append(s, byte('0'+rng.IntN(10)))
+		}
+		x, _ := new(big.Int).SetString(string(s), 10)
+		wantU, errU := Uint128FromBig(x)
+		wantI, errI := Int128FromBig(x)
+		for _, js := range []string{string(s), `"` + string(s) + `"`} {
+			var u Uint128
+			var i Int128
+			eu := UnmarshalJSON([]byte(js), &u)
+			ei := UnmarshalJSON([]byte(js), &i)
+			if js[0] != '"' && (len(s) > 1 && s[0] == '0' || len(s) > 2 && s[0] == '-' && s[1] == '0') {
+				continue // a JSON number cannot have leading zeros
+			}
+			if (eu == nil) != (errU == nil) || eu == nil && u != wantU {
+				t.Fatalf("uint128 %s: %#v %v, want %#v %v", js, u, eu, wantU, errU)
+			}
+			if (ei == nil) != (errI == nil) || ei == nil && i != wantI {
+				t.Fatalf("int128 %s: %#v %v, want %#v %v", js, i, ei, wantI, errI)
+			}
+		}
+	}
+}

@@ -184,3 +184,66 @@ func FuzzFloatJSON(f *testing.F) {
 		}
 	})
 }
+
+// randomDecimal is a decimal text of the kinds JSON carries: up to 22
+// integer digits, often a fraction of up to 30 digits with runs of zeros,
+// sometimes an exponent, sometimes negative.
+func randomDecimal(rng *rand.Rand) string {
+	var b []byte
+	if rng.IntN(3) == 0 {
+		b = append(b, '-')
+	}
+	if n := rng.IntN(22); n == 0 {
+		b = append(b, '0')
+	} else {
+		b = append(b, byte('1'+rng.IntN(9)))
+		for range n - 1 {
+			b = append(b, byte('0'+rng.IntN(10)))
+		}
+	}
+	if rng.IntN(4) != 0 {
+		b = append(b, '.')
+		for range 1 + rng.IntN(30) {
+			if rng.IntN(3) == 0 {
+				b = append(b, '0')
+			} else {
+				b = append(b, byte('0'+rng.IntN(10)))
+			}
+		}
+	}
+	if rng.IntN(8) == 0 {
+		b = append(b, 'e')
+		b = strconv.AppendInt(b, int64(rng.IntN(700)-350), 10)
+	}
+	return string(b)
+}
+
+// TestFloatReaderMatchesStrconv holds Float64 and Float32, with both fast
+// paths, to strconv.ParseFloat on random decimal texts (not only the texts
+// doubles print as), given as JSON numbers and as strings: the same value
+// bit for bit, or an error exactly where strconv overflows.
+func TestFloatReaderMatchesStrconv(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 78))
+	texts := []string{"0", "-0", "0.0", "-0.0", "4.9e-324", "5e-324", "2e-324", "1e-400", "-1e-400", "2.2250738585072011e-308",
+		"2.2250738585072014e-308", "1.7976931348623157e308", "1.7976931348623159e308", "1e309", "3.4028235e38", "3.4028236e38",
+		"1.4e-45", "7e-46", "9007199254740993", "9007199254740992.5", "9007199254740993.0000000000000000001", "16777217",
+		"16777216.999999999999999999", "0.1", "1e23", "8.988465674311579e307", "100000000000000000000000", "1000000000000000000000000000"}
+	for range 200000 {
+		texts = append(texts, randomDecimal(rng))
+	}
+	for _, s := range texts {
+		for _, bits := range []int{64, 32} {
+			want, werr := strconv.ParseFloat(s, bits)
+			if ne, ok := werr.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && !math.IsInf(want, 0) {
+				werr = nil // underflow: the reader takes the zero or denormal
+			}
+			for _, js := range []string{s, `"` + s + `"`} {
+				r := NewJSONReader([]byte(js))
+				got, err := r.float("float", bits)
+				if (err == nil) != (werr == nil) || err == nil && math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("%s as float%d: %v (%v), want %v (%v)", js, bits, got, err, want, werr)
+				}
+			}
+		}
+	}
+}

@@ -62,7 +62,7 @@ func (g *generator) emitArrayHelper(f *jen.File, h *helper) {
 		jen.Return(jen.Id("b"), jen.Nil()),
 	)
 	f.Func().Id("binDecode"+h.name).Params(jen.Id("d").Op("*").Qual(rt, "Decoder"), jen.Id("x").Add(ptr)).Params(jen.Err().Error()).Block(
-		jen.List(jen.Id("n"), jen.Err()).Op(":=").Id("d").Dot("Length").Call(jen.Lit(label), jen.Lit(g.minSize(elem))),
+		jen.List(jen.Id("n"), jen.Err()).Op(":=").Id("d").Dot("Length").Call(jen.Lit(label), jen.Lit(model.MinSize(elem))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		x.c().Op("=").Make(g.goType(t), jen.Id("n")),
 		jen.For(jen.Id("i").Op(":=").Range().Add(x.c())).Block(g.decBin(elem, el, false, returnErr(atIndex("i")))...),

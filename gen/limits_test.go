@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/antelopego/abigen/internal/hostileabi"
 )
 
 func abiWithFields(n int, base bool) []byte {
@@ -79,4 +81,18 @@ func TestHugeABI(t *testing.T) {
 		t.Fatalf("bindings of a 20 MiB ABI do not type-check: %v", err)
 	}
 	t.Logf("%d MiB ABI: %d bytes of types.go", len(data)>>20, len(res.Files["types.go"]))
+}
+
+// TestWideStructGraph: an ABI whose struct graph has 24^12 paths (twelve
+// levels of 24 fields, empty structs at the bottom, an array of the top)
+// generates. Sizing the array's element walked every path, each time an
+// array helper was emitted: a 4 KB ABI of this shape did not finish.
+func TestWideStructGraph(t *testing.T) {
+	res, err := generateBytes(hostileabi.Wide(12, 24, "empty"), Options{Package: "wide"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(res.Files["types.go"]), `d.Length("s0[]", 0)`) {
+		t.Error(`the array of s0 is not checked with its smallest size, 0`)
+	}
 }

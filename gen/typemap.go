@@ -22,7 +22,6 @@ type builtin struct {
 	json    string // plain: the JSON append function
 	jsonArg string // plain: conversion for the JSON function's argument
 	jdec    string // plain: the JSONReader method
-	minSize int    // smallest binary encoding, for array length checks
 }
 
 func basic(name string) func() *jen.Statement { return func() *jen.Statement { return jen.Id(name) } }
@@ -31,41 +30,41 @@ func named(name string) func() *jen.Statement {
 }
 
 var builtins = map[string]builtin{
-	"bool":    {goType: basic("bool"), plain: true, bin: "AppendBool", dec: "Bool", json: "AppendBoolJSON", jdec: "Bool", minSize: 1},
-	"int8":    {goType: basic("int8"), plain: true, bin: "AppendInt8", dec: "Int8", json: "AppendIntJSON", jsonArg: "int64", jdec: "Int8", minSize: 1},
-	"uint8":   {goType: basic("uint8"), plain: true, bin: "AppendUint8", dec: "Uint8", json: "AppendUintJSON", jsonArg: "uint64", jdec: "Uint8", minSize: 1},
-	"int16":   {goType: basic("int16"), plain: true, bin: "AppendInt16", dec: "Int16", json: "AppendIntJSON", jsonArg: "int64", jdec: "Int16", minSize: 2},
-	"uint16":  {goType: basic("uint16"), plain: true, bin: "AppendUint16", dec: "Uint16", json: "AppendUintJSON", jsonArg: "uint64", jdec: "Uint16", minSize: 2},
-	"int32":   {goType: basic("int32"), plain: true, bin: "AppendInt32", dec: "Int32", json: "AppendIntJSON", jsonArg: "int64", jdec: "Int32", minSize: 4},
-	"uint32":  {goType: basic("uint32"), plain: true, bin: "AppendUint32", dec: "Uint32", json: "AppendUintJSON", jsonArg: "uint64", jdec: "Uint32", minSize: 4},
-	"int64":   {goType: basic("int64"), plain: true, bin: "AppendInt64", dec: "Int64", json: "AppendInt64JSON", jdec: "Int64", minSize: 8},
-	"uint64":  {goType: basic("uint64"), plain: true, bin: "AppendUint64", dec: "Uint64", json: "AppendUint64JSON", jdec: "Uint64", minSize: 8},
-	"float32": {goType: basic("float32"), plain: true, bin: "AppendFloat32", dec: "Float32", json: "AppendFloat32JSON", jdec: "Float32", minSize: 4},
-	"float64": {goType: basic("float64"), plain: true, bin: "AppendFloat64", dec: "Float64", json: "AppendFloat64JSON", jdec: "Float64", minSize: 8},
-	"string":  {goType: basic("string"), plain: true, bin: "AppendString", binErr: true, dec: "String", json: "AppendStringJSON", jdec: "String", minSize: 1},
+	"bool":    {goType: basic("bool"), plain: true, bin: "AppendBool", dec: "Bool", json: "AppendBoolJSON", jdec: "Bool"},
+	"int8":    {goType: basic("int8"), plain: true, bin: "AppendInt8", dec: "Int8", json: "AppendIntJSON", jsonArg: "int64", jdec: "Int8"},
+	"uint8":   {goType: basic("uint8"), plain: true, bin: "AppendUint8", dec: "Uint8", json: "AppendUintJSON", jsonArg: "uint64", jdec: "Uint8"},
+	"int16":   {goType: basic("int16"), plain: true, bin: "AppendInt16", dec: "Int16", json: "AppendIntJSON", jsonArg: "int64", jdec: "Int16"},
+	"uint16":  {goType: basic("uint16"), plain: true, bin: "AppendUint16", dec: "Uint16", json: "AppendUintJSON", jsonArg: "uint64", jdec: "Uint16"},
+	"int32":   {goType: basic("int32"), plain: true, bin: "AppendInt32", dec: "Int32", json: "AppendIntJSON", jsonArg: "int64", jdec: "Int32"},
+	"uint32":  {goType: basic("uint32"), plain: true, bin: "AppendUint32", dec: "Uint32", json: "AppendUintJSON", jsonArg: "uint64", jdec: "Uint32"},
+	"int64":   {goType: basic("int64"), plain: true, bin: "AppendInt64", dec: "Int64", json: "AppendInt64JSON", jdec: "Int64"},
+	"uint64":  {goType: basic("uint64"), plain: true, bin: "AppendUint64", dec: "Uint64", json: "AppendUint64JSON", jdec: "Uint64"},
+	"float32": {goType: basic("float32"), plain: true, bin: "AppendFloat32", dec: "Float32", json: "AppendFloat32JSON", jdec: "Float32"},
+	"float64": {goType: basic("float64"), plain: true, bin: "AppendFloat64", dec: "Float64", json: "AppendFloat64JSON", jdec: "Float64"},
+	"string":  {goType: basic("string"), plain: true, bin: "AppendString", binErr: true, dec: "String", json: "AppendStringJSON", jdec: "String"},
 	"bytes": {goType: func() *jen.Statement { return jen.Index().Byte() }, plain: true, bin: "AppendBytes", binErr: true, dec: "Bytes",
-		json: "AppendHexJSON", jdec: "Bytes", minSize: 1},
+		json: "AppendHexJSON", jdec: "Bytes"},
 
-	"name":                 {goType: named("Name"), bin: "AppendUint64", binConv: "uint64", decConv: "Uint64", minSize: 8},
-	"time_point":           {goType: named("TimePoint"), bin: "AppendInt64", binConv: "int64", decConv: "Int64", minSize: 8},
-	"time_point_sec":       {goType: named("TimePointSec"), bin: "AppendUint32", binConv: "uint32", decConv: "Uint32", minSize: 4},
-	"block_timestamp_type": {goType: named("BlockTimestamp"), bin: "AppendUint32", binConv: "uint32", decConv: "Uint32", minSize: 4},
-	"varuint32":            {goType: named("VarUint32"), bin: "AppendVarUint32", binConv: "uint32", decConv: "VarUint32", minSize: 1},
-	"varint32":             {goType: named("VarInt32"), bin: "AppendVarInt32", binConv: "int32", decConv: "VarInt32", minSize: 1},
-	"int128":               {goType: named("Int128"), minSize: 16},
-	"uint128":              {goType: named("Uint128"), minSize: 16},
-	"float128":             {goType: named("Float128"), minSize: 16},
-	"checksum160":          {goType: named("Checksum160"), minSize: 20},
-	"checksum256":          {goType: named("Checksum256"), minSize: 32},
-	"checksum512":          {goType: named("Checksum512"), minSize: 64},
-	"public_key":           {goType: named("PublicKey"), minSize: 34},
-	"private_key":          {goType: named("PrivateKey"), minSize: 33},
-	"signature":            {goType: named("Signature"), minSize: 66},
-	"symbol":               {goType: named("Symbol"), minSize: 8},
-	"symbol_code":          {goType: named("SymbolCode"), minSize: 8},
-	"asset":                {goType: named("Asset"), minSize: 16},
-	"extended_asset":       {goType: named("ExtendedAsset"), minSize: 24},
-	"bitset":               {goType: named("Bitset"), minSize: 1},
+	"name":                 {goType: named("Name"), bin: "AppendUint64", binConv: "uint64", decConv: "Uint64"},
+	"time_point":           {goType: named("TimePoint"), bin: "AppendInt64", binConv: "int64", decConv: "Int64"},
+	"time_point_sec":       {goType: named("TimePointSec"), bin: "AppendUint32", binConv: "uint32", decConv: "Uint32"},
+	"block_timestamp_type": {goType: named("BlockTimestamp"), bin: "AppendUint32", binConv: "uint32", decConv: "Uint32"},
+	"varuint32":            {goType: named("VarUint32"), bin: "AppendVarUint32", binConv: "uint32", decConv: "VarUint32"},
+	"varint32":             {goType: named("VarInt32"), bin: "AppendVarInt32", binConv: "int32", decConv: "VarInt32"},
+	"int128":               {goType: named("Int128")},
+	"uint128":              {goType: named("Uint128")},
+	"float128":             {goType: named("Float128")},
+	"checksum160":          {goType: named("Checksum160")},
+	"checksum256":          {goType: named("Checksum256")},
+	"checksum512":          {goType: named("Checksum512")},
+	"public_key":           {goType: named("PublicKey")},
+	"private_key":          {goType: named("PrivateKey")},
+	"signature":            {goType: named("Signature")},
+	"symbol":               {goType: named("Symbol")},
+	"symbol_code":          {goType: named("SymbolCode")},
+	"asset":                {goType: named("Asset")},
+	"extended_asset":       {goType: named("ExtendedAsset")},
+	"bitset":               {goType: named("Bitset")},
 }
 
 // checkBuiltins makes sure every built-in type m uses has a mapping above,
@@ -132,37 +131,6 @@ func (g *generator) goType(t *model.Type) *jen.Statement {
 		return jen.Op("*").Add(g.goType(t.Elem))
 	}
 	panic("gen: unknown kind " + strconv.Itoa(int(t.Kind))) // unreachable: model resolves every type
-}
-
-// minSize is a lower bound of the binary size of a value of t, so that an
-// array length can be checked against the input before allocating.
-func (g *generator) minSize(t *model.Type) int {
-	return g.minSizeSeen(t, map[*model.Struct]bool{})
-}
-
-func (g *generator) minSizeSeen(t *model.Type, seen map[*model.Struct]bool) int {
-	t = t.Resolved()
-	switch t.Kind {
-	case model.Builtin:
-		return builtins[t.Name].minSize
-	case model.StructKind:
-		if seen[t.Struct] {
-			return 0
-		}
-		seen[t.Struct] = true
-		defer delete(seen, t.Struct)
-		n := 0
-		for _, f := range t.Struct.AllFields() {
-			n += g.minSizeSeen(f.Type, seen)
-			if n > 1<<20 {
-				return 1 << 20
-			}
-		}
-		return n
-	case model.FixedArray:
-		return min(t.Len*g.minSizeSeen(t.Elem, seen), 1<<20)
-	}
-	return 1 // variants, arrays and optionals take at least one byte
 }
 
 // structuralKey names the shape of a composite type, looking through

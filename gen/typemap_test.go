@@ -91,9 +91,6 @@ func TestEveryBuiltinMapped(t *testing.T) {
 		if bi.plain && (bi.bin == "" || bi.dec == "" || bi.json == "" || bi.jdec == "") {
 			t.Errorf("built-in %s: a plain Go type needs its Append, Decoder, JSON and JSONReader functions", name)
 		}
-		if bi.minSize < 1 {
-			t.Errorf("built-in %s: no minimum size", name)
-		}
 		for _, n := range need {
 			if !api[n] {
 				t.Errorf("built-in %s: gen/typemap.go names %s, which package antelope does not have", name, n)

@@ -13,6 +13,11 @@
 // Nested suffixes written directly (int8[][], int8[]?, int8?[]) are accepted,
 // as abieos and nodeos-through-typedefs accept them.
 //
+// MinSize gives the smallest binary encoding of a type (each struct's is
+// computed once, at resolution), the bound generated decoders and abicodec
+// check an array's claimed length against; the built-in types and their
+// sizes are one table, BuiltinTypes.
+//
 // Model.RewriteNames walks an action's packed data by the ABI's types and
 // rewrites its name values in place; Contracts (account → Model) is the
 // antelope.ActionNameRewriter that resolving a signing request needs.

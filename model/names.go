@@ -89,7 +89,7 @@ func (w *nameWalker) walk(t *Type, last bool) error {
 		n := t.Len
 		if t.Kind == Array {
 			var err error
-			if n, err = w.d.Length(t.Name, 1); err != nil {
+			if n, err = w.d.Length(t.Name, MinSize(t.Elem)); err != nil {
 				return err
 			}
 		}
@@ -128,23 +128,16 @@ func (w *nameWalker) walk(t *Type, last bool) error {
 	return w.d.Error(t.Name, "unsupported kind of type")
 }
 
-// builtinSizes are the built-ins of fixed size with no invalid encodings.
-var builtinSizes = map[string]int{
-	"int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
-	"int128": 16, "uint128": 16, "float32": 4, "float64": 8, "float128": 16,
-	"time_point": 8, "time_point_sec": 4, "block_timestamp_type": 4,
-	"checksum160": 20, "checksum256": 32, "checksum512": 64,
-}
-
 func (w *nameWalker) builtin(name string) error {
-	if n, ok := builtinSizes[name]; ok {
-		_, err := w.d.Raw(name, n)
+	if name == "name" {
+		return w.name()
+	}
+	if i, ok := builtinIndex[name]; ok && builtinTable[i].plain {
+		_, err := w.d.Raw(name, builtinTable[i].minSize)
 		return err
 	}
 	var err error
 	switch name {
-	case "name":
-		return w.name()
 	case "bool":
 		_, err = w.d.Bool()
 	case "varint32":

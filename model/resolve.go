@@ -125,6 +125,7 @@ func ResolveWith(abi *ABI, opts ResolveOptions) (*Model, error) {
 		return nil, errors.Join(r.errs...)
 	}
 	computeExtensionTails(m)
+	computeMinSizes(m)
 	return m, nil
 }
 

@@ -43,6 +43,9 @@ type Struct struct {
 	// struct: it has binary-extension fields, or its last field is a struct
 	// or variant that may stop early.
 	ExtensionTail bool
+	// MinSize is the smallest binary encoding of a value, capped at 1 MiB
+	// (see MinSize), set when the model is resolved.
+	MinSize int
 }
 
 // AllFields lists the base's fields (recursively) then the struct's own, in
@@ -115,20 +118,47 @@ type Model struct {
 	Warnings []string
 }
 
-// BuiltinTypes lists the chain's built-in type names.
-var BuiltinTypes = []string{"bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
-	"int128", "uint128", "varint32", "varuint32", "float32", "float64", "float128",
-	"time_point", "time_point_sec", "block_timestamp_type", "name", "bytes", "string",
-	"checksum160", "checksum256", "checksum512", "public_key", "private_key", "signature",
-	"symbol", "symbol_code", "asset", "extended_asset", "bitset"}
+// builtinTable lists the chain's built-in types with the smallest binary
+// encoding of each and whether every encoding is exactly that size with
+// any bytes a valid value (integers, floats, times, checksums): the one
+// list the rest of the module's built-in tables are tested against.
+var builtinTable = []struct {
+	name    string
+	minSize int
+	plain   bool
+}{
+	{"bool", 1, false}, {"int8", 1, true}, {"uint8", 1, true}, {"int16", 2, true}, {"uint16", 2, true},
+	{"int32", 4, true}, {"uint32", 4, true}, {"int64", 8, true}, {"uint64", 8, true},
+	{"int128", 16, true}, {"uint128", 16, true}, {"varint32", 1, false}, {"varuint32", 1, false},
+	{"float32", 4, true}, {"float64", 8, true}, {"float128", 16, true},
+	{"time_point", 8, true}, {"time_point_sec", 4, true}, {"block_timestamp_type", 4, true},
+	{"name", 8, true}, {"bytes", 1, false}, {"string", 1, false},
+	{"checksum160", 20, true}, {"checksum256", 32, true}, {"checksum512", 64, true},
+	{"public_key", 34, false}, {"private_key", 33, false}, {"signature", 66, false},
+	{"symbol", 8, false}, {"symbol_code", 8, false}, {"asset", 16, false}, {"extended_asset", 24, false},
+	{"bitset", 1, false},
+}
 
-var builtinSet = func() map[string]bool {
-	m := map[string]bool{}
-	for _, b := range BuiltinTypes {
-		m[b] = true
+// BuiltinTypes lists the chain's built-in type names.
+var BuiltinTypes = func() []string {
+	out := make([]string, len(builtinTable))
+	for i, b := range builtinTable {
+		out[i] = b.name
+	}
+	return out
+}()
+
+// builtinIndex maps a built-in type's name to its row of builtinTable.
+var builtinIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, b := range builtinTable {
+		m[b.name] = i
 	}
 	return m
 }()
 
 // IsBuiltin reports whether name is a built-in type.
-func IsBuiltin(name string) bool { return builtinSet[name] }
+func IsBuiltin(name string) bool {
+	_, ok := builtinIndex[name]
+	return ok
+}
