@@ -17,9 +17,10 @@ import (
 // shipBlock is block num as state history serves it, made on first
 // request and kept (c.mu held).
 func (c *Chain) shipBlock(num uint32) shiptest.Block {
-	r := &c.blocklog.records[num-1]
+	i := c.index(num)
+	r := &c.blocklog.records[i]
 	if r.encoded == nil {
-		b := c.blocks[num-1]
+		b := c.blocks[i]
 		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blockTimestamp(b.Time), Producer: nameEosio}
 		out.SignedBlock = mustMarshal(c.signedBlock(b, r))
 		out.Traces = encodeList(shipTraces(r))
