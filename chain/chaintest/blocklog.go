@@ -61,7 +61,9 @@ type accountChange struct {
 }
 
 // chainState is the state outside the tables that a block changes: what
-// Rollback restores (the tables come back from c.history).
+// Rollback restores (the tables come back from c.history). The accounts
+// carry their RAM, and their CPU and NET allowance and usage (res), so a
+// rollback un-bills what the dropped blocks billed.
 type chainState struct {
 	accounts        map[antelope.Name]*account // copies
 	contracts       map[antelope.Name]*contract
