@@ -70,8 +70,9 @@ func (c *Chain) getBlock(endpoint string, body []byte) (int, any) {
 	}
 	if endpoint == "get_block" {
 		txs := []any{}
-		for _, id := range b.Transactions {
-			txs = append(txs, map[string]any{"status": "executed", "cpu_usage_us": 100, "net_usage_words": 16, "trx": id})
+		for _, tx := range c.blocklog.records[c.index(b.Num)].txs {
+			cpu, net, _ := tx.trx.usage()
+			txs = append(txs, map[string]any{"status": "executed", "cpu_usage_us": cpu, "net_usage_words": net, "trx": tx.trx.id})
 		}
 		out["transactions"] = txs
 	}
