@@ -107,6 +107,10 @@ func (c *Chain) BlockSource() shiptest.BlockSource { return chainSource{c} }
 
 type chainSource struct{ c *Chain }
 
+// FirstBlock is the chain's first block (WithStartBlock), where the
+// state-history status says its logs begin.
+func (s chainSource) FirstBlock() uint32 { return s.c.opts.firstBlock }
+
 func (s chainSource) Heads() (head, lastIrreversible uint32) {
 	s.c.mu.Lock()
 	defer s.c.mu.Unlock()

@@ -146,3 +146,21 @@ func TestStartBlockSHiP(t *testing.T) {
 		})
 	}
 }
+
+// State history's status says where the chain's logs begin: a reader told
+// that block 1 is missing asks it, and must learn the first block.
+func TestStartBlockSHiPStatus(t *testing.T) {
+	for _, first := range startBlocks {
+		t.Run(fmt.Sprint(first), func(t *testing.T) {
+			s := newShipTester(t, "go", chaintest.WithStartBlock(first), chaintest.WithoutNetwork())
+			st, err := s.c.SHiPClient().Status(s.ctx())
+			if err != nil {
+				t.Fatal(err)
+			}
+			head := s.c.Head().Num
+			if st.TraceBegin != first || st.ChainStateBegin != first || st.TraceEnd != head+1 || st.Head.Num != head {
+				t.Errorf("status %+v: want the logs from %d to %d", st, first, head+1)
+			}
+		})
+	}
+}
