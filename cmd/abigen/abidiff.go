@@ -31,8 +31,10 @@ Usage:
                                                        every version, and the change at each step
   abigen diff --account NAME --chain-url URL NEW       nodeos's current ABI against a file
 
-Exit codes: 0 compatible, 1 something breaks, 2 usage error, 3 an ABI cannot be
-read or is invalid, 6 an ABI could not be fetched, 7 the API key or token was refused.
+Exit codes: 0 compatible, 1 something breaks, 2 usage error, 3 an ABI is not
+an ABI or is invalid, 4 the bindings of an ABI cannot be generated to compare,
+5 a file cannot be read, 6 an ABI could not be fetched, 7 the API key or token
+was refused.
 
 Flags:
 `
@@ -310,8 +312,8 @@ func isTerminal(w io.Writer) bool {
 
 // abiDrift explains drift that comes from the ABI: when the ABI embedded
 // in the committed package (abi.json) is not the one given now, it prints
-// abigen diff's report of the change, so CI says what changed, not only a
-// diff of Go.
+// abigen diff's report of the change (and a blank line), before the diff of
+// Go, so CI says what changed first.
 func abiDrift(dir string, res *pipeline.Result, stdout, stderr io.Writer) {
 	path := filepath.Join(dir, "abi.json")
 	old, err := os.ReadFile(path)
@@ -323,9 +325,10 @@ func abiDrift(dir string, res *pipeline.Result, stdout, stderr io.Writer) {
 	if err != nil {
 		return
 	}
-	fmt.Fprintln(stdout)
 	committed := &diffSide{label: label, m: m, src: src}
-	if code := report(committed, &diffSide{label: "the ABI given now", m: res.Model, src: res.Source}, false, isTerminal(stdout), stdout, stderr); code == exitDrift {
-		fmt.Fprintln(stderr, "abigen: the ABI changed in ways that break users (see the report above)")
+	code := report(committed, &diffSide{label: "the ABI given now", m: res.Model, src: res.Source}, false, isTerminal(stdout), stdout, stderr)
+	fmt.Fprintln(stdout)
+	if code == exitDrift {
+		fmt.Fprintln(stderr, "abigen: the ABI changed in ways that break users (see the report before the diff)")
 	}
 }

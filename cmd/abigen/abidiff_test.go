@@ -136,6 +136,11 @@ func TestCheckReportsABIChange(t *testing.T) {
 		!strings.Contains(stderr, "break users") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
+	// The report comes first: the Go diff of a real upgrade is thousands
+	// of lines, and the report is what CI's reader needs.
+	if r, d := strings.Index(stdout, "abigen diff:"), strings.Index(stdout, "\n--- "); r != 0 || d < 0 {
+		t.Errorf("the report is not before the Go diff (report at %d, diff at %d):\n%s", r, d, stdout)
+	}
 }
 
 func itoa(v uint32) string { return strconv.FormatUint(uint64(v), 10) }
