@@ -102,6 +102,16 @@ func TestDiffAccountHistory(t *testing.T) {
 		strings.Count(stdout, "abigen diff: ") != 2 {
 		t.Errorf("--history: exit %d\n%s", code, stdout)
 	}
+	// --from-block bounds the history (it was ignored): from the version in
+	// force there.
+	code, stdout, _ = runCLI(t, "", append([]string{"diff", "--history", "--from-block", itoa(blocks[1] + 1)}, state...)...)
+	if code != exitDrift || !strings.Contains(stdout, "upgrader: 2 ABI versions, set at blocks "+itoa(blocks[1])+" "+itoa(blocks[2])+"\n") {
+		t.Errorf("--history --from-block: exit %d\n%s", code, stdout)
+	}
+	code, _, stderr = runCLI(t, "", append([]string{"diff", "--history", "--from-block", itoa(blocks[2]), "--to-block", itoa(blocks[1])}, state...)...)
+	if code != exitUsage || !strings.Contains(stderr, "backwards") {
+		t.Errorf("--history with a backwards range: exit %d\n%s", code, stderr)
+	}
 	// --timeout 0 is no limit, as it is for generating (it timed out at once).
 	code, stdout, stderr = runCLI(t, "", append([]string{"diff", "--history", "--timeout", "0"}, state...)...)
 	if code != exitDrift || !strings.Contains(stdout, "upgrader: 3 ABI versions") {
