@@ -362,14 +362,24 @@ func TestFetchFromChaintest(t *testing.T) {
 	if err != nil || src.BlockNum != uint64(c.Head().Num) || src.Account != "eosio.token" {
 		t.Errorf("loaded: %+v, %v", src, err)
 	}
-	versions, err := api.History(t.Context(), "eosio.token", 0, 0)
+	versions, err := api.History(t.Context(), "eosio.token", 0, 0, 0)
 	if err != nil || len(versions) != 2 || versions[0].Block != uint64(c.Head().Num) || versions[1].Block != uint64(set) {
 		t.Errorf("history: %+v, %v", versions, err)
+	}
+	// From a block after the first version: back to the version in force
+	// there, no further.
+	versions, err = api.History(t.Context(), "eosio.token", uint64(set)+1, 0, 0)
+	if err != nil || len(versions) != 2 || versions[1].Block != uint64(set) {
+		t.Errorf("history from block %d: %+v, %v", set+1, versions, err)
+	}
+	versions, err = api.History(t.Context(), "eosio.token", uint64(c.Head().Num), 0, 0)
+	if err != nil || len(versions) != 1 || versions[0].Block != uint64(c.Head().Num) {
+		t.Errorf("history from the head: %+v, %v", versions, err)
 	}
 	// Without a token cache, a history is issued one token for all its
 	// requests (it was issued one per request).
 	before := c.Stats().TokensIssued
-	if _, err := api.History(t.Context(), "eosio.token", 0, 0); err != nil {
+	if _, err := api.History(t.Context(), "eosio.token", 0, 0, 0); err != nil {
 		t.Fatal(err)
 	}
 	if n := c.Stats().TokensIssued - before; n != 1 {

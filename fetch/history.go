@@ -16,13 +16,18 @@ type Version struct {
 	Fetched *Fetched
 }
 
-// History returns the versions of account's ABI set at or before block
-// upTo (0: the head), newest first, at most max of them (0: every one). The
+// History returns the versions of account's ABI in force between blocks
+// from and upTo (0: the head), newest first, at most max of them (0: every
+// one): those set at or before upTo, back to the one in force at from
+// (from 0: back to the first version). The
 // state service answers an ABI query at block b with the version in force
 // there and the block it was set in; asking again just before that block
 // gives the version before it. Its requests share one token (without a
 // Cache too).
-func (s *StateAPI) History(ctx context.Context, account string, upTo uint64, max int) ([]Version, error) {
+func (s *StateAPI) History(ctx context.Context, account string, from, upTo uint64, max int) ([]Version, error) {
+	if from > 0 && upTo > 0 && from > upTo {
+		return nil, fmt.Errorf("the ABI history of %s from block %d to block %d: the range is backwards", account, from, upTo)
+	}
 	var out []Version
 	auth := s.newAuth()
 	b := upTo
@@ -41,8 +46,8 @@ func (s *StateAPI) History(ctx context.Context, account string, upTo uint64, max
 			return out, fmt.Errorf("state service: asked for the ABI of %s before block %d, got the one set at %d", account, out[len(out)-1].Block, f.BlockNum)
 		}
 		out = append(out, Version{Block: f.BlockNum, Fetched: f})
-		if f.BlockNum <= 1 {
-			break
+		if f.BlockNum <= 1 || f.BlockNum <= from {
+			break // the first version, or the one in force at from
 		}
 		b = f.BlockNum - 1
 	}

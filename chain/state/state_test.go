@@ -80,6 +80,23 @@ func TestABIByBlock(t *testing.T) {
 	}
 }
 
+// A base URL's own query (a provider's ?api_key=) and user info go with
+// every request but never into ABI.Source, which abigen writes into every
+// generated file's header.
+func TestABISourceWithoutBaseURLCredentials(t *testing.T) {
+	c := tokenChain(t)
+	const secret = "provider-secret-9431"
+	base := strings.Replace(c.URL(), "http://", "http://alice:"+secret+"@", 1) + "/?api_key=" + secret
+	st := state.New(base, &state.Auth{AuthURL: c.AuthURL(), APIKey: "chaintest-key"})
+	got, err := st.ABI(t.Context(), eosioToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := c.URL() + "/v0/state/abi?account=eosio.token&json=true"; got.Source != want {
+		t.Errorf("source %q, want %q", got.Source, want)
+	}
+}
+
 // A token that expires under a client that still holds it (the service's
 // clock ran ahead) is refused with a 401 and replaced, once; one refused
 // valid token is replaced too.

@@ -31,8 +31,10 @@ Usage:
                                                        every version, and the change at each step
   abigen diff --account NAME --chain-url URL NEW       nodeos's current ABI against a file
 
-Exit codes: 0 compatible, 1 something breaks, 2 usage error, 3 an ABI cannot be
-read or is invalid, 6 an ABI could not be fetched, 7 the API key or token was refused.
+Exit codes: 0 compatible, 1 something breaks, 2 usage error, 3 an ABI is not
+an ABI or is invalid, 4 the bindings of an ABI cannot be generated to compare,
+5 a file cannot be read, 6 an ABI could not be fetched, 7 the API key or token
+was refused.
 
 Flags:
 `
@@ -61,7 +63,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.SetOutput(io.Discard)
 	fl.StringVar(&account, "account", "", "the contract `account`, fetched through the state API or nodeos")
 	f.register(fl)
-	fl.Uint64Var(&fromBlock, "from-block", 0, "state API: OLD is the ABI in force at this `block` (default: the version before NEW)")
+	fl.Uint64Var(&fromBlock, "from-block", 0, "state API: OLD is the ABI in force at this `block` (default: the version before NEW); with --history, the first block listed")
 	fl.Uint64Var(&toBlock, "to-block", 0, "state API: NEW is the ABI in force at this `block` (default: the head)")
 	fl.BoolVar(&history, "history", false, "state API: list every version of the account's ABI, with the change at each step")
 	fl.BoolVar(&jsonOut, "json", false, "print the report as JSON, for tools")
@@ -111,7 +113,11 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "abigen diff: --history needs --account and the state API (--base-url, --auth-url), and no files")
 			return exitUsage
 		}
-		return diffHistory(ctx, account, f, toBlock, jsonOut, useColor, quiet, stdout, stderr)
+		if fromBlock > 0 && toBlock > 0 && fromBlock > toBlock {
+			fmt.Fprintf(stderr, "abigen diff: --from-block %d is after --to-block %d: the range is backwards\n", fromBlock, toBlock)
+			return exitUsage
+		}
+		return diffHistory(ctx, account, f, fromBlock, toBlock, jsonOut, useColor, quiet, stdout, stderr)
 	case account == "" && len(files) == 2:
 		var sides [2]*diffSide
 		for i, name := range files {
@@ -236,8 +242,9 @@ func report(old, nw *diffSide, jsonOut, color bool, stdout, stderr io.Writer) in
 }
 
 // diffHistory lists every version of the account's ABI and the change at
-// each step, oldest first.
-func diffHistory(ctx context.Context, account string, f fetchOptions, upTo uint64, jsonOut, color, quiet bool, stdout, stderr io.Writer) int {
+// each step, oldest first: from the version in force at block from (0: the
+// first) to the one in force at upTo (0: the head).
+func diffHistory(ctx context.Context, account string, f fetchOptions, from, upTo uint64, jsonOut, color, quiet bool, stdout, stderr io.Writer) int {
 	src, host, err := networkSource(account, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
@@ -252,7 +259,7 @@ func diffHistory(ctx context.Context, account string, f fetchOptions, upTo uint6
 	if !quiet {
 		fmt.Fprintf(stderr, "abigen: reading the ABI history of %s from %s…\n", account, host)
 	}
-	versions, err := state.History(ctx, account, upTo, 0)
+	versions, err := state.History(ctx, account, from, upTo, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen diff: %v\n", err)
 		return fetchExitCode(err)
@@ -310,8 +317,8 @@ func isTerminal(w io.Writer) bool {
 
 // abiDrift explains drift that comes from the ABI: when the ABI embedded
 // in the committed package (abi.json) is not the one given now, it prints
-// abigen diff's report of the change, so CI says what changed, not only a
-// diff of Go.
+// abigen diff's report of the change (and a blank line), before the diff of
+// Go, so CI says what changed first.
 func abiDrift(dir string, res *pipeline.Result, stdout, stderr io.Writer) {
 	path := filepath.Join(dir, "abi.json")
 	old, err := os.ReadFile(path)
@@ -323,9 +330,10 @@ func abiDrift(dir string, res *pipeline.Result, stdout, stderr io.Writer) {
 	if err != nil {
 		return
 	}
-	fmt.Fprintln(stdout)
 	committed := &diffSide{label: label, m: m, src: src}
-	if code := report(committed, &diffSide{label: "the ABI given now", m: res.Model, src: res.Source}, false, isTerminal(stdout), stdout, stderr); code == exitDrift {
-		fmt.Fprintln(stderr, "abigen: the ABI changed in ways that break users (see the report above)")
+	code := report(committed, &diffSide{label: "the ABI given now", m: res.Model, src: res.Source}, false, isTerminal(stdout), stdout, stderr)
+	fmt.Fprintln(stdout)
+	if code == exitDrift {
+		fmt.Fprintln(stderr, "abigen: the ABI changed in ways that break users (see the report before the diff)")
 	}
 }

@@ -102,6 +102,16 @@ func TestDiffAccountHistory(t *testing.T) {
 		strings.Count(stdout, "abigen diff: ") != 2 {
 		t.Errorf("--history: exit %d\n%s", code, stdout)
 	}
+	// --from-block bounds the history (it was ignored): from the version in
+	// force there.
+	code, stdout, _ = runCLI(t, "", append([]string{"diff", "--history", "--from-block", itoa(blocks[1] + 1)}, state...)...)
+	if code != exitDrift || !strings.Contains(stdout, "upgrader: 2 ABI versions, set at blocks "+itoa(blocks[1])+" "+itoa(blocks[2])+"\n") {
+		t.Errorf("--history --from-block: exit %d\n%s", code, stdout)
+	}
+	code, _, stderr = runCLI(t, "", append([]string{"diff", "--history", "--from-block", itoa(blocks[2]), "--to-block", itoa(blocks[1])}, state...)...)
+	if code != exitUsage || !strings.Contains(stderr, "backwards") {
+		t.Errorf("--history with a backwards range: exit %d\n%s", code, stderr)
+	}
 	// --timeout 0 is no limit, as it is for generating (it timed out at once).
 	code, stdout, stderr = runCLI(t, "", append([]string{"diff", "--history", "--timeout", "0"}, state...)...)
 	if code != exitDrift || !strings.Contains(stdout, "upgrader: 3 ABI versions") {
@@ -135,6 +145,11 @@ func TestCheckReportsABIChange(t *testing.T) {
 	if code != exitDrift || !strings.Contains(stdout, "BREAKS SENDERS") || !strings.Contains(stdout, "field memo: removed") ||
 		!strings.Contains(stderr, "break users") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// The report comes first: the Go diff of a real upgrade is thousands
+	// of lines, and the report is what CI's reader needs.
+	if r, d := strings.Index(stdout, "abigen diff:"), strings.Index(stdout, "\n--- "); r != 0 || d < 0 {
+		t.Errorf("the report is not before the Go diff (report at %d, diff at %d):\n%s", r, d, stdout)
 	}
 }
 

@@ -168,23 +168,21 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "abigen: note: %s\n", n)
 		}
 	}
-	if res != nil {
-		for _, d := range res.Drift {
-			fmt.Fprint(stdout, d.Diff)
-		}
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen: %v\n", err)
 		return exitCode(err, o.abi != "")
 	}
 	if len(res.Drift) > 0 {
+		// What changed in the ABI first, then the Go diff, which for a real
+		// upgrade runs to thousands of lines.
+		abiDrift(o.out, res, stdout, stderr)
 		names := make([]string, len(res.Drift))
 		for i, d := range res.Drift {
+			fmt.Fprint(stdout, d.Diff)
 			names[i] = d.Name
 		}
 		fmt.Fprintf(stderr, "abigen: %d file(s) in %s differ from what the ABI generates (%s); run abigen without --check to update them\n",
 			len(names), o.out, strings.Join(names, ", "))
-		abiDrift(o.out, res, stdout, stderr)
 		return exitDrift
 	}
 	return exitOK

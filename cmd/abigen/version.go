@@ -2,8 +2,10 @@ package main
 
 import "runtime/debug"
 
-// version is the module version go install recorded, or "devel" for a
-// build from a checkout (which reports "(devel)") or without build info.
+// version is the module version go install recorded (in a git checkout,
+// the pseudo-version Go stamps from it), with the VCS revision when
+// stamped; "devel" for a build without them (-buildvcs=false reports
+// "(devel)") or without build info.
 func version() string {
 	return versionOf(debug.ReadBuildInfo())
 }

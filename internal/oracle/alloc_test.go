@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"bytes"
 	"encoding/hex"
 	"path/filepath"
 	"sort"
@@ -78,6 +79,26 @@ func TestUnmarshalBinaryAllocatesNoDecoder(t *testing.T) {
 		}
 	})
 	t.Logf("%d values of every golden type: UnmarshalBinary allocates no Decoder", checked)
+}
+
+// TestAppendBinaryAllocatesNothing: for every type of every golden
+// package, encoding a value into a buffer that holds it allocates nothing
+// (the README's "no allocation into a reused buffer"), and the bytes are the
+// oracle's.
+func TestAppendBinaryAllocatesNothing(t *testing.T) {
+	checked := sampledValues(t, func(name string, v antelope.Value, data []byte) {
+		if err := v.UnmarshalBinary(data); err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 0, len(data))
+		if n := testing.AllocsPerRun(5, func() { buf, _ = v.AppendBinary(buf[:0]) }); n != 0 {
+			t.Errorf("%s: AppendBinary makes %v allocations", name, n)
+		}
+		if !bytes.Equal(buf, data) {
+			t.Errorf("%s: AppendBinary gives %x, want %x", name, buf, data)
+		}
+	})
+	t.Logf("%d values of every golden type: AppendBinary allocates nothing", checked)
 }
 
 // TestJSONAllocations: for every type of every golden package, printing a

@@ -20,6 +20,9 @@ import (
 // sample is one benchmark's measurements over the runs.
 type sample struct {
 	ns, bytes, allocs []float64
+	// metrics holds what a benchmark reported itself (b.ReportMetric),
+	// by unit.
+	metrics map[string][]float64
 }
 
 var line = regexp.MustCompile(`^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(.*)$`)
@@ -52,6 +55,11 @@ func parse(r io.Reader) (map[string]*sample, []string, error) {
 				s.bytes = append(s.bytes, v)
 			case "allocs/op":
 				s.allocs = append(s.allocs, v)
+			default:
+				if s.metrics == nil {
+					s.metrics = map[string][]float64{}
+				}
+				s.metrics[fields[i+1]] = append(s.metrics[fields[i+1]], v)
 			}
 		}
 	}
@@ -216,14 +224,14 @@ func main() {
 			fmt.Printf("| %s, in process | %s |\n", strings.TrimSuffix(rest, "/generated"), dur(g))
 		case "AbigenProcess":
 			c, impl, _ := strings.Cut(rest, "/")
-			g, _, _ := med(name)
-			switch impl {
-			case "process":
-				fmt.Printf("| abigen process, %s | %s |\n", c, dur(g))
-			case "gofmt":
-				p, _, _ := med(op + "/" + c + "/process")
-				fmt.Printf("| gofmt -d of its output, %s | %s (abigen / gofmt: %s) |\n", c, dur(g), ratio(p, g))
+			if impl != "paired" {
+				continue
 			}
+			// Each run timed both in the same iterations; the ratio is
+			// the median of the runs' ratios.
+			m := got[name].metrics
+			fmt.Printf("| abigen process, %s | %s |\n", c, dur(median(m["process-ns/op"])))
+			fmt.Printf("| gofmt -d of its output, %s | %s (abigen / gofmt, paired: %.2f×) |\n", c, dur(median(m["gofmt-ns/op"])), median(m["abigen/gofmt"]))
 		}
 	}
 
