@@ -19,7 +19,7 @@ func (c *Chain) getInfo() (int, any) {
 	head := c.blocks[len(c.blocks)-1]
 	// Instant finality: the head is irreversible, as on a Savanna chain a
 	// moment later — unless the chain was made WithManualFinality.
-	lib := c.blocks[c.lastIrreversible()-1]
+	lib := c.block(c.lastIrreversible())
 	return 200, map[string]any{
 		"server_version": "chaintest", "chain_id": c.chainID,
 		"head_block_num": head.Num, "head_block_id": head.ID, "head_block_time": timeText(head.Time), "head_block_producer": "eosio",
@@ -70,8 +70,9 @@ func (c *Chain) getBlock(endpoint string, body []byte) (int, any) {
 	}
 	if endpoint == "get_block" {
 		txs := []any{}
-		for _, id := range b.Transactions {
-			txs = append(txs, map[string]any{"status": "executed", "cpu_usage_us": 100, "net_usage_words": 16, "trx": id})
+		for _, tx := range c.blocklog.records[c.index(b.Num)].txs {
+			cpu, net, _ := tx.trx.usage()
+			txs = append(txs, map[string]any{"status": "executed", "cpu_usage_us": cpu, "net_usage_words": net, "trx": tx.trx.id})
 		}
 		out["transactions"] = txs
 	}

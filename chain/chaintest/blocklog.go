@@ -22,7 +22,7 @@ import (
 
 // blockLog is the chain's record of its blocks.
 type blockLog struct {
-	records   []blockRecord // records[i] is block i+1
+	records   []blockRecord // records[i] is block opts.firstBlock+i (Chain.index)
 	pending   *committedTx  // the transaction of the block being produced
 	globalSeq uint64        // receipts so far on this branch (global_sequence)
 	manual    bool          // WithManualFinality: lib moves only when told
@@ -61,7 +61,9 @@ type accountChange struct {
 }
 
 // chainState is the state outside the tables that a block changes: what
-// Rollback restores (the tables come back from c.history).
+// Rollback restores (the tables come back from c.history). The accounts
+// carry their RAM, and their CPU and NET allowance and usage (res), so a
+// rollback un-bills what the dropped blocks billed.
 type chainState struct {
 	accounts        map[antelope.Name]*account // copies
 	contracts       map[antelope.Name]*contract
@@ -166,19 +168,19 @@ func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 }
 
 // lastIrreversible is the last irreversible block's number: the head,
-// unless the chain was made WithManualFinality.
+// unless the chain was made WithManualFinality (then the genesis block
+// until SetLastIrreversible moves it).
 func (c *Chain) lastIrreversible() uint32 {
 	if c.blocklog.manual {
-		return max(c.blocklog.lib, 1)
+		return max(c.blocklog.lib, c.opts.firstBlock)
 	}
-	return uint32(len(c.blocks))
+	return c.headNum()
 }
 
 // pruneStates forgets the saved states of irreversible blocks below the
 // last one: no fork can go back to them.
 func (c *Chain) pruneStates() {
-	lib := c.lastIrreversible()
-	for i := int(lib) - 2; i >= 0 && c.blocklog.records[i].state != nil; i-- {
+	for i := c.index(c.lastIrreversible()) - 1; i >= 0 && c.blocklog.records[i].state != nil; i-- {
 		c.blocklog.records[i].state = nil
 	}
 }

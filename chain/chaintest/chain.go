@@ -266,12 +266,21 @@ func (c *Chain) ProduceBlocks(n int) {
 // nextBlockNum is the number of the block produce makes next.
 func (c *Chain) nextBlockNum() uint32 { return c.opts.firstBlock + uint32(len(c.blocks)) }
 
+// headNum is the head block's number.
+func (c *Chain) headNum() uint32 { return c.nextBlockNum() - 1 }
+
+// index is where block num, a block of the chain, is in c.blocks,
+// c.history and c.blocklog.records: the chain's first block is
+// opts.firstBlock (WithStartBlock), not 1. Every lookup of a block by
+// number goes through it.
+func (c *Chain) index(num uint32) int { return int(num - c.opts.firstBlock) }
+
 // block returns block num, or nil when the chain has no such block.
 func (c *Chain) block(num uint32) *Block {
 	if num < c.opts.firstBlock || num >= c.nextBlockNum() {
 		return nil
 	}
-	return &c.blocks[num-c.opts.firstBlock]
+	return &c.blocks[c.index(num)]
 }
 
 // produce appends a block holding txs and records the state as of it.

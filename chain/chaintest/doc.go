@@ -90,10 +90,13 @@
 // until SetResources limits it (0 and 0: it can send nothing a payer does
 // not pay for); NET is checked before execution and CPU (a fixed 100 µs a
 // transaction) after, failing with nodeos's tx_net_usage_exceeded and
-// tx_cpu_usage_exceeded, and Resources reads the usage. NewResourceProvider
-// serves a fake resource provider (Greymass Fuel's protocol) beside the
-// chain API — free, for a fee, for RAM, refusing, or tampering with the
-// actions — and DeployNoop deploys the noop contract payers prepend.
+// tx_cpu_usage_exceeded, and Resources reads the usage. The receipts —
+// in the transaction's answer, get_block and state history — report what
+// was billed; Rollback and Fork restore the usage as of their block.
+// NewResourceProvider serves a fake resource provider (Greymass Fuel's
+// protocol) beside the chain API — free, for a fee, for RAM, refusing, or
+// tampering with the actions — and DeployNoop deploys the noop contract
+// payers prepend.
 //
 // # Reading
 //

@@ -33,8 +33,8 @@ func (c *Chain) SetLastIrreversible(n uint32) error {
 		return fmt.Errorf("chaintest: every block is irreversible as soon as it is produced: make the chain WithManualFinality to set the last irreversible block")
 	case n < lib:
 		return fmt.Errorf("chaintest: block %d is irreversible already (the last irreversible block is %d): finality never moves back", n, lib)
-	case n > uint32(len(c.blocks)):
-		return fmt.Errorf("chaintest: block %d is above the head block %d", n, len(c.blocks))
+	case n > c.headNum():
+		return fmt.Errorf("chaintest: block %d is above the head block %d", n, c.headNum())
 	}
 	l.lib = n
 	c.pruneStates()
@@ -47,7 +47,7 @@ func (c *Chain) SetLastIrreversible(n uint32) error {
 func (c *Chain) LastIrreversible() Block {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.blocks[c.lastIrreversible()-1]
+	return *c.block(c.lastIrreversible())
 }
 
 // Fork replaces the blocks above n by a new branch of as many blocks, as a
@@ -72,7 +72,7 @@ func (c *Chain) Fork(n uint32) error {
 	}
 	l := &c.blocklog
 	l.branch++
-	for i := int(n); i < len(c.blocks); i++ {
+	for i := c.index(n) + 1; i < len(c.blocks); i++ {
 		b := &c.blocks[i]
 		b.Previous = c.blocks[i-1].ID
 		b.ID = c.blockID(b.Num, b.Previous, b.Time, b.Transactions, l.branch)
@@ -101,21 +101,22 @@ func (c *Chain) Rollback(n uint32) error {
 		return err
 	}
 	l := &c.blocklog
-	c.db.restore(c.history[n-1])
-	c.restoreState(l.records[n-1].state)
+	k := c.index(n)
+	c.db.restore(c.history[k])
+	c.restoreState(l.records[k].state)
 	for id, num := range c.seen {
 		if num > n {
 			delete(c.seen, id)
 		}
 	}
-	c.blocks, c.history, l.records = c.blocks[:n], c.history[:n], l.records[:n]
+	c.blocks, c.history, l.records = c.blocks[:k+1], c.history[:k+1], l.records[:k+1]
 	l.branch++
 	c.notify(n + 1)
 	return nil
 }
 
 func (c *Chain) checkFork(what string, n uint32) error {
-	head := uint32(len(c.blocks))
+	head := c.headNum()
 	switch lib := c.lastIrreversible(); {
 	case !c.blocklog.manual:
 		return fmt.Errorf("chaintest: %s(%d): every block is irreversible as soon as it is produced: make the chain WithManualFinality to have blocks a fork can replace", what, n)

@@ -150,10 +150,12 @@ func (t *trxContext) charge(amount int64, field func(*resourceLimits) (limit int
 }
 
 // setReceipt writes the billed CPU and NET into a transaction trace's
-// receipt, as nodeos reports them.
+// receipt, as nodeos reports them; state history and get_block serve the
+// same figures (usage).
 func (t *trxContext) setReceipt(trace map[string]any) {
-	trace["receipt"] = map[string]any{"status": "executed", "cpu_usage_us": t.cpu, "net_usage_words": t.net / 8}
-	trace["net_usage"] = t.net
+	cpu, net, elapsed := t.usage()
+	trace["receipt"] = map[string]any{"status": "executed", "cpu_usage_us": cpu, "net_usage_words": net}
+	trace["net_usage"], trace["elapsed"] = uint64(net)*8, elapsed
 }
 
 // limitJSON is get_account's cpu_limit or net_limit: all -1 for an

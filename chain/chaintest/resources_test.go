@@ -3,10 +3,12 @@ package chaintest_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
 	"github.com/antelopego/abigen/generated/eosiotoken"
 )
 
@@ -127,4 +129,55 @@ func TestResourcesBillTheFirstAuthorizer(t *testing.T) {
 	if _, err := c.Resources(antelope.MustName("nobody")); err == nil {
 		t.Error("Resources of an unknown account")
 	}
+}
+
+// Rollback and Fork keep each account's CPU and NET as of the block they
+// go back to: a transaction a rollback dropped is no longer billed, and
+// one a fork replays is billed once.
+func TestRollbackRestoresUsage(t *testing.T) {
+	for _, first := range startBlocks {
+		t.Run(fmt.Sprint(first), func(t *testing.T) {
+			s := newShipTester(t, "go", chaintest.WithStartBlock(first), chaintest.WithManualFinality(), chaintest.WithoutNetwork())
+			if err := s.c.SetResources(alice, 10_000, 100_000); err != nil {
+				t.Fatal(err)
+			}
+			n := s.transfer(alice, bob, 1)
+			atN := resources(t, s.c, alice)
+			s.transfer(alice, bob, 2)
+			s.transfer(alice, bob, 3)
+			if got := resources(t, s.c, alice); got.CPUUsed != atN.CPUUsed+200 {
+				t.Fatalf("alice used %+v after two more transfers, %+v before", got, atN)
+			}
+			if err := s.c.Fork(n); err != nil {
+				t.Fatal(err)
+			}
+			if got := resources(t, s.c, alice); got.CPUUsed != atN.CPUUsed+200 {
+				t.Errorf("after a fork that replays the two transfers: %+v, want %d µs used", got, atN.CPUUsed+200)
+			}
+			if err := s.c.Rollback(n); err != nil {
+				t.Fatal(err)
+			}
+			s.rolledBack(n)
+			if got := resources(t, s.c, alice); got != atN {
+				t.Errorf("after the rollback to %d: %+v, want %+v", n, got, atN)
+			}
+			acct, err := s.cl.GetAccount(t.Context(), alice)
+			if err != nil || int64(acct.CPULimit.Used) != atN.CPUUsed || int64(acct.NETLimit.Used) != atN.NETUsed {
+				t.Errorf("get_account after the rollback: cpu %+v net %+v, %v; want %+v", acct.CPULimit, acct.NETLimit, err, atN)
+			}
+			s.transfer(alice, bob, 4)
+			if got := resources(t, s.c, alice); got.CPUUsed != atN.CPUUsed+100 {
+				t.Errorf("after one transfer on the new branch: %+v", got)
+			}
+		})
+	}
+}
+
+func resources(t *testing.T, c *chaintest.Chain, n antelope.Name) chaintest.Resources {
+	t.Helper()
+	r, err := c.Resources(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

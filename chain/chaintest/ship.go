@@ -97,9 +97,9 @@ func (c *Chain) closeSHiP() {
 // deltas: account (a created account, an ABI set), contract_table,
 // contract_row and the five contract_index tables, as nodeos's undo
 // session gives them (modified, then removed with their old values, then
-// created; each by table and primary key). Block 1 is the log's first
-// block: its deltas hold the whole state, as a fresh state-history log's
-// first block does.
+// created; each by table and primary key). The chain's first block (1,
+// or WithStartBlock's) is the log's first block: its deltas hold the
+// whole state, as a fresh state-history log's first block does.
 //
 // Its Subscribe calls changed with the chain locked, as each change is
 // made: changed must not call the chain.
@@ -107,16 +107,20 @@ func (c *Chain) BlockSource() shiptest.BlockSource { return chainSource{c} }
 
 type chainSource struct{ c *Chain }
 
+// FirstBlock is the chain's first block (WithStartBlock), where the
+// state-history status says its logs begin.
+func (s chainSource) FirstBlock() uint32 { return s.c.opts.firstBlock }
+
 func (s chainSource) Heads() (head, lastIrreversible uint32) {
 	s.c.mu.Lock()
 	defer s.c.mu.Unlock()
-	return uint32(len(s.c.blocks)), s.c.lastIrreversible()
+	return s.c.headNum(), s.c.lastIrreversible()
 }
 
 func (s chainSource) Block(num uint32) (shiptest.Block, bool) {
 	s.c.mu.Lock()
 	defer s.c.mu.Unlock()
-	if num == 0 || num > uint32(len(s.c.blocks)) {
+	if s.c.block(num) == nil {
 		return shiptest.Block{}, false
 	}
 	return s.c.shipBlock(num), true

@@ -17,9 +17,10 @@ import (
 // shipBlock is block num as state history serves it, made on first
 // request and kept (c.mu held).
 func (c *Chain) shipBlock(num uint32) shiptest.Block {
-	r := &c.blocklog.records[num-1]
+	i := c.index(num)
+	r := &c.blocklog.records[i]
 	if r.encoded == nil {
-		b := c.blocks[num-1]
+		b := c.blocks[i]
 		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blockTimestamp(b.Time), Producer: nameEosio}
 		out.SignedBlock = mustMarshal(c.signedBlock(b, r))
 		out.Traces = encodeList(shipTraces(r))
@@ -34,9 +35,12 @@ func blockTimestamp(t time.Time) antelope.BlockTimestamp {
 	return antelope.BlockTimestamp((t.UnixMilli() - 946684800000) / 500)
 }
 
-// usage is the transaction's receipt's CPU (µs) and NET (8-byte words)
-// and its elapsed time (µs), as the chain API's traces report them.
-func (t *trxContext) usage() (cpuUs, netWords uint32, elapsedUs int64) { return 100, 16, 100 }
+// usage is the transaction's receipt's CPU (µs) and NET (8-byte words),
+// as billed (resources.go), and its elapsed time (µs): the figures the
+// chain API's answer to the transaction reported (setReceipt).
+func (t *trxContext) usage() (cpuUs, netWords uint32, elapsedUs int64) {
+	return uint32(t.cpu), uint32(t.net / 8), t.cpu
+}
 
 // signedBlock is the block's signed_block: its header (producer eosio, no
 // merkle roots, schedule version 0, as get_block reports it), a K1

@@ -49,13 +49,15 @@ func (d *deltaRows) delta(name string) (*protocol.TableDelta, bool) {
 	return &protocol.TableDelta{Value: &protocol.TableDeltaV0{Name: name, Rows: rows}}, true
 }
 
-// shipDeltas is block num's table_delta[] (block 1: the whole state).
+// shipDeltas is block num's table_delta[] (the chain's first block: the
+// whole state).
 func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
+	i := c.index(num)
 	before := newDB()
-	if num > 1 {
-		before = c.history[num-2]
+	if i > 0 {
+		before = c.history[i-1]
 	}
-	after := c.history[num-1]
+	after := c.history[i]
 
 	var accounts, tables, rows deltaRows
 	var indexes [numKinds]deltaRows

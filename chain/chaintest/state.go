@@ -208,7 +208,7 @@ func (c *Chain) stateAt(param string) (*db, uint32, int, any) {
 		status, out := invalid("block_num", "The block_num field is before the chain's first block "+strconv.FormatUint(uint64(c.opts.firstBlock), 10)+" (chaintest)")
 		return nil, 0, status, out
 	}
-	return c.history[n-c.opts.firstBlock], n, 0, nil
+	return c.history[c.index(n)], n, 0, nil
 }
 
 func (c *Chain) stateHeader(block uint32) map[string]any {

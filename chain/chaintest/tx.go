@@ -229,8 +229,7 @@ func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, ac
 	if actions == nil {
 		actions = []map[string]any{}
 	}
-	var except any
-	receipt := any(map[string]any{"status": "executed", "cpu_usage_us": 100, "net_usage_words": 16})
+	var except, receipt any // an executed transaction's receipt: setReceipt
 	if ex != nil {
 		stack := []any{}
 		for _, d := range append([]string{ex.detail}, ex.more...) {
@@ -238,7 +237,6 @@ func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, ac
 				"format": d, "data": map[string]any{}})
 		}
 		except = map[string]any{"code": ex.code, "name": ex.name, "message": ex.what, "stack": stack}
-		receipt = nil
 	}
 	return map[string]any{"id": id, "block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil,
 		"receipt": receipt, "elapsed": 100, "net_usage": 128, "scheduled": false, "action_traces": actions,

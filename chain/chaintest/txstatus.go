@@ -35,13 +35,13 @@ func (c *Chain) getTransactionStatus(body []byte) (int, any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	head := c.blocks[len(c.blocks)-1]
-	lib := c.blocks[c.lastIrreversible()-1]
+	lib := c.block(c.lastIrreversible())
 	out := map[string]any{"state": "UNKNOWN",
 		"head_number": head.Num, "head_id": head.ID, "head_timestamp": timeText(head.Time),
 		"irreversible_number": lib.Num, "irreversible_id": lib.ID, "irreversible_timestamp": timeText(lib.Time),
 		"earliest_tracked_block_id": c.blocks[0].ID, "earliest_tracked_block_number": c.blocks[0].Num}
 	if num, ok := c.seen[id]; ok {
-		b := c.blocks[num-1]
+		b := c.block(num)
 		state := "IRREVERSIBLE"
 		if num > lib.Num {
 			state = "IN_BLOCK"

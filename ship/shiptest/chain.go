@@ -23,7 +23,10 @@ type Block struct {
 
 // BlockSource is the chain a Server serves: anything that can say what
 // block n of its current branch is. Chain implements it in memory; a test
-// chain can implement it over its own blocks.
+// chain can implement it over its own blocks. Its blocks are numbered
+// from 1, unless it has a method FirstBlock() uint32 that says where they
+// start (a chain that joined another at its height): the status then
+// reports the logs from there, as a node whose logs begin at a snapshot.
 type BlockSource interface {
 	// Heads returns the head and last irreversible blocks.
 	Heads() (head, lastIrreversible uint32)

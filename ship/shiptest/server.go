@@ -372,14 +372,18 @@ func (s *Server) position(num uint32) protocol.BlockPosition {
 }
 
 func (s *Server) statusMessage(v1 bool, head, lib uint32) []byte {
+	begin := uint32(1)
+	if f, ok := s.src.(interface{ FirstBlock() uint32 }); ok {
+		begin = f.FirstBlock()
+	}
 	st := protocol.GetStatusResultV1{Head: s.position(head), LastIrreversible: s.position(lib),
-		TraceBeginBlock: 1, TraceEndBlock: head + 1, ChainStateBeginBlock: 1, ChainStateEndBlock: head + 1, ChainID: s.chainID}
+		TraceBeginBlock: begin, TraceEndBlock: head + 1, ChainStateBeginBlock: begin, ChainStateEndBlock: head + 1, ChainID: s.chainID}
 	var r protocol.Result
 	if v1 {
 		r.Value = &st
 	} else {
-		r.Value = &protocol.GetStatusResultV0{Head: st.Head, LastIrreversible: st.LastIrreversible, TraceBeginBlock: 1,
-			TraceEndBlock: head + 1, ChainStateBeginBlock: 1, ChainStateEndBlock: head + 1, ChainID: antelope.NewExt(st.ChainID)}
+		r.Value = &protocol.GetStatusResultV0{Head: st.Head, LastIrreversible: st.LastIrreversible, TraceBeginBlock: begin,
+			TraceEndBlock: head + 1, ChainStateBeginBlock: begin, ChainStateEndBlock: head + 1, ChainID: antelope.NewExt(st.ChainID)}
 	}
 	b, _ := r.MarshalBinary()
 	return b
