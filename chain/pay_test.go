@@ -70,6 +70,11 @@ func newPayChain(t *testing.T, opts ...chaintest.Option) *payChain {
 	if err := node.DeployNoop(noopAcct); err != nil {
 		t.Fatal(err)
 	}
+	// As on WAX: paybw may authorize the noop contract's actions, nothing
+	// else (an unlinked paybw is refused, as nodeos refuses it).
+	if err := node.LinkPermission(dapp, noopAcct, 0, antelope.MustName("paybw")); err != nil {
+		t.Fatal(err)
+	}
 	if err := node.SetResources(alice, 0, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -233,6 +238,9 @@ func TestCosignerKnownNoop(t *testing.T) {
 	waxID, _ := antelope.ParseChecksum256("1064487b3cd1a897ce03ae5b6a865651747e2e152090f99c1d19d44e01aea5a4")
 	p := newPayChain(t, chaintest.WithChainID(waxID))
 	if err := p.node.DeployNoop(antelope.MustName("boost.wax")); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.node.LinkPermission(dapp, antelope.MustName("boost.wax"), antelope.MustName("noop"), antelope.MustName("paybw")); err != nil {
 		t.Fatal(err)
 	}
 	cos := p.cosigner()

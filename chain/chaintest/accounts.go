@@ -107,6 +107,46 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 	return nil
 }
 
+// LinkPermission is linkauth without a transaction: actions of code named
+// action (0: every action of code) may then be authorized by acct's perm
+// (or any permission above it), as on a real chain — without a link an
+// action needs active or owner, and a lower permission such as a hot key's
+// is refused with irrelevant_auth_exception. perm eosio.any lets every
+// permission of acct authorize them; perm 0 removes the link (unlinkauth).
+// Native permission-managing actions (eosio::updateauth, deleteauth,
+// linkauth, unlinkauth, canceldelay) cannot be linked, as on chain.
+func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.accounts[acct]
+	if a == nil {
+		return fmt.Errorf("chaintest: no account %s", acct)
+	}
+	if c.accounts[code] == nil {
+		return fmt.Errorf("chaintest: no account %s to link %s's permission to", code, acct)
+	}
+	if code == nameEosio {
+		switch action {
+		case nameUpdateAuth, nameDeleteAuth, nameLinkAuth, nameUnlinkAuth, nameCancelDelay:
+			return fmt.Errorf("chaintest: cannot link eosio::%s to a minimum permission", action)
+		}
+	}
+	if perm != 0 && perm != nameEosioAny && a.perms[perm] == nil {
+		return fmt.Errorf("chaintest: %s has no permission %s", acct, perm)
+	}
+	links := maps.Clone(a.links)
+	if links == nil {
+		links = map[linkKey]antelope.Name{}
+	}
+	if perm == 0 {
+		delete(links, linkKey{code, action})
+	} else {
+		links[linkKey{code, action}] = perm
+	}
+	a.links = links
+	return nil
+}
+
 // NewAccount generates a key, creates the account with it and returns the
 // key: the one line a test needs for a user. As leap's tester makes
 // accounts, the active permission also lists the account's own eosio.code
@@ -204,6 +244,11 @@ func (c *Chain) checkAuthorizations(tx *antelope.Transaction, keys []antelope.Pu
 			return errTransaction(fmt.Sprintf("action declares irrelevant authority '%s'; the permission does not exist", levelText(l)))
 		}
 	}
+	for i := range tx.Actions {
+		if err := c.checkDeclaredPermissions(&tx.Actions[i]); err != nil {
+			return err
+		}
+	}
 	ac := &authChecker{c: c, keys: keys, used: map[int]bool{}}
 	for _, l := range levels {
 		if !ac.satisfied(l, 0) {
@@ -249,7 +294,13 @@ func (c *Chain) getRequiredKeys(body []byte) (int, any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	ac := &authChecker{c: c, keys: p.AvailableKeys, used: map[int]bool{}}
-	for _, a := range p.Transaction.Actions {
+	for i, a := range p.Transaction.Actions {
+		if err := c.checkDeclaredPermissions(&p.Transaction.Actions[i]); err != nil {
+			if e, ok := err.(*exception); ok {
+				return e.answer()
+			}
+			return badRequest(err.Error())
+		}
 		for _, l := range a.Authorization {
 			if !ac.satisfied(l, 0) {
 				return errUnsatisfied("transaction declares authority '" + levelText(l) + "', but does not have signatures for it.").answer()

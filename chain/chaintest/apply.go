@@ -337,6 +337,9 @@ func (a *applyContext) sendInline(act antelope.Action, contextFree bool) error {
 		}
 	}
 	if !a.privileged && !a.trx.readOnly {
+		if err := c.checkDeclaredPermissions(&act); err != nil {
+			return err
+		}
 		code := antelope.PermissionLevel{Actor: a.receiver, Permission: nameEosioCode}
 		ac := &authChecker{c: c, used: map[int]bool{}, provided: []antelope.PermissionLevel{code}}
 		for _, l := range act.Authorization {

@@ -77,7 +77,11 @@
 // authority, and in a notification. An inline action's authorizations must
 // be satisfied by the sending contract's eosio.code permission (NewAccount
 // lists it in the account's active permission, as leap's tester does)
-// unless the sender is privileged (SetPrivileged). Secondary index entries
+// unless the sender is privileged (SetPrivileged). Every declared
+// authorization, in a transaction or inline, must be at or above the
+// permission linked to its action (linkauth, LinkPermission; active when
+// nothing is linked), and eosio's permission actions follow nodeos's own
+// rules for who may declare them. Secondary index entries
 // live in their own tables as CDT's multi_index keeps them, and
 // get_table_rows reads them by index_position. eosio's native actions
 // (newaccount, setcode, setabi, updateauth, deleteauth, linkauth,

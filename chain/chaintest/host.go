@@ -105,7 +105,15 @@ func (a *applyContext) CheckTransactionAuthorization(trx, keys, perms []byte) (b
 	}
 	c := a.trx.c
 	ac := &authChecker{c: c, keys: pubs, used: map[int]bool{}, provided: levels}
-	for _, act := range tx.Actions {
+	for i, act := range tx.Actions {
+		// nodeos answers false for an authorization exception (an
+		// irrelevant authority) and lets any other fail the transaction.
+		if err := c.checkDeclaredPermissions(&tx.Actions[i]); err != nil {
+			if e, ok := err.(*exception); ok && e.code == 3090005 {
+				return false, nil
+			}
+			return false, err
+		}
 		for _, l := range act.Authorization {
 			if !c.permissionExists(l) || !ac.satisfied(l, 0) {
 				return false, nil

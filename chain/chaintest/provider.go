@@ -92,6 +92,11 @@ func (c *Chain) NewResourceProvider(payer antelope.Name) (*ResourceProvider, err
 	if err := c.DeployNoop(noop); err != nil {
 		return nil, err
 	}
+	// As Greymass Fuel's: the cosign key can authorize the noop and
+	// nothing else.
+	if err := c.LinkPermission(payer, noop, antelope.MustName("noop"), cosign.Permission); err != nil {
+		return nil, err
+	}
 	p := &ResourceProvider{chain: c, payer: cosign, key: key, noop: noop}
 	c.mu.Lock()
 	c.provider = p
