@@ -1,0 +1,251 @@
+package chaintest_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+)
+
+// leap's unittests/api_tests.cpp cases that run test_api.wasm (leap
+// unittests/test-contracts/test_api), replayed against chaintest: the
+// contract has no ABI, its actions are named by testMethod and get raw
+// data, as leap's CALL_TEST_FUNCTION sends them — one action, authorized
+// by testapi@active.
+
+// djbh is the contract's 32-bit string hash (test_api_common.hpp's DJBH):
+// from 5381, h = 33*h ^ c for each byte.
+func djbh(s string) uint32 {
+	h := uint32(5381)
+	for i := 0; i < len(s); i++ {
+		h = 33*h ^ uint32(s[i])
+	}
+	return h
+}
+
+// testMethod is the action name WASM_TEST_ACTION(cls, method) and
+// api_tests.cpp's TEST_METHOD give: DJBH(cls) in the high 32 bits,
+// DJBH(method) in the low.
+func testMethod(cls, method string) antelope.Name {
+	return antelope.Name(uint64(djbh(cls))<<32 | uint64(djbh(method)))
+}
+
+// testAPI is leap's validating_tester with test_api.wasm on testapi.
+type testAPI struct{ *wasmTester }
+
+func newTestAPI(t *testing.T, accounts ...string) testAPI {
+	w := newWasmTester(t)
+	w.c.ProduceBlocks(2)
+	w.accounts(append([]string{"testapi"}, accounts...)...)
+	w.c.ProduceBlocks(10)
+	w.deploy("testapi", "test_api")
+	w.c.Produce()
+	return testAPI{w}
+}
+
+// call is CALL_TEST_FUNCTION: testapi's action cls::method with raw data,
+// authorized by testapi@active; leap produces a block after each.
+func (w testAPI) call(cls, method string, data []byte) (*chain.TransactResult, error) {
+	w.t.Helper()
+	a := antelope.Action{Account: antelope.MustName("testapi"), Name: testMethod(cls, method),
+		Authorization: []antelope.PermissionLevel{antelope.Active(antelope.MustName("testapi"))}, Data: data}
+	res, err := w.push(a)
+	w.c.Produce()
+	return res, err
+}
+
+// mustCall is call that must succeed.
+func (w testAPI) mustCall(cls, method string, data []byte) *chain.TransactResult {
+	w.t.Helper()
+	res, err := w.call(cls, method, data)
+	if err != nil {
+		w.t.Fatalf("%s::%s: %v", cls, method, err)
+	}
+	return res
+}
+
+func TestTestMethodName(t *testing.T) {
+	// The value the shared testdata README computed for this pair.
+	if got := testMethod("test_types", "types_size"); uint64(got) != 12656463672709016436 {
+		t.Fatalf("testMethod = %d", uint64(got))
+	}
+}
+
+// wantExceptionContains checks nodeos's exception name, and that its first
+// message contains part (leap's expect_assert_message).
+func wantExceptionContains(t testing.TB, err error, name, part string) {
+	t.Helper()
+	var ae *chain.APIError
+	if !errors.As(err, &ae) {
+		t.Fatalf("got %v, want %s: …%s…", err, name, part)
+	}
+	if ae.Name != name || len(ae.Details) == 0 || !strings.Contains(ae.Details[0].Message, part) {
+		got := ""
+		if len(ae.Details) > 0 {
+			got = ae.Details[0].Message
+		}
+		t.Fatalf("got %s: %q, want %s: …%q…", ae.Name, got, name, part)
+	}
+}
+
+// console is the first action trace's console output.
+func console(t testing.TB, res *chain.TransactResult) string {
+	t.Helper()
+	if len(res.Actions) == 0 {
+		t.Fatal("no action traces")
+	}
+	return res.Actions[0].Console
+}
+
+func TestLeapActionTests(t *testing.T) {
+	w := newTestAPI(t, "acc1", "acc2", "acc3", "acc4")
+	w.mustCall("test_action", "assert_true", nil)
+	_, err := w.call("test_action", "assert_false", nil)
+	wantAssert(t, err, "test_action::assert_false")
+
+	// dummy_action, packed: char a, uint64 b, int32 c (13 bytes).
+	dummy := antelope.AppendUint32(antelope.AppendUint64([]byte{0x45}, 0xab11cd1244556677), 0x7451ae12)
+	w.mustCall("test_action", "read_action_normal", dummy)
+
+	// read_action_data into [0, size) of the contract's one 64 KiB page.
+	w.mustCall("test_action", "read_action_to_0", make([]byte, 1<<16))
+	_, err = w.call("test_action", "read_action_to_0", make([]byte, 1<<16+1))
+	wantExceptionContains(t, err, "wasm_execution_error", "access violation")
+	w.mustCall("test_action", "read_action_to_64k", make([]byte, 1))
+	_, err = w.call("test_action", "read_action_to_64k", make([]byte, 3))
+	wantExceptionContains(t, err, "wasm_execution_error", "access violation")
+
+	// require_notice declared by testapi@active but signed by another key.
+	other, err := antelope.GeneratePrivateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notice := antelope.Action{Account: antelope.MustName("testapi"), Name: testMethod("test_action", "require_notice"),
+		Authorization: []antelope.PermissionLevel{antelope.Active(antelope.MustName("testapi"))}, Data: make([]byte, 3)}
+	_, err = w.cl.Transact(t.Context(), antelope.PrivateKeys{other}, notice)
+	wantExceptionContains(t, err, "unsatisfied_authorization", "transaction declares authority")
+
+	// require_auth(acc3), require_auth(acc4): only testapi authorizes.
+	levels := func(names ...string) []byte {
+		b := antelope.AppendVarUint32(nil, uint32(len(names)))
+		for _, n := range names {
+			b = antelope.AppendUint64(b, uint64(antelope.MustName(n)))
+			b = antelope.AppendUint64(b, uint64(antelope.MustName("active")))
+		}
+		return b
+	}
+	_, err = w.call("test_action", "require_auth", nil)
+	wantException(t, err, "missing_auth_exception", "missing authority of acc3")
+	_, err = w.call("test_action", "require_auth", levels("acc3"))
+	wantException(t, err, "missing_auth_exception", "missing authority of acc3")
+	_, err = w.call("test_action", "require_auth", levels("acc4"))
+	wantException(t, err, "missing_auth_exception", "missing authority of acc3")
+	ra := antelope.Action{Account: antelope.MustName("testapi"), Name: testMethod("test_action", "require_auth"),
+		Authorization: []antelope.PermissionLevel{antelope.Active(antelope.MustName("testapi")),
+			antelope.Active(antelope.MustName("acc3")), antelope.Active(antelope.MustName("acc4"))},
+		Data: levels("acc3", "acc4")}
+	if res := w.mustPush(ra); console(t, res) != "require_auth" {
+		t.Fatalf("console %q", console(t, res))
+	}
+
+	// current_time is the pending block's: the head's plus 500 ms.
+	now := uint64(w.c.Head().Time.Add(500 * time.Millisecond).UnixMicro())
+	w.mustCall("test_action", "test_current_time", antelope.AppendUint64(nil, now))
+	w.c.Produce()
+	_, err = w.call("test_action", "test_current_time", antelope.AppendUint64(nil, now))
+	wantAssert(t, err, "tmp == current_time()")
+
+	w.mustCall("test_action", "test_current_receiver", antelope.AppendUint64(nil, uint64(antelope.MustName("testapi"))))
+	_, err = w.call("test_action", "test_current_receiver", antelope.AppendUint64(nil, uint64(antelope.MustName("acc1"))))
+	wantAssert(t, err, "the current receiver does not match")
+
+	// send_action_sender sends a deferred transaction, which
+	// DISABLE_DEFERRED_TRXS_STAGE_1 makes a no-op: it succeeds.
+	w.mustCall("test_transaction", "send_action_sender", antelope.AppendUint64(nil, uint64(antelope.MustName("testapi"))))
+	w.c.Produce()
+
+	pub := uint64(w.c.Head().Time.Add(500 * time.Millisecond).UnixMicro())
+	w.mustCall("test_action", "test_publication_time", antelope.AppendUint64(nil, pub))
+
+	_, err = w.call("test_action", "test_abort", nil)
+	wantException(t, err, "abort_called", "abort() called")
+
+	// The action named dummyaction, with dummy_action's data, authorized
+	// by testapi@active (leap's CallAction).
+	w.mustPush(act("testapi", "dummyaction", dummy, "testapi"))
+}
+
+// require_recipient loops (testapi notifies acc5, acc5 notifies testapi)
+// end: an account already notified is not notified again.
+func TestLeapRequireNoticeTests(t *testing.T) {
+	w := newTestAPI(t, "acc5")
+	w.deploy("acc5", "test_api")
+	w.c.Produce()
+	res, err := w.call("test_action", "require_notice_tests", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range res.Actions {
+		got = append(got, a.Receiver.String()+": "+a.Console)
+	}
+	want := []string{
+		`testapi: require_notice_testsrequire_recipient( "acc5"_n )`,
+		`acc5: require_notice_testsrequire_recipient( "testapi"_n )`,
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("traces\n%q\nwant\n%q", got, want)
+	}
+}
+
+// test_action::require_notice: notifications of acc1 and acc2 run (they
+// have no code) and testapi's own assertion fails the transaction.
+func TestLeapRequireNoticeAssert(t *testing.T) {
+	w := newTestAPI(t, "acc1", "acc2")
+	_, err := w.call("test_action", "require_notice", nil)
+	wantAssert(t, err, "Should've failed")
+}
+
+func TestLeapPrintTests(t *testing.T) {
+	w := newTestAPI(t)
+	for _, c := range []struct{ method, want string }{
+		{"test_prints", "abcefg"},
+		{"test_prints_l", "abatest"},
+		{"test_printi", "0556644-1"},
+		{"test_printui", "0556644" + "18446744073709551615"},
+		{"test_printn", "15azabc123abc.123123.abc12345abcdefgjijklmnopqrstjvwxyz.12345aj" +
+			"111111111111j555555555555jaaaaaaaaaaaajzzzzzzzzzzzzj"},
+		{"test_printi128", "1\n0\n-170141183460469231731687303715884105728\n-87654323456\n"},
+		{"test_printui128", "340282366920938463463374607431768211455\n0\n87654323456\n"},
+		{"test_printsf", "5.000000e-01\n-3.750000e+00\n6.666667e-07\n"},
+		{"test_printdf", "5.000000000000000e-01\n-3.750000000000000e+00\n6.666666666666666e-07\n"},
+		// nodeos on x86_64 prints long double through the 80-bit format.
+		{"test_printqf", "5.000000000000000000e-01\n-3.750000000000000000e+00\n6.666666666666666667e-07\n"},
+	} {
+		if got := console(t, w.mustCall("test_print", c.method, nil)); got != c.want {
+			t.Errorf("%s: console %q, want %q", c.method, got, c.want)
+		}
+	}
+}
+
+func TestLeapTypesTests(t *testing.T) {
+	w := newTestAPI(t)
+	for _, m := range []string{"types_size", "char_to_symbol", "string_to_name"} {
+		w.mustCall("test_types", m, nil)
+	}
+}
+
+func TestLeapDatastreamTests(t *testing.T) {
+	w := newTestAPI(t)
+	w.mustCall("test_datastream", "test_basic", nil)
+}
+
+func TestLeapUnknownTest(t *testing.T) {
+	w := newTestAPI(t)
+	_, err := w.call("test_nothing", "nothing", nil)
+	wantAssert(t, err, "Unknown Test ahhh!")
+}
