@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
+	"fmt"
 	"hash"
 
 	"github.com/antelopego/abigen/antelope"
@@ -37,10 +38,24 @@ func defineCrypto() {
 	def("recover_key", "iiiii", "i", func(c *call, s []uint64) {
 		pub := recoverKey(c, argI32(s, 0), argI32(s, 1), argI32(s, 2))
 		packed, _ := pub.MarshalBinary()
-		if uint32(len(packed)) > argI32(s, 4) {
-			raise(errExecution("recover_key: the destination buffer cannot hold the public key"))
+		dst := c.view(argI32(s, 3), argI32(s, 4))
+		if pub.Type > antelope.KeyR1 {
+			// Variable-size keys: at least an ECC key's room, then as
+			// much as fits, and the full size returned.
+			if len(dst) < 33 {
+				raise(errExecution("destination buffer must at least be able to hold an ECC public key"))
+			}
+			copy(dst, packed)
+			retI32(s, int32(len(packed)))
+			return
 		}
-		c.write(argI32(s, 3), packed)
+		// K1 and R1 are packed through fc's datastream over the buffer:
+		// the type byte, then the 33-byte point, each write refused
+		// whole when it does not fit.
+		if len(dst) < len(packed) {
+			raise(errDatastreamWrite(dst, packed))
+		}
+		copy(dst, packed)
 		retI32(s, int32(len(packed)))
 	})
 	def("assert_recover_key", "iiiii", "", func(c *call, s []uint64) {
@@ -109,4 +124,18 @@ func recoverKey(c *call, digestPtr, sigPtr, sigLen uint32) antelope.PublicKey {
 		raise(errCrypto(err.Error()))
 	}
 	return pub
+}
+
+// errDatastreamWrite is the exception fc's datastream<char*> throws when
+// packed (a varuint32 type byte, then the rest in one write) is packed
+// into dst, too small for it: the write that does not fit is refused and
+// the message is nodeos's, down to its "over by" (one minus the bytes
+// that were left, however long the write).
+func errDatastreamWrite(dst, packed []byte) *Exception {
+	left := len(dst)
+	if left >= 1 {
+		left-- // the type byte fit
+	}
+	return newException(8, "out_of_range_exception", "Out of Range",
+		fmt.Sprintf("write datastream of length %d over by %d", len(dst), 1-left))
 }
