@@ -2,6 +2,7 @@ package chaintest_test
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
 )
 
 // leap's unittests/api_tests.cpp cases that run test_api.wasm (leap
@@ -313,4 +315,121 @@ func TestLeapRecoverKeyPartialK1(t *testing.T) {
 	}
 	// A buffer of the packed key's 34 bytes takes it whole.
 	w.mustCall("test_crypto", "test_recover_key", payload)
+}
+
+func TestLeapChecktimeTests(t *testing.T) {
+	w := newTestAPI(t)
+	if got := console(t, w.mustCall("test_checktime", "checktime_pass", nil)); got != "49995000" {
+		t.Fatalf("checktime_pass printed %q", got)
+	}
+}
+
+// leap's checktime_fail_tests and checktime_hashing_fail: a loop, or
+// hashing 20 MB, past the transaction's deadline ends it with
+// tx_cpu_usage_exceeded (nodeos: deadline_exception when the deadline is
+// the block's, tx_cpu_usage_exceeded when it is the transaction's; a
+// chaintest deadline is the transaction's).
+func TestLeapChecktimeFailure(t *testing.T) {
+	w := testAPI{newWasmTester(t, chaintest.WithDeadline(100*time.Millisecond))}
+	w.accounts("testapi")
+	w.deploy("testapi", "test_api")
+	w.c.Produce()
+	bound := antelope.AppendUint64(nil, 10000000000000000000)
+	for _, m := range []string{"checktime_failure", "checktime_no_auth_failure"} {
+		_, err := w.call("test_checktime", m, bound)
+		wantExceptionContains(t, err, "tx_cpu_usage_exceeded", "")
+	}
+	// The chain goes on.
+	w.mustCall("test_checktime", "checktime_pass", nil)
+}
+
+func TestLeapPermissionTests(t *testing.T) {
+	w := newTestAPI(t)
+	testapi := antelope.MustName("testapi")
+	pub, _ := w.keys[testapi].PublicKey()
+	other, err := antelope.ParsePublicKey("EOS7GfRtyDWWgxV88a5TRaYY59XmHptyfjsFmHHfioGNJtPjpSmGX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// check_authorization stores check_permission_authorization's result
+	// (int64) in testapi's table testapi, scope testapi, primary key 1.
+	result := func() int64 {
+		t.Helper()
+		// The contract has no ABI, so get_table_rows refuses the table:
+		// the state service serves the raw row.
+		row, found, err := w.c.State().Row(t.Context(), testapi, testapi, testapi, 1)
+		if err != nil || !found || len(row.Data) != 8 {
+			t.Fatalf("result row: %v %v %+v", err, found, row)
+		}
+		return int64(binary.LittleEndian.Uint64(row.Data))
+	}
+	for _, c := range []struct {
+		account, permission string
+		keys                []antelope.PublicKey
+		want                int64
+	}{
+		{"testapi", "active", []antelope.PublicKey{pub}, 1},
+		{"testapi", "active", []antelope.PublicKey{other}, 0},
+		{"testapi", "active", []antelope.PublicKey{pub, other}, 0}, // an irrelevant key fails it
+		{"noname", "active", []antelope.PublicKey{pub}, 0},
+		{"testapi", "active", nil, 0},
+		{"testapi", "noname", []antelope.PublicKey{pub}, 0},
+	} {
+		data := antelope.AppendUint64(nil, uint64(antelope.MustName(c.account)))
+		data = antelope.AppendUint64(data, uint64(antelope.MustName(c.permission)))
+		data = antelope.AppendVarUint32(data, uint32(len(c.keys)))
+		for _, k := range c.keys {
+			b, _ := k.MarshalBinary()
+			data = append(data, b...)
+		}
+		w.mustCall("test_permission", "check_authorization", data)
+		if got := result(); got != c.want {
+			t.Errorf("%s@%s with %d keys: %d, want %d", c.account, c.permission, len(c.keys), got, c.want)
+		}
+	}
+	// get_permission_last_used of a permission that does not exist:
+	// nodeos's get_permission, permission_query_exception (3060001).
+	data := antelope.AppendUint64(nil, uint64(testapi))
+	data = antelope.AppendUint64(data, uint64(antelope.MustName("noname")))
+	data = antelope.AppendUint64(data, 0)
+	_, err = w.call("test_permission", "test_permission_last_used", data)
+	wantException(t, err, "permission_query_exception", `Failed to retrieve permission: {"actor":"testapi","permission":"noname"}`)
+	if ae := new(chain.APIError); errors.As(err, &ae) && ae.Code != 3060001 {
+		t.Errorf("permission_query_exception code %d, want 3060001", ae.Code)
+	}
+}
+
+func TestLeapAccountCreationTimeTests(t *testing.T) {
+	w := newTestAPI(t)
+	// leap's create_account: eosio::newaccount in a transaction (here
+	// created by testapi), so the creation time is its block's.
+	key, _ := w.keys[antelope.MustName("testapi")].PublicKey()
+	pk, _ := key.MarshalBinary()
+	auth := antelope.AppendVarUint32(antelope.AppendUint32(nil, 1), 1)
+	auth = antelope.AppendUint16(append(auth, pk...), 1)
+	auth = append(auth, 0, 0) // no accounts, no waits
+	data := antelope.AppendUint64(nil, uint64(antelope.MustName("testapi")))
+	data = antelope.AppendUint64(data, uint64(antelope.MustName("alice")))
+	data = append(append(data, auth...), auth...)
+	res := w.mustPush(act("eosio", "newaccount", data, "testapi"))
+	created := res.BlockTime.Time()
+	w.c.ProduceBlocks(10)
+	msg := func(account string, at time.Time) []byte {
+		b := antelope.AppendUint64(nil, uint64(antelope.MustName(account)))
+		b = antelope.AppendUint64(b, uint64(antelope.MustName("active")))
+		return antelope.AppendUint64(b, uint64(at.UnixMicro()))
+	}
+	w.mustCall("test_permission", "test_account_creation_time", msg("alice", created))
+	_, err := w.call("test_permission", "test_account_creation_time", msg("alice", created.Add(time.Second)))
+	wantAssert(t, err, "unexpected account creation time")
+}
+
+func TestLeapAssertCodeTests(t *testing.T) {
+	w := newTestAPI(t)
+	_, err := w.call("test_action", "test_assert_code", antelope.AppendUint64(nil, 42))
+	wantException(t, err, "eosio_assert_code_exception", "assertion failure with error code: 42")
+	// system_error_code::generic_system_error and above are the chain's.
+	_, err = w.call("test_action", "test_assert_code", antelope.AppendUint64(nil, 10000000000000000000))
+	wantException(t, err, "restricted_error_code_exception",
+		"eosio_assert_code called with reserved error code: 10000000000000000000")
 }
