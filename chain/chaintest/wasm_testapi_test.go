@@ -343,6 +343,21 @@ func TestLeapChecktimeFailure(t *testing.T) {
 	w.mustCall("test_checktime", "checktime_pass", nil)
 }
 
+// checktime_hashing_fail: hashing 20 MB does not fit in a 1 ms deadline
+// (leap gives it 3 ms), with the hash or with its assert_ form.
+func TestLeapChecktimeHashingFail(t *testing.T) {
+	w := testAPI{newWasmTester(t, chaintest.WithDeadline(time.Millisecond))}
+	w.accounts("testapi")
+	w.deploy("testapi", "test_api")
+	w.c.Produce()
+	for _, h := range []string{"sha1", "sha256", "sha512", "ripemd160"} {
+		for _, m := range []string{"checktime_" + h + "_failure", "checktime_assert_" + h + "_failure"} {
+			_, err := w.call("test_checktime", m, nil)
+			wantExceptionContains(t, err, "tx_cpu_usage_exceeded", "")
+		}
+	}
+}
+
 func TestLeapPermissionTests(t *testing.T) {
 	w := newTestAPI(t)
 	testapi := antelope.MustName("testapi")

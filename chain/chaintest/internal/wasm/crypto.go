@@ -22,14 +22,11 @@ func defineCrypto() {
 	}{{"sha1", sha1.New}, {"sha256", sha256.New}, {"sha512", sha512.New}, {"ripemd160", ripemd160.New}}
 	for _, h := range hashes {
 		def(h.name, "iii", "", func(c *call, s []uint64) {
-			w := h.new()
-			w.Write(c.view(argI32(s, 0), argI32(s, 1)))
-			c.write(argI32(s, 2), w.Sum(nil))
+			sum := hashWithChecktime(c, h.new(), c.view(argI32(s, 0), argI32(s, 1)))
+			c.write(argI32(s, 2), sum)
 		})
 		def("assert_"+h.name, "iii", "", func(c *call, s []uint64) {
-			w := h.new()
-			w.Write(c.view(argI32(s, 0), argI32(s, 1)))
-			sum := w.Sum(nil)
+			sum := hashWithChecktime(c, h.new(), c.view(argI32(s, 0), argI32(s, 1)))
 			if !bytes.Equal(sum, c.view(argI32(s, 2), uint32(len(sum)))) {
 				raise(errCrypto("hash mismatch"))
 			}
@@ -138,4 +135,23 @@ func errDatastreamWrite(dst, packed []byte) *Exception {
 	}
 	return newException(8, "out_of_range_exception", "Out of Range",
 		fmt.Sprintf("write datastream of length %d over by %d", len(dst), 1-left))
+}
+
+// hashChunk is how much nodeos's hash_with_checktime hashes between two
+// deadline checks (config::hashing_checktime_block_size).
+const hashChunk = 10 * 1024
+
+// hashWithChecktime is nodeos's hash_with_checktime: data hashed a chunk
+// at a time with the deadline checked after each chunk but the last, so
+// that hashing a large buffer past the deadline fails with
+// tx_cpu_usage_exceeded — and an assert_ form fails so before it can
+// report a hash mismatch.
+func hashWithChecktime(c *call, w hash.Hash, data []byte) []byte {
+	for len(data) > hashChunk {
+		w.Write(data[:hashChunk])
+		data = data[hashChunk:]
+		c.checktime()
+	}
+	w.Write(data)
+	return w.Sum(nil)
 }
