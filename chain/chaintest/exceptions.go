@@ -46,7 +46,7 @@ func errSetExactCode(detail string) *exception {
 }
 
 func errPermissionQuery(detail string) *exception {
-	return &exception{code: 3010009, name: "permission_query_exception", what: "Permission Query Exception", detail: detail}
+	return &exception{code: 3060001, name: "permission_query_exception", what: "Permission Query Exception", detail: detail}
 }
 
 func errUnknownAccount(detail string) *exception {

@@ -2,6 +2,7 @@ package chaintest
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
@@ -120,7 +121,7 @@ func (a *applyContext) CheckTransactionAuthorization(trx, keys, perms []byte) (b
 			}
 		}
 	}
-	return true, nil
+	return allKeysUsed(ac), nil
 }
 
 // CheckPermissionAuthorization is check_permission_authorization.
@@ -130,12 +131,22 @@ func (a *applyContext) CheckPermissionAuthorization(actor, permission uint64, ke
 		return false, err
 	}
 	l := antelope.PermissionLevel{Actor: antelope.Name(actor), Permission: antelope.Name(permission)}
-	c := a.trx.c
-	if !c.permissionExists(l) {
-		return false, errPermissionQuery("Failed to retrieve permission: " + levelText(l))
+	// nodeos answers false for every authorization_exception: a
+	// permission that does not exist (or is empty) is not satisfied, and
+	// a provided key the permission did not use is tx_irrelevant_sig.
+	ac := &authChecker{c: a.trx.c, keys: pubs, used: map[int]bool{}, provided: levels}
+	return ac.satisfied(l, 0) && allKeysUsed(ac), nil
+}
+
+// allKeysUsed reports whether the checker used every provided key (nodeos
+// refuses irrelevant keys, tx_irrelevant_sig).
+func allKeysUsed(ac *authChecker) bool {
+	for i := range ac.keys {
+		if !ac.used[i] {
+			return false
+		}
 	}
-	ac := &authChecker{c: c, keys: pubs, used: map[int]bool{}, provided: levels}
-	return ac.satisfied(l, 0), nil
+	return true
 }
 
 // unpackProvided reads the packed flat_sets of keys and permission levels.
@@ -146,8 +157,10 @@ func unpackProvided(keys, perms []byte) ([]antelope.PublicKey, []antelope.Permis
 		n, err := d.Length("keys", 1)
 		for i := 0; err == nil && i < n; i++ {
 			var k antelope.PublicKey
-			err = k.DecodeBinary(d)
-			pubs = append(pubs, k)
+			// A flat_set: a key given twice is one key.
+			if err = k.DecodeBinary(d); err == nil && !slices.ContainsFunc(pubs, k.Equal) {
+				pubs = append(pubs, k)
+			}
 		}
 		if err != nil {
 			return nil, nil, errTransaction("unpacking the provided keys: " + err.Error())

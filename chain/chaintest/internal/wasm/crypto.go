@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
+	"fmt"
 	"hash"
 
 	"github.com/antelopego/abigen/antelope"
@@ -21,14 +22,11 @@ func defineCrypto() {
 	}{{"sha1", sha1.New}, {"sha256", sha256.New}, {"sha512", sha512.New}, {"ripemd160", ripemd160.New}}
 	for _, h := range hashes {
 		def(h.name, "iii", "", func(c *call, s []uint64) {
-			w := h.new()
-			w.Write(c.view(argI32(s, 0), argI32(s, 1)))
-			c.write(argI32(s, 2), w.Sum(nil))
+			sum := hashWithChecktime(c, h.new(), c.view(argI32(s, 0), argI32(s, 1)))
+			c.write(argI32(s, 2), sum)
 		})
 		def("assert_"+h.name, "iii", "", func(c *call, s []uint64) {
-			w := h.new()
-			w.Write(c.view(argI32(s, 0), argI32(s, 1)))
-			sum := w.Sum(nil)
+			sum := hashWithChecktime(c, h.new(), c.view(argI32(s, 0), argI32(s, 1)))
 			if !bytes.Equal(sum, c.view(argI32(s, 2), uint32(len(sum)))) {
 				raise(errCrypto("hash mismatch"))
 			}
@@ -37,10 +35,24 @@ func defineCrypto() {
 	def("recover_key", "iiiii", "i", func(c *call, s []uint64) {
 		pub := recoverKey(c, argI32(s, 0), argI32(s, 1), argI32(s, 2))
 		packed, _ := pub.MarshalBinary()
-		if uint32(len(packed)) > argI32(s, 4) {
-			raise(errExecution("recover_key: the destination buffer cannot hold the public key"))
+		dst := c.view(argI32(s, 3), argI32(s, 4))
+		if pub.Type > antelope.KeyR1 {
+			// Variable-size keys: at least an ECC key's room, then as
+			// much as fits, and the full size returned.
+			if len(dst) < 33 {
+				raise(errExecution("destination buffer must at least be able to hold an ECC public key"))
+			}
+			copy(dst, packed)
+			retI32(s, int32(len(packed)))
+			return
 		}
-		c.write(argI32(s, 3), packed)
+		// K1 and R1 are packed through fc's datastream over the buffer:
+		// the type byte, then the 33-byte point, each write refused
+		// whole when it does not fit.
+		if len(dst) < len(packed) {
+			raise(errDatastreamWrite(dst, packed))
+		}
+		copy(dst, packed)
 		retI32(s, int32(len(packed)))
 	})
 	def("assert_recover_key", "iiiii", "", func(c *call, s []uint64) {
@@ -109,4 +121,37 @@ func recoverKey(c *call, digestPtr, sigPtr, sigLen uint32) antelope.PublicKey {
 		raise(errCrypto(err.Error()))
 	}
 	return pub
+}
+
+// errDatastreamWrite is the exception fc's datastream<char*> throws when
+// packed (a varuint32 type byte, then the rest in one write) is packed
+// into dst, too small for it: the write that does not fit is refused and
+// the message is nodeos's, down to its "over by" (one minus the bytes
+// that were left, however long the write).
+func errDatastreamWrite(dst, packed []byte) *Exception {
+	left := len(dst)
+	if left >= 1 {
+		left-- // the type byte fit
+	}
+	return newException(8, "out_of_range_exception", "Out of Range",
+		fmt.Sprintf("write datastream of length %d over by %d", len(dst), 1-left))
+}
+
+// hashChunk is how much nodeos's hash_with_checktime hashes between two
+// deadline checks (config::hashing_checktime_block_size).
+const hashChunk = 10 * 1024
+
+// hashWithChecktime is nodeos's hash_with_checktime: data hashed a chunk
+// at a time with the deadline checked after each chunk but the last, so
+// that hashing a large buffer past the deadline fails with
+// tx_cpu_usage_exceeded — and an assert_ form fails so before it can
+// report a hash mismatch.
+func hashWithChecktime(c *call, w hash.Hash, data []byte) []byte {
+	for len(data) > hashChunk {
+		w.Write(data[:hashChunk])
+		data = data[hashChunk:]
+		c.checktime()
+	}
+	w.Write(data)
+	return w.Sum(nil)
 }

@@ -167,6 +167,24 @@ type call struct {
 	act  Action
 	host Host
 	mem  api.Memory
+	ctx  context.Context // the run's: its deadline is the transaction's
+}
+
+// checktime is nodeos's transaction_context::checktime for intrinsics that
+// work long in Go (wazero checks the deadline only between instructions):
+// past the deadline the run ends with tx_cpu_usage_exceeded, before the
+// intrinsic goes on to raise anything of its own.
+func (c *call) checktime() {
+	if c.ctx == nil {
+		return
+	}
+	switch err := c.ctx.Err(); {
+	case err == nil:
+	case errors.Is(err, context.DeadlineExceeded):
+		raise(errDeadline())
+	default:
+		raise(err)
+	}
 }
 
 // Run executes act in a fresh instance of the module: apply(receiver,
@@ -176,6 +194,7 @@ type call struct {
 func (m *Module) Run(ctx context.Context, host Host, act Action) (err error) {
 	c := &call{act: act, host: host}
 	ctx = context.WithValue(ctx, callKey{}, c)
+	c.ctx = ctx
 	inst, err := m.e.rt.InstantiateModule(ctx, m.compiled, wazero.NewModuleConfig().WithName("").WithStartFunctions())
 	if err != nil {
 		return runError(ctx, err)
