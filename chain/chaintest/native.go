@@ -226,7 +226,10 @@ func nativeNewAccount(a *applyContext) error {
 		}
 	}
 	a.trx.undo.account(c, name)
-	c.accounts[name] = newAccount(name, owner, active, a.trx.blockTime)
+	acct := newAccount(name, owner, active, a.trx.blockTime)
+	acct.ramUsage = 0 // billed below, through the transaction
+	c.accounts[name] = acct
+	a.trx.addRAM(a.trace(), name, newAccountRAM(owner, active))
 	return nil
 }
 
@@ -339,12 +342,18 @@ func nativeUpdateAuth(a *applyContext) error {
 	if perm != nameOwner && acct.perms[parent] == nil {
 		return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
 	}
-	if p := acct.perms[perm]; p != nil && p.parent != parent {
+	old := acct.perms[perm]
+	if old != nil && old.parent != parent {
 		return errActionValidate("Changing parent authority is not currently supported")
 	}
 	a.trx.undo.account(c, account)
 	acct = c.accounts[account]
 	acct.perms[perm] = &permission{name: perm, parent: parent, auth: auth}
+	delta := permissionRAM(auth)
+	if old != nil {
+		delta -= permissionRAM(old.auth)
+	}
+	a.trx.addRAM(a.trace(), account, delta)
 	return nil
 }
 
@@ -373,8 +382,10 @@ func nativeDeleteAuth(a *applyContext) error {
 			return errActionValidate(fmt.Sprintf("Cannot delete a linked authority. Unlink the authority first. This authority is linked to %s::%s.", k.code, k.action))
 		}
 	}
+	refund := permissionRAM(acct.perms[perm].auth)
 	a.trx.undo.account(c, account)
 	delete(c.accounts[account].perms, perm)
+	a.trx.addRAM(a.trace(), account, -refund)
 	return nil
 }
 
@@ -401,7 +412,8 @@ func nativeLinkAuth(a *applyContext) error {
 		return errPermissionQuery("Failed to retrieve permission: " + req.String())
 	}
 	k := linkKey{code, typ}
-	if cur, ok := c.accounts[account].links[k]; ok && cur == req {
+	cur, linked := c.accounts[account].links[k]
+	if linked && cur == req {
 		return errActionValidate("Attempting to update required authority, but new requirement is same as old")
 	}
 	a.trx.undo.account(c, account)
@@ -410,6 +422,9 @@ func nativeLinkAuth(a *applyContext) error {
 		acct.links = map[linkKey]antelope.Name{}
 	}
 	acct.links[k] = req
+	if !linked { // a changed link is modified in place, billed nothing
+		a.trx.addRAM(a.trace(), account, billableLink)
+	}
 	return nil
 }
 
@@ -432,6 +447,7 @@ func nativeUnlinkAuth(a *applyContext) error {
 	}
 	a.trx.undo.account(c, account)
 	delete(c.accounts[account].links, k)
+	a.trx.addRAM(a.trace(), account, -billableLink)
 	return nil
 }
 
