@@ -1,6 +1,8 @@
 package chaintest
 
 import (
+	"fmt"
+
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 )
@@ -60,4 +62,15 @@ func permissionRAM(auth chain.Authority) int64 {
 // overhead_per_account_ram_bytes and its owner and active permissions.
 func newAccountRAM(owner, active chain.Authority) int64 {
 	return accountRAM + permissionRAM(owner) + permissionRAM(active)
+}
+
+// fixtureRAM bills delta bytes to a, for a change a test helper makes
+// outside any transaction (SetPermission, LinkPermission), refusing an
+// increase past a's RAM quota as a transaction would be refused.
+func (a *account) fixtureRAM(delta int64) error {
+	if delta > 0 && a.ramQuota >= 0 && a.ramUsage+delta > a.ramQuota {
+		return fmt.Errorf("chaintest: account %s has insufficient ram; needs %d bytes has %d bytes", a.name, a.ramUsage+delta, a.ramQuota)
+	}
+	a.ramUsage += delta
+	return nil
 }

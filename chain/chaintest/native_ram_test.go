@@ -2,6 +2,7 @@ package chaintest_test
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
@@ -268,6 +269,75 @@ func TestNativeRAMQuota(t *testing.T) {
 	if got := ramUsage(t, w, "alice"); got != base {
 		t.Errorf("after deleteauth: ram_usage %d, want %d", got, base)
 	}
+	// The test helpers keep to the quota too: two keys (288+100) do not
+	// fit in 338 bytes, one does.
+	alice, hot := antelope.MustName("alice"), antelope.MustName("hot")
+	err = w.c.SetPermission(alice, hot, 0, keyAuth(newPub(t), newPub(t)))
+	if err == nil || !strings.Contains(err.Error(), "insufficient ram; needs "+itoa(base+388)) {
+		t.Errorf("SetPermission over the quota: %v", err)
+	}
+	must(t, w.c.SetPermission(alice, hot, 0, keyAuth(newPub(t))))
+	if err := w.c.LinkPermission(alice, nameEosio, 0, hot); err == nil {
+		t.Error("LinkPermission over the quota succeeded")
+	}
+	if got := ramUsage(t, w, "alice"); got != base+338 {
+		t.Errorf("after SetPermission: ram_usage %d, want %d", got, base+338)
+	}
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Accounts the Go API makes carry what eosio::newaccount would bill for
+// them, as nodeos's genesis accounts do, and SetPermission and
+// LinkPermission bill as updateauth and linkauth: a permission made by a
+// helper and deleted by deleteauth leaves the account where it began.
+func TestGoAPIAccountsBillAsNewaccount(t *testing.T) {
+	c := chaintest.New(chaintest.WithoutNetwork())
+	t.Cleanup(c.Close)
+	cl := c.Client()
+	usage := func(name string) int64 {
+		t.Helper()
+		acct, err := cl.GetAccount(t.Context(), antelope.MustName(name))
+		must(t, err)
+		return int64(acct.RAMUsage)
+	}
+	// eosio, with no keys: 2048 + 2×288 = 2624.
+	if got := usage("eosio"); got != ramAccount+2*ramPerm {
+		t.Errorf("eosio's ram_usage %d, want 2624", got)
+	}
+	// CreateAccount: a key in each permission, 2048 + 576 + 2×50 = 2724.
+	c.CreateAccount(antelope.MustName("bob"), newPub(t))
+	if got := usage("bob"); got != ramAccount+2*ramPerm+2*ramKey {
+		t.Errorf("bob's ram_usage %d, want 2724", got)
+	}
+	// NewAccount: active also lists eosio.code, 2724 + 32 = 2756.
+	alice := antelope.MustName("alice")
+	key := c.NewAccount(alice)
+	if got := usage("alice"); got != ramAccount+2*ramPerm+2*ramKey+ramLevel {
+		t.Errorf("alice's ram_usage %d, want 2756", got)
+	}
+	// SetPermission: +288+50; LinkPermission: +144.
+	hot := antelope.MustName("hot")
+	must(t, c.SetPermission(alice, hot, 0, keyAuth(newPub(t))))
+	must(t, c.LinkPermission(alice, antelope.MustName("bob"), 0, hot))
+	if got := usage("alice"); got != 2756+338+144 {
+		t.Errorf("alice's ram_usage %d, want %d", got, 2756+338+144)
+	}
+	// unlinkauth and deleteauth refund them exactly.
+	tx := func(action string, names ...antelope.Name) {
+		t.Helper()
+		var data []byte
+		for _, n := range names {
+			data = antelope.AppendUint64(data, uint64(n))
+		}
+		c.Produce()
+		_, err := cl.Transact(t.Context(), key, antelope.Action{Account: antelope.MustName("eosio"), Name: antelope.MustName(action),
+			Authorization: []antelope.PermissionLevel{antelope.Active(alice)}, Data: data})
+		must(t, err)
+	}
+	tx("unlinkauth", alice, antelope.MustName("bob"), 0)
+	tx("deleteauth", alice, hot)
+	if got := usage("alice"); got != 2756 {
+		t.Errorf("alice's ram_usage %d, want 2756", got)
+	}
+}
