@@ -341,3 +341,25 @@ func TestGoAPIAccountsBillAsNewaccount(t *testing.T) {
 		t.Errorf("alice's ram_usage %d, want 2756", got)
 	}
 }
+
+// DeployWASM bills code and ABI as setcode and setabi would, so that a
+// later setcode or setabi refunds only what was billed.
+func TestDeployWASMBillsAsSetcode(t *testing.T) {
+	w := newWasmTester(t)
+	w.accounts("alice")
+	base := ramUsage(t, w, "alice")
+	w.deploy("alice", "eosio.token")
+	code := contractFile(t, "eosio.token", "wasm")
+	abi, _, err := w.cl.GetRawABI(t.Context(), antelope.MustName("alice"))
+	must(t, err)
+	if got, want := ramUsage(t, w, "alice"), base+10*int64(len(code))+int64(len(abi)); got != want {
+		t.Errorf("after DeployWASM: ram_usage %d, want %d (code %d ×10, ABI %d)", got, want, len(code), len(abi))
+	}
+	// Clearing the code refunds its ten times its size; the ABI stays.
+	clear := antelope.AppendVarUint32(append(packName(nil, "alice"), 0, 0), 0)
+	res := w.mustPush(act("eosio", "setcode", clear, "alice"))
+	wantRAM(t, "setcode clear", res, map[string]int64{"alice": -10 * int64(len(code))})
+	if got, want := ramUsage(t, w, "alice"), base+int64(len(abi)); got != want {
+		t.Errorf("after clearing the code: ram_usage %d, want %d", got, want)
+	}
+}
