@@ -27,7 +27,7 @@ const setcodeRAMMultiplier = 10
 var nativeHandlers map[antelope.Name]func(a *applyContext) error
 
 func init() {
-	nativeHandlers = map[antelope.Name]func(a *applyContext) error{
+	handlers := map[antelope.Name]func(a *applyContext) error{
 		antelope.MustName("newaccount"): nativeNewAccount,
 		antelope.MustName("setcode"):    nativeSetcode,
 		antelope.MustName("setabi"):     nativeSetabi,
@@ -38,6 +38,21 @@ func init() {
 		antelope.MustName("canceldelay"): func(a *applyContext) error {
 			return errActionValidate("chaintest has no delayed transactions to cancel")
 		},
+	}
+	nativeHandlers = map[antelope.Name]func(a *applyContext) error{}
+	for name, h := range handlers {
+		// Each of nodeos's handlers first refuses a read-only transaction
+		// (setabi's message has nodeos's typo).
+		what := name.String() + " not allowed in read-only transaction"
+		if name.String() == "setabi" {
+			what = "setabi ot allowed in read-only transaction"
+		}
+		nativeHandlers[name] = func(a *applyContext) error {
+			if a.trx.readOnly {
+				return errActionValidate(what)
+			}
+			return h(a)
+		}
 	}
 }
 
@@ -234,9 +249,6 @@ func nativeNewAccount(a *applyContext) error {
 }
 
 func nativeSetcode(a *applyContext) error {
-	if a.trx.readOnly {
-		return errActionValidate("setcode not allowed in read-only transaction")
-	}
 	n := decodeNative(a)
 	account, vmType, vmVersion, code := n.name(), n.u8(), n.u8(), n.bytes()
 	if err := n.finish("setcode"); err != nil {
@@ -280,9 +292,6 @@ func nativeSetcode(a *applyContext) error {
 }
 
 func nativeSetabi(a *applyContext) error {
-	if a.trx.readOnly {
-		return errActionValidate("setabi ot allowed in read-only transaction")
-	}
 	n := decodeNative(a)
 	account, abi := n.name(), n.bytes()
 	if err := n.finish("setabi"); err != nil {

@@ -363,3 +363,19 @@ func TestDeployWASMBillsAsSetcode(t *testing.T) {
 		t.Errorf("after clearing the code: ram_usage %d, want %d", got, want)
 	}
 }
+
+// eosio's native actions that change state refuse to run in a read-only
+// transaction, with nodeos's messages (setabi's typo included).
+func TestNativeActionsRefuseReadOnly(t *testing.T) {
+	w := newWasmTester(t)
+	w.accounts("alice")
+	for _, name := range []string{"newaccount", "setcode", "setabi", "updateauth", "deleteauth", "linkauth", "unlinkauth", "canceldelay"} {
+		a := antelope.Action{Account: nameEosio, Name: antelope.MustName(name), Authorization: []antelope.PermissionLevel{}, Data: packName(nil, "alice")}
+		_, err := w.cl.SendReadOnly(t.Context(), a)
+		want := name + " not allowed in read-only transaction"
+		if name == "setabi" {
+			want = "setabi ot allowed in read-only transaction"
+		}
+		wantException(t, err, "action_validate_exception", want)
+	}
+}
