@@ -37,12 +37,15 @@ type linkKey struct {
 	code, action antelope.Name
 }
 
-// newAccount is an account with owner and active permissions, made at t.
+// newAccount is an account with owner and active permissions, made at t,
+// using the RAM eosio::newaccount bills for them (as nodeos's genesis
+// accounts do) with no quota.
 func newAccount(name antelope.Name, owner, active chain.Authority, t time.Time) *account {
 	return &account{name: name, perms: map[antelope.Name]*permission{
 		nameOwner:  {name: nameOwner, auth: owner},
 		nameActive: {name: nameActive, parent: nameOwner, auth: active},
-	}, ramQuota: -1, netWeight: -1, cpuWeight: -1, res: resourceLimits{cpuLimit: -1, netLimit: -1}, created: t}
+	}, ramQuota: -1, ramUsage: newAccountRAM(owner, active),
+		netWeight: -1, cpuWeight: -1, res: resourceLimits{cpuLimit: -1, netLimit: -1}, created: t}
 }
 
 // emptyAuthority is an authority nothing satisfies (threshold 1, no keys):
@@ -68,7 +71,10 @@ func (c *Chain) CreateAccount(name antelope.Name, key antelope.PublicKey) {
 
 // CreateAccountWithAuthority creates an account with the given owner and
 // active authorities (several keys, weights, thresholds, other accounts'
-// permissions).
+// permissions). Like every account chaintest makes outside a transaction,
+// it starts with the RAM a real eosio::newaccount bills (ram_usage 2048,
+// 288 for each permission, and each authority's keys, accounts and waits)
+// and no RAM quota.
 func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active chain.Authority) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -90,7 +96,10 @@ func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 }
 
 // SetPermission adds or replaces a permission of an account (its parent
-// defaults to active).
+// defaults to active), billing the account's RAM as eosio::updateauth
+// does: 288 bytes and the authority's size for a new permission, the
+// difference for a replaced one. It fails, changing nothing, when that
+// would take the account over its RAM quota.
 func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Authority) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -100,6 +109,13 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 	}
 	if parent == 0 && perm != nameOwner {
 		parent = nameActive
+	}
+	delta := permissionRAM(auth)
+	if old := a.perms[perm]; old != nil {
+		delta -= permissionRAM(old.auth)
+	}
+	if err := a.fixtureRAM(delta); err != nil {
+		return err
 	}
 	perms := maps.Clone(a.perms)
 	perms[perm] = &permission{name: perm, parent: parent, auth: auth}
@@ -134,6 +150,17 @@ func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 	if perm != 0 && perm != nameEosioAny && a.perms[perm] == nil {
 		return fmt.Errorf("chaintest: %s has no permission %s", acct, perm)
 	}
+	_, linked := a.links[linkKey{code, action}]
+	var delta int64
+	switch {
+	case perm == 0 && linked:
+		delta = -billableLink
+	case perm != 0 && !linked:
+		delta = billableLink
+	}
+	if err := a.fixtureRAM(delta); err != nil {
+		return err
+	}
 	links := maps.Clone(a.links)
 	if links == nil {
 		links = map[linkKey]antelope.Name{}
@@ -151,7 +178,10 @@ func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 // key: the one line a test needs for a user. As leap's tester makes
 // accounts, the active permission also lists the account's own eosio.code
 // permission, so that a contract deployed on it may send inline actions
-// with its authority.
+// with its authority. The account's ram_usage is then 2756 bytes, what
+// that eosio::newaccount bills on a real chain (2048 for the account, 288
+// for each permission, 50 for each K1 key and 32 for eosio.code), and it
+// has no RAM quota.
 func (c *Chain) NewAccount(name antelope.Name) antelope.PrivateKey {
 	key, err := antelope.GeneratePrivateKey(nil)
 	if err != nil {

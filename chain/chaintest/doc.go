@@ -85,7 +85,16 @@
 // live in their own tables as CDT's multi_index keeps them, and
 // get_table_rows reads them by index_position. eosio's native actions
 // (newaccount, setcode, setabi, updateauth, deleteauth, linkauth,
-// unlinkauth) run before eosio's own code.
+// unlinkauth) run before eosio's own code and bill RAM as nodeos's
+// eosio_contract.cpp does: overhead_per_account_ram_bytes (2048) and two
+// permissions for a new account; a permission_object (288) and its
+// authority (50 a K1 key, 32 an account, 16 a wait) for each permission,
+// the difference when updateauth changes one, refunded by deleteauth; a
+// permission_link_object (144) per link; code ten times its size; an ABI
+// its size. Accounts the Go API makes (NewAccount: 2756 bytes; genesis
+// eosio: 2624) carry what newaccount would have billed, and SetPermission
+// and LinkPermission bill as updateauth and linkauth, so ram_usage is
+// what a real chain reports.
 //
 // # Resources
 //

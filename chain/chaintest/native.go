@@ -27,7 +27,7 @@ const setcodeRAMMultiplier = 10
 var nativeHandlers map[antelope.Name]func(a *applyContext) error
 
 func init() {
-	nativeHandlers = map[antelope.Name]func(a *applyContext) error{
+	handlers := map[antelope.Name]func(a *applyContext) error{
 		antelope.MustName("newaccount"): nativeNewAccount,
 		antelope.MustName("setcode"):    nativeSetcode,
 		antelope.MustName("setabi"):     nativeSetabi,
@@ -38,6 +38,21 @@ func init() {
 		antelope.MustName("canceldelay"): func(a *applyContext) error {
 			return errActionValidate("chaintest has no delayed transactions to cancel")
 		},
+	}
+	nativeHandlers = map[antelope.Name]func(a *applyContext) error{}
+	for name, h := range handlers {
+		// Each of nodeos's handlers first refuses a read-only transaction
+		// (setabi's message has nodeos's typo).
+		what := name.String() + " not allowed in read-only transaction"
+		if name.String() == "setabi" {
+			what = "setabi ot allowed in read-only transaction"
+		}
+		nativeHandlers[name] = func(a *applyContext) error {
+			if a.trx.readOnly {
+				return errActionValidate(what)
+			}
+			return h(a)
+		}
 	}
 }
 
@@ -226,14 +241,14 @@ func nativeNewAccount(a *applyContext) error {
 		}
 	}
 	a.trx.undo.account(c, name)
-	c.accounts[name] = newAccount(name, owner, active, a.trx.blockTime)
+	acct := newAccount(name, owner, active, a.trx.blockTime)
+	acct.ramUsage = 0 // billed below, through the transaction
+	c.accounts[name] = acct
+	a.trx.addRAM(a.trace(), name, newAccountRAM(owner, active))
 	return nil
 }
 
 func nativeSetcode(a *applyContext) error {
-	if a.trx.readOnly {
-		return errActionValidate("setcode not allowed in read-only transaction")
-	}
 	n := decodeNative(a)
 	account, vmType, vmVersion, code := n.name(), n.u8(), n.u8(), n.bytes()
 	if err := n.finish("setcode"); err != nil {
@@ -277,9 +292,6 @@ func nativeSetcode(a *applyContext) error {
 }
 
 func nativeSetabi(a *applyContext) error {
-	if a.trx.readOnly {
-		return errActionValidate("setabi ot allowed in read-only transaction")
-	}
 	n := decodeNative(a)
 	account, abi := n.name(), n.bytes()
 	if err := n.finish("setabi"); err != nil {
@@ -339,12 +351,18 @@ func nativeUpdateAuth(a *applyContext) error {
 	if perm != nameOwner && acct.perms[parent] == nil {
 		return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
 	}
-	if p := acct.perms[perm]; p != nil && p.parent != parent {
+	old := acct.perms[perm]
+	if old != nil && old.parent != parent {
 		return errActionValidate("Changing parent authority is not currently supported")
 	}
 	a.trx.undo.account(c, account)
 	acct = c.accounts[account]
 	acct.perms[perm] = &permission{name: perm, parent: parent, auth: auth}
+	delta := permissionRAM(auth)
+	if old != nil {
+		delta -= permissionRAM(old.auth)
+	}
+	a.trx.addRAM(a.trace(), account, delta)
 	return nil
 }
 
@@ -373,8 +391,10 @@ func nativeDeleteAuth(a *applyContext) error {
 			return errActionValidate(fmt.Sprintf("Cannot delete a linked authority. Unlink the authority first. This authority is linked to %s::%s.", k.code, k.action))
 		}
 	}
+	refund := permissionRAM(acct.perms[perm].auth)
 	a.trx.undo.account(c, account)
 	delete(c.accounts[account].perms, perm)
+	a.trx.addRAM(a.trace(), account, -refund)
 	return nil
 }
 
@@ -401,7 +421,8 @@ func nativeLinkAuth(a *applyContext) error {
 		return errPermissionQuery("Failed to retrieve permission: " + req.String())
 	}
 	k := linkKey{code, typ}
-	if cur, ok := c.accounts[account].links[k]; ok && cur == req {
+	cur, linked := c.accounts[account].links[k]
+	if linked && cur == req {
 		return errActionValidate("Attempting to update required authority, but new requirement is same as old")
 	}
 	a.trx.undo.account(c, account)
@@ -410,6 +431,9 @@ func nativeLinkAuth(a *applyContext) error {
 		acct.links = map[linkKey]antelope.Name{}
 	}
 	acct.links[k] = req
+	if !linked { // a changed link is modified in place, billed nothing
+		a.trx.addRAM(a.trace(), account, billableLink)
+	}
 	return nil
 }
 
@@ -432,6 +456,7 @@ func nativeUnlinkAuth(a *applyContext) error {
 	}
 	a.trx.undo.account(c, account)
 	delete(c.accounts[account].links, k)
+	a.trx.addRAM(a.trace(), account, -billableLink)
 	return nil
 }
 

@@ -148,7 +148,9 @@ func TestRAMBilledByBillableSizes(t *testing.T) {
 				t.Errorf("transfer: %v", d)
 			}
 			acct, err := w.cl.GetAccount(t.Context(), alice)
-			if err != nil || acct.RAMUsage != 2*(112+112+16) {
+			// alice started with newaccount's 2048 + 2×288 + 2 keys × 50 +
+			// eosio.code's 32 = 2756.
+			if err != nil || acct.RAMUsage != 2756+2*(112+112+16) {
 				t.Errorf("alice's ram_usage: %+v %v", acct, err)
 			}
 		})
