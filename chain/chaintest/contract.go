@@ -238,14 +238,38 @@ func (x *Context) Decode(v antelope.BinaryDecodable) error {
 }
 
 // SetTableRow stores a row directly, outside any transaction (a fixture),
-// in the state of the next block.
+// in the state of the next block. Its RAM is billed to payer as a
+// contract's store would bill it (a replaced row refunded to its payer),
+// so that the contract erasing it later refunds only what was billed; a
+// fixture is not held to the RAM quota.
 func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	id := tableID{code, scope, table}
-	c.db.putRow(id, &row{pk: pk, data: append([]byte(nil), data...), payer: payer})
+	if old := c.db.get(id, pk); old != nil {
+		c.billFixture(old.payer, -(int64(len(old.data)) + billableRow))
+	}
+	if c.db.putRow(id, &row{pk: pk, data: append([]byte(nil), data...), payer: payer}) {
+		c.billFixture(payer, billableTable)
+	}
+	c.billFixture(payer, int64(len(data))+billableRow)
 	for i, key := range secondary {
-		c.db.putSec(indexTable(id, i+2), kindOf(key.Type()), &secRow{pk: pk, key: key, payer: payer})
+		sid, kind := indexTable(id, i+2), kindOf(key.Type())
+		if old := c.db.getSec(sid, kind, pk); old != nil {
+			c.billFixture(old.payer, -billableSec[kind])
+		}
+		if c.db.putSec(sid, kind, &secRow{pk: pk, key: key, payer: payer}) {
+			c.billFixture(payer, billableTable)
+		}
+		c.billFixture(payer, billableSec[kind])
+	}
+}
+
+// billFixture bills RAM to an account for state written outside a
+// transaction (an account the chain does not know pays nothing).
+func (c *Chain) billFixture(account antelope.Name, delta int64) {
+	if a := c.accounts[account]; a != nil {
+		a.ramUsage += delta
 	}
 }
 
