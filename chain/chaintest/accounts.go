@@ -42,8 +42,8 @@ type linkKey struct {
 // accounts do) with no quota.
 func newAccount(name antelope.Name, owner, active chain.Authority, t time.Time) *account {
 	return &account{name: name, perms: map[antelope.Name]*permission{
-		nameOwner:  {name: nameOwner, auth: owner},
-		nameActive: {name: nameActive, parent: nameOwner, auth: active},
+		nameOwner:  {name: nameOwner, auth: owner, lastUsed: t},
+		nameActive: {name: nameActive, parent: nameOwner, auth: active, lastUsed: t},
 	}, ramQuota: -1, ramUsage: newAccountRAM(owner, active),
 		netWeight: -1, cpuWeight: -1, res: resourceLimits{cpuLimit: -1, netLimit: -1}, created: t}
 }
@@ -55,6 +55,10 @@ func emptyAuthority() chain.Authority { return chain.Authority{Threshold: 1} }
 type permission struct {
 	name, parent antelope.Name
 	auth         chain.Authority
+	// lastUsed is nodeos's permission_usage_object: when the permission was
+	// created, then the time of each block holding a transaction that
+	// declared it (get_permission_last_used).
+	lastUsed time.Time
 }
 
 var (
@@ -118,7 +122,11 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 		return err
 	}
 	perms := maps.Clone(a.perms)
-	perms[perm] = &permission{name: perm, parent: parent, auth: auth}
+	lastUsed := c.headTime().Add(500 * time.Millisecond) // created in the next block
+	if old := a.perms[perm]; old != nil {
+		lastUsed = old.lastUsed
+	}
+	perms[perm] = &permission{name: perm, parent: parent, auth: auth, lastUsed: lastUsed}
 	a.perms = perms
 	return nil
 }

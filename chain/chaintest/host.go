@@ -184,15 +184,15 @@ func unpackProvided(keys, perms []byte) ([]antelope.PublicKey, []antelope.Permis
 	return pubs, levels, nil
 }
 
-// PermissionLastUsed is get_permission_last_used: chaintest does not track
-// use, so it is the account's creation time, as for a permission never
-// used on a node.
+// PermissionLastUsed is get_permission_last_used: the time of the last
+// block with a transaction that declared the permission, or of its
+// creation.
 func (a *applyContext) PermissionLastUsed(actor, permission uint64) (int64, error) {
 	l := antelope.PermissionLevel{Actor: antelope.Name(actor), Permission: antelope.Name(permission)}
 	if !a.trx.c.permissionExists(l) {
 		return 0, errPermissionQuery("Failed to retrieve permission: " + levelText(l))
 	}
-	return a.trx.c.accounts[l.Actor].created.UnixMicro(), nil
+	return a.trx.c.accounts[l.Actor].perms[l.Permission].lastUsed.UnixMicro(), nil
 }
 
 // AccountCreationTime is get_account_creation_time.

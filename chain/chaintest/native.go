@@ -357,7 +357,11 @@ func nativeUpdateAuth(a *applyContext) error {
 	}
 	a.trx.undo.account(c, account)
 	acct = c.accounts[account]
-	acct.perms[perm] = &permission{name: perm, parent: parent, auth: auth}
+	lastUsed := a.trx.blockTime // a new permission's usage starts at its creation
+	if old != nil {
+		lastUsed = old.lastUsed
+	}
+	acct.perms[perm] = &permission{name: perm, parent: parent, auth: auth, lastUsed: lastUsed}
 	delta := permissionRAM(auth)
 	if old != nil {
 		delta -= permissionRAM(old.auth)

@@ -154,11 +154,37 @@ func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.Pac
 	if err == nil {
 		err = trx.chargeCPU()
 	}
+	if err == nil {
+		trx.markPermissionsUsed()
+	}
 	if err != nil || dry {
 		c.db.restore(snap)
 		trx.undo.rollback(c)
 	}
 	return trx, err
+}
+
+// markPermissionsUsed is what nodeos's transaction_context::finalize does
+// for a transaction sent to it: every authorization its actions declare
+// was used at the time of its block (inline actions' authorizations are
+// not counted, nor a read-only transaction's).
+func (t *trxContext) markPermissionsUsed() {
+	if t.readOnly {
+		return
+	}
+	c := t.c
+	for _, act := range t.tx.Actions {
+		for _, l := range act.Authorization {
+			if !c.permissionExists(l) {
+				continue
+			}
+			t.undo.account(c, l.Actor) // the map is the transaction's copy now
+			perms := c.accounts[l.Actor].perms
+			p := *perms[l.Permission]
+			p.lastUsed = t.blockTime
+			perms[l.Permission] = &p
+		}
+	}
 }
 
 // runHandler calls h. A panic is the transaction's failure, as a trap is a

@@ -34,10 +34,6 @@ import (
 //     checktime_start, memory_tests, cstr_tests, resource_limits_tests:
 //     explicit CPU billing or hand-written WAST contracts (the
 //     memcpy/memmove/memset edge cases are internal/wasm's tests);
-//   - permission_usage_tests: chaintest does not track when a permission
-//     was last used, nor when a permission other than owner and active was
-//     created (get_permission_last_used answers the account's creation
-//     time) — a known gap, in accounts.go and native.go;
 //   - ram_billing_in_notify_tests: RAM billing rules in notifications
 //     (resources.go's work);
 //   - test_recover_key_partial with a WebAuthn key: chaintest recovers K1
@@ -474,4 +470,66 @@ func TestLeapAssertCodeTests(t *testing.T) {
 	_, err = w.call("test_action", "test_assert_code", antelope.AppendUint64(nil, 10000000000000000000))
 	wantException(t, err, "restricted_error_code_exception",
 		"eosio_assert_code called with reserved error code: 10000000000000000000")
+}
+
+// leap's permission_usage_tests: get_permission_last_used is a
+// permission's creation time until a transaction declares it, then the
+// time of that transaction's block — set after it executes, so a
+// transaction sees the previous use of its own permission. leap's tester
+// puts several transactions in one pending block; chaintest makes a block
+// per transaction, so each time is that of the transaction's own block,
+// and reqauth (eosio.bios) is a noop contract's action here.
+func TestLeapPermissionUsageTests(t *testing.T) {
+	w := newTestAPI(t, "alice", "bob")
+	noop := antelope.MustName("noop")
+	if err := w.c.DeployNoop(noop); err != nil {
+		t.Fatal(err)
+	}
+	lastUsed := func(account, permission string, at time.Time) error {
+		data := antelope.AppendUint64(nil, uint64(antelope.MustName(account)))
+		data = antelope.AppendUint64(data, uint64(antelope.MustName(permission)))
+		data = antelope.AppendUint64(data, uint64(at.UnixMicro()))
+		_, err := w.call("test_permission", "test_permission_last_used", data)
+		return err
+	}
+	reqauth := func(key antelope.Signer, actor, permission string) time.Time {
+		t.Helper()
+		res, err := w.cl.Transact(t.Context(), key, antelope.Action{Account: noop, Name: noop,
+			Authorization: []antelope.PermissionLevel{{Actor: antelope.MustName(actor), Permission: antelope.MustName(permission)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.BlockTime.Time()
+	}
+	aliceUsed := reqauth(w.keys[antelope.MustName("alice")], "alice", "active")
+	if err := lastUsed("alice", "active", aliceUsed); err != nil {
+		t.Errorf("alice@active after its use: %v", err)
+	}
+	// The call's own authorization is recorded after it runs.
+	err := lastUsed("testapi", "active", w.c.Head().Time.Add(500*time.Millisecond))
+	wantException(t, err, "eosio_assert_message_exception", "assertion failure with message: unexpected last used permission time")
+
+	w.c.ProduceBlocks(5)
+	perm1Key, err := antelope.GeneratePrivateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perm1Pub, _ := perm1Key.PublicKey()
+	created := w.mustPush(updateauthAct("bob", "perm1", "active", chain.Authority{Threshold: 1, Keys: []chain.KeyWeight{{Key: perm1Pub, Weight: 1}}})).BlockTime.Time()
+	linked := w.mustPush(act("eosio", "linkauth", packName(nil, "bob", "noop", "noop", "perm1"), "bob")).BlockTime.Time()
+
+	w.c.ProduceBlocks(5)
+	if err := lastUsed("bob", "perm1", created); err != nil {
+		t.Errorf("bob@perm1 before any use: %v", err)
+	}
+	w.c.ProduceBlocks(5)
+	perm1Used := reqauth(perm1Key, "bob", "perm1")
+	if err := lastUsed("bob", "active", linked); err != nil {
+		t.Errorf("bob@active, last used by linkauth: %v", err)
+	}
+	err = lastUsed("bob", "perm1", created)
+	wantException(t, err, "eosio_assert_message_exception", "assertion failure with message: unexpected last used permission time")
+	if err := lastUsed("bob", "perm1", perm1Used); err != nil {
+		t.Errorf("bob@perm1 after its use: %v", err)
+	}
 }
