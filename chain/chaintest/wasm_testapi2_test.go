@@ -1,0 +1,268 @@
+package chaintest_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+)
+
+// More of leap's api_tests.cpp against test_api.wasm (see
+// wasm_testapi_test.go for the helpers and the list of what is replayed).
+
+// nodeTrace is one action trace as the node returns it in "processed".
+type nodeTrace struct {
+	Ordinal  uint32 `json:"action_ordinal"`
+	Creator  uint32 `json:"creator_action_ordinal"`
+	Closest  uint32 `json:"closest_unnotified_ancestor_action_ordinal"`
+	Receiver string `json:"receiver"`
+	Act      struct {
+		Account       string                     `json:"account"`
+		Name          string                     `json:"name"`
+		Authorization []antelope.PermissionLevel `json:"authorization"`
+		Data          string                     `json:"hex_data"`
+	} `json:"act"`
+	Receipt *struct {
+		ActDigest      string `json:"act_digest"`
+		GlobalSequence uint64 `json:"global_sequence"`
+	} `json:"receipt"`
+	Except *struct {
+		Code int64 `json:"code"`
+	} `json:"except"`
+	Return string `json:"return_value_hex_data"`
+}
+
+// processedTraces reads the action traces of a node's "processed".
+func processedTraces(t *testing.T, processed []byte) []nodeTrace {
+	t.Helper()
+	var p struct {
+		ActionTraces []nodeTrace `json:"action_traces"`
+	}
+	if err := json.Unmarshal(processed, &p); err != nil {
+		t.Fatal(err)
+	}
+	return p.ActionTraces
+}
+
+// leapActDigest is the act_digest leap's action_ordinal_test recomputes
+// (its "pad"): sha256 of sha256(packed action_base) and sha256(packed
+// data, packed return value).
+func leapActDigest(t *testing.T, tr nodeTrace, ret []byte) string {
+	t.Helper()
+	data, err := hex.DecodeString(tr.Act.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := antelope.AppendUint64(nil, uint64(antelope.MustName(tr.Act.Account)))
+	base = antelope.AppendUint64(base, uint64(antelope.MustName(tr.Act.Name)))
+	base = antelope.AppendVarUint32(base, uint32(len(tr.Act.Authorization)))
+	for _, l := range tr.Act.Authorization {
+		base = antelope.AppendUint64(base, uint64(l.Actor))
+		base = antelope.AppendUint64(base, uint64(l.Permission))
+	}
+	payload := append(antelope.AppendVarUint32(nil, uint32(len(data))), data...)
+	payload = append(antelope.AppendVarUint32(payload, uint32(len(ret))), ret...)
+	h1, h2 := sha256.Sum256(base), sha256.Sum256(payload)
+	d := sha256.Sum256(append(h1[:], h2[:]...))
+	return hex.EncodeToString(d[:])
+}
+
+// ordinalTrace is what leap's action_ordinal tests expect of one trace:
+// gseq is the global sequence after the first action's, -1 for an action
+// not executed (no receipt).
+type ordinalTrace struct {
+	creator, closest  uint32
+	receiver, account string
+	method            string
+	ret               []byte
+	gseq              int
+	except            bool
+}
+
+func packString(s string) []byte { return append(antelope.AppendVarUint32(nil, uint32(len(s))), s...) }
+
+// ordinalTraces is the transaction test_action_ordinal1 makes: testapi
+// notifies bob and charlie and sends test_action_ordinal2 and 3; bob
+// notifies david and sends foo; charlie sends bar; test_action_ordinal2
+// notifies david and erin and sends test_action_ordinal4. Ordinals are in
+// scheduling order, global sequences in execution order.
+func ordinalTraces() []ordinalTrace {
+	f64 := antelope.AppendUint64(nil, math.Float64bits(13.23))
+	f32 := antelope.AppendUint32(nil, math.Float32bits(11.42))
+	return []ordinalTrace{
+		{0, 0, "testapi", "testapi", "test_action_ordinal1", []byte{1}, 0, false},
+		{1, 1, "bob", "testapi", "test_action_ordinal1", packString("bob"), 1, false},
+		{1, 1, "testapi", "testapi", "test_action_ordinal2", antelope.AppendUint64(nil, uint64(antelope.MustName("five"))), 4, false},
+		{1, 1, "testapi", "testapi", "test_action_ordinal3", []byte{9}, 8, false},
+		{1, 1, "charlie", "testapi", "test_action_ordinal1", packString("charlie"), 2, false},
+		{2, 1, "bob", "bob", "test_action_ordinal_foo", f64, 9, false},
+		{2, 1, "david", "testapi", "test_action_ordinal1", packString("david"), 3, false},
+		{5, 1, "charlie", "charlie", "test_action_ordinal_bar", f32, 10, false},
+		{3, 3, "david", "testapi", "test_action_ordinal2", []byte{1}, 5, false},
+		{3, 3, "erin", "testapi", "test_action_ordinal2", []byte{14}, 6, false}, // signed_int(7), zigzag
+		{3, 3, "testapi", "testapi", "test_action_ordinal4", nil, 7, false},
+	}
+}
+
+// checkOrdinalTraces compares a node's traces with want, in order.
+func checkOrdinalTraces(t *testing.T, got []nodeTrace, want []ordinalTrace) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d action traces, want %d: %+v", len(got), len(want), got)
+	}
+	var start uint64
+	for i, w := range want {
+		g := got[i]
+		if g.Ordinal != uint32(i+1) || g.Creator != w.creator || g.Closest != w.closest ||
+			g.Receiver != w.receiver || g.Act.Account != w.account || g.Act.Name != testMethod("test_action", w.method).String() {
+			t.Errorf("trace %d: ordinal %d creator %d closest %d, %s receives %s::%s; want %d %d %d, %s receives %s::%s",
+				i, g.Ordinal, g.Creator, g.Closest, g.Receiver, g.Act.Account, g.Act.Name,
+				i+1, w.creator, w.closest, w.receiver, w.account, testMethod("test_action", w.method))
+		}
+		if (g.Except != nil) != w.except || g.Except != nil && g.Except.Code != 3050003 {
+			t.Errorf("trace %d: except %+v, want one (eosio_assert_message_exception): %v", i, g.Except, w.except)
+		}
+		if w.gseq < 0 {
+			if g.Receipt != nil {
+				t.Errorf("trace %d: a receipt for an action not executed: %+v", i, g.Receipt)
+			}
+			continue
+		}
+		if g.Receipt == nil {
+			t.Errorf("trace %d: no receipt", i)
+			continue
+		}
+		if i == 0 {
+			start = g.Receipt.GlobalSequence
+		}
+		if g.Receipt.GlobalSequence != start+uint64(w.gseq) {
+			t.Errorf("trace %d: global sequence %d, want %d+%d", i, g.Receipt.GlobalSequence, start, w.gseq)
+		}
+		if ret, _ := hex.DecodeString(g.Return); !bytes.Equal(ret, w.ret) {
+			t.Errorf("trace %d: return value %x, want %x", i, ret, w.ret)
+		}
+		if d := leapActDigest(t, g, w.ret); g.Receipt.ActDigest != d {
+			t.Errorf("trace %d: act_digest %s, want %s", i, g.Receipt.ActDigest, d)
+		}
+	}
+}
+
+// newOrdinalTester is leap's action_ordinal fixture: test_api.wasm on
+// testapi, bob, charlie, david and erin, and the accounts named.
+func newOrdinalTester(t *testing.T, accounts ...string) testAPI {
+	w := newTestAPI(t, append([]string{"bob", "charlie", "david", "erin"}, accounts...)...)
+	for _, n := range []string{"bob", "charlie", "david", "erin"} {
+		w.deploy(n, "test_api")
+	}
+	w.c.Produce()
+	return w
+}
+
+func TestLeapActionOrdinalTest(t *testing.T) {
+	w := newOrdinalTester(t)
+	res := w.mustCall("test_action", "test_action_ordinal1", nil)
+	checkOrdinalTraces(t, processedTraces(t, res.Processed), ordinalTraces())
+	// chain.TransactResult's own view agrees.
+	for i, a := range res.Actions {
+		if a.ActionOrdinal != uint32(i+1) || a.CreatorActionOrdinal != ordinalTraces()[i].creator {
+			t.Errorf("Actions[%d]: ordinal %d creator %d", i, a.ActionOrdinal, a.CreatorActionOrdinal)
+		}
+	}
+}
+
+// failureTrace sends testapi's cls::method with send_transaction2 and
+// return_failure_trace, as leap's CALL_TEST_FUNCTION_NO_THROW returns the
+// trace of a failed transaction: the node answers with the trace, its
+// "except" set.
+func (w testAPI) failureTrace(cls, method string) (except int64, traces []nodeTrace) {
+	w.t.Helper()
+	ctx := w.t.Context()
+	testapi := antelope.MustName("testapi")
+	a := antelope.Action{Account: testapi, Name: testMethod(cls, method),
+		Authorization: []antelope.PermissionLevel{antelope.Active(testapi)}}
+	tx, chainID, err := w.cl.BuildTransaction(ctx, a)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	signed, err := w.cl.Sign(ctx, w.keys[testapi], chainID, tx)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	packed, err := signed.Pack(antelope.CompressionNone)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	body, err := w.cl.Call(ctx, "/v1/chain/send_transaction2",
+		map[string]any{"return_failure_trace": true, "retry_trx": false, "transaction": packed})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	var answer struct {
+		Processed json.RawMessage `json:"processed"`
+	}
+	var processed struct {
+		Except *struct {
+			Code int64 `json:"code"`
+		} `json:"except"`
+	}
+	if err := json.Unmarshal(body, &answer); err != nil {
+		w.t.Fatal(err)
+	}
+	if err := json.Unmarshal(answer.Processed, &processed); err != nil {
+		w.t.Fatal(err)
+	}
+	if processed.Except == nil {
+		w.t.Fatalf("%s::%s did not fail: %s", cls, method, body)
+	}
+	w.c.Produce()
+	return processed.Except.Code, processedTraces(w.t, answer.Processed)
+}
+
+// action_ordinal_failtest1: testapi fails (fail1 exists) after notifying
+// bob and sending test_action_ordinal2: the failed action's trace has the
+// exception and no receipt, and those it scheduled are there, unexecuted.
+func TestLeapActionOrdinalFailtest1(t *testing.T) {
+	w := newOrdinalTester(t, "fail1")
+	code, traces := w.failureTrace("test_action", "test_action_ordinal1")
+	if code != 3050003 {
+		t.Errorf("except code %d, want 3050003", code)
+	}
+	want := ordinalTraces()[:3]
+	want[0].gseq, want[0].except = -1, true
+	want[1].gseq, want[2].gseq = -1, -1
+	checkOrdinalTraces(t, traces, want)
+}
+
+// action_ordinal_failtest2: charlie's notification fails (fail3 exists),
+// after testapi and bob ran.
+func TestLeapActionOrdinalFailtest2(t *testing.T) {
+	w := newOrdinalTester(t, "fail3")
+	code, traces := w.failureTrace("test_action", "test_action_ordinal1")
+	if code != 3050003 {
+		t.Errorf("except code %d, want 3050003", code)
+	}
+	want := ordinalTraces()[:8]
+	for i := 2; i < 8; i++ {
+		want[i].gseq = -1
+	}
+	want[4].except = true
+	checkOrdinalTraces(t, traces, want)
+}
+
+// action_ordinal_failtest3: test_action_ordinal3 fails (failnine exists),
+// after everything but foo and bar ran.
+func TestLeapActionOrdinalFailtest3(t *testing.T) {
+	w := newOrdinalTester(t, "failnine")
+	code, traces := w.failureTrace("test_action", "test_action_ordinal1")
+	if code != 3050003 {
+		t.Errorf("except code %d, want 3050003", code)
+	}
+	want := ordinalTraces()
+	want[3].gseq, want[3].except = -1, true
+	want[5].gseq, want[7].gseq = -1, -1
+	checkOrdinalTraces(t, traces, want)
+}
