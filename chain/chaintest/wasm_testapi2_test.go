@@ -6,6 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
@@ -265,4 +268,79 @@ func TestLeapActionOrdinalFailtest3(t *testing.T) {
 	want[3].gseq, want[3].except = -1, true
 	want[5].gseq, want[7].gseq = -1, -1
 	checkOrdinalTraces(t, traces, want)
+}
+
+// watModule reads testdata/wat/<name>.wasm, which wat2wasm made from
+// <name>.wat beside it (leap's tests write these contracts in WAST).
+func watModule(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "wat", name+".wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// setcodeAct is eosio::setcode of account to code (none clears it).
+func setcodeAct(account string, code []byte) antelope.Action {
+	data := append(packName(nil, account), 0, 0) // vmtype, vmversion
+	data = append(antelope.AppendVarUint32(data, uint32(len(code))), code...)
+	return act("eosio", "setcode", data, account)
+}
+
+// leap's get_code_hash_tests: gethash's action, named for an account,
+// prints get_code_hash of it — the size of its answer, struct_version 0,
+// the code sequence (each setcode counts, clearing too), the code's
+// sha256 (zeros without code), vm_type and vm_version 0.
+func TestLeapGetCodeHashTests(t *testing.T) {
+	w := testAPI{newWasmTester(t)}
+	w.c.ProduceBlocks(2)
+	w.accounts("gethash", "test")
+	gethash := watModule(t, "get_code_hash")
+	w.mustPush(setcodeAct("gethash", gethash))
+	w.c.Produce()
+	check := func(account string, seq uint64, code []byte) {
+		t.Helper()
+		hash := make([]byte, 32)
+		if len(code) > 0 {
+			h := sha256.Sum256(code)
+			hash = h[:]
+		}
+		want := "43:0:" + strconv.FormatUint(seq, 10) + ":" + hex.EncodeToString(hash) + ":0:0"
+		res := w.mustPush(act("gethash", account, nil, "gethash"))
+		if got := console(t, res); got != want {
+			t.Errorf("%s: console %q, want %q", account, got, want)
+		}
+		w.c.Produce()
+	}
+	check("gethash", 1, gethash)
+	check("nonexisting", 0, nil)
+	check("test", 0, nil)
+	testAPIWasm := contractFile(t, "test_api", "wasm")
+	w.mustPush(setcodeAct("test", testAPIWasm))
+	check("test", 1, testAPIWasm)
+	w.mustPush(setcodeAct("test", gethash))
+	check("test", 2, gethash)
+	w.mustPush(setcodeAct("test", nil))
+	check("test", 3, nil)
+}
+
+// leap's db_notify_tests: a contract that stores rows in its own tables
+// and finds them again, at its receiver and at the account it notifies
+// (the same contract): each receiver's iterators are its own tables',
+// numbered on from those of the receivers before it.
+func TestLeapDBNotifyTests(t *testing.T) {
+	w := testAPI{newWasmTester(t)}
+	w.accounts("notifier", "notified")
+	code := watModule(t, "db_notify")
+	w.mustPush(setcodeAct("notifier", code))
+	w.mustPush(setcodeAct("notified", code))
+	res := w.mustPush(act("notifier", "", nil, "notifier"))
+	var got []string
+	for _, a := range res.Actions {
+		got = append(got, a.Receiver.String())
+	}
+	if len(got) != 2 || got[0] != "notifier" || got[1] != "notified" {
+		t.Fatalf("receivers %q, want notifier, notified", got)
+	}
 }

@@ -18,7 +18,11 @@ import (
 // unittests/test-contracts/test_api), replayed against chaintest: the
 // contract has no ABI, its actions are named by testMethod and get raw
 // data, as leap's CALL_TEST_FUNCTION sends them — one action, authorized
-// by testapi@active.
+// by testapi@active. wasm_testapi2_test.go has action_ordinal_test and
+// action_ordinal_failtest1/2/3 (test_api.wasm on five accounts; a failed
+// transaction's trace from send_transaction2 with return_failure_trace),
+// and get_code_hash_tests and db_notify_tests, whose WAST contracts are
+// written anew in testdata/wat.
 
 // Not replayed, for want of what chaintest does not have:
 //   - cf_action_tests, cfa_tx_signature, cfa_stateful_api, deferred_cfa_*,
@@ -37,11 +41,10 @@ import (
 //   - ram_billing_in_notify_tests: RAM billing rules in notifications
 //     (resources.go's work);
 //   - test_recover_key_partial with a WebAuthn key: chaintest recovers K1
-//     only (TestLeapRecoverKeyPartialK1 takes the K1 path instead).
-//
-// Not replayed yet, though chaintest may well support them:
-// action_ordinal_*, action_results_tests, get_code_hash_tests,
-// db_notify_tests.
+//     only (TestLeapRecoverKeyPartialK1 takes the K1 path instead);
+//   - action_results_tests (action_results.wasm) and action_receipt_tests
+//     (payloadless.wasm, asserter.wasm): contracts not in testdata;
+//   - extended_symbol_api_tests: C++ operators, no chain.
 
 // djbh is the contract's 32-bit string hash (test_api_common.hpp's DJBH):
 // from 5381, h = 33*h ^ c for each byte.
