@@ -226,7 +226,7 @@ func (a *applyContext) execOne() error {
 				Name: uint64(act.Name), Data: act.Data})
 			var ex *wasm.Exception
 			if errors.As(err, &ex) {
-				err = &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message}
+				err = &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message, errorCode: ex.ErrorCode}
 			}
 		case ct.handler != nil:
 			err = runHandler(ct.handler, &Context{Action: *act, Receiver: a.receiver, chain: c, apply: a})

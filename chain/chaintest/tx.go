@@ -246,12 +246,12 @@ func (tr *actionTrace) json(t *trxContext) map[string]any {
 	for _, n := range names {
 		deltas = append(deltas, map[string]any{"account": n.String(), "delta": tr.ramDeltas[n]})
 	}
-	var receipt, except any // an action not executed has neither
+	var receipt, except, errorCode any // an action not executed has neither
 	if tr.globalSeq != 0 {
 		receipt = tr.receiptJSON()
 	}
 	if tr.failed && t.failure != nil {
-		except = exceptJSON(t.failure)
+		except, errorCode = exceptJSON(t.failure), errorCodeJSON(t.failure)
 	}
 	return map[string]any{
 		"action_ordinal": tr.ordinal, "creator_action_ordinal": tr.creator, "closest_unnotified_ancestor_action_ordinal": tr.closestUnnotified,
@@ -261,7 +261,7 @@ func (tr *actionTrace) json(t *trxContext) map[string]any {
 			"data": data, "hex_data": data},
 		"context_free": tr.contextFree, "elapsed": tr.elapsed.Microseconds(), "console": tr.console.String(), "trx_id": t.id,
 		"block_num": t.blockNum, "block_time": timeText(t.blockTime), "producer_block_id": nil, "account_ram_deltas": deltas,
-		"except": except, "error_code": nil, "return_value_hex_data": hex.EncodeToString(tr.ret),
+		"except": except, "error_code": errorCode, "return_value_hex_data": hex.EncodeToString(tr.ret),
 	}
 }
 
@@ -277,7 +277,7 @@ func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, ac
 	}
 	return map[string]any{"id": id, "block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil,
 		"receipt": receipt, "elapsed": 100, "net_usage": 128, "scheduled": false, "action_traces": actions,
-		"account_ram_delta": nil, "except": except, "error_code": nil}
+		"account_ram_delta": nil, "except": except, "error_code": errorCodeJSON(ex)}
 }
 
 // exceptJSON is an exception as a trace's "except".

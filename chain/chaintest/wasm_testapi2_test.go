@@ -36,7 +36,28 @@ type nodeTrace struct {
 	Except *struct {
 		Code int64 `json:"code"`
 	} `json:"except"`
-	Return string `json:"return_value_hex_data"`
+	Return    string    `json:"return_value_hex_data"`
+	ErrorCode *fcUint64 `json:"error_code"`
+}
+
+// fcUint64 is a uint64 as nodeos's fc prints it: a number up to
+// 0xffffffff, a string above.
+type fcUint64 struct {
+	v      uint64
+	quoted bool
+}
+
+func (u *fcUint64) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		v, err := strconv.ParseUint(s, 10, 64)
+		*u = fcUint64{v, true}
+		return err
+	}
+	return json.Unmarshal(b, &u.v)
 }
 
 // processedTraces reads the action traces of a node's "processed".
@@ -181,12 +202,12 @@ func TestLeapActionOrdinalTest(t *testing.T) {
 // return_failure_trace, as leap's CALL_TEST_FUNCTION_NO_THROW returns the
 // trace of a failed transaction: the node answers with the trace, its
 // "except" set.
-func (w testAPI) failureTrace(cls, method string) (except int64, traces []nodeTrace) {
+func (w testAPI) failureTrace(cls, method string, data []byte) (except int64, traces []nodeTrace, errorCode *fcUint64) {
 	w.t.Helper()
 	ctx := w.t.Context()
 	testapi := antelope.MustName("testapi")
 	a := antelope.Action{Account: testapi, Name: testMethod(cls, method),
-		Authorization: []antelope.PermissionLevel{antelope.Active(testapi)}}
+		Authorization: []antelope.PermissionLevel{antelope.Active(testapi)}, Data: data}
 	tx, chainID, err := w.cl.BuildTransaction(ctx, a)
 	if err != nil {
 		w.t.Fatal(err)
@@ -211,6 +232,7 @@ func (w testAPI) failureTrace(cls, method string) (except int64, traces []nodeTr
 		Except *struct {
 			Code int64 `json:"code"`
 		} `json:"except"`
+		ErrorCode *fcUint64 `json:"error_code"`
 	}
 	if err := json.Unmarshal(body, &answer); err != nil {
 		w.t.Fatal(err)
@@ -222,7 +244,7 @@ func (w testAPI) failureTrace(cls, method string) (except int64, traces []nodeTr
 		w.t.Fatalf("%s::%s did not fail: %s", cls, method, body)
 	}
 	w.c.Produce()
-	return processed.Except.Code, processedTraces(w.t, answer.Processed)
+	return processed.Except.Code, processedTraces(w.t, answer.Processed), processed.ErrorCode
 }
 
 // action_ordinal_failtest1: testapi fails (fail1 exists) after notifying
@@ -230,7 +252,7 @@ func (w testAPI) failureTrace(cls, method string) (except int64, traces []nodeTr
 // exception and no receipt, and those it scheduled are there, unexecuted.
 func TestLeapActionOrdinalFailtest1(t *testing.T) {
 	w := newOrdinalTester(t, "fail1")
-	code, traces := w.failureTrace("test_action", "test_action_ordinal1")
+	code, traces, _ := w.failureTrace("test_action", "test_action_ordinal1", nil)
 	if code != 3050003 {
 		t.Errorf("except code %d, want 3050003", code)
 	}
@@ -244,7 +266,7 @@ func TestLeapActionOrdinalFailtest1(t *testing.T) {
 // after testapi and bob ran.
 func TestLeapActionOrdinalFailtest2(t *testing.T) {
 	w := newOrdinalTester(t, "fail3")
-	code, traces := w.failureTrace("test_action", "test_action_ordinal1")
+	code, traces, _ := w.failureTrace("test_action", "test_action_ordinal1", nil)
 	if code != 3050003 {
 		t.Errorf("except code %d, want 3050003", code)
 	}
@@ -260,7 +282,7 @@ func TestLeapActionOrdinalFailtest2(t *testing.T) {
 // after everything but foo and bar ran.
 func TestLeapActionOrdinalFailtest3(t *testing.T) {
 	w := newOrdinalTester(t, "failnine")
-	code, traces := w.failureTrace("test_action", "test_action_ordinal1")
+	code, traces, _ := w.failureTrace("test_action", "test_action_ordinal1", nil)
 	if code != 3050003 {
 		t.Errorf("except code %d, want 3050003", code)
 	}
@@ -342,5 +364,48 @@ func TestLeapDBNotifyTests(t *testing.T) {
 	}
 	if len(got) != 2 || got[0] != "notifier" || got[1] != "notified" {
 		t.Fatalf("receivers %q, want notifier, notified", got)
+	}
+}
+
+// The rest of leap's eosio_assert_code_tests: a failed transaction's trace
+// has the error code, at the transaction and at the action that failed —
+// eosio_assert_code's own, or contract_restricted_error_code for one the
+// chain reserves; any other chain exception has generic_system_error.
+func TestLeapAssertCodeErrorCode(t *testing.T) {
+	w := newTestAPI(t)
+	for _, c := range []struct {
+		method string
+		arg    uint64
+		code   int64
+		want   uint64
+	}{
+		{"test_assert_code", 42, 3050004, 42},
+		{"test_assert_code", 10000000000000000000, 3050011, 10000000000000000001},
+		{"assert_false", 0, 3050003, 10000000000000000000},
+	} {
+		var data []byte
+		if c.method == "test_assert_code" {
+			data = antelope.AppendUint64(nil, c.arg)
+		}
+		code, traces, errorCode := w.failureTrace("test_action", c.method, data)
+		if code != c.code {
+			t.Errorf("%s(%d): except code %d, want %d", c.method, c.arg, code, c.code)
+		}
+		wantCode := func(where string, got *fcUint64) {
+			t.Helper()
+			if got == nil || got.v != c.want || got.quoted != (c.want > 0xffffffff) {
+				t.Errorf("%s(%d): %s error_code %+v, want %d", c.method, c.arg, where, got, c.want)
+			}
+		}
+		wantCode("transaction", errorCode)
+		if len(traces) != 1 || traces[0].Except == nil {
+			t.Fatalf("%s(%d): traces %+v", c.method, c.arg, traces)
+		}
+		wantCode("action", traces[0].ErrorCode)
+	}
+	// An executed action has none.
+	res := w.mustCall("test_action", "assert_true", nil)
+	if tr := processedTraces(t, res.Processed); len(tr) != 1 || tr[0].ErrorCode != nil {
+		t.Errorf("executed: %+v", tr)
 	}
 }
