@@ -179,7 +179,10 @@ func (a *applyContext) exec() error {
 	for i := 0; i < len(a.notified); i++ {
 		a.receiver, a.ordinal = a.notified[i].receiver, a.notified[i].ordinal
 		if err := a.execOne(); err != nil {
-			a.trace().failed = true // nodeos's apply_context::exec_one puts it in this trace
+			// nodeos's apply_context::exec_one puts the exception in this
+			// trace, and the return value only in a completed action's.
+			tr := a.trace()
+			tr.failed, tr.ret = true, nil
 			return err
 		}
 	}
