@@ -411,3 +411,107 @@ func TestLeapAssertCodeErrorCode(t *testing.T) {
 		t.Errorf("executed: %+v", tr)
 	}
 }
+
+// sendPacked builds testapi's cls::method (authorized by testapi@active),
+// lets fill set its data from the transaction's header, signs it, and
+// sends it by send_transaction2 with extra bytes after the packed
+// transaction; it returns the transaction's id and the call's answer.
+func (w testAPI) sendPacked(cls, method string, fill func(*antelope.Transaction) []byte, extra []byte) (antelope.Checksum256, []byte, error) {
+	w.t.Helper()
+	ctx := w.t.Context()
+	testapi := antelope.MustName("testapi")
+	tx, chainID, err := w.cl.BuildTransaction(ctx, antelope.Action{Account: testapi, Name: testMethod(cls, method),
+		Authorization: []antelope.PermissionLevel{antelope.Active(testapi)}})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if fill != nil {
+		tx.Actions[0].Data = fill(tx)
+	}
+	signed, err := w.cl.Sign(ctx, w.keys[testapi], chainID, tx)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	id, err := signed.ID()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	packed, err := signed.Pack(antelope.CompressionNone)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	packed.PackedTrx = append(packed.PackedTrx, extra...)
+	body, err := w.cl.Call(ctx, "/v1/chain/send_transaction2",
+		map[string]any{"return_failure_trace": false, "retry_trx": false, "transaction": packed})
+	w.c.Produce()
+	return id, body, err
+}
+
+// leap's transaction_tests as transaction_tests_after_disable_trxs_protocol_features
+// runs them (deferred transactions disabled, so send_transaction is a
+// no-op and the deferred cases are skipped).
+func TestLeapTransactionTests(t *testing.T) {
+	w := newTestAPI(t)
+
+	// An action with no authorization.
+	noAuth := antelope.Action{Account: antelope.MustName("testapi"), Name: testMethod("test_action", "require_auth"),
+		Authorization: []antelope.PermissionLevel{}}
+	_, err := w.cl.Transact(t.Context(), antelope.PrivateKeys{w.keys[antelope.MustName("testapi")]}, noAuth)
+	wantExceptionContains(t, err, "tx_no_auths", "transaction must have at least one authorization")
+
+	for _, m := range []string{"send_action", "send_action_empty", "send_action_512k", "send_many_actions_512k", "send_transaction"} {
+		w.mustCall("test_transaction", m, nil)
+	}
+	_, err = w.call("test_transaction", "send_action_large", nil)
+	wantException(t, err, "inline_action_too_big", "inline action too big")
+	_, err = w.call("test_transaction", "send_action_inline_fail", nil)
+	wantAssert(t, err, "test_action::assert_false")
+
+	// The packed transaction of one action with 4 bytes of data.
+	if got := console(t, w.mustCall("test_transaction", "test_transaction_size", antelope.AppendUint32(nil, 54))); got != "size: 54" {
+		t.Errorf("test_transaction_size printed %q", got)
+	}
+	res := w.mustCall("test_transaction", "test_read_transaction", nil)
+	if got := console(t, res); got != res.ID.String() {
+		t.Errorf("test_read_transaction printed %q, want the id %s", got, res.ID)
+	}
+	// TAPoS: the reference block's number (low 16 bits) and prefix.
+	_, _, err = w.sendPacked("test_transaction", "test_tapos_block_num", func(tx *antelope.Transaction) []byte {
+		return antelope.AppendUint32(nil, uint32(tx.RefBlockNum))
+	}, nil)
+	if err != nil {
+		t.Errorf("test_tapos_block_num: %v", err)
+	}
+	_, _, err = w.sendPacked("test_transaction", "test_tapos_block_prefix", func(tx *antelope.Transaction) []byte {
+		return antelope.AppendUint32(nil, tx.RefBlockPrefix)
+	}, nil)
+	if err != nil {
+		t.Errorf("test_tapos_block_prefix: %v", err)
+	}
+	_, err = w.call("test_transaction", "send_action_recurse", nil)
+	wantException(t, err, "transaction_exception", "max inline action depth per transaction reached")
+
+	// Bytes after the packed transaction are ignored: read_transaction
+	// gives the transaction alone, whose sha256 is the id.
+	id, body, err := w.sendPacked("test_transaction", "test_read_transaction", nil, []byte("77"))
+	if err != nil {
+		t.Fatalf("with extra bytes: %v", err)
+	}
+	var answer struct {
+		Processed json.RawMessage `json:"processed"`
+	}
+	if err := json.Unmarshal(body, &answer); err != nil {
+		t.Fatal(err)
+	}
+	var processed struct {
+		ActionTraces []struct {
+			Console string `json:"console"`
+		} `json:"action_traces"`
+	}
+	if err := json.Unmarshal(answer.Processed, &processed); err != nil {
+		t.Fatal(err)
+	}
+	if len(processed.ActionTraces) == 0 || processed.ActionTraces[0].Console != id.String() {
+		t.Errorf("with extra bytes: traces %+v, want the console %s", processed.ActionTraces, id)
+	}
+}

@@ -21,23 +21,31 @@ import (
 // by testapi@active. wasm_testapi2_test.go has action_ordinal_test and
 // action_ordinal_failtest1/2/3 (test_api.wasm on five accounts; a failed
 // transaction's trace from send_transaction2 with return_failure_trace),
-// and get_code_hash_tests and db_notify_tests, whose WAST contracts are
-// written anew in testdata/wat.
+// the trace half of eosio_assert_code_tests (error_code),
+// transaction_tests as transaction_tests_after_disable_trxs_protocol_features
+// runs them, and get_code_hash_tests and db_notify_tests, whose WAST
+// contracts are written anew in testdata/wat.
 
 // Not replayed, for want of what chaintest does not have:
 //   - cf_action_tests, cfa_tx_signature, cfa_stateful_api, deferred_cfa_*,
 //     light_validation_skip_cfa: context-free actions and data, which
 //     chain.Client cannot send;
 //   - deferred_transaction_tests, more_deferred_transaction_tests,
-//     transaction_tests, inline_action_* and the send_* handlers that
-//     schedule deferred transactions: deferred transactions;
+//     transaction_tests_before_disable_trxs_protocol_features,
+//     deferred_inline_action_limit and the send_* handlers that schedule
+//     deferred transactions: deferred transactions;
+//   - inline_action_objective_limit: a chain whose max_inline_action_size
+//     is 4 KiB (chaintest's is nodeos's default, 512 KiB);
+//     inline_action_with_over_4k_limit: a second node validating the
+//     blocks;
 //   - chain_tests (get_active_producers) and set_producers_legacy: a
 //     producer schedule;
 //   - checktime_fail_tests' block-CPU and billed-CPU cases,
 //     checktime_pause_*, checktime_intrinsic, checktime_grow_memory,
 //     checktime_start, memory_tests, cstr_tests, resource_limits_tests:
-//     explicit CPU billing or hand-written WAST contracts (the
-//     memcpy/memmove/memset edge cases are internal/wasm's tests);
+//     explicit CPU billing or hand-written WAST contracts not yet
+//     written in testdata/wat (the memcpy/memmove/memset edge cases are
+//     internal/wasm's tests);
 //   - ram_billing_in_notify_tests: RAM billing rules in notifications
 //     (resources.go's work);
 //   - test_recover_key_partial with a WebAuthn key: chaintest recovers K1
