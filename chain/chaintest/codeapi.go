@@ -106,6 +106,13 @@ var defaultParams = func() []byte {
 	return binary.LittleEndian.AppendUint16(b, 6) // max_authority_depth
 }()
 
+// maxTransactionDelay is the chain's max_transaction_delay in seconds: in
+// the packed chain_config, after max_block_net_usage (a uint64) and twelve
+// uint32 fields.
+func (c *Chain) maxTransactionDelay() uint32 {
+	return binary.LittleEndian.Uint32(c.params[8+12*4:])
+}
+
 // logConsole writes an action's console output to the WithConsoleLog
 // logger.
 func (c *Chain) logConsole(tr *actionTrace) {

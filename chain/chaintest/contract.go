@@ -30,7 +30,8 @@ type contract struct {
 
 // SetContract deploys a contract at account: its ABI (the JSON the
 // generated package embeds as ABIJSON) and its handler. The account is
-// created (with no keys) if it does not exist.
+// created (with no keys) if it does not exist. The handler and its ABI
+// are billed no RAM; wasm code and an ABI they replace are refunded.
 func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler) error {
 	var abi struct {
 		Tables []struct {
@@ -56,6 +57,10 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 	if c.accounts[acct] == nil {
 		c.accounts[acct] = newAccount(acct, emptyAuthority(), codeAuthority(acct), c.headTime())
 	}
+	// Wasm code and a packed ABI replaced by a Go handler are refunded, as
+	// setcode and setabi refund what they replace (the handler and its ABI
+	// are the test's, billed nothing).
+	c.accounts[acct].ramUsage -= c.codeRAM(acct)
 	c.contracts[acct] = ct
 	// The state service keeps every version by the block it was set in: the
 	// next block.

@@ -62,3 +62,30 @@ func TestSetTableRowIsBilled(t *testing.T) {
 		t.Errorf("after the contract erased the fixture row, ram_usage is %d, want %d as before it", got, start)
 	}
 }
+
+// A Go handler set over wasm code refunds the code and ABI the deploy
+// billed, as setcode and setabi refund what they replace: the account's
+// ram_usage stayed 10× the code above where it started.
+func TestSetContractRefundsReplacedCode(t *testing.T) {
+	w := newWasmTester(t)
+	w.accounts("tok")
+	usage := func() int64 {
+		t.Helper()
+		a, err := w.cl.GetAccount(t.Context(), antelope.MustName("tok"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int64(a.RAMUsage)
+	}
+	start := usage()
+	w.deploy("tok", "eosio.token")
+	if usage() <= start {
+		t.Fatalf("deploying the wasm billed nothing: %d", usage())
+	}
+	if err := w.c.SetContract(antelope.MustName("tok"), []byte(`{"version":"eosio::abi/1.1"}`), chaintest.TokenContract); err != nil {
+		t.Fatal(err)
+	}
+	if got := usage(); got != start {
+		t.Errorf("after a Go handler replaced the wasm, ram_usage is %d, want %d as before the deploy", got, start)
+	}
+}

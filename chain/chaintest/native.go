@@ -343,6 +343,9 @@ func nativeUpdateAuth(a *applyContext) error {
 		return errActionValidate("Cannot change owner authority's parent")
 	case perm != nameOwner && parent == 0:
 		return errActionValidate("Only owner permission can have empty parent")
+	case len(auth.Waits) > 0 && auth.Waits[len(auth.Waits)-1].WaitSec > c.maxTransactionDelay():
+		// nodeos's own typo, kept: tests match the message.
+		return errActionValidate(fmt.Sprintf("Cannot set delay longer than max_transacton_delay, which is %d seconds", c.maxTransactionDelay()))
 	}
 	if err := a.checkAuthorityAccounts(auth); err != nil {
 		return err

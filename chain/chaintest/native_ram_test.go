@@ -379,3 +379,16 @@ func TestNativeActionsRefuseReadOnly(t *testing.T) {
 		wantException(t, err, "action_validate_exception", want)
 	}
 }
+
+// updateauth refuses a wait longer than the chain's max_transaction_delay
+// (45 days by default), as nodeos does; chaintest accepted any.
+func TestUpdateauthWaitWithinMaxDelay(t *testing.T) {
+	w := newWasmTester(t)
+	w.accounts("alice")
+	auth := keyAuth(newPub(t))
+	auth.Waits = []chain.WaitWeight{{WaitSec: 45*24*3600 + 1, Weight: 1}}
+	_, err := w.push(updateauthAct("alice", "slow", "active", auth))
+	wantException(t, err, "action_validate_exception", "Cannot set delay longer than max_transacton_delay, which is 3888000 seconds")
+	auth.Waits[0].WaitSec = 45 * 24 * 3600
+	w.mustPush(updateauthAct("alice", "slow", "active", auth))
+}
