@@ -75,7 +75,12 @@ func testMethod(cls, method string) antelope.Name {
 type testAPI struct{ *wasmTester }
 
 func newTestAPI(t *testing.T, accounts ...string) testAPI {
-	w := newWasmTester(t)
+	return newTestAPIWith(t, nil, accounts...)
+}
+
+// newTestAPIWith is newTestAPI on a chain with opts.
+func newTestAPIWith(t *testing.T, opts []chaintest.Option, accounts ...string) testAPI {
+	w := newWasmTester(t, opts...)
 	w.c.ProduceBlocks(2)
 	w.accounts(append([]string{"testapi"}, accounts...)...)
 	w.c.ProduceBlocks(10)
