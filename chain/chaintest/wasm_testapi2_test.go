@@ -252,49 +252,47 @@ func (w testAPI) failureTrace(cls, method string, data []byte) (except int64, tr
 	return processed.Except.Code, processedTraces(w.t, answer.Processed), processed.ErrorCode
 }
 
-// action_ordinal_failtest1: testapi fails (fail1 exists) after notifying
-// bob and sending test_action_ordinal2: the failed action's trace has the
-// exception and no receipt, and those it scheduled are there, unexecuted.
-func TestLeapActionOrdinalFailtest1(t *testing.T) {
-	w := newOrdinalTester(t, "fail1")
+// ordinalFailure runs test_action_ordinal1 with the account that makes
+// it fail, and returns the failure trace's action traces; the exception
+// is the contract's assertion.
+func ordinalFailure(t *testing.T, failAccount string) []nodeTrace {
+	t.Helper()
+	w := newOrdinalTester(t, failAccount)
 	code, traces, _ := w.failureTrace("test_action", "test_action_ordinal1", nil)
 	if code != 3050003 {
 		t.Errorf("except code %d, want 3050003", code)
 	}
+	return traces
+}
+
+// action_ordinal_failtest1: testapi fails (fail1 exists) after notifying
+// bob and sending test_action_ordinal2: the failed action's trace has the
+// exception and no receipt, and those it scheduled are there, unexecuted.
+func TestLeapActionOrdinalFailtest1(t *testing.T) {
 	want := ordinalTraces()[:3]
 	want[0].gseq, want[0].except = -1, true
 	want[1].gseq, want[2].gseq = -1, -1
-	checkOrdinalTraces(t, traces, want)
+	checkOrdinalTraces(t, ordinalFailure(t, "fail1"), want)
 }
 
 // action_ordinal_failtest2: charlie's notification fails (fail3 exists),
 // after testapi and bob ran.
 func TestLeapActionOrdinalFailtest2(t *testing.T) {
-	w := newOrdinalTester(t, "fail3")
-	code, traces, _ := w.failureTrace("test_action", "test_action_ordinal1", nil)
-	if code != 3050003 {
-		t.Errorf("except code %d, want 3050003", code)
-	}
 	want := ordinalTraces()[:8]
 	for i := 2; i < 8; i++ {
 		want[i].gseq = -1
 	}
 	want[4].except = true
-	checkOrdinalTraces(t, traces, want)
+	checkOrdinalTraces(t, ordinalFailure(t, "fail3"), want)
 }
 
 // action_ordinal_failtest3: test_action_ordinal3 fails (failnine exists),
 // after everything but foo and bar ran.
 func TestLeapActionOrdinalFailtest3(t *testing.T) {
-	w := newOrdinalTester(t, "failnine")
-	code, traces, _ := w.failureTrace("test_action", "test_action_ordinal1", nil)
-	if code != 3050003 {
-		t.Errorf("except code %d, want 3050003", code)
-	}
 	want := ordinalTraces()
 	want[3].gseq, want[3].except = -1, true
 	want[5].gseq, want[7].gseq = -1, -1
-	checkOrdinalTraces(t, traces, want)
+	checkOrdinalTraces(t, ordinalFailure(t, "failnine"), want)
 }
 
 // watModule reads testdata/wat/<name>.wasm, which wat2wasm made from
