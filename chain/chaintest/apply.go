@@ -42,7 +42,8 @@ type trxContext struct {
 	ram        map[antelope.Name]int64
 	checkRAMOf map[antelope.Name]bool // quotas changed: check them at the end
 	undo       undoLog
-	cpu, net   int64 // billed to the first authorizer (resources.go)
+	cpu, net   int64      // billed to the first authorizer (resources.go)
+	failure    *exception // what failed the transaction, in the failed action's trace
 }
 
 // validateRAM has the account's usage checked against its quota at the
@@ -66,6 +67,7 @@ type actionTrace struct {
 	elapsed                             time.Duration
 	globalSeq                           uint64
 	seq                                 receiptSeqs // the rest of the receipt, once committed (receipts.go)
+	failed                              bool        // the action whose exception failed the transaction
 }
 
 func (t *trxContext) schedule(act antelope.Action, receiver antelope.Name, contextFree bool, creator, closest uint32) (uint32, error) {
@@ -177,6 +179,10 @@ func (a *applyContext) exec() error {
 	for i := 0; i < len(a.notified); i++ {
 		a.receiver, a.ordinal = a.notified[i].receiver, a.notified[i].ordinal
 		if err := a.execOne(); err != nil {
+			// nodeos's apply_context::exec_one puts the exception in this
+			// trace, and the return value only in a completed action's.
+			tr := a.trace()
+			tr.failed, tr.ret = true, nil
 			return err
 		}
 	}
@@ -223,7 +229,7 @@ func (a *applyContext) execOne() error {
 				Name: uint64(act.Name), Data: act.Data})
 			var ex *wasm.Exception
 			if errors.As(err, &ex) {
-				err = &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message}
+				err = &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message, errorCode: ex.ErrorCode}
 			}
 		case ct.handler != nil:
 			err = runHandler(ct.handler, &Context{Action: *act, Receiver: a.receiver, chain: c, apply: a})

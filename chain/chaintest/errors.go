@@ -2,6 +2,7 @@ package chaintest
 
 import (
 	"context"
+	"strconv"
 	"time"
 )
 
@@ -41,6 +42,33 @@ type exception struct {
 	what   string
 	detail string
 	more   []string // further details, after detail (a panic's stack)
+	// errorCode is the one the exception sets itself (eosio_assert_code's):
+	// see errorCodeJSON.
+	errorCode *uint64
+}
+
+// errorCodeJSON is a failed trace's error_code, as nodeos's
+// controller::convert_exception_to_error_code gives it: the exception's
+// own, else system_error_code::generic_system_error for any chain
+// exception (codes from 3000000), and none for fc's (such as
+// out_of_range_exception, 8). fc prints a uint64 above 0xffffffff as a
+// string.
+func errorCodeJSON(ex *exception) any {
+	var code uint64
+	switch {
+	case ex == nil:
+		return nil
+	case ex.errorCode != nil:
+		code = *ex.errorCode
+	case ex.code >= 3000000:
+		code = 10_000_000_000_000_000_000
+	default:
+		return nil
+	}
+	if code > 0xffffffff {
+		return strconv.FormatUint(code, 10)
+	}
+	return code
 }
 
 func (e *exception) Error() string { return e.name + ": " + e.detail }

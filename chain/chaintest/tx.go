@@ -72,7 +72,16 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 			ex = errAssert(err.Error())
 		}
 		if failureTrace {
-			return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, nil, ex)}
+			// nodeos's failure trace has the action traces so far: those
+			// executed with their receipts (numbered as if committed), the
+			// failed one with the exception, those scheduled with neither.
+			var actions []map[string]any
+			if trx != nil {
+				c.sequence(trx, false)
+				trx.failure = ex
+				actions = trx.tracesJSON()
+			}
+			return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, actions, ex)}
 		}
 		return ex.answer()
 	}
@@ -237,15 +246,22 @@ func (tr *actionTrace) json(t *trxContext) map[string]any {
 	for _, n := range names {
 		deltas = append(deltas, map[string]any{"account": n.String(), "delta": tr.ramDeltas[n]})
 	}
+	var receipt, except, errorCode any // an action not executed has neither
+	if tr.globalSeq != 0 {
+		receipt = tr.receiptJSON()
+	}
+	if tr.failed && t.failure != nil {
+		except, errorCode = exceptJSON(t.failure), errorCodeJSON(t.failure)
+	}
 	return map[string]any{
 		"action_ordinal": tr.ordinal, "creator_action_ordinal": tr.creator, "closest_unnotified_ancestor_action_ordinal": tr.closestUnnotified,
-		"receipt":  tr.receiptJSON(),
+		"receipt":  receipt,
 		"receiver": tr.receiver.String(),
 		"act": map[string]any{"account": a.Account.String(), "name": a.Name.String(), "authorization": auth,
 			"data": data, "hex_data": data},
 		"context_free": tr.contextFree, "elapsed": tr.elapsed.Microseconds(), "console": tr.console.String(), "trx_id": t.id,
 		"block_num": t.blockNum, "block_time": timeText(t.blockTime), "producer_block_id": nil, "account_ram_deltas": deltas,
-		"except": nil, "error_code": nil, "return_value_hex_data": hex.EncodeToString(tr.ret),
+		"except": except, "error_code": errorCode, "return_value_hex_data": hex.EncodeToString(tr.ret),
 	}
 }
 
@@ -257,16 +273,21 @@ func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, ac
 	}
 	var except, receipt any // an executed transaction's receipt: setReceipt
 	if ex != nil {
-		stack := []any{}
-		for _, d := range append([]string{ex.detail}, ex.more...) {
-			stack = append(stack, map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
-				"format": d, "data": map[string]any{}})
-		}
-		except = map[string]any{"code": ex.code, "name": ex.name, "message": ex.what, "stack": stack}
+		except = exceptJSON(ex)
 	}
 	return map[string]any{"id": id, "block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil,
 		"receipt": receipt, "elapsed": 100, "net_usage": 128, "scheduled": false, "action_traces": actions,
-		"account_ram_delta": nil, "except": except, "error_code": nil}
+		"account_ram_delta": nil, "except": except, "error_code": errorCodeJSON(ex)}
+}
+
+// exceptJSON is an exception as a trace's "except".
+func exceptJSON(ex *exception) map[string]any {
+	stack := []any{}
+	for _, d := range append([]string{ex.detail}, ex.more...) {
+		stack = append(stack, map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
+			"format": d, "data": map[string]any{}})
+	}
+	return map[string]any{"code": ex.code, "name": ex.name, "message": ex.what, "stack": stack}
 }
 
 // timeText prints a time as nodeos does: milliseconds, no zone.

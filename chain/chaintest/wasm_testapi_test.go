@@ -18,30 +18,41 @@ import (
 // unittests/test-contracts/test_api), replayed against chaintest: the
 // contract has no ABI, its actions are named by testMethod and get raw
 // data, as leap's CALL_TEST_FUNCTION sends them — one action, authorized
-// by testapi@active.
+// by testapi@active. wasm_testapi2_test.go has action_ordinal_test and
+// action_ordinal_failtest1/2/3 (test_api.wasm on five accounts; a failed
+// transaction's trace from send_transaction2 with return_failure_trace),
+// the trace half of eosio_assert_code_tests (error_code),
+// transaction_tests as transaction_tests_after_disable_trxs_protocol_features
+// runs them, and get_code_hash_tests and db_notify_tests, whose WAST
+// contracts are written anew in testdata/wat.
 
 // Not replayed, for want of what chaintest does not have:
 //   - cf_action_tests, cfa_tx_signature, cfa_stateful_api, deferred_cfa_*,
 //     light_validation_skip_cfa: context-free actions and data, which
 //     chain.Client cannot send;
 //   - deferred_transaction_tests, more_deferred_transaction_tests,
-//     transaction_tests, inline_action_* and the send_* handlers that
-//     schedule deferred transactions: deferred transactions;
+//     transaction_tests_before_disable_trxs_protocol_features,
+//     deferred_inline_action_limit and the send_* handlers that schedule
+//     deferred transactions: deferred transactions;
+//   - inline_action_objective_limit: a chain whose max_inline_action_size
+//     is 4 KiB (chaintest's is nodeos's default, 512 KiB);
+//     inline_action_with_over_4k_limit: a second node validating the
+//     blocks;
 //   - chain_tests (get_active_producers) and set_producers_legacy: a
 //     producer schedule;
 //   - checktime_fail_tests' block-CPU and billed-CPU cases,
 //     checktime_pause_*, checktime_intrinsic, checktime_grow_memory,
 //     checktime_start, memory_tests, cstr_tests, resource_limits_tests:
-//     explicit CPU billing or hand-written WAST contracts (the
-//     memcpy/memmove/memset edge cases are internal/wasm's tests);
+//     explicit CPU billing or hand-written WAST contracts not yet
+//     written in testdata/wat (the memcpy/memmove/memset edge cases are
+//     internal/wasm's tests);
 //   - ram_billing_in_notify_tests: RAM billing rules in notifications
 //     (resources.go's work);
 //   - test_recover_key_partial with a WebAuthn key: chaintest recovers K1
-//     only (TestLeapRecoverKeyPartialK1 takes the K1 path instead).
-//
-// Not replayed yet, though chaintest may well support them:
-// action_ordinal_*, action_results_tests, get_code_hash_tests,
-// db_notify_tests.
+//     only (TestLeapRecoverKeyPartialK1 takes the K1 path instead);
+//   - action_results_tests (action_results.wasm) and action_receipt_tests
+//     (payloadless.wasm, asserter.wasm): contracts not in testdata;
+//   - extended_symbol_api_tests: C++ operators, no chain.
 
 // djbh is the contract's 32-bit string hash (test_api_common.hpp's DJBH):
 // from 5381, h = 33*h ^ c for each byte.
@@ -64,7 +75,12 @@ func testMethod(cls, method string) antelope.Name {
 type testAPI struct{ *wasmTester }
 
 func newTestAPI(t *testing.T, accounts ...string) testAPI {
-	w := newWasmTester(t)
+	return newTestAPIWith(t, nil, accounts...)
+}
+
+// newTestAPIWith is newTestAPI on a chain with opts.
+func newTestAPIWith(t *testing.T, opts []chaintest.Option, accounts ...string) testAPI {
+	w := newWasmTester(t, opts...)
 	w.c.ProduceBlocks(2)
 	w.accounts(append([]string{"testapi"}, accounts...)...)
 	w.c.ProduceBlocks(10)

@@ -13,6 +13,10 @@ type Exception struct {
 	Name    string // e.g. "eosio_assert_message_exception"
 	What    string // the exception's description, e.g. "eosio_assert_message assertion failure"
 	Message string // the message, e.g. "assertion failure with message: overdrawn balance"
+	// ErrorCode is the code nodeos's chain_exception carries for the
+	// trace's error_code: eosio_assert_code's, or
+	// contract_restricted_error_code; nil when the exception sets none.
+	ErrorCode *uint64
 }
 
 // Error is the exception's name and message.
@@ -32,11 +36,16 @@ func errAssertCode(code uint64) *Exception {
 	// system_error_code::generic_system_error: codes from 10000000000000000000
 	// up are reserved for the chain.
 	if code >= 10_000_000_000_000_000_000 {
-		return newException(3050011, "restricted_error_code_exception", "eosio_assert_code assertion failure uses restricted error code value",
+		e := newException(3050011, "restricted_error_code_exception", "eosio_assert_code assertion failure uses restricted error code value",
 			fmt.Sprintf("eosio_assert_code called with reserved error code: %d", code))
+		restricted := uint64(10_000_000_000_000_000_001) // system_error_code::contract_restricted_error_code
+		e.ErrorCode = &restricted
+		return e
 	}
-	return newException(3050004, "eosio_assert_code_exception", "eosio_assert_code assertion failure",
+	e := newException(3050004, "eosio_assert_code_exception", "eosio_assert_code assertion failure",
 		fmt.Sprintf("assertion failure with error code: %d", code))
+	e.ErrorCode = &code
+	return e
 }
 
 func errAbort() *Exception {
