@@ -50,8 +50,8 @@ import (
 //     (resources.go's work);
 //   - test_recover_key_partial with a WebAuthn key: chaintest recovers K1
 //     only (TestLeapRecoverKeyPartialK1 takes the K1 path instead);
-//   - action_results_tests (action_results.wasm) and action_receipt_tests
-//     (payloadless.wasm, asserter.wasm): contracts not in testdata;
+//   - action_receipt_tests (payloadless.wasm, asserter.wasm): contracts
+//     not in testdata (action_results_tests is wasm_actionresults_test.go);
 //   - extended_symbol_api_tests: C++ operators, no chain.
 
 // djbh is the contract's 32-bit string hash (test_api_common.hpp's DJBH):
