@@ -149,11 +149,8 @@ func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 	if c.accounts[code] == nil {
 		return fmt.Errorf("chaintest: no account %s to link %s's permission to", code, acct)
 	}
-	if code == nameEosio {
-		switch action {
-		case nameUpdateAuth, nameDeleteAuth, nameLinkAuth, nameUnlinkAuth, nameCancelDelay:
-			return fmt.Errorf("chaintest: cannot link eosio::%s to a minimum permission", action)
-		}
+	if isPermissionAction(code, action) {
+		return fmt.Errorf("chaintest: cannot link eosio::%s to a minimum permission", action)
 	}
 	if perm != 0 && perm != nameEosioAny && a.perms[perm] == nil {
 		return fmt.Errorf("chaintest: %s has no permission %s", acct, perm)

@@ -19,6 +19,18 @@ var (
 	nameCancelDelay = antelope.MustName("canceldelay")
 )
 
+// permissionActionNames names eosio's permission-managing actions as
+// nodeos's authority messages name them.
+var permissionActionNames = map[antelope.Name]string{nameUpdateAuth: "updateauth action", nameDeleteAuth: "deleteauth action",
+	nameLinkAuth: "link action", nameUnlinkAuth: "unlink action", nameCancelDelay: "canceldelay action"}
+
+// isPermissionAction reports eosio's permission-managing actions: they have
+// their own rules for who may declare them, and cannot be linked.
+func isPermissionAction(code, action antelope.Name) bool {
+	_, ok := permissionActionNames[action]
+	return ok && code == nameEosio
+}
+
 func errIrrelevantAuth(detail string) *exception {
 	return &exception{code: 3090005, name: "irrelevant_auth_exception", what: "Irrelevant authority included", detail: detail}
 }
@@ -77,11 +89,8 @@ func (c *Chain) permissionSatisfies(actor, declared, min antelope.Name) bool {
 // permission-managing actions, not the account's own authority over the
 // permission touched. Keys are weighed after this, elsewhere.
 func (c *Chain) checkDeclaredPermissions(act *antelope.Action) error {
-	if act.Account == nameEosio {
-		switch act.Name {
-		case nameUpdateAuth, nameDeleteAuth, nameLinkAuth, nameUnlinkAuth, nameCancelDelay:
-			return c.checkNativeDeclaredPermission(act)
-		}
+	if isPermissionAction(act.Account, act.Name) {
+		return c.checkNativeDeclaredPermission(act)
 	}
 	for _, l := range act.Authorization {
 		min, anyPermission := c.minimumPermission(l.Actor, act.Account, act.Name)
@@ -102,8 +111,7 @@ func (c *Chain) checkDeclaredPermissions(act *antelope.Action) error {
 // account concerned, satisfying the permission the action touches.
 func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 	n := &nativeDecoder{d: antelope.NewDecoder(act.Data)}
-	what := map[antelope.Name]string{nameUpdateAuth: "updateauth action", nameDeleteAuth: "deleteauth action",
-		nameLinkAuth: "link action", nameUnlinkAuth: "unlink action", nameCancelDelay: "canceldelay action"}[act.Name]
+	what := permissionActionNames[act.Name]
 	if act.Name == nameCancelDelay {
 		return nil // refused when it runs: chaintest has no delayed transactions
 	}
@@ -151,11 +159,8 @@ func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 		if n.err != nil {
 			return nil
 		}
-		if code == nameEosio {
-			switch typ {
-			case nameUpdateAuth, nameDeleteAuth, nameLinkAuth, nameUnlinkAuth, nameCancelDelay:
-				return errActionValidate(fmt.Sprintf("Cannot link eosio::%s to a minimum permission", typ))
-			}
+		if isPermissionAction(code, typ) {
+			return errActionValidate(fmt.Sprintf("Cannot link eosio::%s to a minimum permission", typ))
 		}
 		var anyPermission bool
 		if min, anyPermission = c.minimumPermission(account, code, typ); anyPermission {

@@ -31,11 +31,11 @@ func init() {
 		antelope.MustName("newaccount"): nativeNewAccount,
 		antelope.MustName("setcode"):    nativeSetcode,
 		antelope.MustName("setabi"):     nativeSetabi,
-		antelope.MustName("updateauth"): nativeUpdateAuth,
-		antelope.MustName("deleteauth"): nativeDeleteAuth,
-		antelope.MustName("linkauth"):   nativeLinkAuth,
-		antelope.MustName("unlinkauth"): nativeUnlinkAuth,
-		antelope.MustName("canceldelay"): func(a *applyContext) error {
+		nameUpdateAuth:                  nativeUpdateAuth,
+		nameDeleteAuth:                  nativeDeleteAuth,
+		nameLinkAuth:                    nativeLinkAuth,
+		nameUnlinkAuth:                  nativeUnlinkAuth,
+		nameCancelDelay: func(a *applyContext) error {
 			return errActionValidate("chaintest has no delayed transactions to cancel")
 		},
 	}
