@@ -247,6 +247,18 @@ func (ac *authChecker) satisfied(level antelope.PermissionLevel, depth int) bool
 	return weight >= p.auth.Threshold
 }
 
+// unusedKeys is the provided keys no satisfied permission used (nodeos's
+// tx_irrelevant_sig).
+func (ac *authChecker) unusedKeys() []antelope.PublicKey {
+	var unused []antelope.PublicKey
+	for i, k := range ac.keys {
+		if !ac.used[i] {
+			unused = append(unused, k)
+		}
+	}
+	return unused
+}
+
 // permissionExists reports a declared authorization the chain can check.
 func (c *Chain) permissionExists(level antelope.PermissionLevel) bool {
 	a := c.accounts[level.Actor]
@@ -291,13 +303,7 @@ func (c *Chain) checkAuthorizations(tx *antelope.Transaction, keys []antelope.Pu
 				levelText(l), keysText(keys)))
 		}
 	}
-	var unused []antelope.PublicKey
-	for i, k := range keys {
-		if !ac.used[i] {
-			unused = append(unused, k)
-		}
-	}
-	if len(unused) > 0 {
+	if unused := ac.unusedKeys(); len(unused) > 0 {
 		return errIrrelevantSig("transaction bears irrelevant signatures from these keys: " + keysText(unused))
 	}
 	return nil

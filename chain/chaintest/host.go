@@ -121,7 +121,7 @@ func (a *applyContext) CheckTransactionAuthorization(trx, keys, perms []byte) (b
 			}
 		}
 	}
-	return allKeysUsed(ac), nil
+	return len(ac.unusedKeys()) == 0, nil
 }
 
 // CheckPermissionAuthorization is check_permission_authorization.
@@ -135,18 +135,7 @@ func (a *applyContext) CheckPermissionAuthorization(actor, permission uint64, ke
 	// permission that does not exist (or is empty) is not satisfied, and
 	// a provided key the permission did not use is tx_irrelevant_sig.
 	ac := &authChecker{c: a.trx.c, keys: pubs, used: map[int]bool{}, provided: levels}
-	return ac.satisfied(l, 0) && allKeysUsed(ac), nil
-}
-
-// allKeysUsed reports whether the checker used every provided key (nodeos
-// refuses irrelevant keys, tx_irrelevant_sig).
-func allKeysUsed(ac *authChecker) bool {
-	for i := range ac.keys {
-		if !ac.used[i] {
-			return false
-		}
-	}
-	return true
+	return ac.satisfied(l, 0) && len(ac.unusedKeys()) == 0, nil
 }
 
 // unpackProvided reads the packed flat_sets of keys and permission levels.
