@@ -16,7 +16,8 @@ type ESRChain struct {
 // ESRChainAliases maps the protocol's chain aliases to chain ids: EOS 1,
 // Telos 2, Jungle 3, Kylin 4, Worbli 5, BOS 6, MEET.ONE 7, Insights 8,
 // BEOS 9, WAX 10, Proton 11, FIO 12 (@wharfkit/signing-request's table;
-// Jungle is alias 3 with Jungle 4's id).
+// Jungle's alias 3 is the retired Jungle 2's id, e70aaab8…, not Jungle 4's
+// 73e4385a…, which a request must carry by id).
 var ESRChainAliases = map[uint8]Checksum256{
 	1:  mustChecksum256("aca376f206b8fc25a6ed44dbdc66547c36c6c33e3a119ffbeaef943642f0e906"),
 	2:  mustChecksum256("4667b205c6838ef70ff7988f6e8257e8be0e1284a2f59699054a018f743b1d11"),
