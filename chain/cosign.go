@@ -48,12 +48,11 @@ func mustChecksum(s string) antelope.Checksum256 {
 // boost.wax::noop on WAX mainnet, greymassnoop::noop (Greymass Fuel's) on
 // EOS, Jungle 4 and Telos; ok is false for any other chain.
 func KnownNoop(chainID antelope.Checksum256) (contract, action antelope.Name, ok bool) {
-	noop := antelope.MustName("noop")
 	switch chainID {
 	case chainWAX:
-		return antelope.MustName("boost.wax"), noop, true
+		return antelope.MustName("boost.wax"), nameNoop, true
 	case chainEOS, chainJungle4, chainTelos:
-		return antelope.MustName("greymassnoop"), noop, true
+		return antelope.MustName("greymassnoop"), nameNoop, true
 	}
 	return 0, 0, false
 }

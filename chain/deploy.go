@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/rawabi"
 	"github.com/antelopego/abigen/model"
 )
 
@@ -178,11 +177,11 @@ func (c *Client) GetRawCodeAndABI(ctx context.Context, account antelope.Name) (w
 	if err := c.callJSON(ctx, "/v1/chain/get_raw_code_and_abi", map[string]string{"account_name": account.String()}, &out); err != nil {
 		return nil, nil, err
 	}
-	// Older nodes pad the base64 wrongly: decode without padding.
-	if wasm, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(out.WASM, "=")); err != nil {
+	// Older nodes pad the base64 wrongly (see rawabi).
+	if wasm, err = rawabi.Base64(out.WASM); err != nil {
 		return nil, nil, fmt.Errorf("nodeos get_raw_code_and_abi: wasm is not base64: %v", err)
 	}
-	if abi, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(out.ABI, "=")); err != nil {
+	if abi, err = rawabi.Base64(out.ABI); err != nil {
 		return nil, nil, fmt.Errorf("nodeos get_raw_code_and_abi: abi is not base64: %v", err)
 	}
 	return wasm, abi, nil

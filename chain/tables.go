@@ -407,6 +407,7 @@ func checkNextKey(q antelope.TableQuery, next, cur, last antelope.TableKey) erro
 	return nil
 }
 
+// asFloat64 is a float128 key's value as a double.
 func asFloat64(k antelope.TableKey) float64 {
 	b := k.Bytes()
 	return antelope.Float128(b[16:]).Float64()
@@ -423,8 +424,7 @@ func safeNextKey(k antelope.TableKey, reverse bool) antelope.TableKey {
 	if k.Type() != antelope.IndexFloat128 {
 		return k
 	}
-	b := k.Bytes()
-	d := antelope.Float128(b[16:]).Float64()
+	d := asFloat64(k)
 	if reverse {
 		d = math.Nextafter(d, math.Inf(1))
 	} else {

@@ -2,7 +2,6 @@ package chain
 
 import (
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 
@@ -91,7 +90,7 @@ func DecodeTransactionStatus(body []byte) (*TransactionStatus, error) {
 		if s.BlockNum == 0 {
 			return nil, fmt.Errorf("nodeos get_transaction_status: %s without a block number", s.State)
 		}
-		if s.BlockID != (antelope.Checksum256{}) && binary.BigEndian.Uint32(s.BlockID[:4]) != s.BlockNum {
+		if s.BlockID != (antelope.Checksum256{}) && blockNumOf(s.BlockID) != s.BlockNum {
 			return nil, fmt.Errorf("nodeos get_transaction_status: block %d with the id of another block, %s", s.BlockNum, s.BlockID)
 		}
 	case TxUnknown, TxLocallyApplied, TxForkedOut, TxFailed:

@@ -14,7 +14,7 @@ import (
 // whose hash is not checked; nor is an empty abiHash, or one of zeros,
 // which is what nodeos sends when it has no hash to give.
 func Decode(abi, abiHash string) ([]byte, error) {
-	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(abi, "="))
+	raw, err := Base64(abi)
 	if err != nil {
 		return nil, fmt.Errorf("abi is not base64: %v", err)
 	}
@@ -25,4 +25,11 @@ func Decode(abi, abiHash string) ([]byte, error) {
 		return nil, fmt.Errorf("abi_hash %s does not match the ABI's sha256 %x", abiHash, got)
 	}
 	return raw, nil
+}
+
+// Base64 decodes what nodeos sends as base64 (get_raw_abi's abi,
+// get_raw_code_and_abi's wasm and abi): with or without padding, right or
+// wrong.
+func Base64(s string) ([]byte, error) {
+	return base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
 }
