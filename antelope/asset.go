@@ -8,15 +8,17 @@ const MaxAssetAmount = 1<<62 - 1
 
 // Asset is a quantity of a token: an integer amount in units of
 // 10^-precision, and a symbol. Binary: int64 amount little-endian, then the
-// symbol (16 bytes). JSON: "1.2345 SYS".
+// symbol (16 bytes). JSON: "1.2345 SYS"; asset{} is "0 ", as nodeos prints it.
 type Asset struct {
 	Amount int64  // in units of 10^-precision: 12345 at precision 4 is 1.2345
 	Symbol Symbol // precision and code
 }
 
 // ParseAsset parses "amount CODE" as nodeos does: the number of decimals gives
-// the precision (at most 18), |amount| must be at most 2^62−1, and the code 1
-// to 7 letters A–Z. The space may be left out ("1.0SYS", as abieos accepts).
+// the precision (at most 18), |amount| must be at most 2^62−1, and the code at
+// most 7 letters A–Z. The space may be left out ("1.0SYS", as abieos accepts)
+// unless the code is empty: "0 " is how nodeos prints asset{} (amount 0, the
+// zero symbol), as in eosio.system's voters rows, and it reads back as asset{}.
 func ParseAsset(s string) (Asset, error) { return parseAsset([]byte(s)) }
 
 // MustAsset parses an asset known to be valid, such as a constant
@@ -78,12 +80,15 @@ func parseAsset(s []byte) (Asset, error) {
 	if precision < 0 {
 		precision = 0
 	}
+	if i == end && (i == len(s) || s[i] != ' ') {
+		return bad("amount and symbol code must be separated by a space")
+	}
 	for i < end && s[i] == ' ' {
 		i++
 	}
 	code, err := parseSymbolCode(s[i:end])
 	if err != nil {
-		return bad("symbol code must be 1 to 7 letters A-Z")
+		return bad("symbol code must be at most 7 letters A-Z")
 	}
 	amount := int64(mag)
 	if neg {

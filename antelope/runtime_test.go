@@ -124,7 +124,7 @@ func TestDecoderRejectsNonCanonicalAndShortInput(t *testing.T) {
 		{"bytes longer than input", "0501", func(d *Decoder) error { _, err := d.Bytes(); return err }, "exceeds the 1 bytes left"},
 		{"array count beyond input", "FFFFFFFF0F", func(d *Decoder) error { _, err := d.Length("x", 1); return err }, "exceed the limit"},
 		{"array count beyond input 2", "0A00", func(d *Decoder) error { _, err := d.Length("x", 8); return err }, "cannot fit"},
-		{"symbol lower case", "04535953730000000000", func(d *Decoder) error { var s Symbol; return s.DecodeBinary(d) }, "not 1 to 7 letters"},
+		{"symbol lower case", "04535953730000000000", func(d *Decoder) error { var s Symbol; return s.DecodeBinary(d) }, "not at most 7 letters"},
 		{"symbol precision 19", "1353595300000000", func(d *Decoder) error { var s Symbol; return s.DecodeBinary(d) }, "above 18"},
 		{"asset amount 2^62", "00000000000000400453595300000000", func(d *Decoder) error { var a Asset; return a.DecodeBinary(d) }, "2^62-1"},
 		{"bitset unused bit", "0104", func(d *Decoder) error { var b Bitset; return b.DecodeBinary(d) }, "unused high bits"},
@@ -231,8 +231,8 @@ func TestAssets(t *testing.T) {
 	if _, err := (Asset{Amount: MaxAssetAmount + 1, Symbol: Symbol{4, SymbolCode(0x535953)}}).MarshalBinary(); err == nil {
 		t.Error("encoding an out-of-range asset succeeded")
 	}
-	if _, err := (Asset{Amount: 1}).MarshalJSON(); err == nil {
-		t.Error("JSON of an asset with an empty symbol succeeded")
+	if _, err := (Asset{Amount: 1, Symbol: Symbol{Code: SymbolCode(0x61)}}).MarshalJSON(); err == nil {
+		t.Error("JSON of an asset with a lower-case symbol succeeded")
 	}
 }
 
