@@ -108,8 +108,14 @@ func (r *JSONReader) Uint32() (uint32, error) {
 // Uint64 reads a uint64.
 func (r *JSONReader) Uint64() (uint64, error) { return r.unsigned("uint64", 64) }
 
+// quietNaN is the NaN nodeos reads "nan" as (boost::lexical_cast, C++'s
+// quiet_NaN()).
+const quietNaN = 0x7ff8000000000000
+
 // Float64 reads a float64 from a number or a string. Strings may also be
-// "inf", "-inf", "nan" (nodeos) or "Infinity", "-Infinity", "NaN" (abieos).
+// "inf", "-inf", "nan", "-nan" (nodeos) or "Infinity", "-Infinity", "NaN"
+// (abieos); "nan" is the quiet NaN 0x7ff8000000000000 and "-nan" the same
+// with the sign bit, as nodeos reads them.
 // A finite value too large for the type is an error.
 func (r *JSONReader) Float64() (float64, error) { return r.float("float64", 64) }
 
@@ -131,8 +137,12 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 			return math.Inf(1), nil
 		case "-Infinity", "-inf":
 			return math.Inf(-1), nil
-		case "NaN", "nan", "-nan":
-			return math.NaN(), nil
+		case "NaN", "nan":
+			// boost::lexical_cast's (fc::to_double's) quiet NaN, not
+			// math.NaN()'s 0x7ff8000000000001: the bytes nodeos would write.
+			return math.Float64frombits(quietNaN), nil
+		case "-nan":
+			return math.Float64frombits(quietNaN | 1<<63), nil
 		}
 		if !isDecimalFloat(t) {
 			return 0, valueErr(typ, string(t), "not a number")
