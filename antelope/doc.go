@@ -28,7 +28,7 @@
 // not nodeos's 1/0, because abieos rejects 1 and @wharfkit/antelope reads it
 // as false. Input accepts the nodeos, abieos and wharfkit forms of every type.
 // Out-of-range values, invalid names, bad key checksums and invalid assets are
-// errors, never silently truncated. The README has the full dialect table.
+// errors, never silently truncated. docs/runtime.md has the full dialect table.
 //
 // # Keys, signatures and transactions
 //

@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Exit codes, documented in --help and the README.
+// Exit codes, documented in --help and docs/generate.md.
 const (
 	exitOK       = 0 // generated (or, with --check, nothing to change)
 	exitDrift    = 1 // --check: the files on disk differ from what the ABI generates
