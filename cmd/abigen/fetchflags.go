@@ -41,6 +41,21 @@ func (f *fetchOptions) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one (cache: ABIGEN_TOKEN_CACHE_DIR,\nor abigen/tokens in the user cache directory)")
 }
 
+// fetchOnly are the flags that mean something only when abigen fetches the
+// ABI; with --abi they would be silently ignored, so they are refused.
+var fetchOnly = []string{"block-num", "abi-encoding", "api-key-file", "timeout", "no-token-cache"}
+
+// fetchOnlyFlag returns the first fetch-only flag set on the command line,
+// or "".
+func fetchOnlyFlag(fl *pflag.FlagSet) string {
+	for _, name := range fetchOnly {
+		if fl.Changed(name) {
+			return name
+		}
+	}
+	return ""
+}
+
 // fromEnv fills what the flags left empty from ABIGEN_BASE_URL,
 // ABIGEN_AUTH_URL and ABIGEN_CHAIN_URL.
 func (f *fetchOptions) fromEnv() {

@@ -126,6 +126,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case o.abi != "" && (o.fetch.baseURL != "" || o.fetch.authURL != "" || o.fetch.chainURL != ""):
 		fmt.Fprintln(stderr, "abigen: --abi reads a file; --base-url, --auth-url and --chain-url fetch one: give one or the other")
 		return exitUsage
+	case o.abi != "" && fetchOnlyFlag(fl) != "":
+		fmt.Fprintf(stderr, "abigen: --%s applies only to fetching the ABI (--account with --base-url/--auth-url or --chain-url); --abi reads a file: leave it out\n", fetchOnlyFlag(fl))
+		return exitUsage
 	}
 	if o.account != "" {
 		if _, err := parseAccount(o.account); err != nil {
