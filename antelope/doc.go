@@ -47,7 +47,8 @@
 // NewESRTransaction and NewESRIdentity build one, URI and ParseESR convert
 // it, Resolve turns it into the transaction a wallet signs (the signer
 // placeholders replaced, TAPoS filled in; names inside action data through
-// an ActionNameRewriter such as model.Contracts), and ResolvedESR gives the
+// an ActionNameRewriter such as model.ContractsOf's, from generated packages'
+// ABIJSON or any ABI bytes), and ResolvedESR gives the
 // callback payload and the identity proof of a login.
 //
 // # Generated code
