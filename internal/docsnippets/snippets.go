@@ -133,6 +133,7 @@ var Ambient = map[string]string{
 	"mypkg":                   "struct{ ABIJSON []byte }",
 	"revert":                  "func([]ship.Position)",
 	"c":                       "*chain.Client",
+	"node":                    "*chaintest.Chain",
 	"client":                  "*chain.Client",
 	"stream":                  "ship.Stream",
 	"amount":                  "antelope.Asset",
