@@ -39,9 +39,9 @@ func localRecipe(t *testing.T, root string) string {
 // module on a network where the module proxy has nothing — it answers 403,
 // as some proxies do for a module they do not hold — and the checksum
 // database cannot be reached. abigen's dependencies are in the module cache
-// already (this test was built from them), as the recipe asks. Then a
-// go:generate directive runs `go tool abigen`, and the result must build,
-// run, and keep the tool through go mod tidy.
+// already (this test was built from them), as the recipe asks. Then the
+// generate directive runs `go tool abigen`, and the result must build, run,
+// and keep the tool through go mod tidy.
 func TestGoGenerateRecipe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds abigen in a scratch module")
