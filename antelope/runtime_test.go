@@ -62,7 +62,7 @@ func TestFloatJSON(t *testing.T) {
 			t.Errorf("Float64(%s) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{`"0x1p3"`, `"1_0"`, `"infinity"`, `1e400`, `"1e400"`, `true`, `""`, `"1.5 "`} {
+	for _, in := range []string{`"0x1p3"`, `"1_0"`, `"infinit"`, `"nan1"`, `1e400`, `"1e400"`, `true`, `""`, `"1.5 "`} {
 		if _, err := NewJSONReader([]byte(in)).Float64(); err == nil {
 			t.Errorf("Float64(%s) accepted", in)
 		}
