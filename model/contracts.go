@@ -13,13 +13,19 @@ import (
 //	names, err := model.ContractsOf(map[antelope.Name][]byte{tokenAcct: eosiotoken.ABIJSON})
 //	res, err := req.Resolve(signer, ctx, names)
 //
-// An ABI that does not load or resolve is an error naming its account.
+// An ABI that does not load or resolve is an error naming its account, and so
+// is a saved response that names another account.
 func ContractsOf(abis map[antelope.Name][]byte) (Contracts, error) {
 	out := make(Contracts, len(abis))
 	for account, abi := range abis {
 		src, err := Load(abi)
 		if err != nil {
 			return nil, fmt.Errorf("the ABI of %s: %w", account, err)
+		}
+		if src.Account != "" && src.Account != account.String() {
+			// A saved response for another account: its types would encode
+			// this account's actions wrong.
+			return nil, fmt.Errorf("the ABI of %s: the %s is for %s", account, src.Form, src.Account)
 		}
 		m, err := Resolve(src.ABI)
 		if err != nil {

@@ -58,3 +58,18 @@ func TestContractsOfResolvesATransferRequest(t *testing.T) {
 		t.Errorf("a bad ABI: %v, want an error naming its account", err)
 	}
 }
+
+// A saved API response names the account its ABI belongs to; given under
+// another account it is someone else's ABI, and resolving with it would
+// encode that account's actions with the wrong types: an error, as the CLI's
+// --account check is.
+func TestContractsOfRefusesAnotherAccountsResponse(t *testing.T) {
+	resp := []byte(`{"account_name":"eosio.token","abi":` + string(eosiotoken.ABIJSON) + `}`)
+	if _, err := model.ContractsOf(map[antelope.Name][]byte{antelope.MustName("eosio.token"): resp}); err != nil {
+		t.Fatalf("the account's own response: %v", err)
+	}
+	_, err := model.ContractsOf(map[antelope.Name][]byte{antelope.MustName("fake.token"): resp})
+	if err == nil || !strings.Contains(err.Error(), "fake.token") || !strings.Contains(err.Error(), "eosio.token") {
+		t.Fatalf("eosio.token's response given as fake.token's ABI: %v, want an error naming both", err)
+	}
+}
