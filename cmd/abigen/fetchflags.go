@@ -47,8 +47,12 @@ var fetchOnly = []string{"block-num", "abi-encoding", "api-key-file", "timeout",
 
 // fetchOnlyFlag returns the first fetch-only flag set on the command line,
 // or "".
-func fetchOnlyFlag(fl *pflag.FlagSet) string {
-	for _, name := range fetchOnly {
+func fetchOnlyFlag(fl *pflag.FlagSet) string { return changedFlag(fl, fetchOnly) }
+
+// changedFlag returns the first of names set on the command line (even to
+// its default value), or "". A name fl does not define is never set.
+func changedFlag(fl *pflag.FlagSet, names []string) string {
+	for _, name := range names {
 		if fl.Changed(name) {
 			return name
 		}
