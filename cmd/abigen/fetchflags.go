@@ -92,6 +92,9 @@ func networkSource(account string, f fetchOptions) (src fetch.Source, host strin
 		if f.blockNum != 0 {
 			return nil, "", &usageError{"--block-num needs the state API: nodeos serves only the current ABI"}
 		}
+		if f.apiKeyFile != "" || f.noTokenCache {
+			return nil, "", &usageError{"--api-key-file and --no-token-cache apply only to the state API (--base-url, --auth-url); nodeos's chain API needs no key: leave them out"}
+		}
 		return fetch.ChainSource{API: &fetch.ChainAPI{URL: f.chainURL}, Account: account, Packed: packed}, hostOf(f.chainURL), nil
 	case f.baseURL != "" && f.authURL != "":
 		key, err := apiKey(f.apiKeyFile)
