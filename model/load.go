@@ -278,19 +278,21 @@ var abiSections = []string{"types", "structs", "actions", "tables", "ricardian_c
 
 // notAnABI refuses a JSON object that has a "version" but is plainly not an
 // ABI (a package.json, a manifest): the version is not an ABI's and none of
-// an ABI's sections is there. Anything else is read as an ABI, whose version
-// Resolve then checks.
+// an ABI's sections (arrays, all of them) is there. Anything else is read as
+// an ABI, whose version Resolve then checks.
 func notAnABI(top map[string]json.RawMessage, version json.RawMessage) error {
 	var v string
 	if json.Unmarshal(version, &v) == nil && strings.HasPrefix(v, "eosio::abi/") {
 		return nil
 	}
 	for _, k := range abiSections {
-		if _, ok := top[k]; ok {
+		// Every ABI section is an array; a package.json's "types" (its
+		// TypeScript declarations) is a string.
+		if raw, ok := top[k]; ok && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("[")) {
 			return nil
 		}
 	}
-	return fmt.Errorf(`the input is not an ABI: its "version" is %s (an ABI's is "eosio::abi/1.x") and it has none of an ABI's sections (structs, actions, tables…)`, bytes.TrimSpace(version))
+	return fmt.Errorf(`the input is not an ABI: its "version" is %s (an ABI's is "eosio::abi/1.x") and it has none of an ABI's sections (arrays of structs, actions, tables…)`, bytes.TrimSpace(version))
 }
 
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }

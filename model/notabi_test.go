@@ -13,6 +13,9 @@ func TestVersionedJSONThatIsNotAnABI(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{`{"name":"my-dapp","version":"1.0.0","dependencies":{"eosjs":"^22"}}`, `not an ABI: its "version" is "1.0.0"`},
 		{`{"version":2}`, `not an ABI: its "version" is 2`},
+		// A TypeScript package's package.json has "types" (its .d.ts file),
+		// as @wharfkit/antelope's does: a string, never an ABI's array.
+		{`{"name":"@wharfkit/antelope","version":"1.2.0","main":"lib/antelope.js","types":"lib/antelope.d.ts"}`, `not an ABI: its "version" is "1.2.0"`},
 		{`{"version":"eosio::abi/2.0","structs":[]}`, `unsupported ABI version "eosio::abi/2.0"`},
 		{`{"version":"1.0.0","structs":[]}`, `unsupported ABI version "1.0.0"`},
 	} {
