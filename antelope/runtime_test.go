@@ -216,6 +216,7 @@ func TestAssets(t *testing.T) {
 		"1.0000 WAX": "1.0000 WAX", " 1.0000  WAX ": "1.0000 WAX", "1.0SYS": "1.0 SYS", "-0.5 SYS": "-0.5 SYS",
 		"0 FOO": "0 FOO", "4611686018427387903 MAX": "4611686018427387903 MAX",
 		"-4.611686018427387903 MAX": "-4.611686018427387903 MAX", "0.000000000000000001 A": "0.000000000000000001 A",
+		"+1 A": "1 A", "\t1.5 \tA\n": "1.5 A", // nodeos: a '+', any white space around (not within) the amount
 	} {
 		a, err := ParseAsset(in)
 		if err != nil || a.String() != want {
@@ -223,7 +224,7 @@ func TestAssets(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"1. SYS", ".5 SYS", "1.0", "1 sys", "1 ABCDEFGH", "4611686018427387904 MAX",
-		"1.0000000000000000000 A", "--1 A", "+1 A", "1.0.0 A", "", "1 A B"} {
+		"1.0000000000000000000 A", "--1 A", "+-1 A", "1.5\tA", "1.0.0 A", "", "1 A B"} {
 		if _, err := ParseAsset(in); err == nil {
 			t.Errorf("ParseAsset(%q) accepted", in)
 		}
