@@ -139,7 +139,9 @@ type Symbol struct {
 	Code      SymbolCode // e.g. WAX
 }
 
-// ParseSymbol parses "precision,CODE", e.g. "8,WAX"; the code may be empty ("0,").
+// ParseSymbol parses "precision,CODE", e.g. "8,WAX"; the code may be empty
+// ("0,"). As nodeos, it takes white space around the symbol, a sign and
+// leading zeros in the precision.
 func ParseSymbol(s string) (Symbol, error) { return parseSymbol([]byte(s)) }
 
 // MustSymbol parses a symbol known to be valid, such as a constant
@@ -153,29 +155,39 @@ func MustSymbol(s string) Symbol {
 }
 
 func parseSymbol(s []byte) (Symbol, error) {
-	comma := -1
-	for i, c := range s {
-		if c == ',' {
-			comma = i
-			break
+	bad := func(msg string) (Symbol, error) { return Symbol{}, valueErr("symbol", string(s), msg) }
+	// nodeos trims white space (boost::trim) and reads the precision with
+	// boost::lexical_cast<int64_t>: a sign and leading zeros are fine.
+	i, end := 0, len(s)
+	for i < end && isCSpace(s[i]) {
+		i++
+	}
+	for end > i && isCSpace(s[end-1]) {
+		end--
+	}
+	neg := false
+	if i < end && (s[i] == '-' || s[i] == '+') {
+		neg = s[i] == '-'
+		i++
+	}
+	p, digits := 0, 0
+	for ; i < end && s[i] >= '0' && s[i] <= '9'; i++ {
+		digits++
+		if p = p*10 + int(s[i]-'0'); p > MaxPrecision {
+			// nodeos casts the precision to uint8, so "260,A" would be
+			// precision 4 to it: refused here rather than wrapped.
+			return bad("precision above 18")
 		}
 	}
-	if comma <= 0 || comma > 2 {
-		return Symbol{}, valueErr("symbol", string(s), `expected "precision,CODE"`)
+	if digits == 0 || i == end || s[i] != ',' {
+		return bad(`expected "precision,CODE"`)
 	}
-	p := 0
-	for _, c := range s[:comma] {
-		if c < '0' || c > '9' {
-			return Symbol{}, valueErr("symbol", string(s), `expected "precision,CODE"`)
-		}
-		p = p*10 + int(c-'0')
+	if neg && p != 0 { // nodeos's uint8 cast makes it above 18 (or wraps)
+		return bad("negative precision")
 	}
-	if p > MaxPrecision {
-		return Symbol{}, valueErr("symbol", string(s), "precision above 18")
-	}
-	code, err := parseSymbolCode(s[comma+1:])
+	code, err := parseSymbolCode(s[i+1 : end])
 	if err != nil {
-		return Symbol{}, valueErr("symbol", string(s), "code must be at most 7 letters A-Z")
+		return bad("code must be at most 7 letters A-Z")
 	}
 	return Symbol{Precision: uint8(p), Code: code}, nil
 }
