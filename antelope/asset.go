@@ -8,15 +8,20 @@ const MaxAssetAmount = 1<<62 - 1
 
 // Asset is a quantity of a token: an integer amount in units of
 // 10^-precision, and a symbol. Binary: int64 amount little-endian, then the
-// symbol (16 bytes). JSON: "1.2345 SYS".
+// symbol (16 bytes). JSON: "1.2345 SYS"; asset{} is "0 ", as nodeos prints it.
 type Asset struct {
 	Amount int64  // in units of 10^-precision: 12345 at precision 4 is 1.2345
 	Symbol Symbol // precision and code
 }
 
 // ParseAsset parses "amount CODE" as nodeos does: the number of decimals gives
-// the precision (at most 18), |amount| must be at most 2^62−1, and the code 1
-// to 7 letters A–Z. The space may be left out ("1.0SYS", as abieos accepts).
+// the precision (at most 18), |amount| must be at most 2^62−1, and the code at
+// most 7 letters A–Z. White space around the asset and after the space before
+// the code, and a '+' sign, are read as nodeos reads them. The space may be
+// left out ("1.0SYS", as abieos accepts) unless the code is empty: "0 " is how
+// nodeos prints asset{} (amount 0, the zero symbol), as in eosio.system's
+// voters rows, and it reads back as asset{} (nodeos's own reader trims the
+// space away and refuses it).
 func ParseAsset(s string) (Asset, error) { return parseAsset([]byte(s)) }
 
 // MustAsset parses an asset known to be valid, such as a constant
@@ -31,16 +36,18 @@ func MustAsset(s string) Asset {
 
 func parseAsset(s []byte) (Asset, error) {
 	bad := func(msg string) (Asset, error) { return Asset{}, valueErr("asset", string(s), msg) }
+	// nodeos trims every white-space character (boost::trim) and reads the
+	// amount with boost::lexical_cast<int64_t>, which takes a '+' too.
 	i, end := 0, len(s)
-	for i < end && s[i] == ' ' {
+	for i < end && isCSpace(s[i]) {
 		i++
 	}
-	for end > i && s[end-1] == ' ' {
+	for end > i && isCSpace(s[end-1]) {
 		end--
 	}
 	neg := false
-	if i < end && s[i] == '-' {
-		neg = true
+	if i < end && (s[i] == '-' || s[i] == '+') {
+		neg = s[i] == '-'
 		i++
 	}
 	var mag uint64 // magnitude in units; checked against MaxAssetAmount as it grows
@@ -78,12 +85,17 @@ func parseAsset(s []byte) (Asset, error) {
 	if precision < 0 {
 		precision = 0
 	}
-	for i < end && s[i] == ' ' {
-		i++
+	if i == end && (i == len(s) || s[i] != ' ') {
+		return bad("amount and symbol code must be separated by a space")
+	}
+	if i < end && s[i] == ' ' { // then nodeos trims the code
+		for i < end && isCSpace(s[i]) {
+			i++
+		}
 	}
 	code, err := parseSymbolCode(s[i:end])
 	if err != nil {
-		return bad("symbol code must be 1 to 7 letters A-Z")
+		return bad("symbol code must be at most 7 letters A-Z")
 	}
 	amount := int64(mag)
 	if neg {
@@ -91,6 +103,10 @@ func parseAsset(s []byte) (Asset, error) {
 	}
 	return Asset{Amount: amount, Symbol: Symbol{Precision: uint8(precision), Code: code}}, nil
 }
+
+// isCSpace is C's isspace in the "C" locale: the characters boost::trim
+// removes.
+func isCSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 
 func (a Asset) check() error {
 	if a.Amount > MaxAssetAmount || a.Amount < -MaxAssetAmount {

@@ -28,7 +28,7 @@
 // not nodeos's 1/0, because abieos rejects 1 and @wharfkit/antelope reads it
 // as false. Input accepts the nodeos, abieos and wharfkit forms of every type.
 // Out-of-range values, invalid names, bad key checksums and invalid assets are
-// errors, never silently truncated. The README has the full dialect table.
+// errors, never silently truncated. docs/runtime.md has the full dialect table.
 //
 // # Keys, signatures and transactions
 //
@@ -47,7 +47,8 @@
 // NewESRTransaction and NewESRIdentity build one, URI and ParseESR convert
 // it, Resolve turns it into the transaction a wallet signs (the signer
 // placeholders replaced, TAPoS filled in; names inside action data through
-// an ActionNameRewriter such as model.Contracts), and ResolvedESR gives the
+// an ActionNameRewriter such as model.ContractsOf's, from generated packages'
+// ABIJSON or any ABI bytes), and ResolvedESR gives the
 // callback payload and the identity proof of a login.
 //
 // # Generated code

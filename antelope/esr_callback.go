@@ -228,10 +228,17 @@ func (p *IdentityProof) Transaction() Transaction {
 	}
 }
 
+// SigningDigest returns the digest the proof's signature signs: the
+// signing digest of Transaction on ChainID. A verifier that holds the
+// account's keys (or a KMS that verifies) checks the signature against it.
+func (p *IdentityProof) SigningDigest() (Checksum256, error) {
+	tx := p.Transaction()
+	return tx.SigningDigest(p.ChainID)
+}
+
 // RecoverKey returns the public key that made the proof's signature.
 func (p *IdentityProof) RecoverKey() (PublicKey, error) {
-	tx := p.Transaction()
-	digest, err := tx.SigningDigest(p.ChainID)
+	digest, err := p.SigningDigest()
 	if err != nil {
 		return PublicKey{}, err
 	}

@@ -12,7 +12,8 @@ import (
 // ActionNameRewriter rewrites the name-typed values inside an action's
 // packed data, which only the contract's ABI can locate: ESR resolution
 // uses it to replace the placeholder names in action data. model.Contracts
-// (ABIs read by package model) implements it.
+// implements it; model.ContractsOf builds one from ABI bytes, such as a
+// generated package's ABIJSON.
 type ActionNameRewriter interface {
 	// RewriteNames returns data (the packed data of account's action) with
 	// every value v of ABI type name replaced by rewrite(v), the rest

@@ -176,6 +176,10 @@ func TestESRResolveIdentityAndProof(t *testing.T) {
 	if err != nil || back.String() != proof.String() {
 		t.Errorf("%s reads back as %v, %v", proof, back, err)
 	}
+	// What the wallet signed, for a verifier that checks rather than recovers.
+	if d, err := proof.SigningDigest(); err != nil || d != sr.Digest || !pub.Verify(d, proof.Signature) {
+		t.Errorf("proof's SigningDigest %x, %v; the wallet signed %x", d, err, sr.Digest)
+	}
 	resolved, err := ResolveCallback(&got, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -63,12 +63,42 @@ func (r *ESR) Encode(compress bool) (string, error) {
 
 // URI returns the request as a compressed "esr://…" URI, the form wallets
 // open from a link or a QR code (and @wharfkit/signing-request's default).
-func (r *ESR) URI() (string, error) {
-	s, err := r.Encode(true)
+// URIWith writes the other forms.
+func (r *ESR) URI() (string, error) { return r.URIWith(ESRURIForm{}) }
+
+// ESRURIForm chooses how URIWith writes a request, as the arguments of
+// @wharfkit/signing-request's encode(compress, slashes, scheme) do. The zero
+// value is URI's form: compressed "esr://…".
+type ESRURIForm struct {
+	// Scheme is "esr" (the default) or "web+esr", the scheme a web page
+	// can register a handler for.
+	Scheme string
+	// NoSlashes writes "esr:…" instead of "esr://…".
+	NoSlashes bool
+	// Uncompressed stores the payload instead of deflating it: a longer
+	// URI, the same bytes in every implementation.
+	Uncompressed bool
+}
+
+// URIWith returns the request as a URI of the given form; ParseESR reads
+// every form back.
+func (r *ESR) URIWith(f ESRURIForm) (string, error) {
+	scheme := f.Scheme
+	switch scheme {
+	case "":
+		scheme = "esr"
+	case "esr", "web+esr":
+	default:
+		return "", valueErr("signing request", scheme, `the URI scheme must be "esr" or "web+esr"`)
+	}
+	s, err := r.Encode(!f.Uncompressed)
 	if err != nil {
 		return "", err
 	}
-	return "esr://" + s, nil
+	if f.NoSlashes {
+		return scheme + ":" + s, nil
+	}
+	return scheme + "://" + s, nil
 }
 
 // String returns the URI, or a description of why r cannot be encoded.

@@ -29,13 +29,15 @@ func Example_signingRequest() {
 	fmt.Println(back.Kind, back.Version, back.ShouldBroadcast(), back.Callback)
 
 	// Resolving needs the token contract's ABI to find the placeholder in
-	// the transfer's data.
-	src, _ := model.Load(eosiotoken.ABIJSON)
-	token, _ := model.Resolve(src.ABI)
+	// the transfer's data: the generated package's (or any ABI's bytes).
+	names, err := model.ContractsOf(map[antelope.Name][]byte{name("eosio.token"): eosiotoken.ABIJSON})
+	if err != nil {
+		panic(err)
+	}
 	signer := antelope.PermissionLevel{Actor: name("alice"), Permission: name("active")}
 	block, _ := antelope.ParseChecksum256("0a1b2c3d00000000aabbccdd00000000000000000000000000000000000000ff")
 	ctx := antelope.ESRContextAt(block, time.Unix(1_900_000_000, 0), 60) // TAPoS of a recent block
-	res, err := back.Resolve(signer, ctx, model.Contracts{name("eosio.token"): token})
+	res, err := back.Resolve(signer, ctx, names)
 	if err != nil {
 		panic(err)
 	}

@@ -66,6 +66,8 @@ func TestAppendFixed17(t *testing.T) {
 // slowFloatJSON is appendFloatJSON without the fast path.
 func slowFloatJSON(v float64, bits int) string {
 	switch {
+	case math.IsNaN(v) && math.Signbit(v):
+		return `"-nan"`
 	case math.IsNaN(v):
 		return `"nan"`
 	case math.IsInf(v, 1):

@@ -1,6 +1,7 @@
 package antelope
 
 import (
+	"bytes"
 	"math"
 	"slices"
 	"strconv"
@@ -108,8 +109,15 @@ func (r *JSONReader) Uint32() (uint32, error) {
 // Uint64 reads a uint64.
 func (r *JSONReader) Uint64() (uint64, error) { return r.unsigned("uint64", 64) }
 
-// Float64 reads a float64 from a number or a string. Strings may also be
-// "inf", "-inf", "nan" (nodeos) or "Infinity", "-Infinity", "NaN" (abieos).
+// quietNaN is the NaN nodeos reads "nan" as (boost::lexical_cast, C++'s
+// quiet_NaN()).
+const quietNaN = 0x7ff8000000000000
+
+// Float64 reads a float64 from a number or a string. Strings may also spell
+// NaN or infinity as nodeos reads them (parseInfNaN): "nan", "-nan", "inf",
+// "-inf" (nodeos), "NaN", "Infinity", "-Infinity" (abieos), "+Inf", "-Inf"
+// (Go); "nan" is the quiet NaN 0x7ff8000000000000 and "-nan" the same with
+// the sign bit, as nodeos reads them.
 // A finite value too large for the type is an error.
 func (r *JSONReader) Float64() (float64, error) { return r.float("float64", 64) }
 
@@ -126,13 +134,8 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 		return 0, err
 	}
 	if isString {
-		switch string(t) {
-		case "Infinity", "inf", "+inf":
-			return math.Inf(1), nil
-		case "-Infinity", "-inf":
-			return math.Inf(-1), nil
-		case "NaN", "nan", "-nan":
-			return math.NaN(), nil
+		if v, ok := parseInfNaN(t); ok {
+			return v, nil
 		}
 		if !isDecimalFloat(t) {
 			return 0, valueErr(typ, string(t), "not a number")
@@ -154,6 +157,35 @@ func (r *JSONReader) float(typ string, bits int) (float64, error) {
 		return 0, valueErr(typ, string(t), "out of range")
 	}
 	return v, nil
+}
+
+// parseInfNaN reads a non-finite float as nodeos does (fc::to_double is
+// boost::lexical_cast<double>): an optional sign, then "nan", optionally
+// followed by "(…)", or exactly "inf" or "infinity", in any case. NaN is the
+// quiet NaN, with the sign bit when the sign is '-'; math.NaN() is another
+// NaN (0x7ff8000000000001), whose bytes nodeos would not write.
+func parseInfNaN(s []byte) (float64, bool) {
+	var sign uint64
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		if s[0] == '-' {
+			sign = 1 << 63
+		}
+		s = s[1:]
+	}
+	if len(s) < 3 {
+		return 0, false
+	}
+	if bytes.EqualFold(s[:3], []byte("nan")) {
+		rest := s[3:]
+		if len(rest) > 0 && (len(rest) < 2 || rest[0] != '(' || rest[len(rest)-1] != ')') {
+			return 0, false
+		}
+		return math.Float64frombits(quietNaN | sign), true
+	}
+	if bytes.EqualFold(s, []byte("inf")) || bytes.EqualFold(s, []byte("infinity")) {
+		return math.Float64frombits(0x7ff0000000000000 | sign), true
+	}
+	return 0, false
 }
 
 // isDecimalFloat reports whether s is a plain decimal number, as JSON writes

@@ -46,8 +46,8 @@ func AppendUint64JSON(b []byte, v uint64) []byte {
 // ("0.12500000000000000"), wherever that keeps the value, and otherwise the
 // shortest decimal that does ("0.0075001068036015806", "1e-300"): below 1,
 // 17 decimals keep fewer than 17 significant digits and nodeos's own output
-// loses bits. Infinities and NaN print as "inf", "-inf" and "nan", as C++
-// iostreams print them. nodeos, abieos and wharfkit read every form.
+// loses bits. Infinities and NaN print as "inf", "-inf", "nan" and "-nan"
+// (a NaN with the sign bit), as C++ iostreams print them. nodeos, abieos and wharfkit read every form.
 func AppendFloat64JSON(b []byte, v float64) []byte {
 	return appendFloatJSON(b, v, 64)
 }
@@ -60,6 +60,8 @@ func AppendFloat32JSON(b []byte, v float32) []byte { return appendFloatJSON(b, f
 func appendFloatJSON(b []byte, v float64, bits int) []byte {
 	b = append(b, '"')
 	switch {
+	case math.IsNaN(v) && math.Signbit(v):
+		b = append(b, "-nan"...)
 	case math.IsNaN(v):
 		b = append(b, "nan"...)
 	case math.IsInf(v, 1):

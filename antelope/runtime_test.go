@@ -62,7 +62,7 @@ func TestFloatJSON(t *testing.T) {
 			t.Errorf("Float64(%s) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{`"0x1p3"`, `"1_0"`, `"infinity"`, `1e400`, `"1e400"`, `true`, `""`, `"1.5 "`} {
+	for _, in := range []string{`"0x1p3"`, `"1_0"`, `"infinit"`, `"nan1"`, `1e400`, `"1e400"`, `true`, `""`, `"1.5 "`} {
 		if _, err := NewJSONReader([]byte(in)).Float64(); err == nil {
 			t.Errorf("Float64(%s) accepted", in)
 		}
@@ -124,7 +124,7 @@ func TestDecoderRejectsNonCanonicalAndShortInput(t *testing.T) {
 		{"bytes longer than input", "0501", func(d *Decoder) error { _, err := d.Bytes(); return err }, "exceeds the 1 bytes left"},
 		{"array count beyond input", "FFFFFFFF0F", func(d *Decoder) error { _, err := d.Length("x", 1); return err }, "exceed the limit"},
 		{"array count beyond input 2", "0A00", func(d *Decoder) error { _, err := d.Length("x", 8); return err }, "cannot fit"},
-		{"symbol lower case", "04535953730000000000", func(d *Decoder) error { var s Symbol; return s.DecodeBinary(d) }, "not 1 to 7 letters"},
+		{"symbol lower case", "04535953730000000000", func(d *Decoder) error { var s Symbol; return s.DecodeBinary(d) }, "not at most 7 letters"},
 		{"symbol precision 19", "1353595300000000", func(d *Decoder) error { var s Symbol; return s.DecodeBinary(d) }, "above 18"},
 		{"asset amount 2^62", "00000000000000400453595300000000", func(d *Decoder) error { var a Asset; return a.DecodeBinary(d) }, "2^62-1"},
 		{"bitset unused bit", "0104", func(d *Decoder) error { var b Bitset; return b.DecodeBinary(d) }, "unused high bits"},
@@ -216,6 +216,7 @@ func TestAssets(t *testing.T) {
 		"1.0000 WAX": "1.0000 WAX", " 1.0000  WAX ": "1.0000 WAX", "1.0SYS": "1.0 SYS", "-0.5 SYS": "-0.5 SYS",
 		"0 FOO": "0 FOO", "4611686018427387903 MAX": "4611686018427387903 MAX",
 		"-4.611686018427387903 MAX": "-4.611686018427387903 MAX", "0.000000000000000001 A": "0.000000000000000001 A",
+		"+1 A": "1 A", "\t1.5 \tA\n": "1.5 A", // nodeos: a '+', any white space around (not within) the amount
 	} {
 		a, err := ParseAsset(in)
 		if err != nil || a.String() != want {
@@ -223,7 +224,7 @@ func TestAssets(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"1. SYS", ".5 SYS", "1.0", "1 sys", "1 ABCDEFGH", "4611686018427387904 MAX",
-		"1.0000000000000000000 A", "--1 A", "+1 A", "1.0.0 A", "", "1 A B"} {
+		"1.0000000000000000000 A", "--1 A", "+-1 A", "1.5\tA", "1.0.0 A", "", "1 A B"} {
 		if _, err := ParseAsset(in); err == nil {
 			t.Errorf("ParseAsset(%q) accepted", in)
 		}
@@ -231,8 +232,8 @@ func TestAssets(t *testing.T) {
 	if _, err := (Asset{Amount: MaxAssetAmount + 1, Symbol: Symbol{4, SymbolCode(0x535953)}}).MarshalBinary(); err == nil {
 		t.Error("encoding an out-of-range asset succeeded")
 	}
-	if _, err := (Asset{Amount: 1}).MarshalJSON(); err == nil {
-		t.Error("JSON of an asset with an empty symbol succeeded")
+	if _, err := (Asset{Amount: 1, Symbol: Symbol{Code: SymbolCode(0x61)}}).MarshalJSON(); err == nil {
+		t.Error("JSON of an asset with a lower-case symbol succeeded")
 	}
 }
 

@@ -2,15 +2,16 @@ package antelope
 
 import "strconv"
 
-// SymbolCode is a token symbol's code, 1 to 7 characters A–Z, such as "WAX".
-// Binary: uint64 little-endian with the first character in the lowest byte.
-// JSON: a string.
+// SymbolCode is a token symbol's code, up to 7 characters A–Z, such as "WAX".
+// The empty code (0) is valid, as in nodeos (spring's symbol::valid()): a
+// default-constructed asset holds it. Binary: uint64 little-endian with the
+// first character in the lowest byte. JSON: a string ("" for the empty code).
 type SymbolCode uint64
 
 // MaxPrecision is the largest number of decimals a symbol may have (nodeos).
 const MaxPrecision = 18
 
-// ParseSymbolCode parses 1 to 7 upper-case letters.
+// ParseSymbolCode parses up to 7 upper-case letters; "" is the empty code.
 func ParseSymbolCode(s string) (SymbolCode, error) { return parseSymbolCode([]byte(s)) }
 
 // MustSymbolCode parses a symbol code known to be valid, such as a constant
@@ -24,26 +25,24 @@ func MustSymbolCode(s string) SymbolCode {
 }
 
 func parseSymbolCode(s []byte) (SymbolCode, error) {
-	if len(s) == 0 || len(s) > 7 {
-		return 0, valueErr("symbol_code", string(s), "must be 1 to 7 letters A-Z")
+	if len(s) > 7 {
+		return 0, valueErr("symbol_code", string(s), "must be at most 7 letters A-Z")
 	}
 	var v uint64
 	for i, c := range s {
 		if c < 'A' || c > 'Z' {
-			return 0, valueErr("symbol_code", string(s), "must be 1 to 7 letters A-Z")
+			return 0, valueErr("symbol_code", string(s), "must be at most 7 letters A-Z")
 		}
 		v |= uint64(c) << (8 * i)
 	}
 	return SymbolCode(v), nil
 }
 
-// Valid reports whether c holds 1 to 7 letters A–Z followed only by zero
-// bytes, the only values nodeos and the contract libraries accept.
+// Valid reports whether c holds at most 7 letters A–Z followed only by zero
+// bytes, the values nodeos accepts (spring's symbol::valid(): every byte up to
+// the last non-zero one is a letter). The empty code 0 is valid.
 func (c SymbolCode) Valid() bool {
 	v := uint64(c)
-	if v == 0 {
-		return false
-	}
 	n := 0
 	for ; v != 0; v >>= 8 {
 		ch := byte(v)
@@ -62,7 +61,8 @@ func (c SymbolCode) appendText(b []byte) []byte {
 	return b
 }
 
-// String returns the code's letters. An invalid code prints its raw value.
+// String returns the code's letters ("" for the empty code). An invalid code
+// prints its raw value.
 func (c SymbolCode) String() string {
 	if !c.Valid() {
 		return "<invalid symbol_code 0x" + strconv.FormatUint(uint64(c), 16) + ">"
@@ -71,7 +71,7 @@ func (c SymbolCode) String() string {
 }
 
 func (c SymbolCode) invalid() error {
-	return valueErr("symbol_code", "", "raw value 0x"+strconv.FormatUint(uint64(c), 16)+" is not 1 to 7 letters A-Z")
+	return valueErr("symbol_code", "", "raw value 0x"+strconv.FormatUint(uint64(c), 16)+" is not at most 7 letters A-Z")
 }
 
 // AppendBinary appends the 8-byte value; an invalid code is an error.
@@ -115,7 +115,7 @@ func (c SymbolCode) AppendJSON(b []byte) ([]byte, error) {
 // MarshalJSON returns the code as a JSON string.
 func (c SymbolCode) MarshalJSON() ([]byte, error) { return c.AppendJSON(nil) }
 
-// DecodeJSON reads a JSON string of 1 to 7 letters A–Z.
+// DecodeJSON reads a JSON string of at most 7 letters A–Z.
 func (c *SymbolCode) DecodeJSON(r *JSONReader) error {
 	t, err := r.StringBytes()
 	if err != nil {
@@ -128,17 +128,20 @@ func (c *SymbolCode) DecodeJSON(r *JSONReader) error {
 	return err
 }
 
-// UnmarshalJSON reads a JSON string of 1 to 7 letters A–Z.
+// UnmarshalJSON reads a JSON string of at most 7 letters A–Z.
 func (c *SymbolCode) UnmarshalJSON(data []byte) error { return UnmarshalJSON(data, c) }
 
 // Symbol is a token symbol: a precision (number of decimals, 0–18) and a code.
-// Binary: uint64 little-endian, code << 8 | precision. JSON: "4,WAX".
+// Binary: uint64 little-endian, code << 8 | precision. JSON: "4,WAX"; the
+// zero symbol, valid in nodeos, is "0,".
 type Symbol struct {
 	Precision uint8      // decimal places, 0–18
 	Code      SymbolCode // e.g. WAX
 }
 
-// ParseSymbol parses "precision,CODE", e.g. "8,WAX".
+// ParseSymbol parses "precision,CODE", e.g. "8,WAX"; the code may be empty
+// ("0,"). As nodeos, it takes white space around the symbol, a sign and
+// leading zeros in the precision.
 func ParseSymbol(s string) (Symbol, error) { return parseSymbol([]byte(s)) }
 
 // MustSymbol parses a symbol known to be valid, such as a constant
@@ -152,29 +155,39 @@ func MustSymbol(s string) Symbol {
 }
 
 func parseSymbol(s []byte) (Symbol, error) {
-	comma := -1
-	for i, c := range s {
-		if c == ',' {
-			comma = i
-			break
+	bad := func(msg string) (Symbol, error) { return Symbol{}, valueErr("symbol", string(s), msg) }
+	// nodeos trims white space (boost::trim) and reads the precision with
+	// boost::lexical_cast<int64_t>: a sign and leading zeros are fine.
+	i, end := 0, len(s)
+	for i < end && isCSpace(s[i]) {
+		i++
+	}
+	for end > i && isCSpace(s[end-1]) {
+		end--
+	}
+	neg := false
+	if i < end && (s[i] == '-' || s[i] == '+') {
+		neg = s[i] == '-'
+		i++
+	}
+	p, digits := 0, 0
+	for ; i < end && s[i] >= '0' && s[i] <= '9'; i++ {
+		digits++
+		if p = p*10 + int(s[i]-'0'); p > MaxPrecision {
+			// nodeos casts the precision to uint8, so "260,A" would be
+			// precision 4 to it: refused here rather than wrapped.
+			return bad("precision above 18")
 		}
 	}
-	if comma <= 0 || comma > 2 {
-		return Symbol{}, valueErr("symbol", string(s), `expected "precision,CODE"`)
+	if digits == 0 || i == end || s[i] != ',' {
+		return bad(`expected "precision,CODE"`)
 	}
-	p := 0
-	for _, c := range s[:comma] {
-		if c < '0' || c > '9' {
-			return Symbol{}, valueErr("symbol", string(s), `expected "precision,CODE"`)
-		}
-		p = p*10 + int(c-'0')
+	if neg && p != 0 { // nodeos's uint8 cast makes it above 18 (or wraps)
+		return bad("negative precision")
 	}
-	if p > MaxPrecision {
-		return Symbol{}, valueErr("symbol", string(s), "precision above 18")
-	}
-	code, err := parseSymbolCode(s[comma+1:])
+	code, err := parseSymbolCode(s[i+1 : end])
 	if err != nil {
-		return Symbol{}, valueErr("symbol", string(s), "code must be 1 to 7 letters A-Z")
+		return bad("code must be at most 7 letters A-Z")
 	}
 	return Symbol{Precision: uint8(p), Code: code}, nil
 }

@@ -4,7 +4,7 @@
 // module so that eos-go and its dependencies never enter the main module.
 //
 // Run bench/run.sh: it runs every benchmark six times and prints a table of
-// medians and ratios (see the README's performance section).
+// medians and ratios (see docs/performance.md).
 //
 // Benchmark names are Benchmark<Case>/<implementation>; the implementations
 // are generated, hand (hand-written on the antelope runtime), eosgo and

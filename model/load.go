@@ -205,7 +205,10 @@ func loadJSON(data []byte) (*Source, error) {
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
-	if _, ok := top["version"]; ok {
+	if v, ok := top["version"]; ok {
+		if err := notAnABI(top, v); err != nil {
+			return nil, err
+		}
 		return parseABIJSON(data, "ABI JSON")
 	}
 	// A recorded HTTP exchange {api, headers, status, json, text}.
@@ -268,6 +271,28 @@ func loadJSON(data []byte) (*Source, error) {
 		}
 	}
 	return nil, errors.New(`unrecognized JSON: expected an ABI (an object with "version"), a state API response {"block_num","account","abi"}, or a nodeos get_abi/get_raw_abi response`)
+}
+
+// abiSections are the keys of an ABI besides "version".
+var abiSections = []string{"types", "structs", "actions", "tables", "ricardian_clauses", "error_messages", "abi_extensions", "variants", "action_results"}
+
+// notAnABI refuses a JSON object that has a "version" but is plainly not an
+// ABI (a package.json, a manifest): the version is not an ABI's and none of
+// an ABI's sections (arrays, all of them) is there. Anything else is read as
+// an ABI, whose version Resolve then checks.
+func notAnABI(top map[string]json.RawMessage, version json.RawMessage) error {
+	var v string
+	if json.Unmarshal(version, &v) == nil && strings.HasPrefix(v, "eosio::abi/") {
+		return nil
+	}
+	for _, k := range abiSections {
+		// Every ABI section is an array; a package.json's "types" (its
+		// TypeScript declarations) is a string.
+		if raw, ok := top[k]; ok && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("[")) {
+			return nil
+		}
+	}
+	return fmt.Errorf(`the input is not an ABI: its "version" is %s (an ABI's is "eosio::abi/1.x") and it has none of an ABI's sections (arrays of structs, actions, tables…)`, bytes.TrimSpace(version))
 }
 
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }

@@ -12,7 +12,7 @@
 //
 // The fee is the contract's computation (powerup.cpp: update_utilization,
 // update_weight, calc_powerup_fee), in the same float64 operations, exact
-// to the token unit; @wharfkit/resources' own price is not (the README
+// to the token unit; @wharfkit/resources' own price is not (docs/powerup.md
 // says where and why). A chain without PowerUp (WAX) has no powup.state:
 // Read returns ErrNoPowerUp.
 //

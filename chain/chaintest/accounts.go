@@ -180,13 +180,15 @@ func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 }
 
 // NewAccount generates a key, creates the account with it and returns the
-// key: the one line a test needs for a user. As leap's tester makes
-// accounts, the active permission also lists the account's own eosio.code
-// permission, so that a contract deployed on it may send inline actions
-// with its authority. The account's ram_usage is then 2756 bytes, what
-// that eosio::newaccount bills on a real chain (2048 for the account, 288
-// for each permission, 50 for each K1 key and 32 for eosio.code), and it
-// has no RAM quota.
+// key: the one line a test needs for a user. One key holds both owner and
+// active, and the active permission also lists the account's own
+// eosio.code permission, so that a contract deployed on it may send inline
+// actions with its authority. (leap's tester differs: a key per permission,
+// and eosio.code in owner as well as active; use CreateAccountWithAuthority
+// for that shape.) The account's ram_usage is then 2756 bytes, what
+// eosio::newaccount bills on a real chain for these two permissions (2048
+// for the account, 288 for each permission, 50 for each K1 key and 32 for
+// eosio.code), and it has no RAM quota.
 func (c *Chain) NewAccount(name antelope.Name) antelope.PrivateKey {
 	key, err := antelope.GeneratePrivateKey(nil)
 	if err != nil {

@@ -67,7 +67,9 @@ func (s *Auth) now() time.Time {
 // Get sends an authenticated GET to u and returns the body. A 401 drops the
 // token and retries once with a fresh one.
 func (s *Auth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
-	if err := CheckAPIKey(s.APIKey); err != nil {
+	if err := CheckAPIKey(s.APIKey); errors.Is(err, ErrNoAPIKey) {
+		return nil, fmt.Errorf(`%w: set Auth.APIKey to the state service's API key, e.g. state.New(baseURL, &state.Auth{AuthURL: authURL, APIKey: os.Getenv("STATE_API_KEY")})`, err)
+	} else if err != nil {
 		return nil, err
 	}
 	httpcore.AddSecret(s.APIKey)

@@ -119,6 +119,10 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return diffHistory(ctx, account, f, fromBlock, toBlock, jsonOut, useColor, quiet, stdout, stderr)
 	case account == "" && len(files) == 2:
+		if name := changedFlag(fl, diffFetchOnly); name != "" {
+			fmt.Fprintf(stderr, "abigen diff: --%s applies only to fetching an ABI (--account with a service); two files are compared as they are: leave it out\n", name)
+			return exitUsage
+		}
 		var sides [2]*diffSide
 		for i, name := range files {
 			s, err := fileSide(ctx, name, stdin)
@@ -129,6 +133,10 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return report(sides[0], sides[1], jsonOut, useColor, stdout, stderr)
 	case account != "" && f.chainURL != "" && len(files) == 1:
+		if name := changedFlag(fl, []string{"from-block", "to-block"}); name != "" {
+			fmt.Fprintf(stderr, "abigen diff: --%s needs the state API (--base-url, --auth-url): nodeos serves only the current ABI\n", name)
+			return exitUsage
+		}
 		old, err := fetchSide(ctx, account, f, 0, quiet, stderr)
 		if err != nil {
 			return fail(err)
@@ -139,6 +147,10 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return report(old, nw, jsonOut, useColor, stdout, stderr)
 	case account != "" && f.baseURL != "" && len(files) <= 1:
+		if len(files) == 1 && fl.Changed("to-block") {
+			fmt.Fprintln(stderr, "abigen diff: --to-block chooses NEW, which is the file: leave it out (--from-block chooses OLD)")
+			return exitUsage
+		}
 		var nw *diffSide
 		var err error
 		if len(files) == 1 {
@@ -167,6 +179,10 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprint(stderr, "abigen diff: give two ABI files, or --account with a service (see abigen diff --help)\n")
 	return exitUsage
 }
+
+// diffFetchOnly are the flags of abigen diff that only fetching uses: with
+// two files they would be silently ignored, so they are refused.
+var diffFetchOnly = append([]string{"base-url", "auth-url", "chain-url", "from-block", "to-block"}, fetchOnly...)
 
 // fileSide loads an ABI the way --abi does.
 func fileSide(ctx context.Context, name string, stdin io.Reader) (*diffSide, error) {

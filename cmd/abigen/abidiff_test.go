@@ -43,6 +43,7 @@ func TestDiffFiles(t *testing.T) {
 		t.Errorf("JSON: exit %d, %v\n%s", code, err, stdout)
 	}
 	// Unreadable and invalid inputs, and usage errors.
+	oldABI, newABI := diffCases+"type-changed/old.abi.json", diffCases+"type-changed/new.abi.json"
 	for _, c := range []struct {
 		args []string
 		code int
@@ -54,6 +55,17 @@ func TestDiffFiles(t *testing.T) {
 		{[]string{"diff", "--history", diffCases + "type-changed/new.abi.json"}, exitUsage, "--history needs --account"},
 		{[]string{"diff", "--color", "sometimes", "a", "b"}, exitUsage, "--color"},
 		{[]string{"diff", "--account", "Not.Valid", "--chain-url", "http://127.0.0.1:1", "x"}, exitUsage, "character 'N'"},
+		// Flags that only a fetch uses are refused with two files, not
+		// ignored, as abigen --abi refuses them; and nodeos has no past ABI.
+		{[]string{"diff", "--from-block", "5", oldABI, newABI}, exitUsage, "--from-block applies only"},
+		{[]string{"diff", "--to-block", "5", oldABI, newABI}, exitUsage, "--to-block applies only"},
+		{[]string{"diff", "--base-url", "http://127.0.0.1:1", oldABI, newABI}, exitUsage, "--base-url applies only"},
+		{[]string{"diff", "--chain-url", "http://127.0.0.1:1", oldABI, newABI}, exitUsage, "--chain-url applies only"},
+		{[]string{"diff", "--timeout", "30s", oldABI, newABI}, exitUsage, "--timeout applies only"},
+		{[]string{"diff", "--api-key-file", "key.txt", oldABI, newABI}, exitUsage, "--api-key-file applies only"},
+		{[]string{"diff", "--no-token-cache", oldABI, newABI}, exitUsage, "--no-token-cache applies only"},
+		{[]string{"diff", "--account", "eosio", "--chain-url", "http://127.0.0.1:1", "--from-block", "5", newABI}, exitUsage, "nodeos serves only the current ABI"},
+		{[]string{"diff", "--account", "eosio", "--base-url", "http://127.0.0.1:1", "--auth-url", "http://127.0.0.1:1", "--to-block", "5", newABI}, exitUsage, "--to-block chooses NEW"},
 	} {
 		code, _, stderr := runCLI(t, "", c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {

@@ -1,6 +1,6 @@
 // Command abigen generates Go bindings for an Antelope contract ABI.
 //
-// See abigen --help, and the README, for flags, examples and exit codes.
+// See abigen --help, and docs/generate.md, for flags, examples and exit codes.
 // The work is package pipeline's (fetch, load, resolve, generate, write or
 // check); this command is flags, subcommands and exit codes:
 //

@@ -41,6 +41,25 @@ func (f *fetchOptions) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.noTokenCache, "no-token-cache", false, "issue a new token instead of reusing the cached one (cache: ABIGEN_TOKEN_CACHE_DIR,\nor abigen/tokens in the user cache directory)")
 }
 
+// fetchOnly are the flags that mean something only when abigen fetches the
+// ABI; with --abi they would be silently ignored, so they are refused.
+var fetchOnly = []string{"block-num", "abi-encoding", "api-key-file", "timeout", "no-token-cache"}
+
+// fetchOnlyFlag returns the first fetch-only flag set on the command line,
+// or "".
+func fetchOnlyFlag(fl *pflag.FlagSet) string { return changedFlag(fl, fetchOnly) }
+
+// changedFlag returns the first of names set on the command line (even to
+// its default value), or "". A name fl does not define is never set.
+func changedFlag(fl *pflag.FlagSet, names []string) string {
+	for _, name := range names {
+		if fl.Changed(name) {
+			return name
+		}
+	}
+	return ""
+}
+
 // fromEnv fills what the flags left empty from ABIGEN_BASE_URL,
 // ABIGEN_AUTH_URL and ABIGEN_CHAIN_URL.
 func (f *fetchOptions) fromEnv() {
@@ -72,6 +91,9 @@ func networkSource(account string, f fetchOptions) (src fetch.Source, host strin
 	case f.chainURL != "":
 		if f.blockNum != 0 {
 			return nil, "", &usageError{"--block-num needs the state API: nodeos serves only the current ABI"}
+		}
+		if f.apiKeyFile != "" || f.noTokenCache {
+			return nil, "", &usageError{"--api-key-file and --no-token-cache apply only to the state API (--base-url, --auth-url); nodeos's chain API needs no key: leave them out"}
 		}
 		return fetch.ChainSource{API: &fetch.ChainAPI{URL: f.chainURL}, Account: account, Packed: packed}, hostOf(f.chainURL), nil
 	case f.baseURL != "" && f.authURL != "":

@@ -159,6 +159,18 @@ func TestErrorsAndExitCodes(t *testing.T) {
 		{"account too long", "", []string{"--account", "abcdefghijklmn", "--chain-url", "http://127.0.0.1:1", "--pkg", "x", "--out", dir}, exitUsage,
 			`--account "abcdefghijklmn": longer than 13 characters`},
 		{"rename not exported", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--rename", "jobs_a=job"}, exitGenerate, "not an exported Go identifier"},
+		{"--abi-encoding with a file", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--abi-encoding", "xml"}, exitUsage,
+			"--abi-encoding applies only to fetching the ABI"},
+		{"--block-num with a file", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--block-num", "5"}, exitUsage,
+			"--block-num applies only to fetching the ABI"},
+		{"--timeout with a file", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--timeout", "1s"}, exitUsage,
+			"--timeout applies only to fetching the ABI"},
+		{"--api-key-file with nodeos", "", []string{"--account", "eosio", "--chain-url", "http://127.0.0.1:1", "--pkg", "x", "--out", dir, "--api-key-file", "key.txt"}, exitUsage,
+			"--api-key-file and --no-token-cache apply only to the state API"},
+		{"--no-token-cache with nodeos", "", []string{"--account", "eosio", "--chain-url", "http://127.0.0.1:1", "--pkg", "x", "--out", dir, "--no-token-cache"}, exitUsage,
+			"--api-key-file and --no-token-cache apply only to the state API"},
+		{"package.json", `{"name":"my-dapp","version":"1.0.0","dependencies":{}}`, []string{"--abi", "-", "--pkg", "x", "--out", dir}, exitBadABI,
+			`(stdin): the input is not an ABI: its "version" is "1.0.0"`},
 		{"rename unknown", "", []string{"--abi", orngState, "--pkg", "x", "--out", dir, "--rename", "nosuch=X"}, exitGenerate, "the ABI has no"},
 	} {
 		code, _, stderr := runCLI(t, c.stdin, c.args...)

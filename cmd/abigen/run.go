@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Exit codes, documented in --help and the README.
+// Exit codes, documented in --help and docs/generate.md.
 const (
 	exitOK       = 0 // generated (or, with --check, nothing to change)
 	exitDrift    = 1 // --check: the files on disk differ from what the ABI generates
@@ -125,6 +125,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	case o.abi != "" && (o.fetch.baseURL != "" || o.fetch.authURL != "" || o.fetch.chainURL != ""):
 		fmt.Fprintln(stderr, "abigen: --abi reads a file; --base-url, --auth-url and --chain-url fetch one: give one or the other")
+		return exitUsage
+	case o.abi != "" && fetchOnlyFlag(fl) != "":
+		fmt.Fprintf(stderr, "abigen: --%s applies only to fetching the ABI (--account with --base-url/--auth-url or --chain-url); --abi reads a file: leave it out\n", fetchOnlyFlag(fl))
 		return exitUsage
 	}
 	if o.account != "" {
