@@ -471,4 +471,3 @@ func truncate(b []byte) string {
 	}
 	return s
 }
-

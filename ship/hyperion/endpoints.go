@@ -217,14 +217,14 @@ func (c *Client) currencyPrecision(ctx context.Context, contract antelope.Name, 
 	if err != nil {
 		return 0, err
 	}
-	var stats map[string]struct {
-		Supply string `json:"supply"`
-	}
+	var stats map[string]json.RawMessage
 	if err := json.Unmarshal(body, &stats); err != nil {
 		return 0, answerErr("get_currency_stats", body, err)
 	}
-	s, ok := stats[code.String()]
-	if !ok {
+	var s struct {
+		Supply string `json:"supply"`
+	}
+	if raw, ok := stats[code.String()]; !ok || json.Unmarshal(raw, &s) != nil {
 		return 0, fmt.Errorf("hyperion: %s has no stat for %s", contract, code)
 	}
 	a, err := antelope.ParseAsset(s.Supply)

@@ -116,13 +116,14 @@ func receiptsOf(a *Action, notifications bool) []Receipt {
 	return out
 }
 
-// traceOf is the ship.ActionTrace of one receipt of a.
+// traceOf is the ship.ActionTrace of one receipt of a. A notification's
+// ordinals are 0: Hyperion does not keep them.
 func traceOf(a *Action, r Receipt) *ship.ActionTrace {
 	b := &ship.Block{Position: ship.Position{Num: a.BlockNum, ID: a.BlockID}, Producer: a.Producer}
 	if !a.Timestamp.IsZero() {
 		b.Timestamp = blockTimestamp(a)
 	}
-	return &ship.ActionTrace{
+	t := &ship.ActionTrace{
 		Block:                b,
 		Contract:             a.Contract,
 		Name:                 a.Name,
@@ -135,6 +136,12 @@ func traceOf(a *Action, r Receipt) *ship.ActionTrace {
 		GlobalSequence:       r.GlobalSequence,
 		RecvSequence:         r.RecvSequence,
 	}
+	if r.Receiver != a.Contract {
+		// Hyperion keeps one document per action, its notifications as
+		// receipts: their own ordinals are lost.
+		t.ActionOrdinal, t.CreatorActionOrdinal = 0, 0
+	}
+	return t
 }
 
 // blockTimestamp is the block slot (half seconds since 2000) of the time.
