@@ -1,0 +1,226 @@
+package hyperion_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+	"github.com/antelopego/abigen/ship/hyperion"
+)
+
+var transfers = hyperion.ActionFilter{Contract: antelope.MustName("eosio.token"), Action: antelope.MustName("transfer")}
+
+func sequences(t *testing.T, h *hyperion.Client, f hyperion.ActionFilter) []uint64 {
+	t.Helper()
+	var out []uint64
+	for a, err := range h.Actions(context.Background(), f) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a.GlobalSequence)
+	}
+	return out
+}
+
+// TestActionsWhileTheIndexGrows: transfers made while a reader pages
+// through get_actions are neither dropped nor repeated: ascending, the
+// reader sees exactly a prefix of the final history (and reaches the new
+// ones); descending, exactly the history as of its first page.
+func TestActionsWhileTheIndexGrows(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	tc := newTokenChain(t, 3)
+	tc.randomTransfers(t, r, 8)
+	// The node refuses more than 3 a page: the client takes its maximum.
+	srv := httptest.NewServer(tc.node.Hyperion(chaintest.HyperionLimits(3, 3)))
+	defer srv.Close()
+	h := hyperion.New(srv.URL, hyperion.WithPageSize(100))
+	ctx := context.Background()
+
+	initial := sequences(t, h, transfers)
+	var asc []uint64
+	for a, err := range h.Actions(ctx, transfers) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		asc = append(asc, a.GlobalSequence)
+		if len(asc)%2 == 0 && len(asc) < 30 {
+			tc.randomTransfers(t, r, 2) // the index grows under the reader
+		}
+	}
+	final := sequences(t, h, transfers)
+	if len(asc) <= len(initial) || !slices.Equal(asc, final[:len(asc)]) {
+		t.Fatalf("ascending while growing: %v\nfinal history: %v", asc, final)
+	}
+
+	desc := hyperion.ActionFilter{Contract: transfers.Contract, Action: transfers.Action, Order: hyperion.Desc}
+	var got []uint64
+	for a, err := range h.Actions(ctx, desc) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 {
+			final = sequences(t, h, transfers) // the history as the first page saw it
+		}
+		got = append(got, a.GlobalSequence)
+		if len(got)%2 == 0 {
+			tc.randomTransfers(t, r, 1)
+		}
+	}
+	slices.Reverse(final)
+	if !slices.Equal(got, final) {
+		t.Fatalf("descending while growing: %v\nwant %v", got, final)
+	}
+}
+
+// TestRowsWhileTheIndexGrows: the same for get_deltas, which Hyperion
+// sorts by block only: pages of 2 rows cut blocks of 2 or more rows.
+func TestRowsWhileTheIndexGrows(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	tc := newTokenChain(t, 4)
+	tc.randomTransfers(t, r, 6)
+	srv := httptest.NewServer(tc.node.Hyperion())
+	defer srv.Close()
+	h := hyperion.New(srv.URL, hyperion.WithPageSize(2))
+	ctx := context.Background()
+	type key struct {
+		block uint32
+		scope antelope.Name
+		pk    uint64
+	}
+	read := func(grow bool) []key {
+		var out []key
+		for ev, err := range hyperion.Rows(ctx, h, eosiotoken.TableAccounts, hyperion.DeltaFilter{}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, key{ev.Change.Block.Num, ev.Change.Scope, ev.Change.PrimaryKey})
+			if grow && len(out)%3 == 0 && len(out) < 30 {
+				tc.randomTransfers(t, r, 1)
+			}
+		}
+		return out
+	}
+	initial := read(false)
+	got := read(true)
+	final := read(false)
+	if len(got) <= len(initial) || !slices.Equal(got, final[:len(got)]) {
+		t.Fatalf("rows while growing: %v\nfinal: %v", got, final)
+	}
+}
+
+// hostile serves get_actions or get_deltas with answer(request number,
+// query).
+func hostile(t *testing.T, answer func(n int, q url.Values) string) *hyperion.Client {
+	n := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n++
+		w.Write([]byte(answer(n, r.URL.Query())))
+	}))
+	t.Cleanup(srv.Close)
+	return hyperion.New(srv.URL, hyperion.WithPageSize(2))
+}
+
+func actionJSON(gs uint64, block uint32, contract string) string {
+	return fmt.Sprintf(`{"@timestamp":"2024-05-01T12:00:00.000","block_num":%d,"block_id":"%064x","trx_id":"%064x","act":{"account":"%s","name":"transfer","authorization":[],"data":{}},"receipts":[{"receiver":"%s","global_sequence":%d,"recv_sequence":1}],"global_sequence":%d}`,
+		block, block, gs, contract, contract, gs, gs)
+}
+
+func actionsPage(acts ...string) string { return `{"actions":[` + strings.Join(acts, ",") + `]}` }
+
+func deltaJSON(block uint32, scope string) string {
+	return fmt.Sprintf(`{"timestamp":"2024-05-01T12:00:00.000","present":1,"code":"eosio.token","scope":"%s","table":"accounts","primary_key":"1","payer":"%s","block_num":%d,"block_id":"%064x","data":{"balance":"1.0000 EOS"}}`, scope, scope, block, block)
+}
+
+func deltasPage(ds ...string) string { return `{"deltas":[` + strings.Join(ds, ",") + `]}` }
+
+// TestHostileNodes: a node that breaks paging ends the sequence with an
+// error instead of looping, repeating or skipping.
+func TestHostileNodes(t *testing.T) {
+	ctx := context.Background()
+	tok := "eosio.token"
+	cases := map[string]func(n int, q url.Values) string{
+		"same page forever": func(int, url.Values) string {
+			return actionsPage(actionJSON(10, 1, tok), actionJSON(11, 1, tok))
+		},
+		"cursor backwards": func(n int, _ url.Values) string {
+			if n == 1 {
+				return actionsPage(actionJSON(10, 1, tok), actionJSON(11, 1, tok))
+			}
+			return actionsPage(actionJSON(5, 1, tok), actionJSON(6, 1, tok))
+		},
+		"more than asked": func(int, url.Values) string {
+			return actionsPage(actionJSON(10, 1, tok), actionJSON(11, 1, tok), actionJSON(12, 1, tok))
+		},
+		"out of order": func(int, url.Values) string {
+			return actionsPage(actionJSON(11, 1, tok), actionJSON(10, 1, tok))
+		},
+		"another contract": func(int, url.Values) string {
+			return actionsPage(actionJSON(10, 1, "evil"))
+		},
+	}
+	for name, answer := range cases {
+		t.Run(name, func(t *testing.T) {
+			var err error
+			n := 0
+			for _, err = range hostile(t, answer).Actions(ctx, transfers) {
+				if n++; err != nil || n > 100 {
+					break
+				}
+			}
+			var me *hyperion.MisbehaviorError
+			if !errors.As(err, &me) {
+				t.Fatalf("after %d items: %v", n, err)
+			}
+		})
+	}
+	deltaCases := map[string]func(n int, q url.Values) string{
+		"same rows forever": func(int, url.Values) string {
+			return deltasPage(deltaJSON(7, "alice"), deltaJSON(7, "bob"))
+		},
+		"blocks backwards": func(n int, q url.Values) string {
+			if n == 1 {
+				return deltasPage(deltaJSON(7, "alice"), deltaJSON(8, "bob"))
+			}
+			return deltasPage(deltaJSON(3, "carol"), deltaJSON(4, "dave"))
+		},
+		"another table": func(int, url.Values) string {
+			return strings.Replace(deltasPage(deltaJSON(7, "alice")), `"accounts"`, `"stat"`, 1)
+		},
+	}
+	for name, answer := range deltaCases {
+		t.Run(name, func(t *testing.T) {
+			var err error
+			n := 0
+			for _, err = range hostile(t, answer).Deltas(ctx, hyperion.DeltaFilter{Code: antelope.MustName("eosio.token"), Table: antelope.MustName("accounts")}) {
+				if n++; err != nil || n > 100 {
+					break
+				}
+			}
+			var me *hyperion.MisbehaviorError
+			if !errors.As(err, &me) {
+				t.Fatalf("after %d items: %v", n, err)
+			}
+		})
+	}
+	t.Run("huge answer", func(t *testing.T) {
+		big := actionsPage(actionJSON(10, 1, tok)) + strings.Repeat(" ", hyperion.MaxResponseSize)
+		var err error
+		for _, err = range hostile(t, func(int, url.Values) string { return big }).Actions(ctx, transfers) {
+			break
+		}
+		var he *hyperion.Error
+		if !errors.As(err, &he) || !strings.Contains(err.Error(), "larger than") {
+			t.Fatalf("%v", err)
+		}
+	})
+}
