@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+)
+
+// The program against a test chain: transfers before and after the last
+// final block, read once each — the old ones from Hyperion, the new ones
+// from state history — in global-sequence order.
+func TestBackfillThenFollow(t *testing.T) {
+	node := chaintest.New(chaintest.WithManualFinality())
+	defer node.Close()
+	alice, bob, tok := antelope.MustName("alice"), antelope.MustName("bob"), antelope.MustName("eosio.token")
+	keys := map[antelope.Name]antelope.PrivateKey{alice: node.NewAccount(alice), bob: node.NewAccount(bob), tok: node.NewAccount(tok)}
+	if err := node.DeployToken(tok); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	send := func(signer antelope.Name, a antelope.Action) uint32 {
+		t.Helper()
+		res, err := node.Client().Transact(ctx, keys[signer], a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.BlockNum
+	}
+	send(tok, must(eosiotoken.Default.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("1000.0000 SYS")}, antelope.Active(tok))))
+	send(alice, must(eosiotoken.Default.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("100.0000 SYS")}, antelope.Active(alice))))
+	var want []string
+	pay := func(from, to antelope.Name, i int) uint32 {
+		q := antelope.MustAsset(fmt.Sprintf("%d.0000 SYS", i))
+		b := send(from, must(eosiotoken.Default.Transfer(eosiotoken.Transfer{From: from, To: to, Quantity: q, Memo: fmt.Sprint(i)}, antelope.Active(from))))
+		want = append(want, fmt.Sprintf("%s -> %s %s \"%d\"", from, to, q, i))
+		return b
+	}
+	for i := 1; i <= 4; i++ {
+		pay(alice, bob, i)
+	}
+	final := node.Head().Num
+	if err := node.SetLastIrreversible(final); err != nil {
+		t.Fatal(err)
+	}
+	pay(bob, alice, 5) // after the last final block: from state history
+	pay(alice, bob, 6)
+
+	srv := httptest.NewServer(node.Hyperion())
+	defer srv.Close()
+	var out bytes.Buffer
+	n, err := run(ctx, []string{"--hyperion", srv.URL, "--ship", node.SHiPURL(), "--account", "bob", "--until", fmt.Sprint(node.Head().Num + 1)}, nil, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(want) || n.history != 4 || n.live != 2 {
+		t.Fatalf("%d from history, %d live:\n%s", n.history, n.live, out.String())
+	}
+	for i, l := range lines {
+		if !strings.HasSuffix(l, want[i]) {
+			t.Errorf("line %d: %q, want …%s", i, l, want[i])
+		}
+	}
+}
+
+func must(a antelope.Action, err error) antelope.Action {
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
