@@ -3,7 +3,6 @@ package chaintest
 import (
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -169,31 +168,32 @@ func meta(blocks []hyBlock, first uint32) map[string]any {
 	return m
 }
 
-// blockBound reads after or before: a block number, or an ISO time.
+// bound is after or before: a block number, or an ISO time.
 type bound struct {
 	block uint32
 	time  time.Time
 	isSet bool
 }
 
-func readBound(v string) (bound, error) {
+// readBound reads after or before; false for a time that does not parse.
+func readBound(v string) (bound, bool) {
 	if v == "" {
-		return bound{}, nil
+		return bound{}, true
 	}
 	if strings.ContainsAny(v, "T ") {
 		t, err := time.Parse("2006-01-02T15:04:05.999999999Z07:00", strings.Replace(v, " ", "T", 1))
 		if err != nil {
 			if t, err = time.Parse("2006-01-02T15:04:05.999999999", strings.Replace(v, " ", "T", 1)); err != nil {
-				return bound{}, fmt.Errorf("Invalid time value")
+				return bound{}, false
 			}
 		}
-		return bound{time: t, isSet: true}, nil
+		return bound{time: t, isSet: true}, true
 	}
 	n, err := strconv.ParseUint(v, 10, 32)
 	if err != nil || n == 0 {
-		return bound{}, nil // parseInt(…) > 0 is false: no bound
+		return bound{}, true // parseInt(…) > 0 is false: no bound
 	}
-	return bound{block: uint32(n), isSet: true}, nil
+	return bound{block: uint32(n), isSet: true}, true
 }
 
 // rangeOf reads a generic filter's value: "a-b" or "a".
@@ -261,10 +261,10 @@ func (h *HyperionAPI) getActions(q map[string][]string) (int, any) {
 	if status != 0 {
 		return status, out
 	}
-	after, err1 := readBound(get("after"))
-	before, err2 := readBound(get("before"))
-	if err1 != nil || err2 != nil {
-		return h.badRequest("Invalid time value")
+	after, ok1 := readBound(get("after"))
+	before, ok2 := readBound(get("before"))
+	if !ok1 || !ok2 {
+		return h.badRequest("Invalid time value") // JavaScript's RangeError
 	}
 	desc := true
 	switch get("sort") {
@@ -365,9 +365,9 @@ func (h *HyperionAPI) getDeltas(q map[string][]string) (int, any) {
 				return 200, []byte(`"invalid sort direction"`)
 			}
 		case "after", "before":
-			b, err := readBound(v)
-			if err != nil {
-				return h.badRequest(err.Error() + " [" + k + "]")
+			b, ok := readBound(v)
+			if !ok {
+				return h.badRequest("Invalid time value [" + k + "]")
 			}
 			if k == "after" {
 				after = b
