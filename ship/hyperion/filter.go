@@ -87,7 +87,24 @@ func timeOrBlocks(q url.Values, fromBlock, toBlock uint32, after, before time.Ti
 	return nil
 }
 
+// reserved are the parameters the client sets itself, or that change
+// what an answer holds (noBinary cuts long strings in the data, simple
+// drops everything typed items need).
+var reserved = []string{"limit", "skip", "sort", "sortedBy", "after", "before", "global_sequence", "noBinary", "simple", "filter", "account"}
+
+func checkParams(p url.Values) error {
+	for _, k := range reserved {
+		if _, ok := p[k]; ok {
+			return fmt.Errorf("hyperion: Params may not set %q: the filter's fields say it, or it changes the answer's data", k)
+		}
+	}
+	return nil
+}
+
 func (f *ActionFilter) params() (url.Values, error) {
+	if err := checkParams(f.Params); err != nil {
+		return nil, err
+	}
 	q := url.Values{}
 	for k, v := range f.Params {
 		q[k] = append([]string(nil), v...)
@@ -123,6 +140,9 @@ func (f *ActionFilter) params() (url.Values, error) {
 }
 
 func (f *DeltaFilter) params() (url.Values, error) {
+	if err := checkParams(f.Params); err != nil {
+		return nil, err
+	}
 	q := url.Values{}
 	for k, v := range f.Params {
 		q[k] = append([]string(nil), v...)

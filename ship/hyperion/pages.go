@@ -144,6 +144,7 @@ func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, err
 		seen := map[deltaKey]bool{} // rows yielded of the block at the open end
 		edge := uint32(0)           // the block seen is about
 		skip := 0                   // within one block whose rows fill pages
+		idle := 0                   // full pages in a row that gave nothing new
 		for from <= to {
 			q := cloneValues(base)
 			lo, hi := from, to
@@ -172,6 +173,10 @@ func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, err
 				return
 			}
 			ds := page.Deltas
+			if skip > 0 && len(ds) > 0 && ds[0].BlockNum != lo {
+				yield(Delta{}, &MisbehaviorError{Route: "get_deltas", Reason: fmt.Sprintf("block %d for a request of block %d alone", ds[0].BlockNum, lo)})
+				return
+			}
 			if err := checkDeltas(&f, ds, size, lo, hi); err != nil {
 				yield(Delta{}, err)
 				return
@@ -204,6 +209,14 @@ func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, err
 					return
 				}
 			}
+			if fresh == 0 && full {
+				if idle++; idle > 3 {
+					yield(Delta{}, &MisbehaviorError{Route: "get_deltas", Reason: "pages with nothing new"})
+					return
+				}
+			} else {
+				idle = 0
+			}
 			switch {
 			case !full:
 				if skip == 0 {
@@ -215,6 +228,12 @@ func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, err
 					return
 				}
 			case single:
+				// Read that block alone, page by page.
+				if f.Order == Desc {
+					to = end
+				} else {
+					from = end
+				}
 				if skip > 0 && fresh == 0 {
 					yield(Delta{}, &MisbehaviorError{Route: "get_deltas", Reason: fmt.Sprintf("the same rows of block %d again at skip %d", end, skip)})
 					return

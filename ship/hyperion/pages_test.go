@@ -1,6 +1,7 @@
 package hyperion_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -116,6 +117,26 @@ func TestRowsWhileTheIndexGrows(t *testing.T) {
 	if len(got) <= len(initial) || !slices.Equal(got, final[:len(got)]) {
 		t.Fatalf("rows while growing: %v\nfinal: %v", got, final)
 	}
+	// Newest first, in pages of 2: the same rows, blocks never rising.
+	var desc []key
+	for ev, err := range hyperion.Rows(ctx, h, eosiotoken.TableAccounts, hyperion.DeltaFilter{Order: hyperion.Desc}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := key{ev.Change.Block.Num, ev.Change.Scope, ev.Change.PrimaryKey}
+		if n := len(desc); n > 0 && desc[n-1].block < k.block {
+			t.Fatalf("block %d after %d, newest first", k.block, desc[n-1].block)
+		}
+		desc = append(desc, k)
+	}
+	byKey := func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.block, b.block), cmp.Compare(a.scope, b.scope), cmp.Compare(a.pk, b.pk))
+	}
+	slices.SortFunc(desc, byKey)
+	slices.SortFunc(final, byKey)
+	if !slices.Equal(desc, final) {
+		t.Fatalf("newest first: %v\nwant %v", desc, final)
+	}
 }
 
 // hostile serves get_actions or get_deltas with answer(request number,
@@ -223,4 +244,49 @@ func TestHostileNodes(t *testing.T) {
 			t.Fatalf("%v", err)
 		}
 	})
+}
+
+// TestNotificationCopies: Hyperion 4.x's copies of an action stored once
+// per notified account, with all its receipts or with their own, give each
+// receipt once.
+func TestNotificationCopies(t *testing.T) {
+	doc := func(gs int, receipts string) string {
+		return fmt.Sprintf(`{"@timestamp":"2024-05-01T12:00:00.000","block_num":7,"block_id":"%064x","trx_id":"%064x","act":{"account":"eosio.token","name":"transfer","authorization":[],"data":{"from":"alice","to":"bob","quantity":"1.0000 EOS","memo":""}},"receipts":[%s],"global_sequence":%d}`, 7, 1, receipts, gs)
+	}
+	contract := `{"receiver":"eosio.token","global_sequence":10,"recv_sequence":1}`
+	alice := `{"receiver":"alice","global_sequence":11,"recv_sequence":1}`
+	bob := `{"receiver":"bob","global_sequence":12,"recv_sequence":1}`
+	all := contract + "," + alice + "," + bob
+	for name, page := range map[string]string{
+		"copies with every receipt": actionsPage(doc(10, all), doc(11, all), doc(12, all)),
+		"copies with their own":     actionsPage(doc(10, contract), doc(11, alice), doc(12, bob)),
+	} {
+		for _, notif := range []bool{false, true} {
+			h := hostile(t, func(n int, q url.Values) string {
+				if n > 1 {
+					return actionsPage()
+				}
+				return page
+			})
+			h = hyperion.New(h.URL(), hyperion.WithPageSize(10))
+			var opts []hyperion.ItemOption
+			if notif {
+				opts = append(opts, hyperion.WithNotifications())
+			}
+			var seqs []uint64
+			for ev, err := range hyperion.Actions(context.Background(), h, eosiotoken.Actions.Transfer, hyperion.ActionFilter{}, opts...) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				seqs = append(seqs, ev.Trace.GlobalSequence)
+			}
+			want := []uint64{10}
+			if notif {
+				want = []uint64{10, 11, 12}
+			}
+			if !slices.Equal(seqs, want) {
+				t.Errorf("%s, notifications %v: %v, want %v", name, notif, seqs, want)
+			}
+		}
+	}
 }

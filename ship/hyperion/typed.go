@@ -64,12 +64,25 @@ func Actions[T any, P Decodable[T]](ctx context.Context, c *Client, a antelope.A
 			return
 		}
 		f.Contract, f.Action = a.Account, a.Name
+		// The receipts yielded of the current block: Hyperion 4.x may hold
+		// an action once per notified account, each copy with the
+		// action's receipts (its regroupActions merges them back for
+		// get_transaction only).
+		seen, block := map[uint64]bool{}, uint32(0)
 		for act, err := range c.Actions(ctx, f) {
 			if err != nil {
 				yield(ship.ActionEvent[T]{}, err)
 				return
 			}
-			for _, r := range receiptsOf(&act, o.notifications) {
+			if act.BlockNum != block {
+				clear(seen)
+				block = act.BlockNum
+			}
+			for _, r := range receiptsOf(&act, o.notifications, f.Order) {
+				if seen[r.GlobalSequence] {
+					continue
+				}
+				seen[r.GlobalSequence] = true
 				t := traceOf(&act, r)
 				var v T
 				raw, err := c.actionData(&act, P(&v))
@@ -94,11 +107,9 @@ func Actions[T any, P Decodable[T]](ctx context.Context, c *Client, a antelope.A
 	}
 }
 
-// receiptsOf is the receipts an action yields items for, by global
-// sequence: the contract's, and the notified accounts' when asked. A
-// document that Hyperion 4.x stored once per notification has only its
-// receiver's receipt.
-func receiptsOf(a *Action, notifications bool) []Receipt {
+// receiptsOf is the receipts an action yields items for, in the order
+// asked: the contract's, and the notified accounts' when asked.
+func receiptsOf(a *Action, notifications bool, o Order) []Receipt {
 	var out []Receipt
 	for _, r := range a.Receipts {
 		if r.Receiver == a.Contract || notifications {
@@ -108,8 +119,9 @@ func receiptsOf(a *Action, notifications bool) []Receipt {
 	if len(a.Receipts) == 0 { // a node that keeps no receipts: the action itself
 		out = append(out, Receipt{Receiver: a.Contract, GlobalSequence: a.GlobalSequence})
 	}
+	before := func(x, y uint64) bool { return x < y == (o == Asc) }
 	for i := 1; i < len(out); i++ { // insertion sort: a handful at most
-		for j := i; j > 0 && out[j].GlobalSequence < out[j-1].GlobalSequence; j-- {
+		for j := i; j > 0 && before(out[j].GlobalSequence, out[j-1].GlobalSequence); j-- {
 			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
