@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -471,3 +472,5 @@ func truncate(b []byte) string {
 	}
 	return s
 }
+
+var errNoList = errors.New("no accounts list")

@@ -1,7 +1,8 @@
 // Package hyperion is a client of the Hyperion v2 history API
-// (/v2/history/get_actions, get_deltas, get_transaction, /v2/state/get_tokens,
-// /v2/health), the history service most public Antelope endpoints run, and
-// the typed bridge from its answers to package ship's items.
+// (/v2/history/get_actions, get_deltas, get_transaction, get_creator,
+// get_created_accounts, /v2/state/get_tokens, /v2/health), the history
+// service most public Antelope endpoints run, and the typed bridge from its
+// answers to package ship's items.
 //
 // One handler serves history and the live stream: Actions and Rows yield
 // the very ship.ActionEvent and ship.RowEvent that ship.Actions and

@@ -265,3 +265,20 @@ func TestErrorsAsHyperionAnswers(t *testing.T) {
 		t.Errorf("string answer: %v", err)
 	}
 }
+
+func TestFixtureAccounts(t *testing.T) {
+	ctx := context.Background()
+	cr, err := hyperion.New(serveBody(t, 200, fixture(t, "get_creator.json"), nil).URL).GetCreator(ctx, antelope.MustName("carol"))
+	if err != nil || cr.Creator != antelope.MustName("alice") || cr.Account != antelope.MustName("carol") || cr.BlockNum != 300000004 || cr.Genesis {
+		t.Errorf("get_creator %+v %v", cr, err)
+	}
+	self := []byte(`{"account":"eosio","creator":"__self__","timestamp":"2018-06-08T08:08:08.500","block_num":1,"trx_id":""}`)
+	cr, err = hyperion.New(serveBody(t, 200, self, nil).URL).GetCreator(ctx, antelope.MustName("eosio"))
+	if err != nil || !cr.Genesis || cr.Creator != 0 || cr.BlockNum != 1 {
+		t.Errorf("get_creator of eosio %+v %v", cr, err)
+	}
+	accts, err := hyperion.New(serveBody(t, 200, fixture(t, "get_created_accounts.json"), nil).URL).GetCreatedAccounts(ctx, antelope.MustName("alice"), 0, 0)
+	if err != nil || len(accts) != 1 || accts[0].Name != antelope.MustName("carol") || accts[0].Timestamp.IsZero() {
+		t.Errorf("get_created_accounts %+v %v", accts, err)
+	}
+}

@@ -81,6 +81,16 @@ func FuzzParseHealth(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) { ParseHealth(b) })
 }
 
+func FuzzParseCreator(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, b []byte) { ParseCreator(b) })
+}
+
+func FuzzParseCreatedAccounts(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, b []byte) { ParseCreatedAccounts(b) })
+}
+
 // FuzzExactAsset: an asset recovered from a float's text gives that float
 // back, and the text's float is never rounded to a neighbour.
 func FuzzExactAsset(f *testing.F) {
