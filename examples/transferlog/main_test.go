@@ -76,3 +76,73 @@ func must(a antelope.Action, err error) antelope.Action {
 	}
 	return a
 }
+
+// lineWriter calls at(n) after the n-th line written.
+type lineWriter struct {
+	buf bytes.Buffer
+	n   int
+	at  func(n int)
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.buf.Write(p)
+	for range bytes.Count(p, []byte("\n")) {
+		w.n++
+		w.at(w.n)
+	}
+	return len(p), nil
+}
+
+// A fork during the live part undoes the transfer it printed, and the
+// replacing branch's transfer follows.
+func TestLiveFork(t *testing.T) {
+	node := chaintest.New(chaintest.WithManualFinality())
+	defer node.Close()
+	alice, bob, tok := antelope.MustName("alice"), antelope.MustName("bob"), antelope.MustName("eosio.token")
+	keys := map[antelope.Name]antelope.PrivateKey{alice: node.NewAccount(alice), bob: node.NewAccount(bob), tok: node.NewAccount(tok)}
+	if err := node.DeployToken(tok); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	send := func(signer antelope.Name, a antelope.Action) uint32 {
+		res, err := node.Client().Transact(ctx, keys[signer], a)
+		if err != nil {
+			panic(err)
+		}
+		return res.BlockNum
+	}
+	pay := func(i int) uint32 {
+		q := antelope.MustAsset(fmt.Sprintf("%d.0000 SYS", i))
+		return send(alice, must(eosiotoken.Default.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: q, Memo: fmt.Sprint(i)}, antelope.Active(alice))))
+	}
+	send(tok, must(eosiotoken.Default.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("1000.0000 SYS")}, antelope.Active(tok))))
+	send(alice, must(eosiotoken.Default.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("100.0000 SYS")}, antelope.Active(alice))))
+	pay(1)
+	if err := node.SetLastIrreversible(node.Head().Num); err != nil {
+		t.Fatal(err)
+	}
+	second := pay(2) // live, then undone
+	until := second + 10
+	srv := httptest.NewServer(node.Hyperion())
+	defer srv.Close()
+	w := &lineWriter{at: func(n int) {
+		if n == 2 { // the live transfer is printed: the chain forks under it
+			if err := node.Rollback(second - 1); err != nil {
+				panic(err)
+			}
+			pay(3)
+			for node.Head().Num < until {
+				node.Produce()
+			}
+		}
+	}}
+	n, err := run(ctx, []string{"--hyperion", srv.URL, "--ship", node.SHiPURL(), "--account", "bob", "--until", fmt.Sprint(until)}, nil, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(w.buf.String()), "\n")
+	if len(lines) != 4 || !strings.HasSuffix(lines[0], `"1"`) || !strings.HasSuffix(lines[1], `"2"`) ||
+		!strings.HasPrefix(lines[2], fmt.Sprintf("undone: block %d", second)) || !strings.HasSuffix(lines[3], `"3"`) || n.history != 1 || n.live != 1 {
+		t.Fatalf("%+v\n%s", n, w.buf.String())
+	}
+}
