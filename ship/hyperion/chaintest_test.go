@@ -2,6 +2,7 @@ package hyperion_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -132,5 +133,35 @@ func TestCredentials(t *testing.T) {
 	}
 	if len(leaked) > 0 {
 		t.Errorf("credentials sent to another origin: %q", leaked)
+	}
+}
+
+// TestBehindIndex: a range past the last indexed block yields what is
+// indexed, then says the rest is not.
+func TestBehindIndex(t *testing.T) {
+	tc := newTokenChain(t, 3)
+	srv := httptest.NewServer(tc.node.Hyperion(chaintest.HyperionLag(2)))
+	defer srv.Close()
+	h := hyperion.New(srv.URL)
+	head := tc.node.Head().Num
+	var err error
+	n := 0
+	for _, err = range h.Actions(context.Background(), hyperion.ActionFilter{ToBlock: head}) {
+		if err != nil {
+			break
+		}
+		n++
+	}
+	var be *hyperion.BehindError
+	if !errors.As(err, &be) || be.LastIndexed != head-2 || be.Wanted != head || n == 0 {
+		t.Fatalf("after %d actions: %v", n, err)
+	}
+	for _, err = range h.Deltas(context.Background(), hyperion.DeltaFilter{ToBlock: head}) {
+		if err != nil {
+			break
+		}
+	}
+	if !errors.As(err, &be) {
+		t.Fatalf("deltas: %v", err)
 	}
 }

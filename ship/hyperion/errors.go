@@ -66,3 +66,18 @@ type MisbehaviorError struct {
 func (e *MisbehaviorError) Error() string {
 	return "hyperion " + e.Route + ": the node misbehaves: " + e.Reason
 }
+
+// BehindError ends a sequence whose range goes past what the node has
+// indexed: the items up to LastIndexed were all yielded, those after it
+// are not in the index yet. Ask again later, or end the range at
+// LastIndexed (Health says where it is).
+type BehindError struct {
+	Route       string
+	LastIndexed uint32 // the node's last_indexed_block
+	Wanted      uint32 // the range's last block
+}
+
+// Error implements error.
+func (e *BehindError) Error() string {
+	return fmt.Sprintf("hyperion %s: the index ends at block %d, before block %d that was asked for: the rest is not indexed yet", e.Route, e.LastIndexed, e.Wanted)
+}

@@ -12,7 +12,8 @@ import (
 // Actions yields the actions f describes, every one exactly once while the
 // index grows: it pages by global sequence, not by skip. A request that
 // fails, or a node that misbehaves (*MisbehaviorError), ends the sequence
-// with its error.
+// with its error; so does a ToBlock past the node's last indexed block
+// (*BehindError), once every indexed action was yielded.
 func (c *Client) Actions(ctx context.Context, f ActionFilter) iter.Seq2[Action, error] {
 	return func(yield func(Action, error) bool) {
 		base, err := f.params()
@@ -50,6 +51,9 @@ func (c *Client) Actions(ctx context.Context, f ActionFilter) iter.Seq2[Action, 
 				}
 			}
 			if len(page.Actions) < size {
+				if f.ToBlock > 0 && page.LastIndexedBlock > 0 && page.LastIndexedBlock < f.ToBlock {
+					yield(Action{}, &BehindError{Route: "get_actions", LastIndexed: page.LastIndexedBlock, Wanted: f.ToBlock})
+				}
 				return
 			}
 			if f.Order == Desc {
@@ -220,6 +224,9 @@ func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, err
 			switch {
 			case !full:
 				if skip == 0 {
+					if f.ToBlock > 0 && page.LastIndexedBlock > 0 && page.LastIndexedBlock < f.ToBlock {
+						yield(Delta{}, &BehindError{Route: "get_deltas", LastIndexed: page.LastIndexedBlock, Wanted: f.ToBlock})
+					}
 					return
 				}
 				// The end of a crowded block: go on after it.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship"
@@ -133,7 +134,7 @@ func receiptsOf(a *Action, notifications bool, o Order) []Receipt {
 func traceOf(a *Action, r Receipt) *ship.ActionTrace {
 	b := &ship.Block{Position: ship.Position{Num: a.BlockNum, ID: a.BlockID}, Producer: a.Producer}
 	if !a.Timestamp.IsZero() {
-		b.Timestamp = blockTimestamp(a)
+		b.Timestamp = blockTimestamp(a.Timestamp)
 	}
 	t := &ship.ActionTrace{
 		Block:                b,
@@ -157,9 +158,9 @@ func traceOf(a *Action, r Receipt) *ship.ActionTrace {
 }
 
 // blockTimestamp is the block slot (half seconds since 2000) of the time.
-func blockTimestamp(a *Action) antelope.BlockTimestamp {
+func blockTimestamp(t time.Time) antelope.BlockTimestamp {
 	const epochMs = 946684800000
-	ms := a.Timestamp.UnixMilli() - epochMs
+	ms := t.UnixMilli() - epochMs
 	if ms < 0 {
 		return 0
 	}
@@ -226,7 +227,7 @@ func Rows[T any, P Decodable[T]](ctx context.Context, c *Client, t antelope.Tabl
 				Present: d.Present, Code: d.Code, Scope: d.Scope, Table: d.Table, PrimaryKey: d.PrimaryKey, Payer: d.Payer,
 			}
 			if !d.Timestamp.IsZero() {
-				ch.Block.Timestamp = blockTimestamp(&Action{Timestamp: d.Timestamp})
+				ch.Block.Timestamp = blockTimestamp(d.Timestamp)
 			}
 			v := new(T)
 			raw, err := c.rowData(ctx, &d, P(v))
