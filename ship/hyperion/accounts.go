@@ -12,13 +12,13 @@ import (
 
 // Creator is a get_creator answer: who created an account, and where.
 type Creator struct {
-	Account antelope.Name
+	Account antelope.Name // the account asked about
 	// Creator is the creating account; 0 with Genesis for the chain's
 	// own account (Hyperion's "__self__").
 	Creator   antelope.Name
-	Genesis   bool
-	Timestamp time.Time
-	BlockNum  uint32
+	Genesis   bool                 // created with the chain (Hyperion's "__self__")
+	Timestamp time.Time            // when it was created
+	BlockNum  uint32               // the block it was created in
 	TrxID     antelope.Checksum256 // zero when Hyperion found the block but not the transaction
 }
 
@@ -61,9 +61,9 @@ func ParseCreator(body []byte) (*Creator, error) {
 
 // CreatedAccount is one account of get_created_accounts.
 type CreatedAccount struct {
-	Name      antelope.Name
-	TrxID     antelope.Checksum256
-	Timestamp time.Time
+	Name      antelope.Name        // the account created
+	TrxID     antelope.Checksum256 // the transaction that created it
+	Timestamp time.Time            // when
 }
 
 // GetCreatedAccounts asks /v2/history/get_created_accounts for the

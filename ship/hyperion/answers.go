@@ -21,36 +21,36 @@ import (
 
 // Action is one action document of get_actions or get_transaction.
 type Action struct {
-	Timestamp            time.Time            // @timestamp: the block's time (UTC)
-	BlockNum             uint32               // block_num
-	BlockID              antelope.Checksum256 // block_id
-	TrxID                antelope.Checksum256 // trx_id
-	Producer             antelope.Name        // producer
-	Contract             antelope.Name        // act.account
-	Name                 antelope.Name        // act.name
-	Authorization        []antelope.PermissionLevel
-	Data                 json.RawMessage // act.data as Hyperion wrote it: an object, or hex (a string) when it could not deserialize it
-	Receipts             []Receipt       // one per account that ran it: the contract and each notified account
-	GlobalSequence       uint64          // the first receipt's
-	ActionOrdinal        uint32
-	CreatorActionOrdinal uint32
-	CPUUsageUs           uint32
-	NetUsageWords        uint32
-	Signatures           []string
+	Timestamp            time.Time                  // @timestamp: the block's time (UTC)
+	BlockNum             uint32                     // block_num
+	BlockID              antelope.Checksum256       // block_id
+	TrxID                antelope.Checksum256       // trx_id
+	Producer             antelope.Name              // producer
+	Contract             antelope.Name              // act.account
+	Name                 antelope.Name              // act.name
+	Authorization        []antelope.PermissionLevel // act.authorization
+	Data                 json.RawMessage            // act.data as Hyperion wrote it: an object, or hex (a string) when it could not deserialize it
+	Receipts             []Receipt                  // one per account that ran it: the contract and each notified account
+	GlobalSequence       uint64                     // the first receipt's
+	ActionOrdinal        uint32                     // its position in the transaction (1-based)
+	CreatorActionOrdinal uint32                     // the action that sent it; 0 for a top-level action
+	CPUUsageUs           uint32                     // the transaction's CPU (µs)
+	NetUsageWords        uint32                     // the transaction's NET (8-byte words)
+	Signatures           []string                   // the transaction's signatures, when Hyperion kept them
 }
 
 // Receipt is one account's execution of an action.
 type Receipt struct {
-	Receiver       antelope.Name
-	GlobalSequence uint64
-	RecvSequence   uint64
-	AuthSequence   []AuthSequence
+	Receiver       antelope.Name  // the account that ran it
+	GlobalSequence uint64         // the chain-wide execution order
+	RecvSequence   uint64         // the receiver's own action counter
+	AuthSequence   []AuthSequence // each authorizer's sequence
 }
 
 // AuthSequence is an authorizer's sequence number.
 type AuthSequence struct {
-	Account  antelope.Name
-	Sequence uint64
+	Account  antelope.Name // the authorizer
+	Sequence uint64        // its sequence number
 }
 
 // Delta is one row change of get_deltas: a contract table row as of the end
@@ -60,19 +60,19 @@ type Delta struct {
 	BlockNum   uint32               // block_num
 	BlockID    antelope.Checksum256 // block_id
 	Present    bool                 // false: the row was removed
-	Code       antelope.Name
-	Scope      antelope.Name
-	Table      antelope.Name
-	PrimaryKey uint64
-	Payer      antelope.Name
-	Data       json.RawMessage // the row as Hyperion wrote it; nil when it could not
-	Value      []byte          // the packed row, when Hyperion kept it (it could not deserialize it)
+	Code       antelope.Name        // the contract
+	Scope      antelope.Name        // the table's scope
+	Table      antelope.Name        // the table
+	PrimaryKey uint64               // the row's primary key
+	Payer      antelope.Name        // the account paying for its RAM
+	Data       json.RawMessage      // the row as Hyperion wrote it; nil when it could not
+	Value      []byte               // the packed row, when Hyperion kept it (it could not deserialize it)
 }
 
 // Total is Elasticsearch's hit count: Relation "gte" means at least Value.
 type Total struct {
-	Value    uint64
-	Relation string
+	Value    uint64 // the count
+	Relation string // "eq", or "gte" for a lower bound
 }
 
 // Meta is what every answer carries about the index.
@@ -82,19 +82,19 @@ type Meta struct {
 	LastIndexedBlock     uint32  // last_indexed_block: the index is complete up to here
 	LastIndexedBlockTime string  // last_indexed_block_time
 	LIB                  uint32  // lib: the last irreversible block, when Hyperion said (checkLib)
-	Total                Total
+	Total                Total   // the hits of the query, all pages
 }
 
 // ActionsPage is a get_actions answer.
 type ActionsPage struct {
 	Meta
-	Actions []Action
+	Actions []Action // the page's actions, in the order asked
 }
 
 // DeltasPage is a get_deltas answer.
 type DeltasPage struct {
 	Meta
-	Deltas []Delta
+	Deltas []Delta // the page's row changes, by block
 }
 
 // flex is a number Hyperion may write as a JSON number or a string.

@@ -18,7 +18,7 @@ type Transaction struct {
 	LIB      uint32               // the last irreversible block when asked
 	Actions  []Action             // by global sequence, notifications merged into their action's receipts
 	Error    string               // Hyperion's "error" field ("no data near block_hint", …)
-	Meta     Meta
+	Meta     Meta                 // what the answer says of the index
 }
 
 // GetTransaction asks /v2/history/get_transaction for a transaction's
@@ -68,9 +68,9 @@ func ParseTransaction(body []byte) (*Transaction, error) {
 
 // Token is one token balance of get_tokens.
 type Token struct {
-	Contract  antelope.Name
-	Symbol    string // the symbol code
-	Precision int    // -1 when Hyperion did not know it
+	Contract  antelope.Name // the token contract
+	Symbol    string        // the symbol code
+	Precision int           // -1 when Hyperion did not know it
 	// Amount is the balance as Hyperion wrote it: a float's decimal text,
 	// which Asset turns into an exact asset when it can.
 	Amount string
@@ -135,9 +135,9 @@ func ParseTokens(body []byte) ([]Token, error) {
 
 // Health is a /v2/health answer.
 type Health struct {
-	Version  string
-	Host     string
-	Services []Service
+	Version  string    // Hyperion's version ("4.0.7")
+	Host     string    // the server name it reports
+	Services []Service // the state of each service it depends on
 	// LastIndexedBlock is Elasticsearch's last indexed block, and
 	// HeadBlock the node's head: the index is HeadBlock-LastIndexedBlock
 	// behind.

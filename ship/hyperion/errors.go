@@ -58,8 +58,8 @@ func fromTransport(route string, err error) error {
 // relies on: the same page again, a cursor going backwards, items out of
 // the order or range asked, more items than asked for.
 type MisbehaviorError struct {
-	Route  string
-	Reason string
+	Route  string // "get_actions" or "get_deltas"
+	Reason string // what the node did
 }
 
 // Error implements error.
@@ -72,7 +72,7 @@ func (e *MisbehaviorError) Error() string {
 // are not in the index yet. Ask again later, or end the range at
 // LastIndexed (Health says where it is).
 type BehindError struct {
-	Route       string
+	Route       string // "get_actions" or "get_deltas"
 	LastIndexed uint32 // the node's last_indexed_block
 	Wanted      uint32 // the range's last block
 }

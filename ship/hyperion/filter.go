@@ -47,12 +47,12 @@ type DeltaFilter struct {
 	Code, Scope, Table, Payer antelope.Name // 0: any
 	// PrimaryKey keeps one row (with HasPrimaryKey).
 	PrimaryKey    uint64
-	HasPrimaryKey bool
+	HasPrimaryKey bool // PrimaryKey is set
 	// FromBlock and ToBlock bound the block numbers (0: open). Deltas are
 	// paged by block, so a delta filter has no time range.
 	FromBlock, ToBlock uint32
 	Params             url.Values // more of Hyperion's filters, sent as they are
-	Order              Order
+	Order              Order      // the order of the items (Asc by default)
 }
 
 // maxSequence is the largest global sequence Elasticsearch's long holds.
