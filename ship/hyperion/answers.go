@@ -191,12 +191,12 @@ func (w *wireMeta) meta() (Meta, error) {
 }
 
 type wireAction struct {
-	Timestamp  string `json:"@timestamp"`
-	Timestamp2 string `json:"timestamp"`
-	BlockNum   flex   `json:"block_num"`
-	BlockID    string `json:"block_id"`
-	TrxID      string `json:"trx_id"`
-	Producer   jsonName
+	Timestamp  string   `json:"@timestamp"`
+	Timestamp2 string   `json:"timestamp"`
+	BlockNum   flex     `json:"block_num"`
+	BlockID    string   `json:"block_id"`
+	TrxID      string   `json:"trx_id"`
+	Producer   jsonName `json:"producer"`
 	Act        struct {
 		Account       jsonName `json:"account"`
 		Name          jsonName `json:"name"`

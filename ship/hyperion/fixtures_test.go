@@ -282,3 +282,21 @@ func TestFixtureAccounts(t *testing.T) {
 		t.Errorf("get_created_accounts %+v %v", accts, err)
 	}
 }
+
+// Hyperion's deserializer writes integers as numbers or strings
+// (@wharfkit/antelope writes 64-bit ones above 32 bits as strings): the
+// generated decoders read both.
+func TestNumbersAsNumbersOrStrings(t *testing.T) {
+	for _, data := range []string{`{"payer":"alice","receiver":"bob","bytes":1024}`, `{"payer":"alice","receiver":"bob","bytes":"1024"}`} {
+		var v eosiosys.Buyrambytes
+		if err := antelope.UnmarshalJSON([]byte(data), &v); err != nil || v.Bytes != 1024 {
+			t.Errorf("%s: %+v %v", data, v, err)
+		}
+	}
+	for _, data := range []string{`{"threshold":1,"keys":[],"accounts":[],"waits":[{"wait_sec":"60","weight":1}]}`, `{"threshold":"1","keys":[],"accounts":[],"waits":[{"wait_sec":60,"weight":"1"}]}`} {
+		var v eosiosys.Authority
+		if err := antelope.UnmarshalJSON([]byte(data), &v); err != nil || v.Threshold != 1 || v.Waits[0].WaitSec != 60 {
+			t.Errorf("%s: %+v %v", data, v, err)
+		}
+	}
+}

@@ -79,17 +79,20 @@ func Actions[T any, P Decodable[T]](ctx context.Context, c *Client, a antelope.A
 				clear(seen)
 				block = act.BlockNum
 			}
+			// The data is decoded once for the action and its notifications.
+			var v T
+			var packed []byte
+			raw, err := c.actionData(&act, P(&v))
+			if err == nil {
+				packed, err = P(&v).AppendBinary(nil)
+			}
 			for _, r := range receiptsOf(&act, o.notifications, f.Order) {
 				if seen[r.GlobalSequence] {
 					continue
 				}
 				seen[r.GlobalSequence] = true
 				t := traceOf(&act, r)
-				var v T
-				raw, err := c.actionData(&act, P(&v))
-				if err == nil {
-					t.Data, err = P(&v).AppendBinary(nil)
-				}
+				t.Data = packed
 				if err != nil {
 					if o.policy == ship.Skip {
 						continue
