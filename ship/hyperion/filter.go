@@ -32,8 +32,8 @@ type ActionFilter struct {
 	// After and Before bound the block times (zero: open). They cannot be
 	// combined with a block range: Hyperion reads one pair.
 	After, Before time.Time
-	// FromSequence and ToSequence bound the global sequence (0: open):
-	// FromSequence resumes after the last action handled.
+	// FromSequence and ToSequence bound the global sequence, inclusive (0:
+	// open): the last action handled plus one resumes after it.
 	FromSequence, ToSequence uint64
 	// Params are more of Hyperion's filters, sent as they are:
 	// act.authorization.actor, @transfer.to, receipts.receiver, …

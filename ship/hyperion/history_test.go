@@ -223,6 +223,27 @@ func TestHistoryEqualsStream(t *testing.T) {
 			}
 		}
 	}
+	// Filters: one holder's rows, by scope and by primary key.
+	_, all := fromSHiP(t, tc.node)
+	who := tc.users[1]
+	var want []row
+	for _, r := range all {
+		if r.Scope == who {
+			want = append(want, r)
+		}
+	}
+	for _, f := range []hyperion.DeltaFilter{{Scope: who}, {Scope: who, PrimaryKey: uint64(antelope.MustSymbolCode("TOK")), HasPrimaryKey: true}} {
+		var got []row
+		for ev, err := range hyperion.Rows(context.Background(), h, eosiotoken.TableAccounts, f) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, rowOf(ev))
+		}
+		if len(want) < 2 || !slices.Equal(got, want) {
+			t.Errorf("rows of %s (%+v): %d, want %d", who, f, len(got), len(want))
+		}
+	}
 	// The undone transfers are gone: some of before's are not in the index.
 	after, _ := fromHistory(t, h)
 	gone := 0
