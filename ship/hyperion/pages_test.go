@@ -363,3 +363,70 @@ func countBefore(blocks []uint32, i int) int {
 	}
 	return n
 }
+
+// TestActionsPagingModel: a server with get_actions' semantics (sort by
+// global sequence, a global_sequence range, limit) whose index grows by a
+// random number of actions before each of its first answers; random page
+// sizes. Oldest
+// first yields a gapless prefix of the final index; newest first, the
+// index as of the first answer.
+func TestActionsPagingModel(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	runs := 80
+	if testing.Short() {
+		runs = 20
+	}
+	for run := range runs {
+		var index []uint64
+		next := uint64(1)
+		grow := func() {
+			for range r.IntN(4) {
+				next += 1 + uint64(r.IntN(3))
+				index = append(index, next)
+			}
+		}
+		for range r.IntN(10) {
+			grow()
+		}
+		var firstAnswer []uint64
+		h := hostile(t, func(n int, q url.Values) string {
+			if n <= 15 { // then the index stops growing, and the reader catches up
+				grow()
+			}
+			if n == 1 {
+				firstAnswer = slices.Clone(index)
+			}
+			lo, hi, _ := strings.Cut(q.Get("global_sequence"), "-")
+			l, _ := strconv.ParseUint(lo, 10, 64)
+			u, _ := strconv.ParseUint(hi, 10, 64)
+			limit, _ := strconv.Atoi(q.Get("limit"))
+			var hits []string
+			for _, gs := range index {
+				if gs >= l && gs <= u {
+					hits = append(hits, actionJSON(gs, uint32(gs/10+1), "eosio.token"))
+				}
+			}
+			if q.Get("sort") == "desc" {
+				slices.Reverse(hits)
+			}
+			return actionsPage(hits[:min(len(hits), limit)]...)
+		})
+		order := hyperion.Order(run % 2)
+		h = hyperion.New(h.URL(), hyperion.WithPageSize(1+r.IntN(5)))
+		var got []uint64
+		for a, err := range h.Actions(context.Background(), hyperion.ActionFilter{Contract: transfers.Contract, Action: transfers.Action, Order: order}) {
+			if err != nil {
+				t.Fatalf("run %d: %v", run, err)
+			}
+			got = append(got, a.GlobalSequence)
+		}
+		want := index[:min(len(index), len(got))]
+		if order == hyperion.Desc {
+			want = slices.Clone(firstAnswer)
+			slices.Reverse(want)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("run %d, order %d:\n got %v\nwant %v", run, order, got, want)
+		}
+	}
+}
