@@ -132,7 +132,10 @@ func keyOf(d *Delta) deltaKey {
 // while the index grows. Hyperion sorts deltas by block only, so the rows
 // of a page's last block are asked again with the next page and
 // deduplicated by key (a row changes once per block); a block with more
-// rows than a page is read with skip within that block alone.
+// rows than a page is read with skip within that block alone, which is
+// exact only if the node orders a block's rows the same way each time
+// (Elasticsearch does for an index that is not being merged): a page size
+// above the rows of any one block avoids relying on it.
 func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, error] {
 	return func(yield func(Delta, error) bool) {
 		base, err := f.params()
