@@ -70,9 +70,8 @@
 //
 // The trace of an action read from Hyperion has the fields Hyperion keeps:
 // block (number, id, time, producer), transaction id, contract, name,
-// receiver, data, ordinals, global and receiver sequences. Hyperion keeps
-// no code or ABI sequence, digest, console or elapsed time, and only
-// executed actions. ship.ActionTrace has no exported way to set its
-// authorization lists, so ev.Trace.Authorization() is empty for an item
-// from history: read it from the untyped Action (Client.Actions).
+// receiver, data, ordinals, global and receiver sequences, authorization
+// (ev.Trace.Authorization()) and the receipt's auth_sequence
+// (ev.Trace.AuthSequence()). Hyperion keeps no code or ABI sequence,
+// digest, console or elapsed time, and only executed actions.
 package hyperion

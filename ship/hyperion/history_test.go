@@ -90,13 +90,14 @@ type item struct {
 	Ordinal, CreatorOrdinal uint32
 	Data                    eosiotoken.Transfer
 	Packed                  string
+	Auth, AuthSeq           string // Authorization() and AuthSequence(), printed
 }
 
 func itemOf(ev ship.ActionEvent[eosiotoken.Transfer]) item {
 	t := ev.Trace
 	return item{Block: t.Block.Num, BlockID: t.Block.ID, Trx: t.TransactionID, Time: t.Block.Timestamp, Receiver: t.Receiver,
 		Seq: t.GlobalSequence, RecvSeq: t.RecvSequence, Ordinal: t.ActionOrdinal, CreatorOrdinal: t.CreatorActionOrdinal,
-		Data: ev.Data, Packed: string(t.Data)}
+		Data: ev.Data, Packed: string(t.Data), Auth: fmt.Sprint(t.Authorization()), AuthSeq: fmt.Sprint(t.AuthSequence())}
 }
 
 type row struct {

@@ -132,8 +132,9 @@ func receiptsOf(a *Action, notifications bool, o Order) []Receipt {
 	return out
 }
 
-// traceOf is the ship.ActionTrace of one receipt of a. A notification's
-// ordinals are 0: Hyperion does not keep them.
+// traceOf is the ship.ActionTrace of one receipt of a, its authorization
+// and the receipt's auth_sequence included. A notification's ordinals are
+// 0: Hyperion does not keep them.
 func traceOf(a *Action, r Receipt) *ship.ActionTrace {
 	b := &ship.Block{Position: ship.Position{Num: a.BlockNum, ID: a.BlockID}, Producer: a.Producer}
 	if !a.Timestamp.IsZero() {
@@ -152,6 +153,12 @@ func traceOf(a *Action, r Receipt) *ship.ActionTrace {
 		GlobalSequence:       r.GlobalSequence,
 		RecvSequence:         r.RecvSequence,
 	}
+	t.SetAuthorization(a.Authorization)
+	seq := make(map[antelope.Name]uint64, len(r.AuthSequence))
+	for _, s := range r.AuthSequence {
+		seq[s.Account] = s.Sequence
+	}
+	t.SetAuthSequence(seq)
 	if r.Receiver != a.Contract {
 		// Hyperion keeps one document per action, its notifications as
 		// receipts: their own ordinals are lost.
