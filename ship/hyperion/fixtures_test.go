@@ -62,11 +62,29 @@ func fixtureServer(t *testing.T, stats map[string]string) *httptest.Server {
 			page["actions"] = kept
 			json.NewEncoder(w).Encode(page)
 		case "/v2/history/get_deltas":
-			if q.Get("after") != "1" {
-				w.Write([]byte(`{"deltas":[]}`))
-				return
+			// after and before bound block_num, inclusive, as Hyperion's
+			// applyTimeFilter does for block numbers; then skip and limit.
+			var page map[string]any
+			d := json.NewDecoder(bytes.NewReader(deltas))
+			d.UseNumber()
+			d.Decode(&page)
+			kept := []any{}
+			for _, x := range page["deltas"].([]any) {
+				b, _ := x.(map[string]any)["block_num"].(json.Number).Int64()
+				lo, _ := strconv.ParseInt(q.Get("after"), 10, 64)
+				hi, err := strconv.ParseInt(q.Get("before"), 10, 64)
+				if b < lo || err == nil && b > hi {
+					continue
+				}
+				kept = append(kept, x)
 			}
-			w.Write(deltas)
+			skip, _ := strconv.Atoi(q.Get("skip"))
+			kept = kept[min(skip, len(kept)):]
+			if limit, err := strconv.Atoi(q.Get("limit")); err == nil && limit < len(kept) {
+				kept = kept[:limit]
+			}
+			page["deltas"] = kept
+			json.NewEncoder(w).Encode(page)
 		case "/v1/chain/get_currency_stats":
 			var req struct{ Code, Symbol string }
 			json.NewDecoder(r.Body).Decode(&req)

@@ -135,7 +135,9 @@ func keyOf(d *Delta) deltaKey {
 // rows than a page is read with skip within that block alone, which is
 // exact only if the node orders a block's rows the same way each time
 // (Elasticsearch does for an index that is not being merged): a page size
-// above the rows of any one block avoids relying on it.
+// above the rows of any one block avoids relying on it. A node may send
+// fewer rows than asked without being done (it caps the limit silently),
+// so the sequence ends at an empty page.
 func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, error] {
 	return func(yield func(Delta, error) bool) {
 		base, err := f.params()
@@ -188,10 +190,12 @@ func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, err
 				yield(Delta{}, err)
 				return
 			}
-			full := len(ds) == size
-			// The block at the far end of a full page may go on in the
-			// next: keep its rows for the next request, unless the whole
-			// page is that block.
+			// Hyperion's get_deltas answers a limit above its maximum
+			// with that maximum and no error, so a short page may not be
+			// the last: only an empty one is. The block at the far end of
+			// a page may go on in the next: keep its rows for the next
+			// request, unless the whole page is that block.
+			full := len(ds) > 0
 			end := uint32(0)
 			if full {
 				end = ds[len(ds)-1].BlockNum
@@ -248,7 +252,7 @@ func (c *Client) Deltas(ctx context.Context, f DeltaFilter) iter.Seq2[Delta, err
 					yield(Delta{}, &MisbehaviorError{Route: "get_deltas", Reason: fmt.Sprintf("the same rows of block %d again at skip %d", end, skip)})
 					return
 				}
-				skip += size
+				skip += len(ds)
 			default:
 				skip = 0
 				if f.Order == Desc {
