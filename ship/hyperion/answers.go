@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -114,6 +115,12 @@ func (f *flex) UnmarshalJSON(b []byte) error {
 		}
 		*f = flex(s)
 	case b[0] == '-' || b[0] >= '0' && b[0] <= '9':
+		// Hyperion is JavaScript: a number it writes was a float64, and
+		// from 2^53 on neighbouring integers share one, so such a number
+		// may not be the value the chain has.
+		if x, err := strconv.ParseFloat(string(b), 64); err == nil && math.Abs(x) >= 1<<53 {
+			return fmt.Errorf("%s is a JSON number at or above 2^53, which a JavaScript server may have rounded", truncate(b))
+		}
 		*f = flex(b)
 	case string(b) == "true":
 		*f = "1"
