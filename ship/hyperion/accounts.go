@@ -31,8 +31,8 @@ func (c *Client) GetCreator(ctx context.Context, account antelope.Name) (*Creato
 	return ParseCreator(body)
 }
 
-// ParseCreator reads a get_creator answer.
-func ParseCreator(body []byte) (*Creator, error) {
+// parseCreator is ParseCreator before its error is scrubbed.
+func parseCreator(body []byte) (*Creator, error) {
 	var w struct {
 		Account   jsonName `json:"account"`
 		Creator   jsonName `json:"creator"`
@@ -84,8 +84,8 @@ func (c *Client) GetCreatedAccounts(ctx context.Context, creator antelope.Name, 
 	return ParseCreatedAccounts(body)
 }
 
-// ParseCreatedAccounts reads a get_created_accounts answer.
-func ParseCreatedAccounts(body []byte) ([]CreatedAccount, error) {
+// parseCreatedAccounts is ParseCreatedAccounts before its error is scrubbed.
+func parseCreatedAccounts(body []byte) ([]CreatedAccount, error) {
 	var w struct {
 		Accounts *[]struct {
 			Name      jsonName `json:"name"`

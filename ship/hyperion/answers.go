@@ -326,8 +326,8 @@ func (w *wireAction) action() (Action, error) {
 	return a, nil
 }
 
-// ParseActions reads a get_actions answer.
-func ParseActions(body []byte) (*ActionsPage, error) {
+// parseActions is ParseActions before its error is scrubbed.
+func parseActions(body []byte) (*ActionsPage, error) {
 	var w struct {
 		wireMeta
 		Actions       *[]wireAction     `json:"actions"`
@@ -431,8 +431,8 @@ func (e *errs) scope(n jsonName) antelope.Name {
 	return e.n(n, "scope")
 }
 
-// ParseDeltas reads a get_deltas answer.
-func ParseDeltas(body []byte) (*DeltasPage, error) {
+// parseDeltas is ParseDeltas before its error is scrubbed.
+func parseDeltas(body []byte) (*DeltasPage, error) {
 	var w struct {
 		wireMeta
 		Deltas *[]wireDelta `json:"deltas"`

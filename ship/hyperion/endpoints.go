@@ -35,8 +35,8 @@ func (c *Client) GetTransaction(ctx context.Context, id antelope.Checksum256, bl
 	return ParseTransaction(body)
 }
 
-// ParseTransaction reads a get_transaction answer.
-func ParseTransaction(body []byte) (*Transaction, error) {
+// parseTransaction is ParseTransaction before its error is scrubbed.
+func parseTransaction(body []byte) (*Transaction, error) {
 	var w struct {
 		wireMeta
 		Executed bool         `json:"executed"`
@@ -100,8 +100,8 @@ func (c *Client) GetTokens(ctx context.Context, account antelope.Name) ([]Token,
 	return ParseTokens(body)
 }
 
-// ParseTokens reads a get_tokens answer.
-func ParseTokens(body []byte) ([]Token, error) {
+// parseTokens is ParseTokens before its error is scrubbed.
+func parseTokens(body []byte) ([]Token, error) {
 	var w struct {
 		Error  string `json:"error"`
 		Tokens []struct {
@@ -163,8 +163,8 @@ func (c *Client) Health(ctx context.Context) (*Health, error) {
 	return ParseHealth(body)
 }
 
-// ParseHealth reads a /v2/health answer.
-func ParseHealth(body []byte) (*Health, error) {
+// parseHealth is ParseHealth before its error is scrubbed.
+func parseHealth(body []byte) (*Health, error) {
 	var w struct {
 		Version string `json:"version"`
 		Host    string `json:"host"`
@@ -219,7 +219,7 @@ func (c *Client) currencyPrecision(ctx context.Context, contract antelope.Name, 
 	}
 	var stats map[string]json.RawMessage
 	if err := json.Unmarshal(body, &stats); err != nil {
-		return 0, answerErr("get_currency_stats", body, err)
+		return 0, scrubbed(answerErr("get_currency_stats", body, err))
 	}
 	var s struct {
 		Supply string `json:"supply"`
