@@ -103,6 +103,13 @@ func run(ctx context.Context, args []string, shipOpts []ship.Option, out io.Writ
 	if err != nil {
 		return n, err
 	}
+	// Hyperion reports a service it could not reach as an Error without
+	// data: 0 here. Without both numbers there is no final block to hand
+	// over at, and a ToBlock of 0 would read history to the index's end,
+	// blocks a fork may still undo.
+	if health.LastIrreversible == 0 || health.LastIndexedBlock == 0 {
+		return n, fmt.Errorf("hyperion's health gives no last irreversible block (%d) or last indexed block (%d): its node or index is unreachable, so there is no final block to hand over at", health.LastIrreversible, health.LastIndexedBlock)
+	}
 	handoff := min(health.LastIndexedBlock, health.LastIrreversible)
 	for ev, err := range hyperion.Actions(ctx, h, transfer, hyperion.ActionFilter{Account: me, ToBlock: handoff}) {
 		if err != nil {
