@@ -5,9 +5,10 @@
 //
 //	transferlog --hyperion https://eos.hyperion.example --ship ws://node:8080 --account alice
 //
-// The handoff is at a final block: history up to the last block both
-// irreversible and indexed, then the stream from the next one, so no fork
-// can undo what history gave. Global sequences order all of it; the
+// The handoff is at a final block: history up to a margin (--index-margin)
+// below the last block both irreversible and indexed, as Hyperion reports
+// a block indexed before its actions can be found, then the stream from
+// the next one, so no fork can undo what history gave. Global sequences order all of it; the
 // stream's actions at or below the last one history gave are skipped, in
 // case the two overlap.
 package main
@@ -52,6 +53,7 @@ func run(ctx context.Context, args []string, shipOpts []ship.Option, out io.Writ
 	account := fs.String("account", "", "the `account` whose transfers to print")
 	contract := fs.String("token", "eosio.token", "the token `contract`")
 	until := fs.Uint("until", 0, "stop before this `block` (0: follow the chain)")
+	margin := fs.Uint("index-margin", 240, "hand over this many `blocks` below Hyperion's last indexed and final block: its actions become searchable after it reports them indexed")
 	if err := fs.Parse(args); err != nil {
 		return n, err
 	}
@@ -110,13 +112,20 @@ func run(ctx context.Context, args []string, shipOpts []ship.Option, out io.Writ
 	if health.LastIrreversible == 0 || health.LastIndexedBlock == 0 {
 		return n, fmt.Errorf("hyperion's health gives no last irreversible block (%d) or last indexed block (%d): its node or index is unreachable, so there is no final block to hand over at", health.LastIrreversible, health.LastIndexedBlock)
 	}
+	// Hyperion reports a block indexed when it is deserialized (and health
+	// when its block document is searchable), before its actions are
+	// searchable: the handoff stays a margin below, and the stream, which
+	// has every block, gives the rest.
 	handoff := min(health.LastIndexedBlock, health.LastIrreversible)
-	for ev, err := range hyperion.Actions(ctx, h, transfer, hyperion.ActionFilter{Account: me, ToBlock: handoff}) {
-		if err != nil {
-			return n, err
-		}
-		if handle(ev) {
-			n.history++
+	handoff -= uint32(min(*margin, uint(handoff)))
+	if handoff > 0 { // ToBlock 0 would be no bound at all
+		for ev, err := range hyperion.Actions(ctx, h, transfer, hyperion.ActionFilter{Account: me, ToBlock: handoff}) {
+			if err != nil {
+				return n, err
+			}
+			if handle(ev) {
+				n.history++
+			}
 		}
 	}
 	n.historyLast = last

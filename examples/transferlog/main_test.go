@@ -55,7 +55,7 @@ func TestBackfillThenFollow(t *testing.T) {
 	srv := httptest.NewServer(node.Hyperion())
 	defer srv.Close()
 	var out bytes.Buffer
-	n, err := run(ctx, []string{"--hyperion", srv.URL, "--ship", node.SHiPURL(), "--account", "bob", "--until", fmt.Sprint(node.Head().Num + 1)}, nil, &out)
+	n, err := run(ctx, []string{"--hyperion", srv.URL, "--ship", node.SHiPURL(), "--account", "bob", "--index-margin", "0", "--until", fmt.Sprint(node.Head().Num + 1)}, nil, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestLiveFork(t *testing.T) {
 			}
 		}
 	}}
-	n, err := run(ctx, []string{"--hyperion", srv.URL, "--ship", node.SHiPURL(), "--account", "bob", "--until", fmt.Sprint(until)}, nil, w)
+	n, err := run(ctx, []string{"--hyperion", srv.URL, "--ship", node.SHiPURL(), "--account", "bob", "--index-margin", "0", "--until", fmt.Sprint(until)}, nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
