@@ -26,6 +26,9 @@
 // deduplicated by their key. A node that answers the same page again, goes
 // backwards, breaks its own order, answers outside the range asked or sends
 // more than it was asked for ends the sequence with a *MisbehaviorError.
+// A page shorter than asked is not taken for the last (Hyperion caps
+// get_deltas' limit silently, and answers a search that hit its timeout
+// with what it found so far): a sequence ends at an empty page.
 //
 // # Hyperion's JSON as it is
 //

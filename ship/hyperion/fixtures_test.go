@@ -43,7 +43,7 @@ func fixtureServer(t *testing.T, stats map[string]string) *httptest.Server {
 			d := json.NewDecoder(bytes.NewReader(actions))
 			d.UseNumber()
 			d.Decode(&page)
-			var kept []any
+			kept := []any{} // Hyperion answers an empty list, not null
 			for _, a := range page["actions"].([]any) {
 				act := a.(map[string]any)["act"].(map[string]any)
 				gs, _ := strconv.ParseUint(a.(map[string]any)["global_sequence"].(json.Number).String(), 10, 64)

@@ -13,7 +13,8 @@ import (
 // index grows: it pages by global sequence, not by skip. A request that
 // fails, or a node that misbehaves (*MisbehaviorError), ends the sequence
 // with its error; so does a ToBlock past the node's last indexed block
-// (*BehindError), once every indexed action was yielded.
+// (*BehindError), once every indexed action was yielded. The sequence
+// ends at a page with nothing more, one request past the last action.
 func (c *Client) Actions(ctx context.Context, f ActionFilter) iter.Seq2[Action, error] {
 	return func(yield func(Action, error) bool) {
 		base, err := f.params()
@@ -50,7 +51,10 @@ func (c *Client) Actions(ctx context.Context, f ActionFilter) iter.Seq2[Action, 
 					return
 				}
 			}
-			if len(page.Actions) < size {
+			// Only an empty page is the last: Hyperion searches with a
+			// timeout (api.query_timeout) and answers a search that timed
+			// out with what it found so far, without saying so.
+			if len(page.Actions) == 0 {
 				if f.ToBlock > 0 && page.LastIndexedBlock > 0 && page.LastIndexedBlock < f.ToBlock {
 					yield(Action{}, &BehindError{Route: "get_actions", LastIndexed: page.LastIndexedBlock, Wanted: f.ToBlock})
 				}
