@@ -98,7 +98,7 @@ type DeltasPage struct {
 	Deltas []Delta // the page's row changes, by block
 }
 
-// flex is a number Hyperion may write as a JSON number or a string.
+// flex is an integer Hyperion may write as a JSON number or a string.
 type flex string
 
 func (f *flex) UnmarshalJSON(b []byte) error {
@@ -147,7 +147,30 @@ func (f flex) uint(bits int, what string) (uint64, error) {
 	return v, nil
 }
 
-func (f flex) float() float64 {
+// jsFloat is a float Hyperion may write as a JSON number or a string: kept
+// as its text, at any size.
+type jsFloat string
+
+func (f *jsFloat) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	switch {
+	case string(b) == "null":
+		*f = ""
+	case len(b) > 0 && b[0] == '"':
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*f = jsFloat(s)
+	case len(b) > 0 && (b[0] == '-' || b[0] >= '0' && b[0] <= '9'):
+		*f = jsFloat(b)
+	default:
+		return fmt.Errorf("%s is not a number", truncate(b))
+	}
+	return nil
+}
+
+func (f jsFloat) float() float64 {
 	x, _ := strconv.ParseFloat(string(f), 64)
 	return x
 }
@@ -167,11 +190,11 @@ func (n jsonName) name(what string) (antelope.Name, error) {
 }
 
 type wireMeta struct {
-	QueryTimeMS          flex   `json:"query_time_ms"`
-	Cached               bool   `json:"cached"`
-	LastIndexedBlock     flex   `json:"last_indexed_block"`
-	LastIndexedBlockTime string `json:"last_indexed_block_time"`
-	LIB                  flex   `json:"lib"`
+	QueryTimeMS          jsFloat `json:"query_time_ms"`
+	Cached               bool    `json:"cached"`
+	LastIndexedBlock     flex    `json:"last_indexed_block"`
+	LastIndexedBlockTime string  `json:"last_indexed_block_time"`
+	LIB                  flex    `json:"lib"`
 	Total                *struct {
 		Value    flex   `json:"value"`
 		Relation string `json:"relation"`

@@ -107,7 +107,7 @@ func parseTokens(body []byte) ([]Token, error) {
 		Tokens []struct {
 			Symbol    string   `json:"symbol"`
 			Precision *flex    `json:"precision"`
-			Amount    flex     `json:"amount"`
+			Amount    jsFloat  `json:"amount"`
 			Contract  jsonName `json:"contract"`
 			Error     string   `json:"error"`
 		} `json:"tokens"`

@@ -49,3 +49,13 @@ func TestNumbersAboveTwoTo53(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatsAboveTwoTo53: the 2^53 rule is for integers; a float field
+// (get_tokens' amount, query_time_ms) at any size still reads, as its text.
+func TestFloatsAboveTwoTo53(t *testing.T) {
+	body := `{"account":"alice","query_time_ms":1e300,"tokens":[{"symbol":"MEME","precision":4,"amount":1e+21,"contract":"meme.token"},{"symbol":"EOS","precision":4,"amount":9007199254740993.5,"contract":"eosio.token"}]}`
+	toks, err := hyperion.ParseTokens([]byte(body))
+	if err != nil || len(toks) != 2 || toks[0].Amount != "1e+21" {
+		t.Fatalf("%+v %v", toks, err)
+	}
+}
