@@ -11,7 +11,7 @@
 // global sequence with no gap and no duplicate:
 //
 //	h := hyperion.New("https://eos.hyperion.example")
-//	f := hyperion.ActionFilter{Account: alice, Sort: hyperion.Desc}
+//	f := hyperion.ActionFilter{Account: alice, Order: hyperion.Desc}
 //	for ev, err := range hyperion.Actions(ctx, h, eosiotoken.Actions.Transfer, f) {
 //		… ev.Data.Quantity, ev.Trace.GlobalSequence …
 //	}
@@ -44,9 +44,9 @@
 //   - eosio::newaccount whose "name" was moved to "newact": moved back.
 //   - eosio::buyram's quant, delegatebw's and undelegatebw's stake amounts
 //     written as floats without their symbol: rebuilt with the core symbol
-//     (WithCoreSymbol) when the float's decimal text has no more digits
-//     than its precision and at most 15 significant ones; an item error
-//     otherwise, or without a core symbol.
+//     (WithCoreSymbol) when exactly one amount at its precision gives
+//     that float (below 2^52 units, and formatting back to the same
+//     float); an item error otherwise, or without a core symbol.
 //   - a token accounts row whose balance became {amount, symbol}: the
 //     precision comes from the token's stat (/v1/chain/get_currency_stats,
 //     which Hyperion proxies to its node), with the same exactness rule.
