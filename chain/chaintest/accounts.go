@@ -91,7 +91,7 @@ func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active cha
 func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return fmt.Errorf("chaintest: no account %s", acct)
 	}
@@ -107,7 +107,7 @@ func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Authority) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return fmt.Errorf("chaintest: no account %s", acct)
 	}
@@ -142,11 +142,11 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return fmt.Errorf("chaintest: no account %s", acct)
 	}
-	if c.accounts[code] == nil {
+	if c.account(code) == nil {
 		return fmt.Errorf("chaintest: no account %s to link %s's permission to", code, acct)
 	}
 	if isPermissionAction(code, action) {
@@ -221,7 +221,7 @@ func (ac *authChecker) satisfied(level antelope.PermissionLevel, depth int) bool
 			return true
 		}
 	}
-	a := ac.c.accounts[level.Actor]
+	a := ac.c.account(level.Actor)
 	if a == nil {
 		return false
 	}
@@ -261,7 +261,7 @@ func (ac *authChecker) unusedKeys() []antelope.PublicKey {
 
 // permissionExists reports a declared authorization the chain can check.
 func (c *Chain) permissionExists(level antelope.PermissionLevel) bool {
-	a := c.accounts[level.Actor]
+	a := c.account(level.Actor)
 	return a != nil && a.perms[level.Permission] != nil
 }
 
@@ -367,7 +367,7 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 	n, _ := antelope.ParseName(p.AccountName)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[n]
+	a := c.account(n)
 	if a == nil {
 		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
 			"unable to retrieve account info (unknown key (boost::tuples::tuple<bool, eosio::chain::name, boost::tuples::null_type>): (0 "+p.AccountName+"))")

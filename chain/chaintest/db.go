@@ -58,6 +58,37 @@ func (t *table) count() int {
 
 type db struct {
 	tables map[tableID]*table
+	// lazy fills a forked chain's tables the first time they are looked
+	// up (forkstate.go); nil for a chain that is no fork.
+	lazy tableFiller
+}
+
+// tableFiller fetches a forked chain's tables: table for any lookup of a
+// table, index besides for a secondary index of kind k (refused when the
+// fork cannot rebuild it).
+type tableFiller interface {
+	fillTable(id tableID) *forkUnit
+	fillIndex(id tableID, k wasm.IndexKind)
+	// listScopes is called before a contract's tables are listed, which a
+	// fork cannot do from what it fetched.
+	listScopes(code antelope.Name)
+}
+
+// table is the table id, filled first on a fork: every lookup of a table
+// goes through it.
+func (d *db) table(id tableID) *table {
+	if d.lazy != nil {
+		d.lazy.fillTable(id)
+	}
+	return d.tables[id]
+}
+
+// index is table for a lookup of a secondary index of kind k.
+func (d *db) index(id tableID, k wasm.IndexKind) *table {
+	if d.lazy != nil {
+		d.lazy.fillIndex(id, k)
+	}
+	return d.tables[id]
 }
 
 func newDB() *db { return &db{tables: map[tableID]*table{}} }
@@ -65,7 +96,7 @@ func newDB() *db { return &db{tables: map[tableID]*table{}} }
 // snapshot freezes the current tables and returns a view of them that
 // later writes do not change.
 func (d *db) snapshot() *db {
-	s := &db{tables: make(map[tableID]*table, len(d.tables))}
+	s := &db{tables: make(map[tableID]*table, len(d.tables)), lazy: d.lazy}
 	for id, t := range d.tables {
 		t.frozen = true
 		s.tables[id] = t
@@ -83,14 +114,14 @@ func (d *db) restore(snap *db) {
 }
 
 func (d *db) get(id tableID, pk uint64) *row {
-	if t := d.tables[id]; t != nil {
+	if t := d.table(id); t != nil {
 		return t.rows[pk]
 	}
 	return nil
 }
 
 func (d *db) getSec(id tableID, k wasm.IndexKind, pk uint64) *secRow {
-	if t := d.tables[id]; t != nil {
+	if t := d.index(id, k); t != nil {
 		return t.sec[k][pk]
 	}
 	return nil
@@ -99,7 +130,7 @@ func (d *db) getSec(id tableID, k wasm.IndexKind, pk uint64) *secRow {
 // writable returns the table to change, copying it if a snapshot holds it
 // and creating it (paid by payer) if absent; created says it was.
 func (d *db) writable(id tableID, payer antelope.Name) (t *table, created bool) {
-	t = d.tables[id]
+	t = d.table(id)
 	switch {
 	case t == nil:
 		t = &table{payer: payer, rows: map[uint64]*row{}}
@@ -179,7 +210,7 @@ func (d *db) dropIfEmpty(id tableID, t *table) (bool, antelope.Name) {
 // primary returns a table's rows by primary key (the caller must not
 // change the slice).
 func (d *db) primary(id tableID) []*row {
-	t := d.tables[id]
+	t := d.table(id)
 	if t == nil {
 		return nil
 	}
@@ -197,7 +228,7 @@ func (d *db) primary(id tableID) []*row {
 // secondary returns a table's objects of one index type by key, then
 // primary key.
 func (d *db) secondary(id tableID, k wasm.IndexKind) []*secRow {
-	t := d.tables[id]
+	t := d.index(id, k)
 	if t == nil {
 		return nil
 	}
@@ -227,7 +258,7 @@ func (d *db) sorted(id tableID, index int) []*row {
 		return d.primary(id)
 	}
 	idxID := indexTable(id, index)
-	t := d.tables[idxID]
+	t := d.table(idxID)
 	if t == nil {
 		return nil
 	}
@@ -268,6 +299,9 @@ func kindOf(t antelope.IndexKeyType) wasm.IndexKind {
 
 // scopes lists (scope, table) pairs of a contract in nodeos's order.
 func (d *db) scopes(code antelope.Name) []tableID {
+	if d.lazy != nil {
+		d.lazy.listScopes(code)
+	}
 	var out []tableID
 	for id := range d.tables {
 		if id.code == code {

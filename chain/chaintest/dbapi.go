@@ -173,7 +173,7 @@ func (a *applyContext) PreviousI64(it int32) (int32, uint64, error) {
 // FindI64 is db_find_i64.
 func (a *applyContext) FindI64(code, scope, table, id uint64) int32 {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().table(tid) == nil {
 		return -1
 	}
 	end := a.keyval.cacheTable(tid)
@@ -185,7 +185,7 @@ func (a *applyContext) FindI64(code, scope, table, id uint64) int32 {
 
 func (a *applyContext) boundI64(code, scope, table, id uint64, upper bool) int32 {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().table(tid) == nil {
 		return -1
 	}
 	end := a.keyval.cacheTable(tid)
@@ -213,7 +213,7 @@ func (a *applyContext) UpperboundI64(code, scope, table, id uint64) int32 {
 // EndI64 is db_end_i64.
 func (a *applyContext) EndI64(code, scope, table uint64) int32 {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().table(tid) == nil {
 		return -1
 	}
 	return a.keyval.cacheTable(tid)
@@ -321,7 +321,7 @@ func (a *applyContext) IdxPrevious(k wasm.IndexKind, it int32) (int32, uint64, e
 
 func (a *applyContext) idxTable(k wasm.IndexKind, code, scope, table uint64) (tableID, int32, bool) {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().index(tid, k) == nil {
 		return tid, -1, false
 	}
 	return tid, a.idx[k].cacheTable(tid), true

@@ -156,6 +156,9 @@ func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.Pac
 	defer cancel()
 	trx := &trxContext{c: c, tx: signed, id: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
 	snap := c.db.snapshot()
+	c.txSnap = snap
+	defer func() { c.txSnap = nil }()
+	c.takeForkFailure()
 	err := trx.chargeNET(packed)
 	if err == nil {
 		err = trx.run()
@@ -165,6 +168,9 @@ func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.Pac
 	}
 	if err == nil {
 		trx.markPermissionsUsed()
+	}
+	if ferr := c.takeForkFailure(); ferr != nil {
+		err = errFork(ferr) // what ran saw a state the fork could not fill: its outcome is not the live chain's
 	}
 	if err != nil || dry {
 		c.db.restore(snap)
@@ -188,7 +194,7 @@ func (t *trxContext) markPermissionsUsed() {
 				continue
 			}
 			t.undo.account(c, l.Actor) // the map is the transaction's copy now
-			perms := c.accounts[l.Actor].perms
+			perms := c.account(l.Actor).perms
 			p := *perms[l.Permission]
 			p.lastUsed = t.blockTime
 			perms[l.Permission] = &p

@@ -1,0 +1,331 @@
+package chaintest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/httpcore"
+	"github.com/antelopego/abigen/chain/state"
+)
+
+// The remote side of a fork (WithFork): what a forked chain asks the live
+// chain, through chain.Client (nodeos's chain API) and state.Client (the
+// state service), in answers small enough to record in a fork cache
+// (forkcache.go) and replay.
+
+// Fork says which live chain WithFork forks and at which block.
+type Fork struct {
+	// NodeURL is the live chain's nodeos chain API: accounts and code are
+	// always read there, as they are at the node's head when read, and
+	// tables too when StateURL is empty.
+	NodeURL string
+	// StateURL (with AuthURL and APIKey, as state.Auth takes them) is its
+	// state service: tables and ABIs are then read as they were at Block,
+	// a consistent snapshot. Empty: nodeos only, which forks at its head.
+	StateURL, AuthURL, APIKey string
+	// Block is the fork block: the fork's first own block is Block+1. 0:
+	// the node's head when the fork is made (with a cache: the cache's
+	// block). A past block needs StateURL.
+	Block uint32
+	// Cache is a directory recording every answer (e.g. under testdata):
+	// a later fork replays it, asking the network only for what it lacks.
+	// A cache of another chain, source or block is refused.
+	Cache string
+	// Offline forbids the network: every answer must be in Cache.
+	Offline bool
+	// HTTP is the HTTP client of both services (nil: http.DefaultClient).
+	HTTP *http.Client
+}
+
+// ForkStats counts what a fork asked of the live chain.
+type ForkStats struct {
+	Requests int64 // HTTP requests sent to the live chain (retries included)
+	Bytes    int64 // bytes of their answers' bodies
+	Cached   int64 // answers replayed from the fork cache
+}
+
+// forkPoint is the fork block: the chain, its number and time.
+type forkPoint struct {
+	ChainID antelope.Checksum256 `json:"chain_id"`
+	Block   uint32               `json:"block"`
+	Time    time.Time            `json:"time"`
+}
+
+// forkCode is an account's contract: its code as the node has it now,
+// when that code was set, and its ABI at the fork block.
+type forkCode struct {
+	WASM        []byte    `json:"wasm"`
+	CodeUpdated time.Time `json:"code_updated"` // the account's last_code_update
+	ABI         []byte    `json:"abi"`          // ABI JSON at the fork block; nil: none
+	ABIBlock    uint64    `json:"abi_block"`    // the block that ABI was set in (state service); 0 unknown
+}
+
+// forkRow is a primary row.
+type forkRow struct {
+	PK    uint64        `json:"pk"`
+	Payer antelope.Name `json:"payer"`
+	Data  []byte        `json:"data"`
+}
+
+// forkTable is a table in one scope: its rows, the table's payer, and for
+// each secondary index asked for the primary keys in the node's order by
+// it (nil when the source cannot tell it).
+type forkTable struct {
+	Payer antelope.Name    `json:"payer"`
+	Rows  []forkRow        `json:"rows"`
+	Order map[int][]uint64 `json:"order,omitempty"` // index position → primary keys in the node's order
+}
+
+// forkSource answers a fork's questions; every answer is of the fork
+// block (accounts and code: the node's state when asked).
+type forkSource interface {
+	point(ctx context.Context) (forkPoint, error)
+	// account is get_account's answer, nil when there is no such account.
+	account(ctx context.Context, n antelope.Name) (json.RawMessage, error)
+	code(ctx context.Context, n antelope.Name) (*forkCode, error)
+	// table reads (code, scope, table) and the node's order by each of
+	// the secondary index positions of keyTypes (position → get_table_rows
+	// key type).
+	table(ctx context.Context, code, scope, table antelope.Name, keyTypes map[int]antelope.IndexKeyType) (*forkTable, error)
+	// kind names the source for a cache: "nodeos" or "state".
+	kind() string
+}
+
+// countingTransport counts requests and answer bytes of the live chain.
+type countingTransport struct {
+	base            http.RoundTripper
+	requests, bytes atomic.Int64
+}
+
+func (t *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	t.requests.Add(1)
+	resp, err := t.base.RoundTrip(r)
+	if err == nil {
+		resp.Body = &countingBody{ReadCloser: resp.Body, n: &t.bytes}
+	}
+	return resp, err
+}
+
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(n))
+	return n, err
+}
+
+// liveSource reads a live chain through chain.Client and, when it has one,
+// state.Client at the fork block.
+type liveSource struct {
+	node  *chain.Client
+	state *state.Client // nil: nodeos only
+	block uint32        // the fork block once known
+	count *countingTransport
+}
+
+func newLiveSource(f Fork) *liveSource {
+	base := http.DefaultClient
+	if f.HTTP != nil {
+		base = f.HTTP
+	}
+	rt := base.Transport
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	counted := &countingTransport{base: rt}
+	hc := &http.Client{Transport: counted, Timeout: base.Timeout, Jar: base.Jar}
+	tr := &httpcore.Transport{HTTP: hc}
+	s := &liveSource{node: chain.New(f.NodeURL, chain.WithTransport(tr), chain.WithInfoCache(0)), count: counted}
+	if f.StateURL != "" {
+		s.state = state.New(f.StateURL, &state.Auth{Transport: tr, AuthURL: f.AuthURL, APIKey: f.APIKey})
+	}
+	return s
+}
+
+func (s *liveSource) kind() string {
+	if s.state != nil {
+		return "state"
+	}
+	return "nodeos"
+}
+
+func (s *liveSource) point(ctx context.Context) (forkPoint, error) {
+	info, err := s.node.GetInfo(ctx)
+	if err != nil {
+		return forkPoint{}, err
+	}
+	p := forkPoint{ChainID: info.ChainID, Block: s.block}
+	switch {
+	case p.Block == 0:
+		p.Block, p.Time = info.HeadBlockNum, info.HeadBlockTime.Time()
+	case p.Block > info.HeadBlockNum:
+		return forkPoint{}, fmt.Errorf("block %d is above the node's head %d", p.Block, info.HeadBlockNum)
+	case s.state == nil && p.Block != info.HeadBlockNum:
+		return forkPoint{}, fmt.Errorf("block %d is not the node's head (%d): a past block is read through the state service (Fork.StateURL)", p.Block, info.HeadBlockNum)
+	default:
+		b, err := s.node.GetBlockInfo(ctx, p.Block)
+		if err != nil {
+			return forkPoint{}, err
+		}
+		p.Time = b.Timestamp.Time()
+	}
+	s.block = p.Block
+	if s.state != nil {
+		s.state = s.state.At(uint64(p.Block))
+	}
+	return p, nil
+}
+
+func (s *liveSource) account(ctx context.Context, n antelope.Name) (json.RawMessage, error) {
+	a, err := s.node.GetAccount(ctx, n)
+	if err != nil {
+		var ae *chain.APIError
+		if errors.As(err, &ae) && ae.Name == "account_query_exception" {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return a.Raw, nil
+}
+
+func (s *liveSource) code(ctx context.Context, n antelope.Name) (*forkCode, error) {
+	wasm, packedABI, err := s.node.GetRawCodeAndABI(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.node.GetAccount(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	var times struct {
+		LastCodeUpdate antelope.TimePoint `json:"last_code_update"`
+	}
+	if err := json.Unmarshal(a.Raw, &times); err != nil {
+		return nil, fmt.Errorf("get_account %s: last_code_update: %v", n, err)
+	}
+	out := &forkCode{WASM: wasm, CodeUpdated: times.LastCodeUpdate.Time()}
+	if s.state == nil {
+		if len(packedABI) > 0 {
+			if out.ABI, err = s.node.GetABI(ctx, n); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	abi, err := s.state.ABI(ctx, n)
+	if err != nil {
+		var he *httpcore.HTTPError
+		if errors.As(err, &he) && he.Code == "data_abi_not_found_error" {
+			return out, nil
+		}
+		return nil, err
+	}
+	out.ABI, out.ABIBlock = abi.JSON, abi.BlockNum
+	return out, nil
+}
+
+func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name, keyTypes map[int]antelope.IndexKeyType) (*forkTable, error) {
+	out := &forkTable{}
+	// The table's payer, as get_table_by_scope reports it (the node's
+	// current state: neither get_table_rows nor the state service tells it).
+	scopes, _, err := s.node.GetTableByScope(ctx, chain.ScopeQuery{Code: code, Table: table, Lower: scope, Upper: scope, HasUpper: true}, 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(scopes) == 1 && scopes[0].Scope == scope && scopes[0].Table == table {
+		out.Payer = scopes[0].Payer
+	}
+	if s.state != nil {
+		t, err := s.state.Table(ctx, code, scope, table)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range t.Rows {
+			out.Rows = append(out.Rows, forkRow{PK: r.Key, Payer: r.Payer, Data: append([]byte(nil), r.Data...)})
+		}
+		return out, nil // the service serves no secondary index: no order to check keys against
+	}
+	if out.Rows, err = s.primaryRows(ctx, code, scope, table); err != nil {
+		return nil, err
+	}
+	for pos, kt := range keyTypes {
+		order, err := s.indexOrder(ctx, code, scope, table, pos, kt, out.Rows)
+		if err != nil {
+			return nil, err
+		}
+		if out.Order == nil {
+			out.Order = map[int][]uint64{}
+		}
+		out.Order[pos] = order
+	}
+	return out, nil
+}
+
+// primaryRows reads a table's rows with their primary keys, which
+// get_table_rows does not send: a page of no rows has the first key as its
+// next_key, and each page of one row the key of the row after it. One
+// request a row: what a fork touches is small.
+func (s *liveSource) primaryRows(ctx context.Context, code, scope, table antelope.Name) ([]forkRow, error) {
+	q := antelope.TableQuery{Code: code, Scope: scope, Table: table}
+	page, err := s.node.GetTableRows(ctx, q, 0)
+	if err != nil {
+		return nil, err
+	}
+	var rows []forkRow
+	for page.More {
+		next, err := antelope.ParseNextKey(antelope.IndexI64, page.NextKey)
+		if err != nil {
+			return nil, fmt.Errorf("table %s %s %s: next_key %q: %v", code, scope, table, page.NextKey, err)
+		}
+		pk := next.Uint64()
+		if n := len(rows); n > 0 && pk <= rows[n-1].PK {
+			return nil, fmt.Errorf("table %s %s %s: the node's next_key %d does not follow %d", code, scope, table, pk, rows[n-1].PK)
+		}
+		q.Lower = next
+		if page, err = s.node.GetTableRows(ctx, q, 1); err != nil {
+			return nil, err
+		}
+		if len(page.Rows) != 1 {
+			return nil, fmt.Errorf("table %s %s %s: the row of key %d vanished while it was read", code, scope, table, pk)
+		}
+		r := page.Rows[0]
+		rows = append(rows, forkRow{PK: pk, Payer: r.Payer, Data: append([]byte(nil), r.Data...)})
+	}
+	return rows, nil
+}
+
+// indexOrder is the primary keys of a table's rows in the node's order by
+// a secondary index: the rows it sends, matched to the primary rows by
+// their bytes (rows with the same bytes have the same keys, so which is
+// which does not change the order).
+func (s *liveSource) indexOrder(ctx context.Context, code, scope, table antelope.Name, pos int, kt antelope.IndexKeyType, rows []forkRow) ([]uint64, error) {
+	byData := map[string][]uint64{}
+	for _, r := range rows {
+		byData[string(r.Data)] = append(byData[string(r.Data)], r.PK)
+	}
+	var order []uint64
+	q := antelope.TableQuery{Code: code, Scope: scope, Table: table, Index: pos, KeyType: kt}
+	for r, err := range s.node.TableRows(ctx, q) {
+		if err != nil {
+			return nil, err
+		}
+		pks := byData[string(r.Data)]
+		if len(pks) == 0 {
+			return nil, fmt.Errorf("table %s %s %s: index %d holds a row its primary index does not", code, scope, table, pos)
+		}
+		order = append(order, pks[0])
+		byData[string(r.Data)] = pks[1:]
+	}
+	return order, nil
+}
