@@ -44,8 +44,8 @@ type cachedSource struct {
 }
 
 // openForkCache opens (making it if absent) the cache at dir for a fork of
-// kind at block (0: whatever block the cache or the node says) and returns
-// the source and the fork point.
+// kind ("": the cache's) at block (0: whatever block the cache or the node
+// says) and returns the source and the fork point.
 func openForkCache(ctx context.Context, dir, kind string, block uint32, live forkSource) (*cachedSource, forkPoint, error) {
 	s := &cachedSource{dir: dir, live: live, kindOf: kind}
 	var m struct {
@@ -57,6 +57,9 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live for
 	case err == nil:
 		if err := json.Unmarshal(data, &m); err != nil {
 			return nil, forkPoint{}, fmt.Errorf("fork cache %s: %s: %v", dir, forkManifest, err)
+		}
+		if kind == "" {
+			kind, s.kindOf = m.Source, m.Source // offline with no URL: the cache says
 		}
 		if m.Source != kind {
 			return nil, forkPoint{}, fmt.Errorf("fork cache %s is of a %s fork, not of a %s one: use another directory", dir, m.Source, kind)

@@ -63,6 +63,7 @@ type NewerCode struct {
 	ForkTime    time.Time
 }
 
+// String says what is newer than what.
 func (n NewerCode) String() string {
 	return fmt.Sprintf("the code of %s was set at %s, after the fork block %d (%s)", n.Account,
 		n.CodeUpdated.Format(time.RFC3339Nano), n.ForkBlock, n.ForkTime.Format(time.RFC3339Nano))
@@ -98,8 +99,11 @@ func openFork(f Fork) (*forkState, error) {
 	}
 	fs := &forkState{accounts: map[antelope.Name]bool{}, contracts: map[antelope.Name]error{}, units: map[tableID]*forkUnit{}}
 	kind := "nodeos"
-	if f.StateURL != "" {
+	switch {
+	case f.StateURL != "":
 		kind = "state"
+	case f.Offline && f.NodeURL == "":
+		kind = "" // the cache's
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -1,0 +1,309 @@
+package chaintest_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/generated/eosiotoken"
+)
+
+// A "live" chain in the test process — real eosio.token and
+// test_api_multi_index wasm, a history of blocks — forked at a past block
+// through its state service and at its head through nodeos; the same real
+// transactions run on each fork and on the live chain taken back to the
+// fork block must give the same rows, payers, traces and errors.
+
+// liveChain is the remote of the fork tests.
+type liveChain struct {
+	*wasmTester
+	forkBlock uint32 // a past block: history follows it
+}
+
+var (
+	tokSym     = "4,TOK"
+	multi      = "multi"    // test_api_multi_index with an ABI that describes its indexes
+	multiPlain = "multiraw" // the same with CDT's usual ABI: no key_names, no key_types
+	upgraded   = "upgraded" // a contract whose code changes after the fork block
+)
+
+// multiIndexABI is test_api_multi_index's ABI with the two tables its
+// s1store/s2store actions fill (leap's test_api_multi_index.cpp: record_idx64
+// and record_idx128, secondary index "bysecondary" on sec), described with
+// key_names and key_types when keys is set, without (as CDT writes them)
+// when not.
+func multiIndexABI(t *testing.T, keys bool) []byte {
+	var abi map[string]any
+	if err := json.Unmarshal(contractFile(t, "test_api_multi_index", "abi"), &abi); err != nil {
+		t.Fatal(err)
+	}
+	field := func(n, typ string) map[string]any { return map[string]any{"name": n, "type": typ} }
+	abi["structs"] = append(abi["structs"].([]any),
+		map[string]any{"name": "record_idx64", "base": "", "fields": []any{field("id", "uint64"), field("sec", "uint64")}},
+		map[string]any{"name": "record_idx128", "base": "", "fields": []any{field("id", "uint64"), field("sec", "uint128")}})
+	table := func(name, typ, secType string) map[string]any {
+		t := map[string]any{"name": name, "type": typ, "index_type": "i64", "key_names": []string{}, "key_types": []string{}}
+		if keys {
+			t["key_names"], t["key_types"] = []string{"id", "sec"}, []string{"uint64", secType}
+		}
+		return t
+	}
+	abi["tables"] = []any{table("indextable1", "record_idx64", "uint64"), table("indextable3", "record_idx128", "uint128")}
+	out, err := json.Marshal(abi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func newLiveChain(t *testing.T) *liveChain {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("eosio.token", "alice", "bob", "carol", multi, multiPlain, upgraded)
+	w.deploy("eosio.token", "eosio.token")
+	w.deploy(upgraded, "eosio.token")
+	for acct, keys := range map[string]bool{multi: true, multiPlain: false} {
+		if err := w.c.DeployWASM(antelope.MustName(acct), contractFile(t, "test_api_multi_index", "wasm"), multiIndexABI(t, keys)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := &liveChain{wasmTester: w}
+	l.mustToken("eosio.token", "create", eosiotoken.Create{Issuer: antelope.MustName("alice"), MaximumSupply: asset(t, "1000.0000 TOK")})
+	l.mustToken("alice", "issue", eosiotoken.Issue{To: antelope.MustName("alice"), Quantity: asset(t, "100.0000 TOK"), Memo: "m"})
+	l.mustToken("alice", "transfer", transfer(t, "alice", "bob", "10.0000 TOK"))
+	for _, acct := range []string{multi, multiPlain} {
+		w.mustPush(act(acct, "s1store", nil, acct), act(acct, "s2store", nil, acct))
+	}
+	w.c.Produce()
+	l.forkBlock = w.c.Head().Num
+	// History after the fork block: balances change, and a contract's code.
+	l.mustToken("alice", "transfer", transfer(t, "alice", "carol", "5.0000 TOK"))
+	l.mustToken("bob", "transfer", transfer(t, "bob", "alice", "1.0000 TOK"))
+	w.mustPush(act(multi, "s1g", nil, multi))
+	w.c.Produce()
+	if err := w.c.DeployWASM(antelope.MustName(upgraded), contractFile(t, "exchange", "wasm"), nil); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func transfer(t *testing.T, from, to, q string) eosiotoken.Transfer {
+	return eosiotoken.Transfer{From: antelope.MustName(from), To: antelope.MustName(to), Quantity: asset(t, q), Memo: "fork"}
+}
+
+func (l *liveChain) mustToken(signer, name string, data any) {
+	l.t.Helper()
+	if _, err := pushToken(l.wasmTester, "eosio.token", signer, name, data); err != nil {
+		l.t.Fatal(err)
+	}
+}
+
+// pushToken sends one eosio.token action, signed by signer's key.
+func pushToken(w *wasmTester, contract, signer, name string, data any) (*chain.TransactResult, error) {
+	tok := eosiotoken.Contract{Account: antelope.MustName(contract)}
+	auth := antelope.Active(antelope.MustName(signer))
+	var a antelope.Action
+	var err error
+	switch d := data.(type) {
+	case eosiotoken.Create:
+		a, err = tok.Create(d, auth)
+	case eosiotoken.Issue:
+		a, err = tok.Issue(d, auth)
+	case eosiotoken.Transfer:
+		a, err = tok.Transfer(d, auth)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return w.push(a)
+}
+
+// forkOf makes a fork of l as a wasmTester holding l's keys.
+func (l *liveChain) forkOf(t *testing.T, f chaintest.Fork) *wasmTester {
+	t.Helper()
+	c, err := chaintest.NewFork(f, chaintest.WithoutNetwork(), chaintest.WithManualFinality())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return &wasmTester{t: t, c: c, cl: c.Client(), keys: l.keys}
+}
+
+func (l *liveChain) nodeosFork(t *testing.T, cache string) chaintest.Fork {
+	return chaintest.Fork{NodeURL: l.c.URL(), HTTP: l.c.HTTPClient(), Cache: cache}
+}
+
+func (l *liveChain) stateFork(t *testing.T, cache string) chaintest.Fork {
+	return chaintest.Fork{NodeURL: l.c.URL(), StateURL: l.c.URL(), AuthURL: l.c.AuthURL(), APIKey: "chaintest-key",
+		Block: l.forkBlock, HTTP: l.c.HTTPClient(), Cache: cache}
+}
+
+// outcome is what a transaction did, as far as a fork must reproduce it:
+// each action's receiver, action, console, RAM deltas (by payer) and
+// return value, or the error's exception name and message.
+type outcome struct {
+	Traces []map[string]any
+	Error  string
+}
+
+func outcomeOf(t *testing.T, res *chain.TransactResult, err error) outcome {
+	t.Helper()
+	if err != nil {
+		var ae *chain.APIError
+		if !errors.As(err, &ae) {
+			return outcome{Error: err.Error()}
+		}
+		msg := ""
+		if len(ae.Details) > 0 {
+			msg = ae.Details[0].Message
+		}
+		return outcome{Error: ae.Name + ": " + msg}
+	}
+	var p struct {
+		ActionTraces []map[string]any `json:"action_traces"`
+	}
+	if err := json.Unmarshal(res.Processed, &p); err != nil {
+		t.Fatal(err)
+	}
+	var o outcome
+	for _, tr := range p.ActionTraces {
+		o.Traces = append(o.Traces, map[string]any{"receiver": tr["receiver"], "act": tr["act"], "console": tr["console"],
+			"account_ram_deltas": tr["account_ram_deltas"], "return_value_hex_data": tr["return_value_hex_data"],
+			"action_ordinal": tr["action_ordinal"], "creator_action_ordinal": tr["creator_action_ordinal"]})
+	}
+	return o
+}
+
+// script is the transactions the tests run on forks and on the live chain:
+// transfers (one to an account with no balance at the fork block, one
+// overdrawn), a multi_index check of secondary indexes filled before the
+// fork, and the same on the contract whose ABI describes no keys.
+func script(t *testing.T, w *wasmTester) []outcome {
+	t.Helper()
+	var out []outcome
+	add := func(res *chain.TransactResult, err error) { out = append(out, outcomeOf(t, res, err)) }
+	add(pushToken(w, "eosio.token", "alice", "transfer", transfer(t, "alice", "carol", "3.0000 TOK")))
+	add(pushToken(w, "eosio.token", "bob", "transfer", transfer(t, "bob", "alice", "2.5000 TOK")))
+	add(pushToken(w, "eosio.token", "carol", "transfer", transfer(t, "carol", "bob", "50.0000 TOK")))
+	add(w.push(act(multi, "s1check", nil, multi)))
+	add(w.push(act(multi, "s2check", nil, multi)))
+	return out
+}
+
+// tableView is a table in a scope as get_table_rows serves it by an index:
+// rows and payers in order.
+func tableView(t *testing.T, w *wasmTester, code, scope, table string, index int, kt antelope.IndexKeyType) []string {
+	t.Helper()
+	q := antelope.TableQuery{Code: antelope.MustName(code), Scope: antelope.MustName(scope), Table: antelope.MustName(table), Index: index, KeyType: kt}
+	var rows []string
+	for r, err := range w.cl.TableRows(t.Context(), q) {
+		if err != nil {
+			t.Fatalf("%s %s %s index %d: %v", code, scope, table, index, err)
+		}
+		rows = append(rows, fmt.Sprintf("%x@%s", r.Data, r.Payer))
+	}
+	return rows
+}
+
+// tables is every table the script touches, by each of its indexes.
+func tables(t *testing.T, w *wasmTester) map[string][]string {
+	out := map[string][]string{}
+	for _, who := range []string{"alice", "bob", "carol"} {
+		out["accounts/"+who] = tableView(t, w, "eosio.token", who, "accounts", 1, "")
+	}
+	sym := symbolOf(t, tokSym)
+	out["stat"] = tableView(t, w, "eosio.token", antelope.Name(sym.Code).String(), "stat", 1, "")
+	out["indextable1"] = tableView(t, w, multi, multi, "indextable1", 1, "")
+	out["indextable1/2"] = tableView(t, w, multi, multi, "indextable1", 2, antelope.IndexI64)
+	out["indextable3"] = tableView(t, w, multi, multi, "indextable3", 1, "")
+	out["indextable3/2"] = tableView(t, w, multi, multi, "indextable3", 2, antelope.IndexI128)
+	return out
+}
+
+func TestForkMatchesLiveChain(t *testing.T) {
+	l := newLiveChain(t)
+	head := l.c.Head()
+	before := tables(t, l.wasmTester)
+	liveStats := l.c.Stats()
+
+	// At the head, through nodeos.
+	atHead := l.forkOf(t, l.nodeosFork(t, t.TempDir()))
+	if got := atHead.c.ForkBlock(); got != head.Num {
+		t.Fatalf("the nodeos fork is at block %d, want the head %d", got, head.Num)
+	}
+	headOut, headTables := script(t, atHead), tables(t, atHead)
+
+	// At a past block, through the state service, recording a cache.
+	cache := t.TempDir()
+	past := l.forkOf(t, l.stateFork(t, cache))
+	pastOut, pastTables := script(t, past), tables(t, past)
+	if st := past.c.ForkStats(); st.Requests == 0 || st.Bytes == 0 {
+		t.Fatalf("fork stats %+v: the fork asked nothing of the live chain", st)
+	}
+
+	// The live chain is untouched by both.
+	if l.c.Head().ID != head.ID || l.c.Stats().Executions != liveStats.Executions || !reflect.DeepEqual(tables(t, l.wasmTester), before) {
+		t.Fatal("forking changed the live chain")
+	}
+
+	// The same transactions on the live chain, at its head…
+	liveHead, liveHeadTables := script(t, l.wasmTester), tables(t, l.wasmTester)
+	compare(t, "nodeos fork at the head", headOut, liveHead, headTables, liveHeadTables)
+
+	// …and taken back to the fork block.
+	if err := l.c.Rollback(l.forkBlock); err != nil {
+		t.Fatal(err)
+	}
+	livePast, livePastTables := script(t, l.wasmTester), tables(t, l.wasmTester)
+	compare(t, "state-service fork at a past block", pastOut, livePast, pastTables, livePastTables)
+	for _, out := range [][]outcome{headOut, pastOut} {
+		for i, o := range out {
+			if failed := o.Error != ""; failed != (i == 2) {
+				t.Fatalf("transaction %d: %+v", i, o)
+			}
+		}
+		if !strings.Contains(out[2].Error, "overdrawn balance") {
+			t.Fatalf("the overdrawn transfer: %+v", out[2])
+		}
+	}
+
+	// Replayed from the cache with no network: the same, and nothing asked.
+	off := l.stateFork(t, cache)
+	off.Offline, off.HTTP = true, &http.Client{Transport: noNetwork{t}}
+	replay := l.forkOf(t, off)
+	replayOut, replayTables := script(t, replay), tables(t, replay)
+	compare(t, "offline replay of the cache", replayOut, pastOut, replayTables, pastTables)
+	if st := replay.c.ForkStats(); st.Requests != 0 || st.Cached == 0 {
+		t.Fatalf("offline replay stats %+v: want no request and cached answers", st)
+	}
+}
+
+// noNetwork fails the test on any request.
+type noNetwork struct{ t *testing.T }
+
+func (n noNetwork) RoundTrip(r *http.Request) (*http.Response, error) {
+	n.t.Errorf("an offline fork sent %s", r.URL)
+	return nil, errors.New("no network")
+}
+
+func compare(t *testing.T, what string, got, want []outcome, gotTables, wantTables map[string][]string) {
+	t.Helper()
+	for i := range want {
+		g, _ := json.Marshal(got[i])
+		w, _ := json.Marshal(want[i])
+		if string(g) != string(w) {
+			t.Errorf("%s: transaction %d:\n got %s\nwant %s", what, i, g, w)
+		}
+	}
+	for k, w := range wantTables {
+		if !reflect.DeepEqual(gotTables[k], w) {
+			t.Errorf("%s: table %s:\n got %v\nwant %v", what, k, gotTables[k], w)
+		}
+	}
+}
