@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -305,5 +307,124 @@ func compare(t *testing.T, what string, got, want []outcome, gotTables, wantTabl
 		if !reflect.DeepEqual(gotTables[k], w) {
 			t.Errorf("%s: table %s:\n got %v\nwant %v", what, k, gotTables[k], w)
 		}
+	}
+}
+
+func wantForkError(t *testing.T, err error, parts ...string) {
+	t.Helper()
+	var ae *chain.APIError
+	if !errors.As(err, &ae) || ae.Name != "chaintest_fork_exception" || len(ae.Details) == 0 {
+		t.Fatalf("got %v, want chaintest_fork_exception", err)
+	}
+	for _, p := range parts {
+		if !strings.Contains(ae.Details[0].Message, p) {
+			t.Fatalf("got %q, want it to say %q", ae.Details[0].Message, p)
+		}
+	}
+}
+
+func TestForkReportsCodeNewerThanForkBlock(t *testing.T) {
+	l := newLiveChain(t)
+	past := l.forkOf(t, l.stateFork(t, ""))
+	_, err := pushToken(past, upgraded, "alice", "transfer", transfer(t, "alice", "bob", "1.0000 TOK"))
+	wantForkError(t, err, "the code of upgraded was set at", fmt.Sprintf("after the fork block %d", l.forkBlock))
+	newer := past.c.NewerCode()
+	if len(newer) != 1 || newer[0].Account != antelope.MustName(upgraded) || newer[0].ForkBlock != l.forkBlock ||
+		!newer[0].CodeUpdated.After(newer[0].ForkTime) {
+		t.Fatalf("NewerCode() = %+v", newer)
+	}
+	// Forked at the head, the code is the head's: nothing to report.
+	atHead := l.forkOf(t, l.nodeosFork(t, ""))
+	if _, err := atHead.push(act(upgraded, "transfer", nil, "alice")); err != nil && strings.Contains(err.Error(), "chaintest_fork_exception") {
+		t.Fatal(err)
+	}
+	if n := atHead.c.NewerCode(); len(n) != 0 {
+		t.Fatalf("NewerCode() at the head = %+v", n)
+	}
+}
+
+func TestForkRefusesIndexItCannotLearn(t *testing.T) {
+	l := newLiveChain(t)
+	for name, f := range map[string]chaintest.Fork{"nodeos": l.nodeosFork(t, ""), "state": l.stateFork(t, "")} {
+		t.Run(name, func(t *testing.T) {
+			fk := l.forkOf(t, f)
+			_, err := fk.push(act(multiPlain, "s1check", nil, multiPlain))
+			wantForkError(t, err, "table indextable1 of multiraw in scope multiraw: secondary index 1 (position 2, idx64)", "declares no key_types")
+			// Read through get_table_rows: the primary index is served, the
+			// secondary refused, never empty.
+			if rows := tableView(t, fk, multiPlain, multiPlain, "indextable1", 1, ""); len(rows) != 7 {
+				t.Fatalf("primary index: %d rows, want 7", len(rows))
+			}
+			q := antelope.TableQuery{Code: antelope.MustName(multiPlain), Scope: antelope.MustName(multiPlain), Table: antelope.MustName("indextable1"),
+				Index: 2, KeyType: antelope.IndexI64}
+			_, err = fk.cl.GetTableRows(t.Context(), q, 10)
+			wantForkError(t, err, "table indextable1", "secondary index 1")
+		})
+	}
+}
+
+func TestForkKeepsStateFetchedByFailedTransactionAndRollback(t *testing.T) {
+	l := newLiveChain(t)
+	fk := l.forkOf(t, l.stateFork(t, ""))
+	first := fk.c.Head().Num
+	// bob's balance is first fetched inside a transaction that fails: it
+	// must stay, as the live chain's, not vanish with the transaction.
+	_, err := pushToken(fk, "eosio.token", "bob", "transfer", transfer(t, "bob", "alice", "500.0000 TOK"))
+	wantAssert(t, err, "overdrawn balance")
+	if got := tableView(t, fk, "eosio.token", "bob", "accounts", 1, ""); len(got) != 1 {
+		t.Fatalf("bob's balance after a failed transaction fetched it: %v", got)
+	}
+	fk.c.Produce()
+	atFork := tables(t, fk)
+	if _, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "carol", "1.0000 TOK")); err != nil {
+		t.Fatal(err)
+	}
+	if err := fk.c.Rollback(first); err != nil {
+		t.Fatal(err)
+	}
+	if got := tables(t, fk); !reflect.DeepEqual(got, atFork) {
+		t.Fatalf("after Rollback(%d):\n got %v\nwant %v", first, got, atFork)
+	}
+}
+
+func TestForkCacheOfAnotherForkRefused(t *testing.T) {
+	l := newLiveChain(t)
+	cache := t.TempDir()
+	fk := l.forkOf(t, l.stateFork(t, cache))
+	script(t, fk)
+
+	other := l.stateFork(t, cache)
+	other.Block = l.forkBlock - 1
+	if _, err := chaintest.NewFork(other, chaintest.WithoutNetwork()); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("is of block %d, not of block %d", l.forkBlock, l.forkBlock-1)) {
+		t.Fatalf("a cache of another block: %v", err)
+	}
+	if _, err := chaintest.NewFork(l.nodeosFork(t, cache), chaintest.WithoutNetwork()); err == nil || !strings.Contains(err.Error(), "is of a state fork, not of a nodeos one") {
+		t.Fatalf("a cache of another source: %v", err)
+	}
+	// An answer stamped with another block, dropped in, is refused, not mixed.
+	entry := filepath.Join(cache, "account", "alice.json")
+	data, err := os.ReadFile(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamp := fmt.Sprintf(`"block": %d`, l.forkBlock)
+	if !strings.Contains(string(data), stamp) {
+		t.Fatalf("%s holds no %s: %s", entry, stamp, data)
+	}
+	if err := os.WriteFile(entry, []byte(strings.Replace(string(data), stamp, fmt.Sprintf(`"block": %d`, l.forkBlock+1), 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	off := l.stateFork(t, cache)
+	off.Offline = true
+	replay := l.forkOf(t, off)
+	_, err = pushToken(replay, "eosio.token", "alice", "transfer", transfer(t, "alice", "carol", "3.0000 TOK"))
+	wantForkError(t, err, "refused, not mixed")
+	// A live chain of another id is refused too.
+	elsewhere := chaintest.New(chaintest.WithoutNetwork(), chaintest.WithChainID(antelope.Checksum256{1}))
+	defer elsewhere.Close()
+	elsewhere.ProduceBlocks(int(l.forkBlock))
+	if _, err := chaintest.NewFork(chaintest.Fork{NodeURL: elsewhere.URL(), StateURL: elsewhere.URL(), AuthURL: elsewhere.AuthURL(),
+		APIKey: "chaintest-key", Block: l.forkBlock, HTTP: elsewhere.HTTPClient(), Cache: cache}); err == nil || !strings.Contains(err.Error(), "is of chain") {
+		t.Fatalf("a cache of another chain: %v", err)
 	}
 }

@@ -526,10 +526,17 @@ func (c *Chain) installTables(built map[tableID]*table) {
 	}
 }
 
+// forkExceptionCode puts the fork's exception in nodeos's database
+// exception family (3060xxx, database_exception's): like those, it is
+// raised while executing and rolls the transaction back, so a client knows
+// the transaction was not executed. Its name is its own: no nodeos
+// exception is this one.
+const forkExceptionCode = 3060100
+
 // errFork is a transaction's failure because the fork could not fill what
-// it looked up: no nodeos exception is this one, so it has its own name.
+// it looked up.
 func errFork(err error) *exception {
-	return &exception{code: 3000000, name: "chaintest_fork_exception", what: "The fork could not read the live chain's state", detail: err.Error()}
+	return &exception{code: forkExceptionCode, name: "chaintest_fork_exception", what: "The fork could not read the live chain's state", detail: err.Error()}
 }
 
 // forkChecked answers a request of the chain API or state service with
@@ -547,7 +554,7 @@ func (c *Chain) forkChecked(serve func() (int, any)) (int, any) {
 	err := c.takeForkFailure()
 	c.mu.Unlock()
 	if err != nil {
-		return nodeosError(500, "Internal Service Error", 3000000, "chaintest_fork_exception", "The fork could not read the live chain's state", err.Error())
+		return nodeosError(500, "Internal Service Error", forkExceptionCode, "chaintest_fork_exception", "The fork could not read the live chain's state", err.Error())
 	}
 	return status, out
 }
