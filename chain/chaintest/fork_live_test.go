@@ -1,6 +1,7 @@
 package chaintest_test
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
 	"github.com/antelopego/abigen/generated/eosiotoken"
+	"github.com/antelopego/abigen/ship"
 )
 
 // A "live" chain in the test process — real eosio.token and
@@ -427,4 +429,83 @@ func TestForkCacheOfAnotherForkRefused(t *testing.T) {
 		APIKey: "chaintest-key", Block: l.forkBlock, HTTP: elsewhere.HTTPClient(), Cache: cache}); err == nil || !strings.Contains(err.Error(), "is of chain") {
 		t.Fatalf("a cache of another chain: %v", err)
 	}
+}
+
+func TestForkIsAChainLikeAnyOther(t *testing.T) {
+	l := newLiveChain(t)
+	fk := l.forkOf(t, l.stateFork(t, ""))
+	res, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "carol", "3.0000 TOK"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BlockNum <= l.forkBlock {
+		t.Fatalf("the fork's transaction is in block %d, not after the fork block %d", res.BlockNum, l.forkBlock)
+	}
+	// Its state history serves its own blocks, from the first.
+	ctx := t.Context()
+	found := false
+	for ev, err := range fk.c.SHiPClient().Stream(ctx, ship.Request{Start: l.forkBlock + 1, End: res.BlockNum + 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for tr, err := range ship.Actions(ev.Block, eosiotoken.Actions.Transfer) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			found = found || (ev.Block.Num == res.BlockNum && tr.Data.To == antelope.MustName("carol"))
+		}
+	}
+	if !found {
+		t.Fatal("the fork's state history has no transfer to carol")
+	}
+	// Its state service serves the forked tables, changed by the fork.
+	st, err := fk.c.State().Table(ctx, antelope.MustName("eosio.token"), antelope.MustName("carol"), antelope.MustName("accounts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if view := tableView(t, fk, "eosio.token", "carol", "accounts", 1, ""); len(st.Rows) != 1 || len(view) != 1 ||
+		view[0] != fmt.Sprintf("%x@%s", st.Rows[0].Data, st.Rows[0].Payer) {
+		t.Fatalf("state service %+v, get_table_rows %v", st.Rows, view)
+	}
+	// A forked contract is replaced as on any chain: setcode through eosio.
+	wasm := contractFile(t, "exchange", "wasm")
+	if _, err := fk.cl.Deploy(ctx, fk.keys[antelope.MustName(multi)], antelope.MustName(multi), wasm, nil); err != nil {
+		t.Fatal(err)
+	}
+	hash, err := fk.cl.GetCodeHash(ctx, antelope.MustName(multi))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hash != sha256.Sum256(wasm) {
+		t.Fatalf("code hash %s after Deploy on the fork", hash)
+	}
+	// The live chain still has its own.
+	if live, err := l.cl.GetCodeHash(ctx, antelope.MustName(multi)); err != nil || live == hash {
+		t.Fatalf("the live chain's code hash %s, %v", live, err)
+	}
+}
+
+func TestForkCostIsWhatItTouches(t *testing.T) {
+	l := newLiveChain(t)
+	// Many holders the transfer does not touch.
+	var holders []string
+	for i := range 30 {
+		holders = append(holders, "holder"+string(rune('a'+i%26))+string(rune('a'+i/26)))
+	}
+	l.accounts(holders...)
+	for _, h := range holders {
+		l.mustToken("alice", "transfer", transfer(t, "alice", h, "0.0001 TOK"))
+	}
+	fk := l.forkOf(t, l.nodeosFork(t, ""))
+	if _, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "bob", "1.0000 TOK")); err != nil {
+		t.Fatal(err)
+	}
+	st := fk.c.ForkStats()
+	// get_info; alice, bob and eosio.token's accounts (get_account); the
+	// contract (code, account); stat and two balances (a scope lookup, a
+	// first key, one row each): about 20, whatever the number of holders.
+	if st.Requests == 0 || st.Requests > 25 {
+		t.Fatalf("one transfer cost %d requests (%d bytes), want it to depend on what it touched only", st.Requests, st.Bytes)
+	}
+	t.Logf("one transfer on a fork: %d requests, %d bytes", st.Requests, st.Bytes)
 }
