@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
@@ -37,9 +36,8 @@ type forkState struct {
 	contracts map[antelope.Name]error // asked; the error a load keeps giving
 	units     map[tableID]*forkUnit   // by primary table (low four bits clear)
 
-	failures atomic.Int64 // lookups that could not be answered, ever
-	failure  error        // the last, for the operation under way
-	newer    []NewerCode
+	failure error // the last lookup that could not be answered, for the operation under way
+	newer   []NewerCode
 }
 
 // forkUnit is a table in one scope with its secondary index tables, as
@@ -57,10 +55,10 @@ type forkUnit struct {
 // fork block: its code at the fork block is not available, and the fork
 // refuses to run the newer one in its place.
 type NewerCode struct {
-	Account     antelope.Name
-	CodeUpdated time.Time // the account's last_code_update at the node
-	ForkBlock   uint32
-	ForkTime    time.Time
+	Account     antelope.Name // the contract
+	CodeUpdated time.Time     // the account's last_code_update at the node
+	ForkBlock   uint32        // the fork block
+	ForkTime    time.Time     // its time
 }
 
 // String says what is newer than what.
@@ -172,7 +170,6 @@ func (c *Chain) NewerCode() []NewerCode {
 // fails with it.
 func (f *forkState) fail(err error) {
 	f.failure = err
-	f.failures.Add(1)
 }
 
 // takeFailure returns and clears the failure of the operation under way.
