@@ -85,6 +85,14 @@ func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active cha
 	c.accounts[name] = newAccount(name, owner, active, c.headTime())
 }
 
+// AccountExists reports whether the chain has account n (on a fork: the
+// live chain's, fetched, or one the fork made).
+func (c *Chain) AccountExists(n antelope.Name) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.account(n) != nil
+}
+
 // SetPrivileged makes an account privileged (as eosio.bios's setpriv does):
 // its contract may call the privileged intrinsics, send inline actions with
 // any authority and bill RAM to any account.

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -98,6 +99,8 @@ type options struct {
 	manualFinality bool // WithManualFinality
 
 	fork *Fork // WithFork
+
+	apiListener, authListener net.Listener // WithListeners
 }
 
 // Logger is where WithConsoleLog writes: a *testing.T or *testing.B.
@@ -207,10 +210,31 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 	}
 	c.produce(nil)
 	if !o.inProcess {
-		c.srv = httptest.NewServer(http.HandlerFunc(c.serve))
-		c.authSrv = httptest.NewServer(http.HandlerFunc(c.serveAuth))
+		c.srv = serveOn(o.apiListener, c.serve)
+		c.authSrv = serveOn(o.authListener, c.serveAuth)
 	}
 	return c
+}
+
+// serveOn serves h on l, or on a loopback port of its own when l is nil.
+func serveOn(l net.Listener, h http.HandlerFunc) *httptest.Server {
+	if l == nil {
+		return httptest.NewServer(h)
+	}
+	s := httptest.NewUnstartedServer(h)
+	_ = s.Listener.Close()
+	s.Listener = l
+	s.Start()
+	return s
+}
+
+// WithListeners serves the chain on the given listeners instead of
+// loopback ports of its own: api for the chain API, the state service and
+// state history (URL, SHiPURL), auth for the token service (AuthURL) — for
+// a chain other processes reach at a known address (cmd/chaintest). Close
+// closes them.
+func WithListeners(api, auth net.Listener) Option {
+	return func(o *options) { o.apiListener, o.authListener = api, auth }
 }
 
 // URL is the address of both the chain API and the state service; for a

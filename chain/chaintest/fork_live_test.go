@@ -467,6 +467,12 @@ func TestForkIsAChainLikeAnyOther(t *testing.T) {
 		view[0] != fmt.Sprintf("%x@%s", st.Rows[0].Data, st.Rows[0].Payer) {
 		t.Fatalf("state service %+v, get_table_rows %v", st.Rows, view)
 	}
+	// An account the fork makes is the fork's: nothing of it is asked of
+	// the live chain, which does not have it.
+	fk.c.NewAccount(antelope.MustName("dave"))
+	if _, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "dave", "1.0000 TOK")); err != nil {
+		t.Fatal(err)
+	}
 	// A forked contract is replaced as on any chain: setcode through eosio.
 	wasm := contractFile(t, "exchange", "wasm")
 	if _, err := fk.cl.Deploy(ctx, fk.keys[antelope.MustName(multi)], antelope.MustName(multi), wasm, nil); err != nil {

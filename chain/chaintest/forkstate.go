@@ -32,7 +32,7 @@ type forkState struct {
 	cache *cachedSource
 	point forkPoint
 
-	accounts  map[antelope.Name]bool
+	accounts  map[antelope.Name]bool // asked; true: the live chain has it
 	contracts map[antelope.Name]error // asked; the error a load keeps giving
 	units     map[tableID]*forkUnit   // by primary table (low four bits clear)
 
@@ -205,7 +205,7 @@ func (c *Chain) contract(n antelope.Name) *contract {
 }
 
 func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
-	if f.accounts[n] || n == 0 {
+	if _, asked := f.accounts[n]; asked || n == 0 {
 		return
 	}
 	ctx, cancel := f.ctx()
@@ -215,7 +215,7 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
 		return // asked again next time: the network may answer then
 	}
-	f.accounts[n] = true
+	f.accounts[n] = raw != nil
 	if raw == nil {
 		return
 	}
@@ -282,9 +282,9 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 		}
 		return
 	}
-	if c.account(n) == nil {
-		if _, asked := f.accounts[n]; asked {
-			f.contracts[n] = nil // no account, no contract
+	if c.account(n) == nil || !f.accounts[n] {
+		if _, asked := f.accounts[n]; asked || c.accounts[n] != nil {
+			f.contracts[n] = nil // no account at the live chain (or one the fork made): no contract there
 		}
 		return
 	}
