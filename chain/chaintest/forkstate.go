@@ -32,7 +32,7 @@ type forkState struct {
 	cache *cachedSource
 	point forkPoint
 
-	accounts  map[antelope.Name]bool // asked; true: the live chain has it
+	accounts  map[antelope.Name]bool  // asked; true: the live chain has it
 	contracts map[antelope.Name]error // asked; the error a load keeps giving
 	units     map[tableID]*forkUnit   // by primary table (low four bits clear)
 

@@ -47,7 +47,9 @@ func serve(t *testing.T, args ...string) (lines map[string]string, stop func() (
 	ctx, cancel := context.WithCancel(context.Background())
 	out, errOut := &syncBuffer{}, &syncBuffer{}
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, append([]string{"--addr", "127.0.0.1:0", "--auth-addr", "127.0.0.1:0"}, args...), out, errOut) }()
+	go func() {
+		done <- run(ctx, append([]string{"--addr", "127.0.0.1:0", "--auth-addr", "127.0.0.1:0"}, args...), out, errOut)
+	}()
 	for !strings.Contains(out.String(), "ready") {
 		select {
 		case code := <-done:
