@@ -454,6 +454,24 @@ func TestForkIsAChainLikeAnyOther(t *testing.T) {
 			}
 			found = found || (ev.Block.Num == res.BlockNum && tr.Data.To == antelope.MustName("carol"))
 		}
+		rows := 0
+		for d, err := range ev.Block.TableDeltas() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Table == "contract_row" {
+				rows++
+			}
+		}
+		// The first block changes nothing (what the fork fetched is the
+		// live chain's, not a change of the fork's); the transfer's
+		// changes alice's balance and makes carol's.
+		switch {
+		case ev.Block.Num == l.forkBlock+1 && rows != 0:
+			t.Fatalf("the fork's first block has %d row deltas", rows)
+		case ev.Block.Num == res.BlockNum && rows != 2:
+			t.Fatalf("the transfer's block has %d row deltas, want 2", rows)
+		}
 	}
 	if !found {
 		t.Fatal("the fork's state history has no transfer to carol")
