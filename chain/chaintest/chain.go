@@ -98,7 +98,7 @@ type options struct {
 
 	manualFinality bool // WithManualFinality
 
-	fork *Fork // WithFork
+	fork *Remote // WithFork
 
 	apiListener, authListener net.Listener // WithListeners
 }

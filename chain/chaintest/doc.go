@@ -193,7 +193,7 @@
 // the Go API looks them up, and are local from then on — writes never
 // leave the process, and nothing a fork does changes the live chain.
 //
-//	fork, err := chaintest.NewFork(chaintest.Fork{
+//	fork, err := chaintest.NewFork(chaintest.Remote{
 //		NodeURL: "https://node", StateURL: "https://state", APIKey: key, AuthURL: auth,
 //		Block: 400_000_000, Cache: "testdata/fork"})
 //
@@ -208,8 +208,8 @@
 // nodeos, checked against the node's order by that index; an index they
 // do not describe is refused, never served empty. A fork cannot list a
 // contract's tables (get_table_by_scope). Each answer is recorded in
-// Fork.Cache with the chain, source and block, so that a later run replays
-// it offline (Fork.Offline); a cache of another chain, source or block is
+// Remote.Cache with the chain, source and block, so that a later run replays
+// it offline (Remote.Offline); a cache of another chain, source or block is
 // refused. ForkStats counts the requests and bytes. The seam is one:
 // Chain.account, Chain.contract and db.table/db.index fill what is missing
 // (forkstate.go); the rest of chaintest does not know it runs on a fork.

@@ -129,7 +129,7 @@ func pushToken(w *wasmTester, contract, signer, name string, data any) (*chain.T
 }
 
 // forkOf makes a fork of l as a wasmTester holding l's keys.
-func (l *liveChain) forkOf(t *testing.T, f chaintest.Fork) *wasmTester {
+func (l *liveChain) forkOf(t *testing.T, f chaintest.Remote) *wasmTester {
 	t.Helper()
 	c, err := chaintest.NewFork(f, chaintest.WithoutNetwork(), chaintest.WithManualFinality())
 	if err != nil {
@@ -139,12 +139,12 @@ func (l *liveChain) forkOf(t *testing.T, f chaintest.Fork) *wasmTester {
 	return &wasmTester{t: t, c: c, cl: c.Client(), keys: l.keys}
 }
 
-func (l *liveChain) nodeosFork(t *testing.T, cache string) chaintest.Fork {
-	return chaintest.Fork{NodeURL: l.c.URL(), HTTP: l.c.HTTPClient(), Cache: cache}
+func (l *liveChain) nodeosFork(t *testing.T, cache string) chaintest.Remote {
+	return chaintest.Remote{NodeURL: l.c.URL(), HTTP: l.c.HTTPClient(), Cache: cache}
 }
 
-func (l *liveChain) stateFork(t *testing.T, cache string) chaintest.Fork {
-	return chaintest.Fork{NodeURL: l.c.URL(), StateURL: l.c.URL(), AuthURL: l.c.AuthURL(), APIKey: "chaintest-key",
+func (l *liveChain) stateFork(t *testing.T, cache string) chaintest.Remote {
+	return chaintest.Remote{NodeURL: l.c.URL(), StateURL: l.c.URL(), AuthURL: l.c.AuthURL(), APIKey: "chaintest-key",
 		Block: l.forkBlock, HTTP: l.c.HTTPClient(), Cache: cache}
 }
 
@@ -347,7 +347,7 @@ func TestForkReportsCodeNewerThanForkBlock(t *testing.T) {
 
 func TestForkRefusesIndexItCannotLearn(t *testing.T) {
 	l := newLiveChain(t)
-	for name, f := range map[string]chaintest.Fork{"nodeos": l.nodeosFork(t, ""), "state": l.stateFork(t, "")} {
+	for name, f := range map[string]chaintest.Remote{"nodeos": l.nodeosFork(t, ""), "state": l.stateFork(t, "")} {
 		t.Run(name, func(t *testing.T) {
 			fk := l.forkOf(t, f)
 			_, err := fk.push(act(multiPlain, "s1check", nil, multiPlain))
@@ -425,7 +425,7 @@ func TestForkCacheOfAnotherForkRefused(t *testing.T) {
 	elsewhere := chaintest.New(chaintest.WithoutNetwork(), chaintest.WithChainID(antelope.Checksum256{1}))
 	defer elsewhere.Close()
 	elsewhere.ProduceBlocks(int(l.forkBlock))
-	if _, err := chaintest.NewFork(chaintest.Fork{NodeURL: elsewhere.URL(), StateURL: elsewhere.URL(), AuthURL: elsewhere.AuthURL(),
+	if _, err := chaintest.NewFork(chaintest.Remote{NodeURL: elsewhere.URL(), StateURL: elsewhere.URL(), AuthURL: elsewhere.AuthURL(),
 		APIKey: "chaintest-key", Block: l.forkBlock, HTTP: elsewhere.HTTPClient(), Cache: cache}); err == nil || !strings.Contains(err.Error(), "is of chain") {
 		t.Fatalf("a cache of another chain: %v", err)
 	}

@@ -21,8 +21,8 @@ import (
 // state service), in answers small enough to record in a fork cache
 // (forkcache.go) and replay.
 
-// Fork says which live chain WithFork forks and at which block.
-type Fork struct {
+// Remote says which live chain WithFork forks and at which block.
+type Remote struct {
 	// NodeURL is the live chain's nodeos chain API: accounts and code are
 	// always read there, as they are at the node's head when read, and
 	// tables too when StateURL is empty.
@@ -134,7 +134,7 @@ type liveSource struct {
 	count *countingTransport
 }
 
-func newLiveSource(f Fork) *liveSource {
+func newLiveSource(f Remote) *liveSource {
 	base := http.DefaultClient
 	if f.HTTP != nil {
 		base = f.HTTP
@@ -172,7 +172,7 @@ func (s *liveSource) point(ctx context.Context) (forkPoint, error) {
 	case p.Block > info.HeadBlockNum:
 		return forkPoint{}, fmt.Errorf("block %d is above the node's head %d", p.Block, info.HeadBlockNum)
 	case s.state == nil && p.Block != info.HeadBlockNum:
-		return forkPoint{}, fmt.Errorf("block %d is not the node's head (%d): a past block is read through the state service (Fork.StateURL)", p.Block, info.HeadBlockNum)
+		return forkPoint{}, fmt.Errorf("block %d is not the node's head (%d): a past block is read through the state service (Remote.StateURL)", p.Block, info.HeadBlockNum)
 	default:
 		b, err := s.node.GetBlockInfo(ctx, p.Block)
 		if err != nil {

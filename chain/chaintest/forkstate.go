@@ -72,15 +72,15 @@ type forkError struct{ msg string }
 
 func (e *forkError) Error() string { return "chaintest fork: " + e.msg }
 
-// WithFork makes the chain a fork of a live chain at f.Block (see Fork):
+// WithFork makes the chain a fork of a live chain at f.Block (see Remote):
 // its chain id is the live chain's and its first block f.Block+1, 500 ms
 // after the fork block. New panics when the live chain (or the cache)
 // cannot say where the fork is; NewFork returns that error instead.
-func WithFork(f Fork) Option { return func(o *options) { o.fork = &f } }
+func WithFork(f Remote) Option { return func(o *options) { o.fork = &f } }
 
 // NewFork is New for a chain made WithFork: an error when the fork block
 // cannot be read.
-func NewFork(f Fork, opts ...Option) (*Chain, error) {
+func NewFork(f Remote, opts ...Option) (*Chain, error) {
 	fs, err := openFork(f)
 	if err != nil {
 		return nil, err
@@ -88,12 +88,12 @@ func NewFork(f Fork, opts ...Option) (*Chain, error) {
 	return newChain(fs, append(opts, WithFork(f))...), nil
 }
 
-func openFork(f Fork) (*forkState, error) {
+func openFork(f Remote) (*forkState, error) {
 	if f.NodeURL == "" && !f.Offline {
-		return nil, &forkError{"Fork.NodeURL is empty"}
+		return nil, &forkError{"Remote.NodeURL is empty"}
 	}
 	if f.Offline && f.Cache == "" {
-		return nil, &forkError{"an offline fork needs Fork.Cache"}
+		return nil, &forkError{"an offline fork needs Remote.Cache"}
 	}
 	fs := &forkState{accounts: map[antelope.Name]bool{}, contracts: map[antelope.Name]error{}, units: map[tableID]*forkUnit{}}
 	kind := "nodeos"

@@ -18,7 +18,7 @@ import (
 // config is what the flags say.
 type config struct {
 	addr, authAddr string
-	fork           chaintest.Fork
+	fork           chaintest.Remote
 	apiKeyEnv      string
 	accounts       []string
 	keysFile       string
