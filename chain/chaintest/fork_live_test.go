@@ -36,6 +36,7 @@ var (
 	multi      = "multi"    // test_api_multi_index with an ABI that describes its indexes
 	multiPlain = "multiraw" // the same with CDT's usual ABI: no key_names, no key_types
 	upgraded   = "upgraded" // a contract whose code changes after the fork block
+	late       = "late"     // an account created after the fork block
 )
 
 // multiIndexABI is test_api_multi_index's ABI with the two tables its
@@ -94,6 +95,7 @@ func newLiveChain(t *testing.T) *liveChain {
 	if err := w.c.DeployWASM(antelope.MustName(upgraded), contractFile(t, "exchange", "wasm"), nil); err != nil {
 		t.Fatal(err)
 	}
+	w.accounts(late)
 	return l
 }
 
@@ -322,6 +324,16 @@ func wantForkError(t *testing.T, err error, parts ...string) {
 		if !strings.Contains(ae.Details[0].Message, p) {
 			t.Fatalf("got %q, want it to say %q", ae.Details[0].Message, p)
 		}
+	}
+}
+
+func TestForkHasNoAccountCreatedAfterItsBlock(t *testing.T) {
+	l := newLiveChain(t)
+	if past := l.forkOf(t, l.stateFork(t, "")); past.c.AccountExists(antelope.MustName(late)) {
+		t.Fatal("an account created after the fork block exists on the fork")
+	}
+	if atHead := l.forkOf(t, l.nodeosFork(t, "")); !atHead.c.AccountExists(antelope.MustName(late)) {
+		t.Fatal("an account of the head is missing from a fork at the head")
 	}
 }
 

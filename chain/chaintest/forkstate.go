@@ -215,13 +215,19 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
 		return // asked again next time: the network may answer then
 	}
-	f.accounts[n] = raw != nil
 	if raw == nil {
+		f.accounts[n] = false
 		return
 	}
 	a, err := forkedAccount(raw, f.point.Time)
 	if err != nil {
 		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
+		return
+	}
+	// nodeos answers as of its head: an account created after the fork
+	// block did not exist at it.
+	f.accounts[n] = !a.created.After(f.point.Time)
+	if !f.accounts[n] {
 		return
 	}
 	c.accounts[n] = a
