@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -544,4 +545,58 @@ func TestForkCostIsWhatItTouches(t *testing.T) {
 		t.Fatalf("one transfer cost %d requests (%d bytes), want it to depend on what it touched only", st.Requests, st.Bytes)
 	}
 	t.Logf("one transfer on a fork: %d requests, %d bytes", st.Requests, st.Bytes)
+}
+
+// randomTransfers is a random script of eosio.token transfers among the
+// live chain's holders, an account created after the fork block and one
+// that exists nowhere: overdrawn, to self, to no account, each fetching
+// what it first touches.
+func randomTransfers(seed uint64, steps int) func(t *testing.T, w *wasmTester) []outcome {
+	return func(t *testing.T, w *wasmTester) []outcome {
+		r := rand.New(rand.NewPCG(seed, 3))
+		from := []string{"alice", "bob", "carol"}
+		to := []string{"alice", "bob", "carol", late, "nobody", multi}
+		var out []outcome
+		for range steps {
+			q := fmt.Sprintf("%d.%04d TOK", r.IntN(12), r.IntN(10000))
+			f := from[r.IntN(len(from))]
+			res, err := pushTokenOrErr(t, w, f, to[r.IntN(len(to))], q)
+			out = append(out, outcomeOf(t, res, err))
+		}
+		return out
+	}
+}
+
+func pushTokenOrErr(t *testing.T, w *wasmTester, from, to, q string) (*chain.TransactResult, error) {
+	return pushToken(w, "eosio.token", from, "transfer", eosiotoken.Transfer{From: antelope.MustName(from), To: antelope.MustName(to),
+		Quantity: asset(t, q), Memo: "r"})
+}
+
+// The model: a fork at a past block runs random transfers exactly as the
+// live chain taken back to that block.
+func TestForkRandomTransfersMatchLiveChain(t *testing.T) {
+	steps, seeds := 40, []uint64{1, 2}
+	if testing.Short() || raceEnabled {
+		steps, seeds = 15, seeds[:1]
+	}
+	for _, seed := range seeds {
+		l := newLiveChain(t)
+		run := randomTransfers(seed, steps)
+		past := l.forkOf(t, l.stateFork(t, ""))
+		forkOut, forkTables := run(t, past), tables(t, past)
+		if err := l.c.Rollback(l.forkBlock); err != nil {
+			t.Fatal(err)
+		}
+		// late, created after the fork block, exists on neither.
+		liveOut, liveTables := run(t, l.wasmTester), tables(t, l.wasmTester)
+		compare(t, fmt.Sprintf("seed %d", seed), forkOut, liveOut, forkTables, liveTables)
+		kinds := map[string]int{}
+		for _, o := range forkOut {
+			kinds[o.Error]++
+		}
+		if kinds[""] == 0 || len(kinds) < 3 {
+			t.Fatalf("seed %d: outcomes %v: the script must both succeed and fail in several ways", seed, kinds)
+		}
+		t.Logf("seed %d: %v", seed, kinds)
+	}
 }
