@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -381,10 +382,12 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 			"unable to retrieve account info (unknown key (boost::tuples::tuple<bool, eosio::chain::name, boost::tuples::null_type>): (0 "+p.AccountName+"))")
 	}
 	type perm struct {
-		PermName     string          `json:"perm_name"`
-		Parent       string          `json:"parent"`
-		RequiredAuth chain.Authority `json:"required_auth"`
+		PermName      string          `json:"perm_name"`
+		Parent        string          `json:"parent"`
+		RequiredAuth  chain.Authority `json:"required_auth"`
+		LinkedActions []linkedAction  `json:"linked_actions"`
 	}
+	linked := a.linkedActions()
 	var perms []perm
 	for _, p := range a.perms {
 		parent := ""
@@ -401,7 +404,7 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 		if auth.Waits == nil {
 			auth.Waits = []chain.WaitWeight{}
 		}
-		perms = append(perms, perm{p.name.String(), parent, auth})
+		perms = append(perms, perm{p.name.String(), parent, auth, linked[p.name]})
 	}
 	sort.Slice(perms, func(i, j int) bool { return perms[i].PermName < perms[j].PermName })
 	head := c.blocks[len(c.blocks)-1]
@@ -411,5 +414,39 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 		"net_weight": weightJSON(a.netWeight, a.res.netLimit), "cpu_weight": weightJSON(a.cpuWeight, a.res.cpuLimit),
 		"net_limit": limitJSON(a.res.netLimit, a.res.netUsed), "cpu_limit": limitJSON(a.res.cpuLimit, a.res.cpuUsed), "permissions": perms,
 		"created": timeText(a.created), "last_code_update": timeText(a.lastCodeUpdate),
+		"eosio_any_linked_actions": linked[nameEosioAny],
 	}
+}
+
+// linkedAction is a link in get_account's answer: the contract, and the
+// action (omitted for a link of all the contract's actions), as nodeos 3.1+
+// lists them under the linked permission.
+type linkedAction struct {
+	Account antelope.Name  `json:"account"`
+	Action  *antelope.Name `json:"action,omitempty"`
+}
+
+// linkedActions is the account's links by required permission (eosio.any
+// included), each list ordered by contract and action, never nil.
+func (a *account) linkedActions() map[antelope.Name][]linkedAction {
+	out := map[antelope.Name][]linkedAction{nameEosioAny: {}}
+	for _, p := range a.perms {
+		out[p.name] = []linkedAction{}
+	}
+	keys := slices.SortedFunc(maps.Keys(a.links), func(x, y linkKey) int {
+		if x.code != y.code {
+			return cmp.Compare(x.code, y.code)
+		}
+		return cmp.Compare(x.action, y.action)
+	})
+	for _, k := range keys {
+		l := linkedAction{Account: k.code}
+		if k.action != 0 {
+			act := k.action
+			l.Action = &act
+		}
+		req := a.links[k]
+		out[req] = append(out[req], l)
+	}
+	return out
 }

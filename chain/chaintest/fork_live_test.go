@@ -29,7 +29,8 @@ import (
 // liveChain is the remote of the fork tests.
 type liveChain struct {
 	*wasmTester
-	forkBlock uint32 // a past block: history follows it
+	forkBlock uint32              // a past block: history follows it
+	hotKey    antelope.PrivateKey // alice@xfer's, linked to eosio.token::transfer
 }
 
 var (
@@ -86,6 +87,15 @@ func newLiveChain(t *testing.T) *liveChain {
 	for _, acct := range []string{multi, multiPlain} {
 		w.mustPush(act(acct, "s1store", nil, acct), act(acct, "s2store", nil, acct))
 	}
+	// alice's hot key may only transfer (linkauth).
+	hot, err := antelope.GeneratePrivateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hotPub, _ := hot.PublicKey()
+	l.hotKey = hot
+	must(t, w.c.SetPermission(antelope.MustName("alice"), antelope.MustName("xfer"), 0, chain.Authority{Threshold: 1, Keys: []chain.KeyWeight{{Key: hotPub, Weight: 1}}}))
+	must(t, w.c.LinkPermission(antelope.MustName("alice"), eosioToken, antelope.MustName("transfer"), antelope.MustName("xfer")))
 	w.c.Produce()
 	l.forkBlock = w.c.Head().Num
 	// History after the fork block: balances change, and a contract's code.
@@ -325,6 +335,53 @@ func wantForkError(t *testing.T, err error, parts ...string) {
 		if !strings.Contains(ae.Details[0].Message, p) {
 			t.Fatalf("got %q, want it to say %q", ae.Details[0].Message, p)
 		}
+	}
+}
+
+// hotScript uses alice's linked hot key: for a transfer (linked), and for
+// an issue (not linked: refused).
+func hotScript(l *liveChain) func(t *testing.T, w *wasmTester) []outcome {
+	return func(t *testing.T, w *wasmTester) []outcome {
+		tok := eosiotoken.Contract{Account: eosioToken}
+		hot := antelope.PermissionLevel{Actor: antelope.MustName("alice"), Permission: antelope.MustName("xfer")}
+		var out []outcome
+		for _, build := range []func() (antelope.Action, error){
+			func() (antelope.Action, error) { return tok.Transfer(transfer(t, "alice", "bob", "1.0000 TOK"), hot) },
+			func() (antelope.Action, error) {
+				return tok.Issue(eosiotoken.Issue{To: antelope.MustName("alice"), Quantity: asset(t, "1.0000 TOK"), Memo: "m"}, hot)
+			},
+		} {
+			a, err := build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := w.cl.Transact(t.Context(), l.hotKey, a)
+			out = append(out, outcomeOf(t, res, err))
+		}
+		return out
+	}
+}
+
+func TestForkKeepsLinkedPermissions(t *testing.T) {
+	l := newLiveChain(t)
+	// The live chain lists the link as nodeos does.
+	body, err := l.cl.Call(t.Context(), "/v1/chain/get_account", map[string]string{"account_name": "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(body), `"perm_name":"xfer"`) || !strings.Contains(string(body), `"linked_actions":[{"account":"eosio.token","action":"transfer"}]`) ||
+		!strings.Contains(string(body), `"eosio_any_linked_actions":[]`) {
+		t.Fatalf("get_account: %s", body)
+	}
+	fk := l.forkOf(t, l.stateFork(t, ""))
+	forkOut := hotScript(l)(t, fk)
+	if err := l.c.Rollback(l.forkBlock); err != nil {
+		t.Fatal(err)
+	}
+	liveOut := hotScript(l)(t, l.wasmTester)
+	compare(t, "linked hot key", forkOut, liveOut, nil, nil)
+	if forkOut[0].Error != "" || !strings.Contains(forkOut[1].Error, "irrelevant_auth_exception") {
+		t.Fatalf("outcomes %+v", forkOut)
 	}
 }
 

@@ -252,12 +252,10 @@ func forkedAccount(raw json.RawMessage, forkTime time.Time) (*account, error) {
 		Created        antelope.TimePoint `json:"created"`
 		LastCodeUpdate antelope.TimePoint `json:"last_code_update"`
 		Permissions    []struct {
-			PermName      antelope.Name `json:"perm_name"`
-			LinkedActions []struct {
-				Account antelope.Name `json:"account"`
-				Action  antelope.Name `json:"action"`
-			} `json:"linked_actions"`
+			PermName      antelope.Name  `json:"perm_name"`
+			LinkedActions []linkedAction `json:"linked_actions"`
 		} `json:"permissions"`
+		AnyLinkedActions []linkedAction `json:"eosio_any_linked_actions"`
 	}
 	if err := json.Unmarshal(raw, &extra); err != nil {
 		return nil, err
@@ -267,14 +265,22 @@ func forkedAccount(raw json.RawMessage, forkTime time.Time) (*account, error) {
 	for _, p := range ca.Permissions {
 		a.perms[p.PermName] = &permission{name: p.PermName, parent: p.Parent, auth: p.RequiredAuth, lastUsed: forkTime}
 	}
-	for _, p := range extra.Permissions {
-		for _, l := range p.LinkedActions {
+	link := func(perm antelope.Name, links []linkedAction) {
+		for _, l := range links {
 			if a.links == nil {
 				a.links = map[linkKey]antelope.Name{}
 			}
-			a.links[linkKey{l.Account, l.Action}] = p.PermName
+			k := linkKey{code: l.Account}
+			if l.Action != nil {
+				k.action = *l.Action
+			}
+			a.links[k] = perm
 		}
 	}
+	for _, p := range extra.Permissions {
+		link(p.PermName, p.LinkedActions)
+	}
+	link(nameEosioAny, extra.AnyLinkedActions)
 	a.privileged = ca.Privileged
 	a.ramQuota, a.ramUsage = int64(ca.RAMQuota), int64(ca.RAMUsage)
 	a.lastCodeUpdate = extra.LastCodeUpdate.Time()
