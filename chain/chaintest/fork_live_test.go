@@ -657,3 +657,24 @@ func TestForkRandomTransfersMatchLiveChain(t *testing.T) {
 		t.Logf("seed %d: %v", seed, kinds)
 	}
 }
+
+func TestForkCacheOfNodeosHeadIsNotMixedWithALaterHead(t *testing.T) {
+	l := newLiveChain(t)
+	cache := t.TempDir()
+	first := l.forkOf(t, l.nodeosFork(t, cache))
+	want, err := pushToken(first, "eosio.token", "alice", "transfer", transfer(t, "alice", "bob", "1.0000 TOK"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.c.Produce() // the node's head moves on
+	again := l.forkOf(t, l.nodeosFork(t, cache))
+	if again.c.ForkBlock() != first.c.ForkBlock() {
+		t.Fatalf("reopened at block %d, the cache's is %d", again.c.ForkBlock(), first.c.ForkBlock())
+	}
+	// What the cache holds replays…
+	got, err := pushToken(again, "eosio.token", "alice", "transfer", transfer(t, "alice", "bob", "1.0000 TOK"))
+	compare(t, "replayed", []outcome{outcomeOf(t, got, err)}, []outcome{outcomeOf(t, want, nil)}, nil, nil)
+	// …and what it lacks is not read at the new head.
+	_, err = pushToken(again, "eosio.token", "alice", "transfer", transfer(t, "alice", "carol", "1.0000 TOK"))
+	wantForkError(t, err, "cannot be read at block", "the node's head has moved")
+}

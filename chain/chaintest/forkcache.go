@@ -41,6 +41,7 @@ type cachedSource struct {
 	kindOf string
 	stamp  cacheStamp
 	hits   atomic.Int64
+	noLive string // why live is nil: the fork is offline unless said here
 }
 
 // openForkCache opens (making it if absent) the cache at dir for a fork of
@@ -70,8 +71,10 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live for
 		s.stamp = m.cacheStamp
 		if live != nil {
 			// The live chain must be the cache's: another chain's answers
-			// must not be mixed in.
-			if l, ok := live.(*liveSource); ok {
+			// must not be mixed in. A state service answers at the cache's
+			// block; nodeos only at its head, so once the head has moved
+			// on, what the cache lacks cannot be read at its block.
+			if l, ok := live.(*liveSource); ok && kind == "state" {
 				l.block = m.Block
 			}
 			p, err := live.point(ctx)
@@ -80,6 +83,9 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live for
 			}
 			if p.ChainID != m.ChainID {
 				return nil, forkPoint{}, fmt.Errorf("fork cache %s is of chain %s, not of the node's chain %s: use another directory", dir, m.ChainID, p.ChainID)
+			}
+			if p.Block != m.Block {
+				s.live, s.noLive = nil, fmt.Sprintf("the node's head has moved from the cache's block %d to %d, where nodeos answers", m.Block, p.Block)
 			}
 		}
 		return s, m.Point, nil
@@ -132,7 +138,11 @@ func (s *cachedSource) answer(name string, out any, fetch func() (any, error)) e
 		return fmt.Errorf("fork cache: %v", err)
 	}
 	if s.live == nil {
-		return fmt.Errorf("fork cache %s has no answer %s and the fork is offline", s.dir, name)
+		why := "the fork is offline"
+		if s.noLive != "" {
+			why = s.noLive
+		}
+		return fmt.Errorf("fork cache %s has no answer %s, and it cannot be read at block %d: %s", s.dir, name, s.stamp.Block, why)
 	}
 	v, err := fetch()
 	if err != nil {
