@@ -37,7 +37,7 @@ type cacheEntry struct {
 // lacks, recording it.
 type cachedSource struct {
 	dir    string
-	live   forkSource
+	live   *liveSource // nil: offline
 	kindOf string
 	stamp  cacheStamp
 	hits   atomic.Int64
@@ -47,7 +47,7 @@ type cachedSource struct {
 // openForkCache opens (making it if absent) the cache at dir for a fork of
 // kind ("": the cache's) at block (0: whatever block the cache or the node
 // says) and returns the source and the fork point.
-func openForkCache(ctx context.Context, dir, kind string, block uint32, live forkSource) (*cachedSource, forkPoint, error) {
+func openForkCache(ctx context.Context, dir, kind string, block uint32, live *liveSource) (*cachedSource, forkPoint, error) {
 	s := &cachedSource{dir: dir, live: live, kindOf: kind}
 	var m struct {
 		cacheStamp
@@ -74,8 +74,8 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live for
 			// must not be mixed in. A state service answers at the cache's
 			// block; nodeos only at its head, so once the head has moved
 			// on, what the cache lacks cannot be read at its block.
-			if l, ok := live.(*liveSource); ok && kind == "state" {
-				l.block = m.Block
+			if kind == "state" {
+				live.block = m.Block
 			}
 			p, err := live.point(ctx)
 			if err != nil {
@@ -112,10 +112,6 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live for
 }
 
 func (s *cachedSource) kind() string { return s.kindOf }
-
-func (s *cachedSource) point(context.Context) (forkPoint, error) {
-	return forkPoint{}, errors.New("fork cache: point is read once, when the cache is opened")
-}
 
 // answer reads the answer recorded under name into out, or asks fetch and
 // records it.

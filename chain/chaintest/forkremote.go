@@ -87,7 +87,6 @@ type forkTable struct {
 // forkSource answers a fork's questions; every answer is of the fork
 // block (accounts and code: the node's state when asked).
 type forkSource interface {
-	point(ctx context.Context) (forkPoint, error)
 	// account is get_account's answer, nil when there is no such account.
 	account(ctx context.Context, n antelope.Name) (json.RawMessage, error)
 	code(ctx context.Context, n antelope.Name) (*forkCode, error)

@@ -111,11 +111,7 @@ func openFork(f Remote) (*forkState, error) {
 		fs.src = fs.live
 	}
 	if f.Cache != "" {
-		var live forkSource
-		if fs.live != nil {
-			live = fs.live
-		}
-		cache, p, err := openForkCache(ctx, f.Cache, kind, f.Block, live)
+		cache, p, err := openForkCache(ctx, f.Cache, kind, f.Block, fs.live)
 		if err != nil {
 			return nil, &forkError{err.Error()}
 		}
