@@ -62,10 +62,10 @@ type forkPoint struct {
 // forkCode is an account's contract: its code as the node has it now,
 // when that code was set, and its ABI at the fork block.
 type forkCode struct {
-	WASM        []byte    `json:"wasm"`
-	CodeUpdated time.Time `json:"code_updated"` // the account's last_code_update
-	ABI         []byte    `json:"abi"`          // ABI JSON at the fork block; nil: none
-	ABIBlock    uint64    `json:"abi_block"`    // the block that ABI was set in (state service); 0 unknown
+	WASM        []byte          `json:"wasm"`
+	CodeUpdated time.Time       `json:"code_updated"`  // the account's last_code_update
+	ABI         json.RawMessage `json:"abi,omitempty"` // ABI JSON at the fork block; nil: none
+	ABIBlock    uint64          `json:"abi_block"`     // the block that ABI was set in (state service); 0 unknown
 }
 
 // forkRow is a primary row.
