@@ -678,3 +678,24 @@ func TestForkCacheOfNodeosHeadIsNotMixedWithALaterHead(t *testing.T) {
 	_, err = pushToken(again, "eosio.token", "alice", "transfer", transfer(t, "alice", "carol", "1.0000 TOK"))
 	wantForkError(t, err, "cannot be read at block", "the node's head has moved")
 }
+
+// A lookup the live chain cannot answer now fails the transaction, and the
+// next one asks again.
+func TestForkAsksAgainAfterANetworkFailure(t *testing.T) {
+	l := newLiveChain(t)
+	fk := l.forkOf(t, l.nodeosFork(t, ""))
+	// alice's balance and the contract are fetched.
+	if _, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "alice.x", "1.0000 TOK")); err == nil {
+		t.Fatal("a transfer to no account succeeded")
+	}
+	if !fk.c.AccountExists(antelope.MustName("bob")) { // bob's account fetched, his balance not
+		t.Fatal("no bob")
+	}
+	l.c.FailNext(100, http.StatusBadGateway)
+	_, err := pushToken(fk, "eosio.token", "bob", "transfer", transfer(t, "bob", "alice", "1.0000 TOK"))
+	wantForkError(t, err, "502")
+	l.c.FailNext(0, 0)
+	if _, err := pushToken(fk, "eosio.token", "bob", "transfer", transfer(t, "bob", "alice", "1.0000 TOK")); err != nil {
+		t.Fatalf("after the network came back: %v", err)
+	}
+}

@@ -38,6 +38,11 @@ type forkState struct {
 
 	failure error // the last lookup that could not be answered, for the operation under way
 	newer   []NewerCode
+	// retry lists the tables whose fetch failed in the operation under
+	// way: forgotten when it ends, so that the next operation asks again
+	// (the network may answer then) and this one does not ask at every
+	// lookup.
+	retry []tableID
 }
 
 // forkUnit is a table in one scope with its secondary index tables, as
@@ -175,6 +180,10 @@ func (c *Chain) takeForkFailure() error {
 	}
 	err := c.fork.failure
 	c.fork.failure = nil
+	for _, u := range c.fork.retry {
+		delete(c.fork.units, u)
+	}
+	c.fork.retry = nil
 	return err
 }
 
@@ -398,6 +407,7 @@ func (c *Chain) fillTable(id tableID) *forkUnit {
 	if err := c.fetchUnit(u, fu); err != nil {
 		fu.err = &forkError{fmt.Sprintf("table %s of %s in scope %s: %v", u.table, u.code, u.scope, err)}
 		f.fail(fu.err)
+		f.retry = append(f.retry, u)
 	}
 	return fu
 }
