@@ -385,6 +385,18 @@ func TestForkKeepsLinkedPermissions(t *testing.T) {
 	}
 }
 
+func TestForkRefusesToListTables(t *testing.T) {
+	l := newLiveChain(t)
+	fk := l.forkOf(t, l.stateFork(t, ""))
+	tableView(t, fk, "eosio.token", "alice", "accounts", 1, "") // one table fetched: still not a list
+	_, _, err := fk.cl.GetTableByScope(t.Context(), chain.ScopeQuery{Code: eosioToken}, 10)
+	wantForkError(t, err, "the tables of eosio.token cannot be listed on a fork")
+	if _, err := fk.c.State().ScopeList(t.Context(), eosioToken, antelope.MustName("accounts")); err == nil ||
+		!strings.Contains(err.Error(), "cannot be listed") {
+		t.Fatalf("table_scopes: %v", err)
+	}
+}
+
 func TestForkHasNoAccountCreatedAfterItsBlock(t *testing.T) {
 	l := newLiveChain(t)
 	if past := l.forkOf(t, l.stateFork(t, "")); past.c.AccountExists(antelope.MustName(late)) {

@@ -138,10 +138,10 @@ func setUp(node *chaintest.Chain, cfg *config, stdout io.Writer) error {
 			return err
 		}
 	}
-	head := node.Head()
 	if b := node.ForkBlock(); b != 0 {
-		fmt.Fprintf(stdout, "forked at block %d; head %d\n", b, head.Num)
+		fmt.Fprintf(stdout, "fork block: %d\n", b)
 	}
+	fmt.Fprintf(stdout, "head block: %d\n", node.Head().Num)
 	fmt.Fprintf(stdout, "chain id: %s\n", node.ChainID())
 	fmt.Fprintf(stdout, "chain API and state service: %s\n", node.URL())
 	fmt.Fprintf(stdout, "state history: %s\n", node.SHiPURL())

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -202,5 +203,51 @@ func TestFlagsRefuseAccountsWithoutKeysFile(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run(context.Background(), []string{"--account", "alice"}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "--keys-file") {
 		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+}
+
+func TestServesAPastBlockForkThenReplaysItOffline(t *testing.T) {
+	live := chaintest.New(chaintest.WithAPIKey("k-test"))
+	defer live.Close()
+	tok := antelope.MustName("eosio.token")
+	live.NewAccount(antelope.MustName("alice"))
+	if err := live.DeployToken(tok); err != nil {
+		t.Fatal(err)
+	}
+	before := live.Produce().Num // the fork block: alice exists, nothing after it is seen
+	live.Produce()
+	live.NewAccount(antelope.MustName("bob")) // created at the head's time, after the fork block's
+
+	t.Setenv("CHAINTEST_TEST_KEY", "k-test")
+	cache := t.TempDir()
+	args := []string{"--fork-url", live.URL(), "--state-url", live.URL(), "--auth-url", live.AuthURL(), "--api-key-env", "CHAINTEST_TEST_KEY",
+		"--block", strconv.FormatUint(uint64(before), 10), "--cache", cache}
+	get := func(url, account string) int {
+		resp, err := http.Post(url+"/v1/chain/get_account", "application/json", strings.NewReader(`{"account_name":"`+account+`"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, offline := range []bool{false, true} {
+		a := args
+		if offline {
+			a = append(append([]string{}, args...), "--offline")
+		}
+		lines, stop := serve(t, a...)
+		if lines["fork block"] != strconv.FormatUint(uint64(before), 10) {
+			t.Fatalf("offline %v: printed %v, want fork block %d", offline, lines, before)
+		}
+		url := lines["chain API and state service"]
+		if get(url, "alice") != 200 || get(url, "bob") == 200 {
+			t.Fatalf("offline %v: alice must exist at block %d and bob, made after it, not: %d %d", offline, before, get(url, "alice"), get(url, "bob"))
+		}
+		if code, out := stop(); code != 0 {
+			t.Fatalf("offline %v: exit %d: %s", offline, code, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(cache, "fork.json")); err != nil {
+		t.Fatal(err)
 	}
 }
