@@ -711,3 +711,24 @@ func TestForkAsksAgainAfterANetworkFailure(t *testing.T) {
 		t.Fatalf("after the network came back: %v", err)
 	}
 }
+
+// An ABI whose key types are not the contract's: from the state service
+// (no index order to check against) the fork refuses the index the
+// contract reads as another type, rather than serve it empty.
+func TestForkRefusesIndexOfAnotherTypeThanItsABISays(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("wrong")
+	abi := strings.Replace(string(multiIndexABI(t, true)), `"key_types":["uint64","uint128"]`, `"key_types":["uint64","uint64"]`, 1)
+	abi = strings.Replace(abi, `{"name":"sec","type":"uint128"}`, `{"name":"sec","type":"uint64"}`, 1)
+	if strings.Count(abi, `"key_types":["uint64","uint64"]`) != 2 || strings.Count(abi, `{"name":"sec","type":"uint64"}`) != 2 {
+		t.Fatalf("indextable3's ABI was not changed: %s", abi)
+	}
+	if err := w.c.DeployWASM(antelope.MustName("wrong"), contractFile(t, "test_api_multi_index", "wasm"), []byte(abi)); err != nil {
+		t.Fatal(err)
+	}
+	w.mustPush(act("wrong", "s2store", nil, "wrong"))
+	l := &liveChain{wasmTester: w, forkBlock: w.c.Produce().Num}
+	fk := l.forkOf(t, l.stateFork(t, ""))
+	_, err := fk.push(act("wrong", "s2check", nil, "wrong"))
+	wantForkError(t, err, "table indextable3 of wrong in scope wrong: secondary index 1 (position 2, idx128)", "the ABI says its keys are idx64 keys")
+}

@@ -53,7 +53,8 @@ type forkUnit struct {
 	// undeclared: the ABI describes no keys, so whether the table has
 	// secondary indexes, and of which types, is unknown.
 	undeclared bool
-	declared   int // len(key_types)
+	declared   int                    // len(key_types)
+	kinds      map[int]wasm.IndexKind // the index type of each rebuilt position
 }
 
 // NewerCode is a contract whose code at the live chain was set after the
@@ -427,6 +428,9 @@ func (c *Chain) fillIndex(id tableID, k wasm.IndexKind) {
 	if !bad && pos > max(fu.declared, 1) && fu.declared > 0 {
 		return // the ABI says there is no such index: empty, as on the node
 	}
+	if want, rebuilt := fu.kinds[pos]; rebuilt && want != k {
+		bad, why = true, "the ABI says its keys are "+kindNames[want]+" keys"
+	}
 	if bad {
 		u := unitOf(id)
 		c.fork.fail(&forkError{fmt.Sprintf("table %s of %s in scope %s: secondary index %d (position %d, %s) cannot be read on the fork: %s",
@@ -506,6 +510,10 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 			built[id] = t
 		}
 		k := kindOf(kr.typ)
+		if fu.kinds == nil {
+			fu.kinds = map[int]wasm.IndexKind{}
+		}
+		fu.kinds[pos] = k
 		t.sec[k] = make(map[uint64]*secRow, len(objs))
 		for _, s := range objs {
 			t.sec[k][s.pk] = s
