@@ -732,3 +732,22 @@ func TestForkRefusesIndexOfAnotherTypeThanItsABISays(t *testing.T) {
 	_, err := fk.push(act("wrong", "s2check", nil, "wrong"))
 	wantForkError(t, err, "table indextable3 of wrong in scope wrong: secondary index 1 (position 2, idx128)", "the ABI says its keys are idx64 keys")
 }
+
+// key_names naming the wrong field: from nodeos the rebuilt order is
+// checked against the node's order by the index, and refused.
+func TestForkChecksRebuiltIndexAgainstNodeOrder(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("wrong")
+	abi := strings.Replace(string(multiIndexABI(t, true)), `"key_names":["id","sec"]`, `"key_names":["id","id"]`, 1)
+	if strings.Count(abi, `"key_names":["id","id"]`) != 1 {
+		t.Fatalf("indextable1's ABI was not changed: %s", abi)
+	}
+	if err := w.c.DeployWASM(antelope.MustName("wrong"), contractFile(t, "test_api_multi_index", "wasm"), []byte(abi)); err != nil {
+		t.Fatal(err)
+	}
+	w.mustPush(act("wrong", "s1store", nil, "wrong"))
+	l := &liveChain{wasmTester: w}
+	fk := l.forkOf(t, l.nodeosFork(t, ""))
+	_, err := fk.push(act("wrong", "s1check", nil, "wrong"))
+	wantForkError(t, err, "table indextable1 of wrong in scope wrong: secondary index 1 (position 2, idx64)", "do not give the node's order by that index")
+}
