@@ -328,3 +328,17 @@ func (s *liveSource) indexOrder(ctx context.Context, code, scope, table antelope
 	}
 	return order, nil
 }
+
+// String describes the remote without its API key, so that printing a
+// Remote (%v, %+v) never shows the secret.
+func (r Remote) String() string {
+	key := ""
+	if r.APIKey != "" {
+		key = "<redacted>"
+	}
+	return fmt.Sprintf("chaintest.Remote{NodeURL: %q, StateURL: %q, AuthURL: %q, APIKey: %q, Block: %d, Cache: %q, Offline: %v}",
+		r.NodeURL, r.StateURL, r.AuthURL, key, r.Block, r.Cache, r.Offline)
+}
+
+// GoString is String, for %#v.
+func (r Remote) GoString() string { return r.String() }
