@@ -204,9 +204,10 @@
 // refused (its transactions fail with chaintest_fork_exception) and listed
 // by NewerCode. Secondary index keys, which neither source sends, are
 // read from each row by the ABI's key_names and key_types (a field at a
-// fixed offset, of a 64- or 128-bit integer or a float key) and, from
-// nodeos, checked against the node's order by that index; an index they
-// do not describe is refused, never served empty. A fork cannot list a
+// fixed offset, of a 64- or 128-bit integer or a float key) and checked
+// against nodeos's order by that index (for a state-service fork, when the
+// node still holds the fork block's rows); an index they do not describe
+// is refused, never served empty. A fork cannot list a
 // contract's tables (get_table_by_scope). Each answer is recorded in
 // Remote.Cache with the chain, source and block, so that a later run replays
 // it offline (Remote.Offline); a cache of another chain, source or block is

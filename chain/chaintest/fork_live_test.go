@@ -746,8 +746,13 @@ func TestForkChecksRebuiltIndexAgainstNodeOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.mustPush(act("wrong", "s1store", nil, "wrong"))
-	l := &liveChain{wasmTester: w}
-	fk := l.forkOf(t, l.nodeosFork(t, ""))
-	_, err := fk.push(act("wrong", "s1check", nil, "wrong"))
-	wantForkError(t, err, "table indextable1 of wrong in scope wrong: secondary index 1 (position 2, idx64)", "do not give the node's order by that index")
+	l := &liveChain{wasmTester: w, forkBlock: w.c.Produce().Num}
+	w.c.Produce()
+	// From nodeos, and from the state service with nodeos's order of the
+	// same rows at its head.
+	for _, f := range []chaintest.Remote{l.nodeosFork(t, ""), l.stateFork(t, "")} {
+		fk := l.forkOf(t, f)
+		_, err := fk.push(act("wrong", "s1check", nil, "wrong"))
+		wantForkError(t, err, "table indextable1 of wrong in scope wrong: secondary index 1 (position 2, idx64)", "do not give the node's order by that index")
+	}
 }

@@ -253,15 +253,19 @@ func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name
 		for _, r := range t.Rows {
 			out.Rows = append(out.Rows, forkRow{PK: r.Key, Payer: r.Payer, Data: append([]byte(nil), r.Data...)})
 		}
-		return out, nil // the service serves no secondary index: no order to check keys against
-	}
-	if out.Rows, err = s.primaryRows(ctx, code, scope, table); err != nil {
+	} else if out.Rows, err = s.primaryRows(ctx, code, scope, table); err != nil {
 		return nil, err
 	}
+	// The node's order by each index, to check the keys the fork reads
+	// from the rows against. The state service serves no index: nodeos's,
+	// of its head, is used when it holds the very rows of the fork block.
 	for pos, kt := range keyTypes {
 		order, err := s.indexOrder(ctx, code, scope, table, pos, kt, out.Rows)
 		if err != nil {
 			return nil, err
+		}
+		if order == nil {
+			continue
 		}
 		if out.Order == nil {
 			out.Order = map[int][]uint64{}
@@ -305,9 +309,11 @@ func (s *liveSource) primaryRows(ctx context.Context, code, scope, table antelop
 }
 
 // indexOrder is the primary keys of a table's rows in the node's order by
-// a secondary index: the rows it sends, matched to the primary rows by
-// their bytes (rows with the same bytes have the same keys, so which is
-// which does not change the order).
+// a secondary index: the rows it sends, matched to rows by their bytes
+// (rows with the same bytes have the same keys, so which is which does not
+// change the order). nil when the node's rows are not those rows (a
+// state-service fork's table changed since the fork block) or the node
+// cannot read the index (its ABI changed): then nothing is checked.
 func (s *liveSource) indexOrder(ctx context.Context, code, scope, table antelope.Name, pos int, kt antelope.IndexKeyType, rows []forkRow) ([]uint64, error) {
 	byData := map[string][]uint64{}
 	for _, r := range rows {
@@ -316,15 +322,28 @@ func (s *liveSource) indexOrder(ctx context.Context, code, scope, table antelope
 	var order []uint64
 	q := antelope.TableQuery{Code: code, Scope: scope, Table: table, Index: pos, KeyType: kt}
 	for r, err := range s.node.TableRows(ctx, q) {
-		if err != nil {
+		var ae *chain.APIError
+		switch {
+		case errors.As(err, &ae) && s.state != nil:
+			return nil, nil
+		case err != nil:
 			return nil, err
 		}
 		pks := byData[string(r.Data)]
 		if len(pks) == 0 {
+			if s.state != nil {
+				return nil, nil
+			}
 			return nil, fmt.Errorf("table %s %s %s: index %d holds a row its primary index does not", code, scope, table, pos)
 		}
 		order = append(order, pks[0])
 		byData[string(r.Data)] = pks[1:]
+	}
+	if len(order) != len(rows) {
+		if s.state != nil {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("table %s %s %s: index %d holds %d of its %d rows", code, scope, table, pos, len(order), len(rows))
 	}
 	return order, nil
 }
