@@ -313,7 +313,10 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 		f.fail(&forkError{"the contract of " + n.String() + ": " + err.Error()})
 		return
 	}
-	if len(fc.WASM) > 0 && fc.CodeUpdated.After(f.point.Time) {
+	// Code set after the fork block — or cleared (setcode with no code),
+	// which leaves no wasm at the node although there was some at the
+	// fork block — is not the fork block's.
+	if fc.CodeUpdated.After(f.point.Time) {
 		nc := NewerCode{Account: n, CodeUpdated: fc.CodeUpdated, ForkBlock: f.point.Block, ForkTime: f.point.Time}
 		f.newer = append(f.newer, nc)
 		err := &forkError{nc.String() + ": its code at the fork block is not available"}
