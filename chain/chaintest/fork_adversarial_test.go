@@ -1,6 +1,12 @@
 package chaintest_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
@@ -32,5 +38,73 @@ func TestForkRefusesCodeClearedAfterForkBlock(t *testing.T) {
 	wantForkError(t, err, "the code of gone was set at")
 	if n := past.c.NewerCode(); len(n) != 1 || n[0].Account != antelope.MustName("gone") {
 		t.Fatalf("NewerCode() = %+v", n)
+	}
+}
+
+// hookTransport calls hook with each request's path and body before
+// sending it: the live chain moving while a fork reads it.
+type hookTransport struct {
+	base http.RoundTripper
+	hook func(path string, body []byte)
+}
+
+func (h hookTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Body != nil {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return nil, err
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.hook(r.URL.Path, body)
+	}
+	return h.base.RoundTrip(r)
+}
+
+// A row erased on the live chain between the page that names its key
+// (next_key) and the request for the row: nodeos then answers the row
+// after it, which the fork must not install under the erased row's key.
+func TestForkFromNodeosRefusesRowThatVanishedWhileRead(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("eosio.token", "alice", "bob")
+	w.deploy("eosio.token", "eosio.token")
+	l := &liveChain{wasmTester: w}
+	alice := antelope.MustName("alice")
+	for _, s := range []string{"TOK", "XYZ"} {
+		l.mustToken("eosio.token", "create", eosiotoken.Create{Issuer: alice, MaximumSupply: asset(t, "1000.0000 "+s)})
+		l.mustToken("alice", "issue", eosiotoken.Issue{To: alice, Quantity: asset(t, "10.0000 "+s), Memo: "m"})
+	}
+	// alice's TOK balance (the lower key of her two) is zero: she may close it.
+	l.mustToken("alice", "transfer", transfer(t, "alice", "bob", "10.0000 TOK"))
+	closeTOK, err := eosiotoken.Contract{Account: eosioToken}.Close(eosiotoken.Close{Owner: alice, Symbol: symbolOf(t, "4,TOK")}, antelope.Active(alice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := l.nodeosFork(t, "")
+	var closed bool
+	f.HTTP = &http.Client{Transport: hookTransport{base: l.c.HTTPClient().Transport, hook: func(path string, body []byte) {
+		var q struct {
+			Scope string `json:"scope"`
+			Table string `json:"table"`
+			Limit int    `json:"limit"`
+		}
+		if closed || !strings.HasSuffix(path, "/get_table_rows") || json.Unmarshal(body, &q) != nil {
+			return
+		}
+		if q.Table == "accounts" && q.Scope == fmt.Sprint(uint64(alice)) && q.Limit == 1 {
+			closed = true
+			w.mustPush(closeTOK)
+		}
+	}}}
+	fk := l.forkOf(t, f)
+	_, err = pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "bob", "1.0000 XYZ"))
+	if !closed {
+		t.Fatal("the fork never read alice's balances row by row")
+	}
+	if err != nil && !strings.Contains(err.Error(), "chaintest_fork_exception") {
+		t.Fatalf("the fork read alice's balances wrong: %v", err)
+	}
+	// Asked again, the fork reads the live chain as it now is.
+	if _, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "bob", "1.0000 XYZ")); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -609,7 +609,7 @@ func TestForkCostIsWhatItTouches(t *testing.T) {
 	st := fk.c.ForkStats()
 	// get_info; alice, bob and eosio.token's accounts (get_account); the
 	// contract (code, account); stat and two balances (a scope lookup, a
-	// first key, one row each): about 20, whatever the number of holders.
+	// first key, the row, the key after it each): about 20, whatever the number of holders.
 	if st.Requests == 0 || st.Requests > 25 {
 		t.Fatalf("one transfer cost %d requests (%d bytes), want it to depend on what it touched only", st.Requests, st.Bytes)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"sync/atomic"
 	"time"
@@ -276,17 +277,23 @@ func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name
 }
 
 // primaryRows reads a table's rows with their primary keys, which
-// get_table_rows does not send: a page of no rows has the first key as its
-// next_key, and each page of one row the key of the row after it. One
-// request a row: what a fork touches is small.
+// get_table_rows does not send: a page of no rows from a lower bound has
+// the first key at or above it as its next_key, and a page bounded above
+// and below by that key is its row — or none, when the live chain erased
+// it in between (unbounded above, nodeos would answer the row after it,
+// which would be taken for it). Two requests a row: what a fork touches
+// is small.
 func (s *liveSource) primaryRows(ctx context.Context, code, scope, table antelope.Name) ([]forkRow, error) {
 	q := antelope.TableQuery{Code: code, Scope: scope, Table: table}
-	page, err := s.node.GetTableRows(ctx, q, 0)
-	if err != nil {
-		return nil, err
-	}
 	var rows []forkRow
-	for page.More {
+	for {
+		page, err := s.node.GetTableRows(ctx, q, 0)
+		if err != nil {
+			return nil, err
+		}
+		if !page.More {
+			return rows, nil
+		}
 		next, err := antelope.ParseNextKey(antelope.IndexI64, page.NextKey)
 		if err != nil {
 			return nil, fmt.Errorf("table %s %s %s: next_key %q: %v", code, scope, table, page.NextKey, err)
@@ -295,8 +302,9 @@ func (s *liveSource) primaryRows(ctx context.Context, code, scope, table antelop
 		if n := len(rows); n > 0 && pk <= rows[n-1].PK {
 			return nil, fmt.Errorf("table %s %s %s: the node's next_key %d does not follow %d", code, scope, table, pk, rows[n-1].PK)
 		}
-		q.Lower = next
-		if page, err = s.node.GetTableRows(ctx, q, 1); err != nil {
+		one := q
+		one.Lower, one.Upper = next, next
+		if page, err = s.node.GetTableRows(ctx, one, 1); err != nil {
 			return nil, err
 		}
 		if len(page.Rows) != 1 {
@@ -304,8 +312,11 @@ func (s *liveSource) primaryRows(ctx context.Context, code, scope, table antelop
 		}
 		r := page.Rows[0]
 		rows = append(rows, forkRow{PK: pk, Payer: r.Payer, Data: append([]byte(nil), r.Data...)})
+		if pk == math.MaxUint64 {
+			return rows, nil
+		}
+		q.Lower = antelope.KeyUint64(pk + 1)
 	}
-	return rows, nil
 }
 
 // indexOrder is the primary keys of a table's rows in the node's order by
