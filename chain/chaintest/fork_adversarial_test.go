@@ -108,3 +108,44 @@ func TestForkFromNodeosRefusesRowThatVanishedWhileRead(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// rewriteTransport lets rewrite change each request before it is sent.
+type rewriteTransport struct {
+	base    http.RoundTripper
+	rewrite func(r *http.Request)
+}
+
+func (rt rewriteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	rt.rewrite(r)
+	return rt.base.RoundTrip(r)
+}
+
+// A state service that answers a table at another block than the fork's
+// (here: one that ignores block_num and answers at its head, saying so in
+// up_to_block_num) must not fill the fork with rows of that block.
+func TestForkRefusesStateTableOfAnotherBlock(t *testing.T) {
+	l := newLiveChain(t)
+	f := l.stateFork(t, "")
+	f.HTTP = &http.Client{Transport: rewriteTransport{base: l.c.HTTPClient().Transport, rewrite: func(r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/v0/state/table") {
+			q := r.URL.Query()
+			q.Del("block_num")
+			r.URL.RawQuery = q.Encode()
+		}
+	}}}
+	fk := l.forkOf(t, f)
+	want, err := l.c.State().At(uint64(l.forkBlock)).Table(t.Context(), eosioToken, antelope.MustName("alice"), antelope.MustName("accounts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := antelope.TableQuery{Code: eosioToken, Scope: antelope.MustName("alice"), Table: antelope.MustName("accounts")}
+	page, err := fk.cl.GetTableRows(t.Context(), q, 10)
+	if err != nil {
+		wantForkError(t, err, "not at the fork block")
+		return
+	}
+	if len(page.Rows) != len(want.Rows) || !bytes.Equal(page.Rows[0].Data, want.Rows[0].Data) {
+		t.Fatalf("the fork at block %d has alice's balances %x, the live chain had %x at that block", l.forkBlock, page.Rows, want.Rows)
+	}
+}

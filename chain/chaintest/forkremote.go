@@ -231,6 +231,9 @@ func (s *liveSource) code(ctx context.Context, n antelope.Name) (*forkCode, erro
 		}
 		return nil, err
 	}
+	if abi.BlockNum > uint64(s.block) {
+		return nil, fmt.Errorf("the state service answered the ABI of %s set at block %d, after the fork block %d", n, abi.BlockNum, s.block)
+	}
 	out.ABI, out.ABIBlock = abi.JSON, abi.BlockNum
 	return out, nil
 }
@@ -251,7 +254,16 @@ func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range t.Rows {
+		// A service that answered at another block (one that ignores
+		// block_num answers at its head) says so here: its rows are not
+		// the fork block's.
+		if t.UpToBlockNum != 0 && t.UpToBlockNum != uint64(s.block) {
+			return nil, fmt.Errorf("the state service answered table %s %s %s at block %d, not at the fork block %d", code, scope, table, t.UpToBlockNum, s.block)
+		}
+		for i, r := range t.Rows {
+			if i > 0 && r.Key == t.Rows[i-1].Key {
+				return nil, fmt.Errorf("the state service answered table %s %s %s with two rows of primary key %d", code, scope, table, r.Key)
+			}
 			out.Rows = append(out.Rows, forkRow{PK: r.Key, Payer: r.Payer, Data: append([]byte(nil), r.Data...)})
 		}
 	} else if out.Rows, err = s.primaryRows(ctx, code, scope, table); err != nil {
