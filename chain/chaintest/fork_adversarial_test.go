@@ -149,3 +149,78 @@ func TestForkRefusesStateTableOfAnotherBlock(t *testing.T) {
 		t.Fatalf("the fork at block %d has alice's balances %x, the live chain had %x at that block", l.forkBlock, page.Rows, want.Rows)
 	}
 }
+
+// answerTransport lets edit change the body of each answer to path.
+type answerTransport struct {
+	base http.RoundTripper
+	path string
+	edit func(body []byte) []byte
+}
+
+func (at answerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := at.base.RoundTrip(r)
+	if err != nil || !strings.HasSuffix(r.URL.Path, at.path) {
+		return resp, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	body = at.edit(body)
+	resp.Body, resp.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	resp.Header.Del("Content-Length")
+	return resp, nil
+}
+
+// A node that ignores show_payer answers rows as bare hex: the fork must
+// not install them paid by no one.
+func TestForkFromNodeosRefusesRowsWithoutPayer(t *testing.T) {
+	l := newLiveChain(t)
+	f := l.nodeosFork(t, "")
+	f.HTTP = &http.Client{Transport: answerTransport{base: l.c.HTTPClient().Transport, path: "/get_table_rows", edit: func(body []byte) []byte {
+		var page map[string]any
+		if json.Unmarshal(body, &page) != nil {
+			return body
+		}
+		rows, _ := page["rows"].([]any)
+		for i, r := range rows {
+			if m, ok := r.(map[string]any); ok {
+				rows[i] = m["data"]
+			}
+		}
+		out, _ := json.Marshal(page)
+		return out
+	}}}
+	fk := l.forkOf(t, f)
+	q := antelope.TableQuery{Code: eosioToken, Scope: antelope.MustName("alice"), Table: antelope.MustName("accounts")}
+	page, err := fk.cl.GetTableRows(t.Context(), q, 10)
+	if err != nil {
+		wantForkError(t, err, "payer")
+		return
+	}
+	for _, r := range page.Rows {
+		if r.Payer != antelope.MustName("alice") {
+			t.Fatalf("alice's balance on the fork is paid by %q, on the live chain by alice", r.Payer)
+		}
+	}
+}
+
+// get_account answering another account than the one asked for (a broken
+// proxy, a tampered cache) must not become the account asked for.
+func TestForkRefusesAccountAnswerOfAnotherAccount(t *testing.T) {
+	l := newLiveChain(t)
+	f := l.nodeosFork(t, "")
+	f.HTTP = &http.Client{Transport: answerTransport{base: l.c.HTTPClient().Transport, path: "/get_account", edit: func(body []byte) []byte {
+		return bytes.ReplaceAll(body, []byte(`"account_name":"carol"`), []byte(`"account_name":"bob"`))
+	}}}
+	fk := l.forkOf(t, f)
+	raw, err := fk.cl.GetAccount(t.Context(), antelope.MustName("carol"))
+	if err != nil {
+		wantForkError(t, err, "account carol", "answered account bob")
+		return
+	}
+	if raw.AccountName != antelope.MustName("carol") {
+		t.Fatalf("get_account carol on the fork answers account %s", raw.AccountName)
+	}
+}

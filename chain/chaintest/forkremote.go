@@ -264,6 +264,9 @@ func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name
 			if i > 0 && r.Key == t.Rows[i-1].Key {
 				return nil, fmt.Errorf("the state service answered table %s %s %s with two rows of primary key %d", code, scope, table, r.Key)
 			}
+			if r.Payer == 0 {
+				return nil, fmt.Errorf("the state service answered table %s %s %s with the row of key %d without its payer", code, scope, table, r.Key)
+			}
 			out.Rows = append(out.Rows, forkRow{PK: r.Key, Payer: r.Payer, Data: append([]byte(nil), r.Data...)})
 		}
 	} else if out.Rows, err = s.primaryRows(ctx, code, scope, table); err != nil {
@@ -323,6 +326,9 @@ func (s *liveSource) primaryRows(ctx context.Context, code, scope, table antelop
 			return nil, fmt.Errorf("table %s %s %s: the row of key %d vanished while it was read", code, scope, table, pk)
 		}
 		r := page.Rows[0]
+		if r.Payer == 0 {
+			return nil, fmt.Errorf("table %s %s %s: the node sent the row of key %d without its payer (show_payer)", code, scope, table, pk)
+		}
 		rows = append(rows, forkRow{PK: pk, Payer: r.Payer, Data: append([]byte(nil), r.Data...)})
 		if pk == math.MaxUint64 {
 			return rows, nil

@@ -225,7 +225,7 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 		f.accounts[n] = false
 		return
 	}
-	a, err := forkedAccount(raw, f.point.Time)
+	a, err := forkedAccount(n, raw, f.point.Time)
 	if err != nil {
 		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
 		return
@@ -249,10 +249,13 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 // permissions and their links (nodeos 3.1+ lists linked_actions), RAM
 // quota and usage, privilege and dates. CPU and NET are unlimited, as for
 // every chaintest account until SetResources.
-func forkedAccount(raw json.RawMessage, forkTime time.Time) (*account, error) {
+func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*account, error) {
 	ca, err := chain.DecodeAccount(raw)
 	if err != nil {
 		return nil, err
+	}
+	if ca.AccountName != n {
+		return nil, fmt.Errorf("get_account answered account %s", ca.AccountName)
 	}
 	var extra struct {
 		Created        antelope.TimePoint `json:"created"`
