@@ -2,9 +2,11 @@ package chaintest_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -222,5 +224,103 @@ func TestForkRefusesAccountAnswerOfAnotherAccount(t *testing.T) {
 	}
 	if raw.AccountName != antelope.MustName("carol") {
 		t.Fatalf("get_account carol on the fork answers account %s", raw.AccountName)
+	}
+}
+
+// An index whose keys are not the field key_names names, though in the
+// same order (a contract's key extractor computing from the field): the
+// order check cannot see it, but a read by key gives other rows than on
+// the live chain. The fork must check the keys themselves, or refuse.
+func TestForkChecksRebuiltIndexKeysNotOnlyTheirOrder(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("kv")
+	kv := antelope.MustName("kv")
+	if err := w.c.DeployWASM(kv, contractFile(t, "test_api_multi_index", "wasm"), multiIndexABI(t, true)); err != nil {
+		t.Fatal(err)
+	}
+	table := antelope.MustName("indextable1")
+	for _, r := range []struct{ id, sec, key uint64 }{{1, 10, 20}, {2, 30, 40}, {3, 50, 60}} {
+		data := binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, r.id), r.sec)
+		w.c.SetTableRow(kv, kv, table, r.id, data, kv, antelope.KeyUint64(r.key))
+	}
+	w.c.Produce()
+	l := &liveChain{wasmTester: w, forkBlock: w.c.Head().Num}
+	fk := l.forkOf(t, l.nodeosFork(t, ""))
+	for _, key := range []uint64{10, 20, 40, 50} {
+		q := antelope.TableQuery{Code: kv, Scope: kv, Table: table, Index: 2, Lower: antelope.KeyUint64(key), Upper: antelope.KeyUint64(key)}
+		want, err := w.cl.GetTableRows(t.Context(), q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := fk.cl.GetTableRows(t.Context(), q, 10)
+		if err != nil {
+			wantForkError(t, err, "secondary index 1")
+			continue
+		}
+		if fmt.Sprint(got.Rows) != fmt.Sprint(want.Rows) {
+			t.Fatalf("the rows of key %d by index 2: the fork has %x, the live chain %x", key, got.Rows, want.Rows)
+		}
+	}
+}
+
+// Random tables of small keys (0 and 1 among them) whose index keys are
+// the key_names field or not: the fork answers every read by key as the
+// live chain does, or refuses; and it never refuses keys that are the
+// field's.
+func TestForkRandomIndexKeysMatchOrAreRefused(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 4
+	}
+	for seed := range uint64(seeds) {
+		r := rand.New(rand.NewPCG(seed, 32))
+		w := newWasmTester(t, chaintest.WithManualFinality())
+		w.accounts("kv")
+		kv := antelope.MustName("kv")
+		if err := w.c.DeployWASM(kv, contractFile(t, "test_api_multi_index", "wasm"), multiIndexABI(t, true)); err != nil {
+			t.Fatal(err)
+		}
+		honest := r.IntN(2) == 0
+		t64, t128 := antelope.MustName("indextable1"), antelope.MustName("indextable3")
+		for id := range uint64(1 + r.IntN(5)) {
+			sec := uint64(r.IntN(4))
+			key := sec
+			if !honest && r.IntN(2) == 0 {
+				key = uint64(r.IntN(4))
+			}
+			data := binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, id), sec)
+			w.c.SetTableRow(kv, kv, t64, id, data, kv, antelope.KeyUint64(key))
+			data = binary.LittleEndian.AppendUint64(data, 0) // a uint128 sec
+			w.c.SetTableRow(kv, kv, t128, id, data, kv, antelope.KeyUint128(antelope.Uint128{Lo: key}))
+		}
+		w.c.Produce()
+		l := &liveChain{wasmTester: w, forkBlock: w.c.Head().Num}
+		fk := l.forkOf(t, l.nodeosFork(t, ""))
+		for _, tbl := range []antelope.Name{t64, t128} {
+			for key := range uint64(5) {
+				k := antelope.KeyUint64(key)
+				if tbl == t128 {
+					k = antelope.KeyUint128(antelope.Uint128{Lo: key})
+				}
+				q := antelope.TableQuery{Code: kv, Scope: kv, Table: tbl, Index: 2, Lower: k, Upper: k}
+				if key == 0 {
+					q.Lower, q.KeyType = antelope.TableKey{}, k.Type()
+					q.Upper = antelope.TableKey{}
+				}
+				want, err := w.cl.GetTableRows(t.Context(), q, 10)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := fk.cl.GetTableRows(t.Context(), q, 10)
+				switch {
+				case err != nil && honest:
+					t.Fatalf("seed %d: %s by key %d: the fork refuses keys that are the field's: %v", seed, tbl, key, err)
+				case err != nil:
+					wantForkError(t, err, "secondary index 1")
+				case fmt.Sprint(got.Rows) != fmt.Sprint(want.Rows):
+					t.Fatalf("seed %d: %s by key %d: the fork has %x, the live chain %x", seed, tbl, key, got.Rows, want.Rows)
+				}
+			}
+		}
 	}
 }

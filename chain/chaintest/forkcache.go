@@ -173,16 +173,16 @@ func (s *cachedSource) code(ctx context.Context, n antelope.Name) (*forkCode, er
 	return &out, err
 }
 
-func (s *cachedSource) table(ctx context.Context, code, scope, table antelope.Name, keyTypes map[int]antelope.IndexKeyType) (*forkTable, error) {
+func (s *cachedSource) table(ctx context.Context, code, scope, table antelope.Name, readers map[int]keyReader) (*forkTable, error) {
 	var positions []string
-	for pos, kt := range keyTypes {
-		positions = append(positions, strconv.Itoa(pos)+string(kt))
+	for pos, kr := range readers {
+		positions = append(positions, strconv.Itoa(pos)+string(kr.typ))
 	}
 	name := "table/" + code.String() + "/" + scopeFile(scope) + "/" + table.String()
 	var out forkTable
-	err := s.answer(name, &out, func() (any, error) { return s.live.table(ctx, code, scope, table, keyTypes) })
+	err := s.answer(name, &out, func() (any, error) { return s.live.table(ctx, code, scope, table, readers) })
 	if err == nil && s.kindOf == "nodeos" {
-		for pos := range keyTypes {
+		for pos := range readers {
 			if _, ok := out.Order[pos]; !ok {
 				return nil, fmt.Errorf("fork cache %s: %s lacks the order by index %d (%s)", s.dir, name, pos, strings.Join(positions, ","))
 			}

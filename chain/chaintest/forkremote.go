@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -83,6 +84,10 @@ type forkTable struct {
 	Payer antelope.Name    `json:"payer"`
 	Rows  []forkRow        `json:"rows"`
 	Order map[int][]uint64 `json:"order,omitempty"` // index position → primary keys in the node's order
+	// Unlike says, by index position, why the node's keys are not those
+	// read from the rows by key_names (checked when the node holds the
+	// very rows).
+	Unlike map[int]string `json:"unlike,omitempty"`
 }
 
 // forkSource answers a fork's questions; every answer is of the fork
@@ -92,9 +97,9 @@ type forkSource interface {
 	account(ctx context.Context, n antelope.Name) (json.RawMessage, error)
 	code(ctx context.Context, n antelope.Name) (*forkCode, error)
 	// table reads (code, scope, table) and the node's order by each of
-	// the secondary index positions of keyTypes (position → get_table_rows
-	// key type).
-	table(ctx context.Context, code, scope, table antelope.Name, keyTypes map[int]antelope.IndexKeyType) (*forkTable, error)
+	// the secondary index positions of readers (position → how the fork
+	// reads that index's key from a row), checking the keys they read.
+	table(ctx context.Context, code, scope, table antelope.Name, readers map[int]keyReader) (*forkTable, error)
 	// kind names the source for a cache: "nodeos" or "state".
 	kind() string
 }
@@ -238,7 +243,7 @@ func (s *liveSource) code(ctx context.Context, n antelope.Name) (*forkCode, erro
 	return out, nil
 }
 
-func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name, keyTypes map[int]antelope.IndexKeyType) (*forkTable, error) {
+func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name, readers map[int]keyReader) (*forkTable, error) {
 	out := &forkTable{}
 	// The table's payer, as get_table_by_scope reports it (the node's
 	// current state: neither get_table_rows nor the state service tells it).
@@ -275,8 +280,8 @@ func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name
 	// The node's order by each index, to check the keys the fork reads
 	// from the rows against. The state service serves no index: nodeos's,
 	// of its head, is used when it holds the very rows of the fork block.
-	for pos, kt := range keyTypes {
-		order, err := s.indexOrder(ctx, code, scope, table, pos, kt, out.Rows)
+	for pos, kr := range readers {
+		order, err := s.indexOrder(ctx, code, scope, table, pos, kr.typ, out.Rows)
 		if err != nil {
 			return nil, err
 		}
@@ -287,6 +292,18 @@ func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name
 			out.Order = map[int][]uint64{}
 		}
 		out.Order[pos] = order
+		// The order alone does not say the keys are the field's: a key
+		// computed from it (the field plus a constant) has its order.
+		why, err := s.indexKeysDiffer(ctx, code, scope, table, pos, kr, out.Rows)
+		if err != nil {
+			return nil, err
+		}
+		if why != "" {
+			if out.Unlike == nil {
+				out.Unlike = map[int]string{}
+			}
+			out.Unlike[pos] = why
+		}
 	}
 	return out, nil
 }
@@ -375,6 +392,70 @@ func (s *liveSource) indexOrder(ctx context.Context, code, scope, table antelope
 		return nil, fmt.Errorf("table %s %s %s: index %d holds %d of its %d rows", code, scope, table, pos, len(order), len(rows))
 	}
 	return order, nil
+}
+
+// indexKeysDiffer checks the keys a fork reads from rows by key_names
+// against the node's: for each key read, the node's rows of that very key
+// (bounded below and above by it) must be the rows it was read from. It
+// says why not, or "" when they are. Called when the node holds the very
+// rows (indexOrder matched them).
+func (s *liveSource) indexKeysDiffer(ctx context.Context, code, scope, table antelope.Name, pos int, kr keyReader, rows []forkRow) (string, error) {
+	groups := map[antelope.TableKey][]string{}
+	var keys []antelope.TableKey
+	for _, r := range rows {
+		k, err := kr.read(r.Data)
+		if err != nil {
+			return "", nil // fetchUnit refuses the row itself
+		}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], string(r.Data))
+	}
+	for _, k := range keys {
+		// A zero key is an open bound: bound it otherwise.
+		lower, upper, minus := k, k, []string(nil)
+		if k.IsZero() {
+			switch kr.typ {
+			case antelope.IndexFloat64:
+				lower = antelope.KeyFloat64(math.Copysign(0, -1)) // -0 == +0 in the index's order
+				upper = lower
+			case antelope.IndexFloat128:
+				var negZero antelope.Float128
+				negZero[15] = 0x80
+				lower = antelope.KeyFloat128(negZero)
+				upper = lower
+			case antelope.IndexI128:
+				lower, upper = antelope.TableKey{}, antelope.KeyUint128(antelope.Uint128{Lo: 1})
+			default:
+				lower, upper = antelope.TableKey{}, antelope.KeyUint64(1)
+			}
+			if lower.IsZero() {
+				minus = groups[upper] // the rows of key 1, checked on their own
+			}
+		}
+		q := antelope.TableQuery{Code: code, Scope: scope, Table: table, Index: pos, KeyType: kr.typ, Lower: lower, Upper: upper}
+		var got []string
+		for r, err := range s.node.TableRows(ctx, q) {
+			if err != nil {
+				return "", err
+			}
+			got = append(got, string(r.Data))
+		}
+		for _, m := range minus {
+			if i := slices.Index(got, m); i >= 0 {
+				got = slices.Delete(got, i, i+1)
+			}
+		}
+		want := slices.Clone(groups[k])
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			text, _ := k.Bound()
+			return fmt.Sprintf("the node's rows of key %s by that index are %d, not the %d whose key_names field holds it", text, len(got), len(want)), nil
+		}
+	}
+	return "", nil
 }
 
 // String describes the remote without its API key, so that printing a

@@ -469,13 +469,9 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 	fu.declared = keys.declared
 	fu.undeclared = keys.declared == 0
 	maps.Copy(fu.bad, keys.bad)
-	orders := map[int]antelope.IndexKeyType{}
-	for pos, r := range keys.readers {
-		orders[pos] = r.typ
-	}
 	ctx, cancel := c.fork.ctx()
 	defer cancel()
-	ft, err := c.fork.src.table(ctx, u.code, u.scope, u.table, orders)
+	ft, err := c.fork.src.table(ctx, u.code, u.scope, u.table, keys.readers)
 	if err != nil {
 		return err
 	}
@@ -507,6 +503,10 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 		slices.SortFunc(objs, compareSec)
 		if order, ok := ft.Order[pos]; ok && !sameOrder(objs, order) {
 			fu.bad[pos] = "the keys read from its key_names field do not give the node's order by that index"
+			continue
+		}
+		if why, ok := ft.Unlike[pos]; ok {
+			fu.bad[pos] = why
 			continue
 		}
 		id := indexTable(u, pos)
