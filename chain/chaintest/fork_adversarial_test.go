@@ -324,3 +324,46 @@ func TestForkRandomIndexKeysMatchOrAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// An ABI whose key_types list fewer indexes than the contract has: the
+// index it does not declare has rows on the live chain, so the fork must
+// not serve it empty.
+func TestForkRefusesIndexItsABIDoesNotDeclare(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("short")
+	abi := strings.Replace(string(multiIndexABI(t, true)), `"key_names":["id","sec"],"key_types":["uint64","uint64"]`, `"key_names":["id"],"key_types":["uint64"]`, 1)
+	if !strings.Contains(abi, `"key_names":["id"],"key_types":["uint64"]`) {
+		t.Fatalf("indextable1's ABI was not changed: %s", abi)
+	}
+	if err := w.c.DeployWASM(antelope.MustName("short"), contractFile(t, "test_api_multi_index", "wasm"), []byte(abi)); err != nil {
+		t.Fatal(err)
+	}
+	w.mustPush(act("short", "s1store", nil, "short"))
+	l := &liveChain{wasmTester: w, forkBlock: w.c.Produce().Num}
+	w.mustPush(act("short", "s1check", nil, "short")) // on the live chain
+	for _, f := range []chaintest.Remote{l.nodeosFork(t, ""), l.stateFork(t, "")} {
+		fk := l.forkOf(t, f)
+		if _, err := fk.push(act("short", "s1check", nil, "short")); err != nil {
+			wantForkError(t, err, "table indextable1 of short in scope short: secondary index 1")
+		}
+	}
+}
+
+// A contract deployed without an ABI has rows all the same: the fork,
+// which cannot read them, must not serve its tables empty.
+func TestForkRefusesTablesOfAContractWithoutABI(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("noabi")
+	if err := w.c.DeployWASM(antelope.MustName("noabi"), contractFile(t, "test_api_multi_index", "wasm"), nil); err != nil {
+		t.Fatal(err)
+	}
+	w.mustPush(act("noabi", "s1store", nil, "noabi"))
+	l := &liveChain{wasmTester: w, forkBlock: w.c.Produce().Num}
+	w.mustPush(act("noabi", "s1check", nil, "noabi")) // on the live chain
+	for _, f := range []chaintest.Remote{l.nodeosFork(t, ""), l.stateFork(t, "")} {
+		fk := l.forkOf(t, f)
+		if _, err := fk.push(act("noabi", "s1check", nil, "noabi")); err != nil {
+			wantForkError(t, err, "table indextable1 of noabi in scope noabi")
+		}
+	}
+}

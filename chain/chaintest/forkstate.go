@@ -34,6 +34,7 @@ type forkState struct {
 
 	accounts  map[antelope.Name]bool  // asked; true: the live chain has it
 	contracts map[antelope.Name]error // asked; the error a load keeps giving
+	noABI     map[antelope.Name]bool  // contracts with code and no ABI at the live chain: tables unreadable
 	units     map[tableID]*forkUnit   // by primary table (low four bits clear)
 
 	failure error // the last lookup that could not be answered, for the operation under way
@@ -54,6 +55,7 @@ type forkUnit struct {
 	// secondary indexes, and of which types, is unknown.
 	undeclared bool
 	declared   int                    // len(key_types)
+	empty      bool                   // no such table at the fork block: every index is empty
 	kinds      map[int]wasm.IndexKind // the index type of each rebuilt position
 }
 
@@ -101,7 +103,7 @@ func openFork(f Remote) (*forkState, error) {
 	if f.Offline && f.Cache == "" {
 		return nil, &forkError{"an offline fork needs Remote.Cache"}
 	}
-	fs := &forkState{accounts: map[antelope.Name]bool{}, contracts: map[antelope.Name]error{}, units: map[tableID]*forkUnit{}}
+	fs := &forkState{accounts: map[antelope.Name]bool{}, contracts: map[antelope.Name]error{}, noABI: map[antelope.Name]bool{}, units: map[tableID]*forkUnit{}}
 	kind := "nodeos"
 	switch {
 	case f.StateURL != "":
@@ -327,6 +329,9 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 		f.fail(err)
 		return
 	}
+	if len(fc.WASM) > 0 && len(fc.ABI) == 0 {
+		f.noABI[n] = true
+	}
 	ct, err := c.forkedContract(fc)
 	if err != nil {
 		err := &forkError{"the contract of " + n.String() + ": " + err.Error()}
@@ -426,13 +431,19 @@ func (c *Chain) fillIndex(id tableID, k wasm.IndexKind) {
 	if fu.err != nil {
 		return
 	}
+	if fu.empty {
+		return
+	}
 	pos := int(id.table&0xF) + 2
 	why, bad := fu.bad[pos]
-	if fu.undeclared {
+	switch {
+	case fu.undeclared:
 		bad, why = true, "the ABI declares no key_types for it, so its secondary indexes are not known"
-	}
-	if !bad && pos > max(fu.declared, 1) && fu.declared > 0 {
-		return // the ABI says there is no such index: empty, as on the node
+	case !bad && pos > fu.declared:
+		// The contract has an index its ABI does not list: the ABI is not
+		// the contract's word on its indexes, and the index is not empty
+		// on the live chain because the ABI omits it.
+		bad, why = true, fmt.Sprintf("its ABI lists %d secondary indexes (key_types), not this one", max(fu.declared-1, 0))
 	}
 	if want, rebuilt := fu.kinds[pos]; rebuilt && want != k {
 		bad, why = true, "the ABI says its keys are "+kindNames[want]+" keys"
@@ -456,8 +467,14 @@ var kindNames = [numKinds]string{wasm.Idx64: "idx64", wasm.Idx128: "idx128", was
 // secondary indexes its ABI lets the fork rebuild.
 func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 	ct := c.contract(u.code)
+	if c.fork.noABI[u.code] {
+		// Its code writes rows all the same: they cannot be read (nodeos
+		// serves no table without an ABI), and must not read as empty.
+		return fmt.Errorf("the contract has no ABI at the fork block, so its tables cannot be read")
+	}
 	if ct == nil || ct.abi == nil {
-		return nil // no ABI: nodeos serves no table of it (and there is nothing to read it by)
+		fu.empty = true
+		return nil // no contract at the fork block (or one the fork deployed): nodeos serves no table of it
 	}
 	keys, err := readTableKeys(ct.abi, u.table)
 	if err != nil {
@@ -478,7 +495,7 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 	if len(ft.Rows) == 0 {
 		// No such table at the fork block: it has no indexes to learn, and
 		// whatever the fork writes in it is its own.
-		fu.undeclared, fu.bad = false, map[int]string{}
+		fu.undeclared, fu.bad, fu.empty = false, map[int]string{}, true
 		return nil
 	}
 	payer := ft.Payer
