@@ -8,6 +8,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -365,5 +367,36 @@ func TestForkRefusesTablesOfAContractWithoutABI(t *testing.T) {
 		if _, err := fk.push(act("noabi", "s1check", nil, "noabi")); err != nil {
 			wantForkError(t, err, "table indextable1 of noabi in scope noabi")
 		}
+	}
+}
+
+// An answer of the cache filed under another name (a file copied or
+// renamed by hand, a merge gone wrong) is refused: alice's balances must
+// not become bob's.
+func TestForkCacheRefusesAnswerFiledUnderAnotherName(t *testing.T) {
+	l := newLiveChain(t)
+	cache := t.TempDir()
+	fk := l.forkOf(t, l.stateFork(t, cache))
+	script(t, fk)
+	for _, kind := range []string{"table/eosio.token/%s/accounts.json", "account/%s.json"} {
+		alice, err := os.ReadFile(filepath.Join(cache, fmt.Sprintf(kind, "alice")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(cache, fmt.Sprintf(kind, "bob")), alice, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	off := l.stateFork(t, cache)
+	off.Offline = true
+	replay := l.forkOf(t, off)
+	q := antelope.TableQuery{Code: eosioToken, Scope: antelope.MustName("bob"), Table: antelope.MustName("accounts")}
+	page, err := replay.cl.GetTableRows(t.Context(), q, 10)
+	if err == nil {
+		t.Fatalf("bob's balances replayed from alice's answer: %x", page.Rows)
+	}
+	wantForkError(t, err, "not the answer of")
+	if _, err := replay.cl.GetAccount(t.Context(), antelope.MustName("bob")); err == nil {
+		t.Fatal("bob's account replayed from alice's answer")
 	}
 }

@@ -30,6 +30,9 @@ type cacheStamp struct {
 
 type cacheEntry struct {
 	cacheStamp
+	// Name is what the answer answers (its path in the cache without
+	// .json), so that a file copied or renamed is refused.
+	Name   string          `json:"name"`
 	Answer json.RawMessage `json:"answer"`
 }
 
@@ -127,6 +130,9 @@ func (s *cachedSource) answer(name string, out any, fetch func() (any, error)) e
 			return fmt.Errorf("fork cache %s is of %s block %d of chain %s, not of the cache's %s block %d: refused, not mixed",
 				path, e.Source, e.Block, e.ChainID, s.stamp.Source, s.stamp.Block)
 		}
+		if e.Name != name {
+			return fmt.Errorf("fork cache %s holds the answer of %q, not the answer of %q: refused, not mixed", path, e.Name, name)
+		}
 		s.hits.Add(1)
 		return json.Unmarshal(e.Answer, out)
 	}
@@ -148,7 +154,7 @@ func (s *cachedSource) answer(name string, out any, fetch func() (any, error)) e
 	if err != nil {
 		return err
 	}
-	entry, _ := json.MarshalIndent(cacheEntry{cacheStamp: s.stamp, Answer: raw}, "", " ")
+	entry, _ := json.MarshalIndent(cacheEntry{cacheStamp: s.stamp, Name: name, Answer: raw}, "", " ")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("fork cache: %v", err)
 	}
