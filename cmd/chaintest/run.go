@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
@@ -124,7 +125,7 @@ func setUp(node *chaintest.Chain, cfg *config, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "account %s: key %s\n", name, pub)
 	}
 	if cfg.keysFile != "" {
-		if err := os.WriteFile(cfg.keysFile, []byte(keys.String()), 0o600); err != nil {
+		if err := writeKeys(cfg.keysFile, []byte(keys.String())); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "private keys: %s\n", cfg.keysFile)
@@ -166,4 +167,29 @@ func accountKey(node *chaintest.Chain, name antelope.Name) (antelope.PrivateKey,
 		return antelope.PrivateKey{}, err
 	}
 	return key, node.SetPermission(name, antelope.MustName("active"), antelope.MustName("owner"), auth)
+}
+
+// writeKeys writes private keys to path, readable by its owner only:
+// through a new file (made 0600) renamed over path, since os.WriteFile
+// keeps the mode of a file that exists — a world-readable keys.txt of an
+// earlier run would stay world-readable.
+func writeKeys(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".keys-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o600) // CreateTemp's mode already; said, not assumed
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(f.Name())
+	}
+	return err
 }
