@@ -40,12 +40,15 @@ type secRow struct {
 const numKinds = 5
 
 type table struct {
-	frozen   bool // shared with a snapshot: copy before writing
-	payer    antelope.Name
-	rows     map[uint64]*row
-	sec      [numKinds]map[uint64]*secRow
-	order    []*row // rows by primary key, until the next write
-	secOrder [numKinds][]*secRow
+	frozen bool // shared with a snapshot: copy before writing
+	payer  antelope.Name
+	// payerUnknown: a forked table whose payer the live chain could not
+	// tell (payer is a guess); removing it cannot be billed right.
+	payerUnknown bool
+	rows         map[uint64]*row
+	sec          [numKinds]map[uint64]*secRow
+	order        []*row // rows by primary key, until the next write
+	secOrder     [numKinds][]*secRow
 }
 
 func (t *table) count() int {
@@ -137,7 +140,7 @@ func (d *db) writable(id tableID, payer antelope.Name) (t *table, created bool) 
 		d.tables[id] = t
 		created = true
 	case t.frozen:
-		c := &table{payer: t.payer, rows: make(map[uint64]*row, len(t.rows))}
+		c := &table{payer: t.payer, payerUnknown: t.payerUnknown, rows: make(map[uint64]*row, len(t.rows))}
 		for k, r := range t.rows {
 			c.rows[k] = r
 		}
@@ -204,6 +207,9 @@ func (d *db) dropIfEmpty(id tableID, t *table) (bool, antelope.Name) {
 		return false, 0
 	}
 	delete(d.tables, id) // nodeos drops an empty table (and its scope)
+	if t.payerUnknown {
+		return true, 0 // no account: refundTable refuses it
+	}
 	return true, t.payer
 }
 

@@ -400,3 +400,60 @@ func TestForkCacheRefusesAnswerFiledUnderAnotherName(t *testing.T) {
 		t.Fatal("bob's account replayed from alice's answer")
 	}
 }
+
+// A table the node no longer has (its last row erased after the fork
+// block) has a payer nobody can tell the fork: get_table_by_scope does not
+// list it, and its first row's payer need not be the table's. Erasing its
+// last row on the fork refunds the table to that payer: the RAM deltas
+// must be the live chain's, or the transaction refused.
+func TestForkDoesNotGuessThePayerOfATableTheNodeNoLongerHas(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("eosio.token", "alice", "bob", "carol")
+	w.deploy("eosio.token", "eosio.token")
+	l := &liveChain{wasmTester: w}
+	alice, bob, carol := antelope.MustName("alice"), antelope.MustName("bob"), antelope.MustName("carol")
+	l.mustToken("eosio.token", "create", eosiotoken.Create{Issuer: alice, MaximumSupply: asset(t, "1000.0000 XYZ")})
+	l.mustToken("eosio.token", "create", eosiotoken.Create{Issuer: bob, MaximumSupply: asset(t, "1000.0000 TOK")})
+	l.mustToken("alice", "issue", eosiotoken.Issue{To: alice, Quantity: asset(t, "10.0000 XYZ"), Memo: "m"})
+	l.mustToken("bob", "issue", eosiotoken.Issue{To: bob, Quantity: asset(t, "10.0000 TOK"), Memo: "m"})
+	// carol's table is made by alice (XYZ); bob's TOK row, of the lower
+	// key, comes after.
+	l.mustToken("alice", "transfer", transfer(t, "alice", "carol", "1.0000 XYZ"))
+	l.mustToken("bob", "transfer", transfer(t, "bob", "carol", "1.0000 TOK"))
+	l.forkBlock = w.c.Produce().Num
+	fk := l.forkOf(t, l.stateFork(t, ""))
+
+	tok := eosiotoken.Contract{Account: eosioToken}
+	active := antelope.Active(carol)
+	var actions []antelope.Action
+	for _, a := range []func() (antelope.Action, error){
+		func() (antelope.Action, error) {
+			return tok.Transfer(transfer(t, "carol", "alice", "1.0000 XYZ"), active)
+		},
+		func() (antelope.Action, error) {
+			return tok.Transfer(transfer(t, "carol", "bob", "1.0000 TOK"), active)
+		},
+		func() (antelope.Action, error) {
+			return tok.Close(eosiotoken.Close{Owner: carol, Symbol: symbolOf(t, "4,XYZ")}, active)
+		},
+		func() (antelope.Action, error) {
+			return tok.Close(eosiotoken.Close{Owner: carol, Symbol: symbolOf(t, "4,TOK")}, active)
+		},
+	} {
+		act, err := a()
+		if err != nil {
+			t.Fatal(err)
+		}
+		actions = append(actions, act)
+	}
+	live := outcomeOf(t, w.mustPush(actions...), nil) // the live chain, from the fork block
+	w.c.Produce()
+	res, err := fk.push(actions...)
+	if err != nil {
+		wantForkError(t, err, "payer")
+		return
+	}
+	if got := outcomeOf(t, res, nil); fmt.Sprint(got) != fmt.Sprint(live) {
+		t.Fatalf("the fork's traces\n%v\nthe live chain's\n%v", got, live)
+	}
+}

@@ -498,12 +498,15 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 		fu.undeclared, fu.bad, fu.empty = false, map[int]string{}, true
 		return nil
 	}
-	payer := ft.Payer
-	if payer == 0 {
+	// The table's payer, when the node still lists the table; otherwise
+	// (a state-service fork of a table removed since) unknown: its first
+	// row's payer stands in, and removing the table is refused.
+	payer, unknown := ft.Payer, ft.Payer == 0
+	if unknown {
 		payer = ft.Rows[0].Payer
 	}
 	built := map[tableID]*table{}
-	prim := &table{payer: payer, rows: map[uint64]*row{}}
+	prim := &table{payer: payer, payerUnknown: unknown, rows: map[uint64]*row{}}
 	for _, r := range ft.Rows {
 		prim.rows[r.PK] = &row{pk: r.PK, data: r.Data, payer: r.Payer}
 	}
@@ -529,7 +532,7 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 		id := indexTable(u, pos)
 		t := built[id]
 		if t == nil {
-			t = &table{payer: payer, rows: map[uint64]*row{}}
+			t = &table{payer: payer, payerUnknown: unknown, rows: map[uint64]*row{}}
 			built[id] = t
 		}
 		k := kindOf(kr.typ)
