@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -455,5 +456,34 @@ func TestForkDoesNotGuessThePayerOfATableTheNodeNoLongerHas(t *testing.T) {
 	}
 	if got := outcomeOf(t, res, nil); fmt.Sprint(got) != fmt.Sprint(live) {
 		t.Fatalf("the fork's traces\n%v\nthe live chain's\n%v", got, live)
+	}
+}
+
+// A node that does not list linked_actions in get_account (nodeos before
+// they were added) hides alice's linkauth: a fork that takes that for "no
+// links" refuses her hot key's transfer, which the live chain accepts.
+func TestForkRefusesAccountsWhoseLinksTheNodeDoesNotList(t *testing.T) {
+	l := newLiveChain(t)
+	links := regexp.MustCompile(`,?"(eosio_any_)?linked_actions":\[[^\]]*\]`)
+	f := l.stateFork(t, "")
+	f.HTTP = &http.Client{Transport: answerTransport{base: l.c.HTTPClient().Transport, path: "/get_account", edit: func(body []byte) []byte {
+		return links.ReplaceAll(body, nil)
+	}}}
+	fk := l.forkOf(t, f)
+	forkOut := hotScript(l)(t, fk)
+	if err := l.c.Rollback(l.forkBlock); err != nil {
+		t.Fatal(err)
+	}
+	liveOut := hotScript(l)(t, l.wasmTester)
+	for i := range forkOut {
+		if forkOut[i].Error != "" && strings.Contains(forkOut[i].Error, "chaintest_fork_exception") {
+			if !strings.Contains(forkOut[i].Error, "linked_actions") {
+				t.Fatalf("refused for another reason: %s", forkOut[i].Error)
+			}
+			continue
+		}
+		if fmt.Sprint(forkOut[i]) != fmt.Sprint(liveOut[i]) {
+			t.Fatalf("transaction %d: the fork %+v, the live chain %+v", i, forkOut[i], liveOut[i])
+		}
 	}
 }

@@ -263,13 +263,24 @@ func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*a
 		Created        antelope.TimePoint `json:"created"`
 		LastCodeUpdate antelope.TimePoint `json:"last_code_update"`
 		Permissions    []struct {
-			PermName      antelope.Name  `json:"perm_name"`
-			LinkedActions []linkedAction `json:"linked_actions"`
+			PermName      antelope.Name   `json:"perm_name"`
+			LinkedActions *[]linkedAction `json:"linked_actions"`
 		} `json:"permissions"`
-		AnyLinkedActions []linkedAction `json:"eosio_any_linked_actions"`
+		AnyLinkedActions *[]linkedAction `json:"eosio_any_linked_actions"`
 	}
 	if err := json.Unmarshal(raw, &extra); err != nil {
 		return nil, err
+	}
+	// A node that does not list the links (nodeos before Leap 4.0) does
+	// not say there are none: the account's linkauths are unknown, and a
+	// fork without them authorizes otherwise than the live chain.
+	if extra.AnyLinkedActions == nil {
+		return nil, fmt.Errorf("the node's get_account lists no eosio_any_linked_actions (a nodeos before Leap 4.0?): its linkauths are unknown")
+	}
+	for _, p := range extra.Permissions {
+		if p.LinkedActions == nil {
+			return nil, fmt.Errorf("the node's get_account lists no linked_actions for permission %s (a nodeos before Leap 4.0?): its linkauths are unknown", p.PermName)
+		}
 	}
 	a := newAccount(ca.AccountName, emptyAuthority(), emptyAuthority(), extra.Created.Time())
 	a.perms = map[antelope.Name]*permission{}
@@ -289,9 +300,9 @@ func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*a
 		}
 	}
 	for _, p := range extra.Permissions {
-		link(p.PermName, p.LinkedActions)
+		link(p.PermName, *p.LinkedActions)
 	}
-	link(nameEosioAny, extra.AnyLinkedActions)
+	link(nameEosioAny, *extra.AnyLinkedActions)
 	a.privileged = ca.Privileged
 	a.ramQuota, a.ramUsage = int64(ca.RAMQuota), int64(ca.RAMUsage)
 	a.lastCodeUpdate = extra.LastCodeUpdate.Time()
