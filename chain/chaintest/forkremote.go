@@ -458,15 +458,22 @@ func (s *liveSource) indexKeysDiffer(ctx context.Context, code, scope, table ant
 	return "", nil
 }
 
-// String describes the remote without its API key, so that printing a
-// Remote (%v, %+v) never shows the secret.
+// String describes the remote without its API key and its URLs' secrets
+// (user info, query), so that printing a Remote (%v, %+v) never shows them.
 func (r Remote) String() string {
 	key := ""
 	if r.APIKey != "" {
 		key = "<redacted>"
 	}
+	// Node providers take keys in URLs too (?api_key=, user:password@).
+	u := func(raw string) string {
+		if raw == "" {
+			return ""
+		}
+		return httpcore.RedactRawURL(raw)
+	}
 	return fmt.Sprintf("chaintest.Remote{NodeURL: %q, StateURL: %q, AuthURL: %q, APIKey: %q, Block: %d, Cache: %q, Offline: %v}",
-		r.NodeURL, r.StateURL, r.AuthURL, key, r.Block, r.Cache, r.Offline)
+		u(r.NodeURL), u(r.StateURL), u(r.AuthURL), key, r.Block, r.Cache, r.Offline)
 }
 
 // GoString is String, for %#v.
