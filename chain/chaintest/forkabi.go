@@ -61,6 +61,18 @@ var indexKeyTypes = map[string]antelope.IndexKeyType{
 	"float64": antelope.IndexFloat64, "float128": antelope.IndexFloat128,
 }
 
+// keyKinds are the field types whose bytes are an index key of each
+// type as they are: integers of the key's size (a name, a symbol, a
+// time_point are 64-bit integers) for integer keys, the same float for
+// float keys — a float key of an integer field is (double)field, whose
+// bits are not the field's.
+var keyKinds = map[antelope.IndexKeyType]map[string]bool{
+	antelope.IndexI64:      {"uint64": true, "int64": true, "name": true, "symbol": true, "symbol_code": true, "time_point": true},
+	antelope.IndexI128:     {"uint128": true, "int128": true},
+	antelope.IndexFloat64:  {"float64": true},
+	antelope.IndexFloat128: {"float128": true},
+}
+
 // fixedSizes are the sizes of the ABI's fixed-size built-in types.
 var fixedSizes = map[string]int{
 	"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "float32": 4,
@@ -182,7 +194,7 @@ func readTableKeys(abiJSON []byte, table antelope.Name) (tableKeys, error) {
 						want = 16
 					}
 					n, _ := size(f.typ, 0)
-					found = n == want
+					found = n == want && keyKinds[kt][resolve(f.typ)]
 					break
 				}
 				n, ok := size(f.typ, 0)
@@ -192,7 +204,7 @@ func readTableKeys(abiJSON []byte, table antelope.Name) (tableKeys, error) {
 				offset += n
 			}
 			if !found {
-				out.bad[pos] = "its field " + t.KeyNames[i] + " is not a " + t.KeyTypes[i] + " at a fixed offset of " + t.Type
+				out.bad[pos] = "its field " + t.KeyNames[i] + " is not a " + t.KeyTypes[i] + " at a fixed offset of " + t.Type + " (nor an integer of its size, for an integer key)"
 				continue
 			}
 			out.readers[pos] = keyReader{offset: offset, typ: kt}

@@ -77,3 +77,30 @@ func FuzzReadTableKeys(f *testing.F) {
 		}
 	})
 }
+
+// A key type read from a field of another kind of the same size (a
+// float64 key from a uint64 field's bits) is not that field's key: a
+// contract converts (double)field, whose bits differ. Refused; integer
+// kinds of one size (name, uint64, int64, symbol) share their bits.
+func TestReadTableKeysRefusesAFieldOfAnotherKind(t *testing.T) {
+	abi := `{"version":"eosio::abi/1.1","structs":[{"name":"rec","base":"","fields":[
+ {"name":"id","type":"uint64"},{"name":"u","type":"uint64"},{"name":"f","type":"float64"},{"name":"n","type":"name"},
+ {"name":"u128","type":"uint128"},{"name":"f128","type":"float128"},{"name":"t","type":"time_point"}]}],
+"tables":[{"name":"recs","type":"rec","index_type":"i64",
+ "key_names":["id","u","f","n","u128","f128","n","f","t"],
+ "key_types":["uint64","float64","uint64","uint64","float128","uint128","name","float64","uint64"]}]}`
+	k, err := readTableKeys([]byte(abi), antelope.MustName("recs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pos := range []int{2, 3, 5, 6} {
+		if _, ok := k.readers[pos]; ok || k.bad[pos] == "" {
+			t.Errorf("position %d is read (%+v), want it refused", pos, k.readers[pos])
+		}
+	}
+	for _, pos := range []int{4, 7, 8, 9} {
+		if _, ok := k.readers[pos]; !ok {
+			t.Errorf("position %d refused: %s", pos, k.bad[pos])
+		}
+	}
+}
