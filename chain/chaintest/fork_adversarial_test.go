@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest"
@@ -485,5 +486,33 @@ func TestForkRefusesAccountsWhoseLinksTheNodeDoesNotList(t *testing.T) {
 		if fmt.Sprint(forkOut[i]) != fmt.Sprint(liveOut[i]) {
 			t.Fatalf("transaction %d: the fork %+v, the live chain %+v", i, forkOut[i], liveOut[i])
 		}
+	}
+}
+
+// Fetching from the live chain takes network time inside a transaction;
+// that time is no CPU of the transaction: a slow live chain must not make
+// the fork answer tx_cpu_usage_exceeded for a transfer the live chain
+// runs.
+func TestForkFetchTimeIsNotTheTransactionsCPU(t *testing.T) {
+	l := newLiveChain(t)
+	f := l.nodeosFork(t, "")
+	slow := false
+	f.HTTP = &http.Client{Transport: hookTransport{base: l.c.HTTPClient().Transport, hook: func(path string, body []byte) {
+		if slow && strings.HasSuffix(path, "/get_table_rows") {
+			time.Sleep(150 * time.Millisecond)
+		}
+	}}}
+	c, err := chaintest.NewFork(f, chaintest.WithoutNetwork(), chaintest.WithManualFinality(), chaintest.WithDeadline(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	fk := &wasmTester{t: t, c: c, cl: c.Client(), keys: l.keys}
+	if !fk.c.AccountExists(antelope.MustName("alice")) || !fk.c.AccountExists(antelope.MustName("bob")) {
+		t.Fatal("no alice or bob")
+	}
+	slow = true
+	if _, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "bob", "1.0000 TOK")); err != nil {
+		t.Fatalf("a transfer the live chain runs: %v", err)
 	}
 }

@@ -38,6 +38,10 @@ type forkState struct {
 	units     map[tableID]*forkUnit   // by primary table (low four bits clear)
 
 	failure error // the last lookup that could not be answered, for the operation under way
+	// fetches counts the answers asked of the source: a transaction that
+	// fetched has spent network time within its deadline (tx.go runs it
+	// again, with what it fetched in place).
+	fetches int
 	newer   []NewerCode
 	// retry lists the tables whose fetch failed in the operation under
 	// way: forgotten when it ends, so that the next operation asks again
@@ -218,6 +222,7 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	}
 	ctx, cancel := f.ctx()
 	defer cancel()
+	f.fetches++
 	raw, err := f.src.account(ctx, n)
 	if err != nil {
 		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
@@ -324,6 +329,7 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	}
 	ctx, cancel := f.ctx()
 	defer cancel()
+	f.fetches++
 	fc, err := f.src.code(ctx, n)
 	if err != nil {
 		f.fail(&forkError{"the contract of " + n.String() + ": " + err.Error()})
@@ -499,6 +505,7 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 	maps.Copy(fu.bad, keys.bad)
 	ctx, cancel := c.fork.ctx()
 	defer cancel()
+	c.fork.fetches++
 	ft, err := c.fork.src.table(ctx, u.code, u.scope, u.table, keys.readers)
 	if err != nil {
 		return err
