@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -514,5 +515,53 @@ func TestForkFetchTimeIsNotTheTransactionsCPU(t *testing.T) {
 	slow = true
 	if _, err := pushToken(fk, "eosio.token", "alice", "transfer", transfer(t, "alice", "bob", "1.0000 TOK")); err != nil {
 		t.Fatalf("a transfer the live chain runs: %v", err)
+	}
+}
+
+// Float keys, zero among them (an open bound when written as a bound):
+// honest keys are rebuilt and served as the live chain serves them.
+func TestForkRebuildsHonestFloatKeysWithZero(t *testing.T) {
+	w := newWasmTester(t, chaintest.WithManualFinality())
+	w.accounts("fl")
+	fl := antelope.MustName("fl")
+	var abi map[string]any
+	if err := json.Unmarshal(multiIndexABI(t, true), &abi); err != nil {
+		t.Fatal(err)
+	}
+	abi["structs"] = append(abi["structs"].([]any), map[string]any{"name": "frec", "base": "", "fields": []any{
+		map[string]any{"name": "id", "type": "uint64"}, map[string]any{"name": "sec", "type": "float64"}}})
+	abi["tables"] = append(abi["tables"].([]any), map[string]any{"name": "flt", "type": "frec", "index_type": "i64",
+		"key_names": []string{"id", "sec"}, "key_types": []string{"uint64", "float64"}})
+	raw, err := json.Marshal(abi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.c.DeployWASM(fl, contractFile(t, "test_api_multi_index", "wasm"), raw); err != nil {
+		t.Fatal(err)
+	}
+	table := antelope.MustName("flt")
+	for id, sec := range []float64{0, -1.5, 0.25, 0, 3} {
+		data := binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, uint64(id)), math.Float64bits(sec))
+		w.c.SetTableRow(fl, fl, table, uint64(id), data, fl, antelope.KeyFloat64(sec))
+	}
+	w.c.Produce()
+	l := &liveChain{wasmTester: w, forkBlock: w.c.Head().Num}
+	fk := l.forkOf(t, l.nodeosFork(t, ""))
+	for _, key := range []float64{-1.5, 0.25, 3, 7} {
+		q := antelope.TableQuery{Code: fl, Scope: fl, Table: table, Index: 2, Lower: antelope.KeyFloat64(key), Upper: antelope.KeyFloat64(key)}
+		want, err := w.cl.GetTableRows(t.Context(), q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := fk.cl.GetTableRows(t.Context(), q, 10)
+		if err != nil {
+			t.Fatalf("key %v: %v", key, err)
+		}
+		if fmt.Sprint(got.Rows) != fmt.Sprint(want.Rows) {
+			t.Fatalf("key %v: the fork has %x, the live chain %x", key, got.Rows, want.Rows)
+		}
+	}
+	if got, want := tableView(t, fk, "fl", "fl", "flt", 2, antelope.IndexFloat64), tableView(t, w, "fl", "fl", "flt", 2, antelope.IndexFloat64); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("by index 2: the fork %v, the live chain %v", got, want)
 	}
 }
