@@ -565,3 +565,33 @@ func TestForkRebuildsHonestFloatKeysWithZero(t *testing.T) {
 		t.Fatalf("by index 2: the fork %v, the live chain %v", got, want)
 	}
 }
+
+// A node (or a proxy in front of it) that takes limit 0 for its default
+// answers rows where a fork asked for a key only: a table of few rows
+// then comes with more=false, and must not be taken for empty.
+func TestForkRefusesRowsAnsweredToLimitZero(t *testing.T) {
+	l := newLiveChain(t)
+	f := l.nodeosFork(t, "")
+	f.HTTP = &http.Client{Transport: rewriteTransport{base: l.c.HTTPClient().Transport, rewrite: func(r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/get_table_rows") || r.Body == nil {
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		body = bytes.Replace(body, []byte(`"limit":0`), []byte(`"limit":10`), 1)
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	}}}
+	fk := l.forkOf(t, f)
+	q := antelope.TableQuery{Code: eosioToken, Scope: antelope.MustName("alice"), Table: antelope.MustName("accounts")}
+	got, err := fk.cl.GetTableRows(t.Context(), q, 10)
+	if err != nil {
+		wantForkError(t, err, "limit 0")
+		return
+	}
+	want, err := l.cl.GetTableRows(t.Context(), q, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got.Rows) != fmt.Sprint(want.Rows) {
+		t.Fatalf("alice's balances: the fork %x, the live chain %x", got.Rows, want.Rows)
+	}
+}

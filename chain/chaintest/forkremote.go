@@ -323,6 +323,11 @@ func (s *liveSource) primaryRows(ctx context.Context, code, scope, table antelop
 		if err != nil {
 			return nil, err
 		}
+		if len(page.Rows) > 0 {
+			// Its more and next_key are then of its own limit: a table of
+			// few rows would read as empty.
+			return nil, fmt.Errorf("table %s %s %s: the node answered limit 0 with %d rows (a node or proxy taking 0 for its default limit)", code, scope, table, len(page.Rows))
+		}
 		if !page.More {
 			return rows, nil
 		}
