@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -85,13 +86,21 @@ func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active cha
 	c.accounts[name] = newAccount(name, owner, active, c.headTime())
 }
 
+// AccountExists reports whether the chain has account n (on a fork: the
+// live chain's, fetched, or one the fork made).
+func (c *Chain) AccountExists(n antelope.Name) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.account(n) != nil
+}
+
 // SetPrivileged makes an account privileged (as eosio.bios's setpriv does):
 // its contract may call the privileged intrinsics, send inline actions with
 // any authority and bill RAM to any account.
 func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return fmt.Errorf("chaintest: no account %s", acct)
 	}
@@ -107,7 +116,7 @@ func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Authority) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return fmt.Errorf("chaintest: no account %s", acct)
 	}
@@ -142,11 +151,11 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return fmt.Errorf("chaintest: no account %s", acct)
 	}
-	if c.accounts[code] == nil {
+	if c.account(code) == nil {
 		return fmt.Errorf("chaintest: no account %s to link %s's permission to", code, acct)
 	}
 	if isPermissionAction(code, action) {
@@ -223,7 +232,7 @@ func (ac *authChecker) satisfied(level antelope.PermissionLevel, depth int) bool
 			return true
 		}
 	}
-	a := ac.c.accounts[level.Actor]
+	a := ac.c.account(level.Actor)
 	if a == nil {
 		return false
 	}
@@ -263,7 +272,7 @@ func (ac *authChecker) unusedKeys() []antelope.PublicKey {
 
 // permissionExists reports a declared authorization the chain can check.
 func (c *Chain) permissionExists(level antelope.PermissionLevel) bool {
-	a := c.accounts[level.Actor]
+	a := c.account(level.Actor)
 	return a != nil && a.perms[level.Permission] != nil
 }
 
@@ -369,16 +378,18 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 	n, _ := antelope.ParseName(p.AccountName)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[n]
+	a := c.account(n)
 	if a == nil {
 		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
 			"unable to retrieve account info (unknown key (boost::tuples::tuple<bool, eosio::chain::name, boost::tuples::null_type>): (0 "+p.AccountName+"))")
 	}
 	type perm struct {
-		PermName     string          `json:"perm_name"`
-		Parent       string          `json:"parent"`
-		RequiredAuth chain.Authority `json:"required_auth"`
+		PermName      string          `json:"perm_name"`
+		Parent        string          `json:"parent"`
+		RequiredAuth  chain.Authority `json:"required_auth"`
+		LinkedActions []linkedAction  `json:"linked_actions"`
 	}
+	linked := a.linkedActions()
 	var perms []perm
 	for _, p := range a.perms {
 		parent := ""
@@ -395,7 +406,7 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 		if auth.Waits == nil {
 			auth.Waits = []chain.WaitWeight{}
 		}
-		perms = append(perms, perm{p.name.String(), parent, auth})
+		perms = append(perms, perm{p.name.String(), parent, auth, linked[p.name]})
 	}
 	sort.Slice(perms, func(i, j int) bool { return perms[i].PermName < perms[j].PermName })
 	head := c.blocks[len(c.blocks)-1]
@@ -405,5 +416,39 @@ func (c *Chain) getAccount(body []byte) (int, any) {
 		"net_weight": weightJSON(a.netWeight, a.res.netLimit), "cpu_weight": weightJSON(a.cpuWeight, a.res.cpuLimit),
 		"net_limit": limitJSON(a.res.netLimit, a.res.netUsed), "cpu_limit": limitJSON(a.res.cpuLimit, a.res.cpuUsed), "permissions": perms,
 		"created": timeText(a.created), "last_code_update": timeText(a.lastCodeUpdate),
+		"eosio_any_linked_actions": linked[nameEosioAny],
 	}
+}
+
+// linkedAction is a link in get_account's answer: the contract, and the
+// action (omitted for a link of all the contract's actions), as nodeos 3.1+
+// lists them under the linked permission.
+type linkedAction struct {
+	Account antelope.Name  `json:"account"`
+	Action  *antelope.Name `json:"action,omitempty"`
+}
+
+// linkedActions is the account's links by required permission (eosio.any
+// included), each list ordered by contract and action, never nil.
+func (a *account) linkedActions() map[antelope.Name][]linkedAction {
+	out := map[antelope.Name][]linkedAction{nameEosioAny: {}}
+	for _, p := range a.perms {
+		out[p.name] = []linkedAction{}
+	}
+	keys := slices.SortedFunc(maps.Keys(a.links), func(x, y linkKey) int {
+		if x.code != y.code {
+			return cmp.Compare(x.code, y.code)
+		}
+		return cmp.Compare(x.action, y.action)
+	})
+	for _, k := range keys {
+		l := linkedAction{Account: k.code}
+		if k.action != 0 {
+			act := k.action
+			l.Action = &act
+		}
+		req := a.links[k]
+		out[req] = append(out[req], l)
+	}
+	return out
 }

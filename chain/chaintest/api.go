@@ -86,7 +86,7 @@ func (c *Chain) getABI(endpoint string, body []byte) (int, any) {
 	if status != 0 {
 		return status, out
 	}
-	ct := c.contracts[n]
+	ct := c.contract(n)
 	if endpoint == "get_abi" {
 		out := map[string]any{"account_name": n.String()}
 		if ct != nil && ct.abi != nil {
@@ -122,7 +122,7 @@ func (c *Chain) getCurrencyBalance(body []byte) (int, any) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.accounts[code] == nil {
+	if c.account(code) == nil {
 		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception", "Fail to retrieve account for "+p.Code)
 	}
 	out := []antelope.Asset{}

@@ -136,11 +136,11 @@ func (t *trxContext) checkRAM() error {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		if t.c.accounts[n] == nil {
+		if t.c.account(n) == nil {
 			continue
 		}
 		t.undo.account(t.c, n)
-		acct := t.c.accounts[n]
+		acct := t.c.account(n)
 		acct.ramUsage += t.ram[n]
 		if (t.ram[n] > 0 || t.checkRAMOf[n]) && acct.ramQuota >= 0 && acct.ramUsage > acct.ramQuota {
 			return errRAM(fmt.Sprintf("account %s has insufficient ram; needs %d bytes has %d bytes", n, acct.ramUsage, acct.ramQuota))
@@ -208,7 +208,7 @@ func (a *applyContext) execOne() error {
 	start := time.Now()
 	c := a.trx.c
 	tr := a.trace()
-	acct := c.accounts[a.receiver]
+	acct := c.account(a.receiver)
 	if acct == nil {
 		return errTransaction("action's receiving account " + a.receiver.String() + " does not exist")
 	}
@@ -221,7 +221,7 @@ func (a *applyContext) execOne() error {
 			}
 		}
 	}
-	if ct := c.contracts[a.receiver]; ct != nil {
+	if ct := c.contract(a.receiver); ct != nil {
 		var err error
 		switch {
 		case ct.module != nil:
@@ -328,14 +328,14 @@ func (a *applyContext) requireRecipient(account antelope.Name) error {
 // each authorization is satisfied by the sender's eosio.code permission.
 func (a *applyContext) sendInline(act antelope.Action, contextFree bool) error {
 	c := a.trx.c
-	if c.accounts[act.Account] == nil {
+	if c.account(act.Account) == nil {
 		return errActionValidate("inline action's code account " + act.Account.String() + " does not exist")
 	}
 	if contextFree && len(act.Authorization) > 0 {
 		return errActionValidate("context-free actions cannot have authorizations")
 	}
 	for _, l := range act.Authorization {
-		if c.accounts[l.Actor] == nil {
+		if c.account(l.Actor) == nil {
 			return errActionValidate("inline action's authorizing actor " + l.Actor.String() + " does not exist")
 		}
 		if !c.permissionExists(l) {

@@ -150,7 +150,7 @@ func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 			continue
 		}
 		ch := accountChange{name: n, created: a.created, isNew: isNew, abi: []byte{}}
-		if ct := c.contracts[n]; ct != nil {
+		if ct := c.contract(n); ct != nil {
 			if abi := ct.packed(); abi != nil {
 				ch.abi = abi
 			}

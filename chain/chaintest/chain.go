@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -54,6 +55,9 @@ type Chain struct {
 	reject  int              // the next n state requests with a valid token get a 401
 
 	blocklog blockLog // what each block did, for state history and forks (blocklog.go)
+
+	fork   *forkState // the live chain a fork fills its state from (forkstate.go); nil: no fork
+	txSnap *db        // the tables before the transaction under way (a fork installs fetched tables in it too)
 }
 
 // Block is a produced block.
@@ -93,6 +97,10 @@ type options struct {
 	noStatus    bool          // get_transaction_status refused (WithoutTransactionStatus)
 
 	manualFinality bool // WithManualFinality
+
+	fork *Remote // WithFork
+
+	apiListener, authListener net.Listener // WithListeners
 }
 
 // Logger is where WithConsoleLog writes: a *testing.T or *testing.B.
@@ -158,27 +166,75 @@ func WithTokenClock(now func() time.Time) Option { return func(o *options) { o.t
 func WithStartBlock(num uint32) Option { return func(o *options) { o.firstBlock = max(num, 1) } }
 
 // New starts a chain with its genesis block and the account eosio, and
-// serves it until Close.
+// serves it until Close. A chain made WithFork is a fork of a live chain:
+// New panics when the fork block cannot be read (NewFork returns the
+// error).
 func New(opts ...Option) *Chain {
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
+	var fs *forkState
+	if o.fork != nil {
+		var err error
+		if fs, err = openFork(*o.fork); err != nil {
+			panic(err)
+		}
+	}
+	return newChain(fs, opts...)
+}
+
+// newChain makes the chain of New, forked from fs when it is not nil.
+func newChain(fs *forkState, opts ...Option) *Chain {
 	o := options{chainID: sha256.Sum256([]byte("chaintest")), start: time.Now().UTC().Truncate(500 * time.Millisecond),
 		apiKey: "chaintest-key", tokenLife: time.Hour, tokenClock: time.Now, lifetime: time.Hour, deadline: 5 * time.Second, firstBlock: 1}
 	for _, f := range opts {
 		f(&o)
+	}
+	if fs != nil {
+		// The fork continues the live chain: its id, and its first block
+		// after the fork block.
+		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
 		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
 		secret: newSecret()}
 	c.blocklog.manual = o.manualFinality
-	eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
-	eosio.privileged = true
-	c.accounts[nameEosio] = eosio
+	if fs != nil {
+		c.fork, c.db.lazy = fs, c // eosio too is the live chain's
+	} else {
+		eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
+		eosio.privileged = true
+		c.accounts[nameEosio] = eosio
+	}
 	c.produce(nil)
 	if !o.inProcess {
-		c.srv = httptest.NewServer(http.HandlerFunc(c.serve))
-		c.authSrv = httptest.NewServer(http.HandlerFunc(c.serveAuth))
+		c.srv = serveOn(o.apiListener, c.serve)
+		c.authSrv = serveOn(o.authListener, c.serveAuth)
 	}
 	return c
+}
+
+// serveOn serves h on l, or on a loopback port of its own when l is nil.
+func serveOn(l net.Listener, h http.HandlerFunc) *httptest.Server {
+	if l == nil {
+		return httptest.NewServer(h)
+	}
+	s := httptest.NewUnstartedServer(h)
+	_ = s.Listener.Close()
+	s.Listener = l
+	s.Start()
+	return s
+}
+
+// WithListeners serves the chain on the given listeners instead of
+// loopback ports of its own: api for the chain API, the state service and
+// state history (URL, SHiPURL), auth for the token service (AuthURL) — for
+// a chain other processes reach at a known address (cmd/chaintest). Close
+// closes them.
+func WithListeners(api, auth net.Listener) Option {
+	return func(o *options) { o.apiListener, o.authListener = api, auth }
 }
 
 // URL is the address of both the chain API and the state service; for a
@@ -313,9 +369,9 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 	c.answer(w, r, func(path string, body []byte) (int, any) {
 		switch {
 		case strings.HasPrefix(path, "/v1/chain/"):
-			return c.chainAPI(strings.TrimPrefix(path, "/v1/chain/"), body)
+			return c.forkChecked(func() (int, any) { return c.chainAPI(strings.TrimPrefix(path, "/v1/chain/"), body) })
 		case strings.HasPrefix(path, "/v0/state/"):
-			return c.stateAPI(r, strings.TrimPrefix(path, "/v0/state/"))
+			return c.forkChecked(func() (int, any) { return c.stateAPI(r, strings.TrimPrefix(path, "/v0/state/")) })
 		case path == providerPath:
 			return c.serveProvider(body)
 		}

@@ -21,7 +21,7 @@ func (c *Chain) getCode(endpoint string, body []byte) (int, any) {
 	if status != 0 {
 		return status, refusal
 	}
-	ct := c.contracts[n]
+	ct := c.contract(n)
 	var code, packedABI []byte
 	var hash antelope.Checksum256
 	if ct != nil {
@@ -61,7 +61,7 @@ func (c *Chain) accountRequest(body []byte, what string) (antelope.Name, int, an
 		status, out := nodeosError(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
 		return 0, status, out
 	}
-	if c.accounts[n] == nil {
+	if c.account(n) == nil {
 		status, out := nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
 			"unable to retrieve account "+what+" (unknown key: "+p.AccountName+")")
 		return 0, status, out

@@ -54,13 +54,13 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.accounts[acct] == nil {
+	if c.account(acct) == nil {
 		c.accounts[acct] = newAccount(acct, emptyAuthority(), codeAuthority(acct), c.headTime())
 	}
 	// Wasm code and a packed ABI replaced by a Go handler are refunded, as
 	// setcode and setabi refund what they replace (the handler and its ABI
 	// are the test's, billed nothing).
-	c.accounts[acct].ramUsage -= c.codeRAM(acct)
+	c.account(acct).ramUsage -= c.codeRAM(acct)
 	c.contracts[acct] = ct
 	// The state service keeps every version by the block it was set in: the
 	// next block.
@@ -102,7 +102,7 @@ func (x *Context) Assert(ok bool, msg string) error {
 }
 
 // IsAccount reports whether the account exists.
-func (x *Context) IsAccount(account antelope.Name) bool { return x.chain.accounts[account] != nil }
+func (x *Context) IsAccount(account antelope.Name) bool { return x.chain.account(account) != nil }
 
 // RequireRecipient notifies account of this action: its contract (if it
 // has one) runs after this one with Receiver set to it, once however often
@@ -203,7 +203,7 @@ func (x *Context) Rows(scope, table antelope.Name) []uint64 {
 // as nodeos refuses it: to another account without its authority on the
 // action, or in a notification.
 func (x *Context) Set(scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) error {
-	ct := x.chain.contracts[x.Receiver]
+	ct := x.chain.contract(x.Receiver)
 	if ct == nil || !ct.tables[table] {
 		return errActionValidate("table " + table.String() + " is not in the ABI of " + x.Receiver.String())
 	}
@@ -273,7 +273,7 @@ func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []
 // billFixture bills RAM to an account for state written outside a
 // transaction (an account the chain does not know pays nothing).
 func (c *Chain) billFixture(account antelope.Name, delta int64) {
-	if a := c.accounts[account]; a != nil {
+	if a := c.account(account); a != nil {
 		a.ramUsage += delta
 	}
 }

@@ -40,12 +40,15 @@ type secRow struct {
 const numKinds = 5
 
 type table struct {
-	frozen   bool // shared with a snapshot: copy before writing
-	payer    antelope.Name
-	rows     map[uint64]*row
-	sec      [numKinds]map[uint64]*secRow
-	order    []*row // rows by primary key, until the next write
-	secOrder [numKinds][]*secRow
+	frozen bool // shared with a snapshot: copy before writing
+	payer  antelope.Name
+	// payerUnknown: a forked table whose payer the live chain could not
+	// tell (payer is a guess); removing it cannot be billed right.
+	payerUnknown bool
+	rows         map[uint64]*row
+	sec          [numKinds]map[uint64]*secRow
+	order        []*row // rows by primary key, until the next write
+	secOrder     [numKinds][]*secRow
 }
 
 func (t *table) count() int {
@@ -58,6 +61,37 @@ func (t *table) count() int {
 
 type db struct {
 	tables map[tableID]*table
+	// lazy fills a forked chain's tables the first time they are looked
+	// up (forkstate.go); nil for a chain that is no fork.
+	lazy tableFiller
+}
+
+// tableFiller fetches a forked chain's tables: table for any lookup of a
+// table, index besides for a secondary index of kind k (refused when the
+// fork cannot rebuild it).
+type tableFiller interface {
+	fillTable(id tableID) *forkUnit
+	fillIndex(id tableID, k wasm.IndexKind)
+	// listScopes is called before a contract's tables are listed, which a
+	// fork cannot do from what it fetched.
+	listScopes(code antelope.Name)
+}
+
+// table is the table id, filled first on a fork: every lookup of a table
+// goes through it.
+func (d *db) table(id tableID) *table {
+	if d.lazy != nil {
+		d.lazy.fillTable(id)
+	}
+	return d.tables[id]
+}
+
+// index is table for a lookup of a secondary index of kind k.
+func (d *db) index(id tableID, k wasm.IndexKind) *table {
+	if d.lazy != nil {
+		d.lazy.fillIndex(id, k)
+	}
+	return d.tables[id]
 }
 
 func newDB() *db { return &db{tables: map[tableID]*table{}} }
@@ -65,7 +99,7 @@ func newDB() *db { return &db{tables: map[tableID]*table{}} }
 // snapshot freezes the current tables and returns a view of them that
 // later writes do not change.
 func (d *db) snapshot() *db {
-	s := &db{tables: make(map[tableID]*table, len(d.tables))}
+	s := &db{tables: make(map[tableID]*table, len(d.tables)), lazy: d.lazy}
 	for id, t := range d.tables {
 		t.frozen = true
 		s.tables[id] = t
@@ -83,14 +117,14 @@ func (d *db) restore(snap *db) {
 }
 
 func (d *db) get(id tableID, pk uint64) *row {
-	if t := d.tables[id]; t != nil {
+	if t := d.table(id); t != nil {
 		return t.rows[pk]
 	}
 	return nil
 }
 
 func (d *db) getSec(id tableID, k wasm.IndexKind, pk uint64) *secRow {
-	if t := d.tables[id]; t != nil {
+	if t := d.index(id, k); t != nil {
 		return t.sec[k][pk]
 	}
 	return nil
@@ -99,14 +133,14 @@ func (d *db) getSec(id tableID, k wasm.IndexKind, pk uint64) *secRow {
 // writable returns the table to change, copying it if a snapshot holds it
 // and creating it (paid by payer) if absent; created says it was.
 func (d *db) writable(id tableID, payer antelope.Name) (t *table, created bool) {
-	t = d.tables[id]
+	t = d.table(id)
 	switch {
 	case t == nil:
 		t = &table{payer: payer, rows: map[uint64]*row{}}
 		d.tables[id] = t
 		created = true
 	case t.frozen:
-		c := &table{payer: t.payer, rows: make(map[uint64]*row, len(t.rows))}
+		c := &table{payer: t.payer, payerUnknown: t.payerUnknown, rows: make(map[uint64]*row, len(t.rows))}
 		for k, r := range t.rows {
 			c.rows[k] = r
 		}
@@ -173,13 +207,16 @@ func (d *db) dropIfEmpty(id tableID, t *table) (bool, antelope.Name) {
 		return false, 0
 	}
 	delete(d.tables, id) // nodeos drops an empty table (and its scope)
+	if t.payerUnknown {
+		return true, 0 // no account: refundTable refuses it
+	}
 	return true, t.payer
 }
 
 // primary returns a table's rows by primary key (the caller must not
 // change the slice).
 func (d *db) primary(id tableID) []*row {
-	t := d.tables[id]
+	t := d.table(id)
 	if t == nil {
 		return nil
 	}
@@ -197,7 +234,7 @@ func (d *db) primary(id tableID) []*row {
 // secondary returns a table's objects of one index type by key, then
 // primary key.
 func (d *db) secondary(id tableID, k wasm.IndexKind) []*secRow {
-	t := d.tables[id]
+	t := d.index(id, k)
 	if t == nil {
 		return nil
 	}
@@ -227,7 +264,7 @@ func (d *db) sorted(id tableID, index int) []*row {
 		return d.primary(id)
 	}
 	idxID := indexTable(id, index)
-	t := d.tables[idxID]
+	t := d.table(idxID)
 	if t == nil {
 		return nil
 	}
@@ -268,6 +305,9 @@ func kindOf(t antelope.IndexKeyType) wasm.IndexKind {
 
 // scopes lists (scope, table) pairs of a contract in nodeos's order.
 func (d *db) scopes(code antelope.Name) []tableID {
+	if d.lazy != nil {
+		d.lazy.listScopes(code)
+	}
 	var out []tableID
 	for id := range d.tables {
 		if id.code == code {

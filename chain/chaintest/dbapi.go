@@ -28,6 +28,17 @@ func (a *applyContext) bill(account antelope.Name, delta int64) {
 	a.trx.addRAM(a.trace(), account, delta)
 }
 
+// refundTable refunds a removed table to its payer. A forked table whose
+// payer the live chain could not tell (payer 0) fails the transaction on
+// the fork rather than refund a guessed account.
+func (a *applyContext) refundTable(payer antelope.Name) {
+	if payer == 0 && a.trx.c.fork != nil {
+		a.trx.c.fork.fail(&forkError{"a table emptied by this transaction has a payer the live chain could not tell (get_table_by_scope no longer lists it), so its RAM refund is not known"})
+		return
+	}
+	a.bill(payer, -billableTable)
+}
+
 // billChange bills a changed object as nodeos does: a new payer is charged
 // the new size and the old one refunded the old size; the same payer is
 // charged the difference.
@@ -110,7 +121,7 @@ func (a *applyContext) RemoveI64(it int32) error {
 	old := a.db().get(ref.table, ref.pk)
 	a.bill(old.payer, -(int64(len(old.data)) + billableRow))
 	if removed, payer := a.db().removeRow(ref.table, ref.pk); removed {
-		a.bill(payer, -billableTable)
+		a.refundTable(payer)
 	}
 	return a.keyval.remove(it)
 }
@@ -173,7 +184,7 @@ func (a *applyContext) PreviousI64(it int32) (int32, uint64, error) {
 // FindI64 is db_find_i64.
 func (a *applyContext) FindI64(code, scope, table, id uint64) int32 {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().table(tid) == nil {
 		return -1
 	}
 	end := a.keyval.cacheTable(tid)
@@ -185,7 +196,7 @@ func (a *applyContext) FindI64(code, scope, table, id uint64) int32 {
 
 func (a *applyContext) boundI64(code, scope, table, id uint64, upper bool) int32 {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().table(tid) == nil {
 		return -1
 	}
 	end := a.keyval.cacheTable(tid)
@@ -213,7 +224,7 @@ func (a *applyContext) UpperboundI64(code, scope, table, id uint64) int32 {
 // EndI64 is db_end_i64.
 func (a *applyContext) EndI64(code, scope, table uint64) int32 {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().table(tid) == nil {
 		return -1
 	}
 	return a.keyval.cacheTable(tid)
@@ -265,7 +276,7 @@ func (a *applyContext) IdxRemove(k wasm.IndexKind, it int32) error {
 	old := a.db().getSec(ref.table, k, ref.pk)
 	a.bill(old.payer, -billableSec[k])
 	if removed, payer := a.db().removeSec(ref.table, k, ref.pk); removed {
-		a.bill(payer, -billableTable)
+		a.refundTable(payer)
 	}
 	return a.idx[k].remove(it)
 }
@@ -321,7 +332,7 @@ func (a *applyContext) IdxPrevious(k wasm.IndexKind, it int32) (int32, uint64, e
 
 func (a *applyContext) idxTable(k wasm.IndexKind, code, scope, table uint64) (tableID, int32, bool) {
 	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().tables[tid] == nil {
+	if a.db().index(tid, k) == nil {
 		return tid, -1, false
 	}
 	return tid, a.idx[k].cacheTable(tid), true
@@ -445,7 +456,7 @@ func (a *applyContext) deleteRow(scope, table antelope.Name, pk uint64) error {
 	}
 	a.bill(old.payer, -(int64(len(old.data)) + billableRow))
 	if removed, payer := a.db().removeRow(tid, pk); removed {
-		a.bill(payer, -billableTable)
+		a.refundTable(payer)
 	}
 	for i := 2; i < 2+16; i++ {
 		sid := indexTable(tid, i) // the first is the primary table itself
@@ -453,7 +464,7 @@ func (a *applyContext) deleteRow(scope, table antelope.Name, pk uint64) error {
 			if s := a.db().getSec(sid, k, pk); s != nil {
 				a.bill(s.payer, -billableSec[k])
 				if removed, payer := a.db().removeSec(sid, k, pk); removed {
-					a.bill(payer, -billableTable)
+					a.refundTable(payer)
 				}
 			}
 		}

@@ -185,6 +185,36 @@
 // fork that happened while it was away. Example_stateHistory is a test of
 // an indexer.
 //
+// # Forking a live chain
+//
+// WithFork (or NewFork) starts a chain that continues a live one at a
+// block: accounts (permissions, links, RAM), contract code and ABIs, and
+// table rows are fetched from it the first time a transaction, a read or
+// the Go API looks them up, and are local from then on — writes never
+// leave the process, and nothing a fork does changes the live chain.
+//
+//	fork, err := chaintest.NewFork(chaintest.Remote{
+//		NodeURL: "https://node", StateURL: "https://state", APIKey: key, AuthURL: auth,
+//		Block: 400_000_000, Cache: "testdata/fork"})
+//
+// Tables (and ABIs) come from the state service as they were at Block, a
+// consistent snapshot; without StateURL, from nodeos at its head, read
+// when first touched. Accounts and code always come from nodeos as they
+// are when read: a contract whose code was set after the fork block is
+// refused (its transactions fail with chaintest_fork_exception) and listed
+// by NewerCode. Secondary index keys, which neither source sends, are
+// read from each row by the ABI's key_names and key_types (a field at a
+// fixed offset, of a 64- or 128-bit integer or a float key) and checked
+// against nodeos's order by that index (for a state-service fork, when the
+// node still holds the fork block's rows); an index they do not describe
+// is refused, never served empty. A fork cannot list a
+// contract's tables (get_table_by_scope). Each answer is recorded in
+// Remote.Cache with the chain, source and block, so that a later run replays
+// it offline (Remote.Offline); a cache of another chain, source or block is
+// refused. ForkStats counts the requests and bytes. The seam is one:
+// Chain.account, Chain.contract and db.table/db.index fill what is missing
+// (forkstate.go); the rest of chaintest does not know it runs on a fork.
+//
 // # Without a network
 //
 // New serves the chain on httptest servers (loopback ports). With

@@ -37,7 +37,7 @@ func (a *applyContext) RequireRecipient(account uint64) error {
 
 // IsAccount is is_account.
 func (a *applyContext) IsAccount(account uint64) bool {
-	return a.trx.c.accounts[antelope.Name(account)] != nil
+	return a.trx.c.account(antelope.Name(account)) != nil
 }
 
 // SendInline is send_inline and send_context_free_inline.
@@ -83,12 +83,12 @@ func (a *applyContext) Transaction() *antelope.SignedTransaction { return a.trx.
 
 // CodeHash is get_code_hash.
 func (a *applyContext) CodeHash(account uint64) (uint64, [32]byte, uint8, uint8) {
-	acct := a.trx.c.accounts[antelope.Name(account)]
+	acct := a.trx.c.account(antelope.Name(account))
 	if acct == nil {
 		return 0, [32]byte{}, 0, 0
 	}
 	var hash [32]byte
-	if ct := a.trx.c.contracts[antelope.Name(account)]; ct != nil && ct.module != nil {
+	if ct := a.trx.c.contract(antelope.Name(account)); ct != nil && ct.module != nil {
 		hash = ct.codeHash
 	}
 	return acct.codeSequence, hash, 0, 0
@@ -181,12 +181,12 @@ func (a *applyContext) PermissionLastUsed(actor, permission uint64) (int64, erro
 	if !a.trx.c.permissionExists(l) {
 		return 0, errPermissionQuery("Failed to retrieve permission: " + levelText(l))
 	}
-	return a.trx.c.accounts[l.Actor].perms[l.Permission].lastUsed.UnixMicro(), nil
+	return a.trx.c.account(l.Actor).perms[l.Permission].lastUsed.UnixMicro(), nil
 }
 
 // AccountCreationTime is get_account_creation_time.
 func (a *applyContext) AccountCreationTime(account uint64) (int64, error) {
-	acct := a.trx.c.accounts[antelope.Name(account)]
+	acct := a.trx.c.account(antelope.Name(account))
 	if acct == nil {
 		return 0, errActionValidate(fmt.Sprintf("account '%s' does not exist", antelope.Name(account)))
 	}
@@ -198,7 +198,7 @@ func (a *applyContext) Privileged() bool { return a.privileged }
 
 // IsPrivileged is is_privileged.
 func (a *applyContext) IsPrivileged(account uint64) (bool, error) {
-	acct := a.trx.c.accounts[antelope.Name(account)]
+	acct := a.trx.c.account(antelope.Name(account))
 	if acct == nil {
 		return false, errUnknownAccount(fmt.Sprintf("account '%s' does not exist", antelope.Name(account)))
 	}
@@ -208,11 +208,11 @@ func (a *applyContext) IsPrivileged(account uint64) (bool, error) {
 // SetPrivileged is set_privileged.
 func (a *applyContext) SetPrivileged(account uint64, on bool) error {
 	n := antelope.Name(account)
-	if a.trx.c.accounts[n] == nil {
+	if a.trx.c.account(n) == nil {
 		return errUnknownAccount(fmt.Sprintf("account '%s' does not exist", n))
 	}
 	a.trx.undo.account(a.trx.c, n)
-	a.trx.c.accounts[n].privileged = on
+	a.trx.c.account(n).privileged = on
 	return nil
 }
 
@@ -220,12 +220,12 @@ func (a *applyContext) SetPrivileged(account uint64, on bool) error {
 // (ram_usage_exceeded); NET and CPU weights are kept for get_account.
 func (a *applyContext) SetResourceLimits(account uint64, ram, net, cpu int64) error {
 	n := antelope.Name(account)
-	acct := a.trx.c.accounts[n]
+	acct := a.trx.c.account(n)
 	if acct == nil {
 		return errUnknownAccount(fmt.Sprintf("account '%s' does not exist", n))
 	}
 	a.trx.undo.account(a.trx.c, n)
-	acct = a.trx.c.accounts[n]
+	acct = a.trx.c.account(n)
 	acct.ramQuota, acct.netWeight, acct.cpuWeight = ram, net, cpu
 	a.trx.validateRAM(n) // checked at the end of the transaction, as nodeos does
 	return nil
@@ -233,7 +233,7 @@ func (a *applyContext) SetResourceLimits(account uint64, ram, net, cpu int64) er
 
 // ResourceLimits is get_resource_limits.
 func (a *applyContext) ResourceLimits(account uint64) (int64, int64, int64, error) {
-	acct := a.trx.c.accounts[antelope.Name(account)]
+	acct := a.trx.c.account(antelope.Name(account))
 	if acct == nil {
 		return 0, 0, 0, errUnknownAccount(fmt.Sprintf("account '%s' does not exist", antelope.Name(account)))
 	}
@@ -289,7 +289,7 @@ func (a *applyContext) SetProposedProducers(format uint64, packed []byte) (int64
 			return 0, errProducerSchedule("unpacking the producer schedule: " + err.Error())
 		}
 		name := antelope.Name(p)
-		if a.trx.c.accounts[name] == nil {
+		if a.trx.c.account(name) == nil {
 			return 0, errProducerSchedule("producer schedule includes a nonexisting account")
 		}
 		if seen[name] {

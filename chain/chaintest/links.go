@@ -38,7 +38,7 @@ func errIrrelevantAuth(detail string) *exception {
 // linkedPermission is nodeos's lookup_linked_permission: the permission
 // actor linked to code::action, else to every action of code.
 func (c *Chain) linkedPermission(actor, code, action antelope.Name) (antelope.Name, bool) {
-	a := c.accounts[actor]
+	a := c.account(actor)
 	if a == nil {
 		return 0, false
 	}
@@ -64,7 +64,7 @@ func (c *Chain) minimumPermission(actor, code, action antelope.Name) (perm antel
 // is min itself or one of min's ancestors (owner satisfies everything,
 // active everything below it), in the same account.
 func (c *Chain) permissionSatisfies(actor, declared, min antelope.Name) bool {
-	a := c.accounts[actor]
+	a := c.account(actor)
 	if a == nil {
 		return false
 	}
@@ -134,7 +134,7 @@ func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 			return nil
 		}
 		min = perm
-		if a := c.accounts[account]; a == nil || a.perms[perm] == nil { // a new permission: its parent's authority
+		if a := c.account(account); a == nil || a.perms[perm] == nil { // a new permission: its parent's authority
 			min = parent
 			if a == nil || a.perms[parent] == nil {
 				return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
@@ -148,7 +148,7 @@ func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 		if n.err != nil {
 			return nil
 		}
-		if a := c.accounts[account]; a == nil || a.perms[min] == nil {
+		if a := c.account(account); a == nil || a.perms[min] == nil {
 			return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: min}))
 		}
 	case nameLinkAuth:

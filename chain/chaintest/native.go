@@ -192,7 +192,7 @@ func levelLess(a, b antelope.PermissionLevel) bool {
 // checkAuthorityAccounts is validate_authority_precondition.
 func (a *applyContext) checkAuthorityAccounts(auth chain.Authority) error {
 	for _, p := range auth.Accounts {
-		if a.trx.c.accounts[p.Permission.Actor] == nil {
+		if a.trx.c.account(p.Permission.Actor) == nil {
 			return errActionValidate(fmt.Sprintf("account '%s' does not exist", p.Permission.Actor))
 		}
 		switch p.Permission.Permission {
@@ -229,9 +229,9 @@ func nativeNewAccount(a *applyContext) error {
 		return errActionValidate("account name cannot be empty")
 	case len(s) > 12:
 		return errActionValidate("account names can only be 12 chars long")
-	case strings.HasPrefix(s, "eosio.") && (c.accounts[creator] == nil || !c.accounts[creator].privileged):
+	case strings.HasPrefix(s, "eosio.") && (c.account(creator) == nil || !c.account(creator).privileged):
 		return errActionValidate("only privileged accounts can have names that start with 'eosio.'")
-	case c.accounts[name] != nil:
+	case c.account(name) != nil:
 		return &exception{code: 3050001, name: "account_name_exists_exception", what: "Account name already exists",
 			detail: "Cannot create account named " + s + ", as that name is already taken"}
 	}
@@ -264,7 +264,7 @@ func nativeSetcode(a *applyContext) error {
 		return &exception{code: 3160007, name: "invalid_contract_vm_version", what: "Invalid contract vm version", detail: "version should be 0"}
 	}
 	c := a.trx.c
-	acct := c.accounts[account]
+	acct := c.account(account)
 	if acct == nil {
 		return errActionValidate("account " + account.String() + " does not exist")
 	}
@@ -272,7 +272,7 @@ func nativeSetcode(a *applyContext) error {
 	if len(code) > 0 {
 		hash = sha256.Sum256(code)
 	}
-	existing := c.contracts[account]
+	existing := c.contract(account)
 	hasCode := existing != nil && existing.module != nil
 	if len(code) == 0 && !hasCode {
 		return errSetExactCode("contract is already cleared")
@@ -301,11 +301,11 @@ func nativeSetabi(a *applyContext) error {
 		return err
 	}
 	c := a.trx.c
-	if c.accounts[account] == nil {
+	if c.account(account) == nil {
 		return errActionValidate("account " + account.String() + " does not exist")
 	}
 	var old int64
-	if ct := c.contracts[account]; ct != nil {
+	if ct := c.contract(account); ct != nil {
 		old = int64(len(ct.packedABI))
 	}
 	if err := c.setABI(&a.trx.undo, account, abi); err != nil {
@@ -333,7 +333,7 @@ func nativeUpdateAuth(a *applyContext) error {
 		return errActionValidate("Permission names that start with 'eosio.' are reserved")
 	case perm == parent:
 		return errActionValidate("Cannot set an authority as its own parent")
-	case c.accounts[account] == nil:
+	case c.account(account) == nil:
 		return errActionValidate("account " + account.String() + " does not exist")
 	case !validAuthority(auth):
 		return errActionValidate("Invalid authority")
@@ -350,7 +350,7 @@ func nativeUpdateAuth(a *applyContext) error {
 	if err := a.checkAuthorityAccounts(auth); err != nil {
 		return err
 	}
-	acct := c.accounts[account]
+	acct := c.account(account)
 	if perm != nameOwner && acct.perms[parent] == nil {
 		return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
 	}
@@ -359,7 +359,7 @@ func nativeUpdateAuth(a *applyContext) error {
 		return errActionValidate("Changing parent authority is not currently supported")
 	}
 	a.trx.undo.account(c, account)
-	acct = c.accounts[account]
+	acct = c.account(account)
 	lastUsed := a.trx.blockTime // a new permission's usage starts at its creation
 	if old != nil {
 		lastUsed = old.lastUsed
@@ -389,7 +389,7 @@ func nativeDeleteAuth(a *applyContext) error {
 		return errActionValidate("Cannot delete owner authority")
 	}
 	c := a.trx.c
-	acct := c.accounts[account]
+	acct := c.account(account)
 	if acct == nil || acct.perms[perm] == nil {
 		return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: perm}))
 	}
@@ -400,7 +400,7 @@ func nativeDeleteAuth(a *applyContext) error {
 	}
 	refund := permissionRAM(acct.perms[perm].auth)
 	a.trx.undo.account(c, account)
-	delete(c.accounts[account].perms, perm)
+	delete(c.account(account).perms, perm)
 	a.trx.addRAM(a.trace(), account, -refund)
 	return nil
 }
@@ -418,22 +418,22 @@ func nativeLinkAuth(a *applyContext) error {
 		return err
 	}
 	c := a.trx.c
-	if c.accounts[account] == nil {
+	if c.account(account) == nil {
 		return errUnknownAccount("Failed to retrieve account: " + account.String())
 	}
-	if c.accounts[code] == nil {
+	if c.account(code) == nil {
 		return errUnknownAccount("Failed to retrieve code for account: " + code.String())
 	}
-	if req != nameEosioAny && c.accounts[account].perms[req] == nil {
+	if req != nameEosioAny && c.account(account).perms[req] == nil {
 		return errPermissionQuery("Failed to retrieve permission: " + req.String())
 	}
 	k := linkKey{code, typ}
-	cur, linked := c.accounts[account].links[k]
+	cur, linked := c.account(account).links[k]
 	if linked && cur == req {
 		return errActionValidate("Attempting to update required authority, but new requirement is same as old")
 	}
 	a.trx.undo.account(c, account)
-	acct := c.accounts[account]
+	acct := c.account(account)
 	if acct.links == nil {
 		acct.links = map[linkKey]antelope.Name{}
 	}
@@ -455,14 +455,14 @@ func nativeUnlinkAuth(a *applyContext) error {
 	}
 	c := a.trx.c
 	k := linkKey{code, typ}
-	if c.accounts[account] == nil || c.accounts[account].links == nil {
+	if c.account(account) == nil || c.account(account).links == nil {
 		return errActionValidate("Attempting to unlink authority, but no link found")
 	}
-	if _, ok := c.accounts[account].links[k]; !ok {
+	if _, ok := c.account(account).links[k]; !ok {
 		return errActionValidate("Attempting to unlink authority, but no link found")
 	}
 	a.trx.undo.account(c, account)
-	delete(c.accounts[account].links, k)
+	delete(c.account(account).links, k)
 	a.trx.addRAM(a.trace(), account, -billableLink)
 	return nil
 }

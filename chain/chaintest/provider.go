@@ -79,7 +79,7 @@ func (c *Chain) NewResourceProvider(payer antelope.Name) (*ResourceProvider, err
 	}
 	pub, _ := key.PublicKey()
 	c.mu.Lock()
-	exists := c.accounts[payer] != nil
+	exists := c.account(payer) != nil
 	c.mu.Unlock()
 	if !exists {
 		c.NewAccount(payer)

@@ -46,13 +46,13 @@ func (c *Chain) sequence(t *trxContext, commit bool) {
 		tr.globalSeq += base
 		recv[tr.receiver]++
 		s := receiptSeqs{digest: actDigest(&tr.act, tr.ret)}
-		if a := c.accounts[tr.receiver]; a != nil {
+		if a := c.account(tr.receiver); a != nil {
 			s.recv = a.recvSequence + recv[tr.receiver]
 		}
 		last := map[antelope.Name]uint64{}
 		for _, l := range tr.act.Authorization {
 			auth[l.Actor]++
-			if a := c.accounts[l.Actor]; a != nil {
+			if a := c.account(l.Actor); a != nil {
 				last[l.Actor] = a.authSequence + auth[l.Actor]
 			}
 		}
@@ -60,7 +60,7 @@ func (c *Chain) sequence(t *trxContext, commit bool) {
 			s.auth = append(s.auth, authSeq{n, seq})
 		}
 		slices.SortFunc(s.auth, func(a, b authSeq) int { return cmp.Compare(a.account, b.account) })
-		if a := c.accounts[tr.act.Account]; a != nil {
+		if a := c.account(tr.act.Account); a != nil {
 			s.code, s.abi = a.codeSequence, a.abiSequence
 		}
 		tr.seq = s
@@ -70,12 +70,12 @@ func (c *Chain) sequence(t *trxContext, commit bool) {
 	}
 	c.blocklog.globalSeq += uint64(len(done))
 	for n, k := range recv {
-		if a := c.accounts[n]; a != nil {
+		if a := c.account(n); a != nil {
 			a.recvSequence += k
 		}
 	}
 	for n, k := range auth {
-		if a := c.accounts[n]; a != nil {
+		if a := c.account(n); a != nil {
 			a.authSequence += k
 		}
 	}

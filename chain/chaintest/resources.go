@@ -62,7 +62,7 @@ type Resources struct {
 func (c *Chain) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return fmt.Errorf("chaintest: no account %s", acct)
 	}
@@ -77,7 +77,7 @@ func (c *Chain) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
 func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a := c.accounts[acct]
+	a := c.account(acct)
 	if a == nil {
 		return Resources{}, fmt.Errorf("chaintest: no account %s", acct)
 	}
@@ -136,15 +136,15 @@ func (t *trxContext) chargeCPU() error {
 // than that left. A read-only transaction is billed nothing.
 func (t *trxContext) charge(amount int64, field func(*resourceLimits) (limit int64, used *int64), refuse func(left int64) error) error {
 	payer := firstAuthorizer(&t.tx.Transaction)
-	if t.readOnly || t.c.accounts[payer] == nil {
+	if t.readOnly || t.c.account(payer) == nil {
 		return nil
 	}
-	limit, used := field(&t.c.accounts[payer].res)
+	limit, used := field(&t.c.account(payer).res)
 	if left := max(limit-*used, 0); limit >= 0 && amount > left {
 		return refuse(left)
 	}
 	t.undo.account(t.c, payer) // the account is copied: bill the copy
-	_, used = field(&t.c.accounts[payer].res)
+	_, used = field(&t.c.account(payer).res)
 	*used += amount
 	return nil
 }

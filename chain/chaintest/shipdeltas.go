@@ -50,7 +50,7 @@ func (d *deltaRows) delta(name string) (*protocol.TableDelta, bool) {
 }
 
 // shipDeltas is block num's table_delta[] (the chain's first block: the
-// whole state).
+// whole state, but for a fork).
 func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 	i := c.index(num)
 	before := newDB()
@@ -58,6 +58,11 @@ func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 		before = c.history[i-1]
 	}
 	after := c.history[i]
+	if i == 0 && c.fork != nil {
+		// A fork's first block changes nothing: the live chain's state it
+		// starts from is fetched as it is touched, and is not its to send.
+		before = after
+	}
 
 	var accounts, tables, rows deltaRows
 	var indexes [numKinds]deltaRows

@@ -240,11 +240,11 @@ func (c *Chain) indexEntries(id tableID, pos int, keyType antelope.IndexKeyType)
 // checkTable answers as nodeos does for an account with no contract, or a
 // table its ABI does not declare; 0 when the table may be read.
 func (c *Chain) checkTable(code, table antelope.Name) (int, any) {
-	if c.accounts[code] == nil {
+	if c.account(code) == nil {
 		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
 			"Fail to retrieve account for "+code.String())
 	}
-	ct := c.contracts[code]
+	ct := c.contract(code)
 	if ct == nil || !ct.tables[table] {
 		return tableQueryError("Table " + table.String() + " is not specified in the ABI")
 	}

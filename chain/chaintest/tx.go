@@ -152,10 +152,38 @@ func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
 // one, changes nothing: the tables go back to their snapshot and accounts,
 // contracts and parameters to the undo log.
 func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
+	for {
+		fetched := c.forkFetches()
+		trx, err := c.executeOnce(signed, packed, id, blockNum, blockTime, readOnly, dry)
+		// On a fork, a failed run that fetched from the live chain spent
+		// network time within its deadline, and may have failed for it
+		// (tx_cpu_usage_exceeded): what it fetched stays, so it runs
+		// again, until a run fetches nothing. A fork failure is final.
+		var ex *exception
+		if err == nil || c.forkFetches() == fetched || (errors.As(err, &ex) && ex.code == forkExceptionCode) {
+			return trx, err
+		}
+	}
+}
+
+// forkFetches is how many answers a fork has asked its source for (0 for
+// a chain that is no fork).
+func (c *Chain) forkFetches() int {
+	if c.fork == nil {
+		return 0
+	}
+	return c.fork.fetches
+}
+
+// executeOnce is one run of execute.
+func (c *Chain) executeOnce(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), c.opts.deadline)
 	defer cancel()
 	trx := &trxContext{c: c, tx: signed, id: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
 	snap := c.db.snapshot()
+	c.txSnap = snap
+	defer func() { c.txSnap = nil }()
+	c.takeForkFailure()
 	err := trx.chargeNET(packed)
 	if err == nil {
 		err = trx.run()
@@ -165,6 +193,9 @@ func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.Pac
 	}
 	if err == nil {
 		trx.markPermissionsUsed()
+	}
+	if ferr := c.takeForkFailure(); ferr != nil {
+		err = errFork(ferr) // what ran saw a state the fork could not fill: its outcome is not the live chain's
 	}
 	if err != nil || dry {
 		c.db.restore(snap)
@@ -188,7 +219,7 @@ func (t *trxContext) markPermissionsUsed() {
 				continue
 			}
 			t.undo.account(c, l.Actor) // the map is the transaction's copy now
-			perms := c.accounts[l.Actor].perms
+			perms := c.account(l.Actor).perms
 			p := *perms[l.Permission]
 			p.lastUsed = t.blockTime
 			perms[l.Permission] = &p

@@ -33,7 +33,7 @@ func (u *undoLog) account(c *Chain, n antelope.Name) {
 	if u.accounts == nil {
 		u.accounts = map[antelope.Name]*account{}
 	}
-	old := c.accounts[n]
+	old := c.account(n)
 	u.accounts[n] = old
 	if old != nil {
 		cp := *old
@@ -51,7 +51,7 @@ func (u *undoLog) contract(c *Chain, n antelope.Name) {
 	if u.contracts == nil {
 		u.contracts = map[antelope.Name]*contract{}
 	}
-	u.contracts[n] = c.contracts[n]
+	u.contracts[n] = c.contract(n)
 }
 
 // abiVersion saves how many ABI versions account has before one is added.

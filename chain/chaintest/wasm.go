@@ -26,7 +26,7 @@ import (
 func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.accounts[account] == nil {
+	if c.account(account) == nil {
 		c.accounts[account] = newAccount(account, emptyAuthority(), codeAuthority(account), c.headTime())
 	}
 	before := c.codeRAM(account)
@@ -43,7 +43,7 @@ func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 	}
 	// Billed as setcode and setabi bill, so that they later refund only
 	// what was billed; a fixture is not held to the RAM quota.
-	c.accounts[account].ramUsage += c.codeRAM(account) - before
+	c.account(account).ramUsage += c.codeRAM(account) - before
 	c.produce(nil)
 	return nil
 }
@@ -51,7 +51,7 @@ func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 // codeRAM is the RAM setcode and setabi bill account for its contract:
 // its wasm ten times over and its packed ABI.
 func (c *Chain) codeRAM(account antelope.Name) int64 {
-	ct := c.contracts[account]
+	ct := c.contract(account)
 	if ct == nil {
 		return 0
 	}
@@ -97,7 +97,7 @@ func (c *Chain) setCode(u *undoLog, account antelope.Name, code []byte, at time.
 		ct.codeHash = sha256.Sum256(code)
 	}
 	c.contracts[account] = ct
-	acct := c.accounts[account]
+	acct := c.account(account)
 	acct.codeSequence++
 	acct.lastCodeUpdate = at
 	return nil
@@ -131,7 +131,7 @@ func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
 		}
 	}
 	c.contracts[account] = ct
-	c.accounts[account].abiSequence++
+	c.account(account).abiSequence++
 	u.abiVersion(c, account)
 	c.abis[account] = append(c.abis[account], abiVersion{block: c.nextBlockNum(), json: ct.abi})
 	return nil
@@ -141,7 +141,7 @@ func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
 // when it has none): contracts are replaced, never changed in place, so
 // that the undo log's copy stays as it was.
 func (c *Chain) contractCopy(account antelope.Name) *contract {
-	if old := c.contracts[account]; old != nil {
+	if old := c.contract(account); old != nil {
 		cp := *old
 		return &cp
 	}

@@ -1,0 +1,627 @@
+package chaintest
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
+	"github.com/antelopego/abigen/model"
+)
+
+// A forked chain's state is filled lazily: c.account, c.contract and the
+// db's table lookups are the one seam. What a fork has not yet asked the
+// live chain for is fetched the first time anything (a transaction, a
+// read, the Go API) looks it up, and installed as the state at the fork
+// block: in the current state, in every block's saved state (for
+// Rollback, the state service and state history) and in the snapshot of
+// the transaction under way, so that nothing rolls it back. From then on
+// it is local like everything else; writes never leave the process.
+
+// forkState is a forked chain's link to the live chain.
+type forkState struct {
+	src   forkSource
+	live  *liveSource // nil when offline
+	cache *cachedSource
+	point forkPoint
+
+	accounts  map[antelope.Name]bool  // asked; true: the live chain has it
+	contracts map[antelope.Name]error // asked; the error a load keeps giving
+	noABI     map[antelope.Name]bool  // contracts with code and no ABI at the live chain: tables unreadable
+	units     map[tableID]*forkUnit   // by primary table (low four bits clear)
+
+	failure error // the last lookup that could not be answered, for the operation under way
+	// fetches counts the answers asked of the source: a transaction that
+	// fetched has spent network time within its deadline (tx.go runs it
+	// again, with what it fetched in place).
+	fetches int
+	newer   []NewerCode
+	// retry lists the tables whose fetch failed in the operation under
+	// way: forgotten when it ends, so that the next operation asks again
+	// (the network may answer then) and this one does not ask at every
+	// lookup.
+	retry []tableID
+}
+
+// forkUnit is a table in one scope with its secondary index tables, as
+// fetched.
+type forkUnit struct {
+	err error          // the fetch failed: every lookup fails
+	bad map[int]string // secondary index positions that cannot be read, and why
+	// undeclared: the ABI describes no keys, so whether the table has
+	// secondary indexes, and of which types, is unknown.
+	undeclared bool
+	declared   int                    // len(key_types)
+	empty      bool                   // no such table at the fork block: every index is empty
+	kinds      map[int]wasm.IndexKind // the index type of each rebuilt position
+}
+
+// NewerCode is a contract whose code at the live chain was set after the
+// fork block: its code at the fork block is not available, and the fork
+// refuses to run the newer one in its place.
+type NewerCode struct {
+	Account     antelope.Name // the contract
+	CodeUpdated time.Time     // the account's last_code_update at the node
+	ForkBlock   uint32        // the fork block
+	ForkTime    time.Time     // its time
+}
+
+// String says what is newer than what.
+func (n NewerCode) String() string {
+	return fmt.Sprintf("the code of %s was set at %s, after the fork block %d (%s)", n.Account,
+		n.CodeUpdated.Format(time.RFC3339Nano), n.ForkBlock, n.ForkTime.Format(time.RFC3339Nano))
+}
+
+// forkError is what a fork could not answer.
+type forkError struct{ msg string }
+
+func (e *forkError) Error() string { return "chaintest fork: " + e.msg }
+
+// WithFork makes the chain a fork of a live chain at f.Block (see Remote):
+// its chain id is the live chain's and its first block f.Block+1, 500 ms
+// after the fork block. New panics when the live chain (or the cache)
+// cannot say where the fork is; NewFork returns that error instead.
+func WithFork(f Remote) Option { return func(o *options) { o.fork = &f } }
+
+// NewFork is New for a chain made WithFork: an error when the fork block
+// cannot be read.
+func NewFork(f Remote, opts ...Option) (*Chain, error) {
+	fs, err := openFork(f)
+	if err != nil {
+		return nil, err
+	}
+	return newChain(fs, append(opts, WithFork(f))...), nil
+}
+
+func openFork(f Remote) (*forkState, error) {
+	if f.NodeURL == "" && !f.Offline {
+		return nil, &forkError{"Remote.NodeURL is empty"}
+	}
+	if f.Offline && f.Cache == "" {
+		return nil, &forkError{"an offline fork needs Remote.Cache"}
+	}
+	fs := &forkState{accounts: map[antelope.Name]bool{}, contracts: map[antelope.Name]error{}, noABI: map[antelope.Name]bool{}, units: map[tableID]*forkUnit{}}
+	kind := "nodeos"
+	switch {
+	case f.StateURL != "":
+		kind = "state"
+	case f.Offline && f.NodeURL == "":
+		kind = "" // the cache's
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if !f.Offline {
+		fs.live = newLiveSource(f)
+		fs.live.block = f.Block
+		fs.src = fs.live
+	}
+	if f.Cache != "" {
+		cache, p, err := openForkCache(ctx, f.Cache, kind, f.Block, fs.live)
+		if err != nil {
+			return nil, &forkError{err.Error()}
+		}
+		fs.cache, fs.src, fs.point = cache, cache, p
+		return fs, nil
+	}
+	p, err := fs.live.point(ctx)
+	if err != nil {
+		return nil, &forkError{"the fork block: " + err.Error()}
+	}
+	fs.point = p
+	return fs, nil
+}
+
+// ForkStats counts what the fork asked of the live chain and its cache
+// (zero for a chain that is no fork).
+func (c *Chain) ForkStats() ForkStats {
+	var s ForkStats
+	if c.fork == nil {
+		return s
+	}
+	if c.fork.live != nil {
+		s.Requests, s.Bytes = c.fork.live.count.requests.Load(), c.fork.live.count.bytes.Load()
+	}
+	if c.fork.cache != nil {
+		s.Cached = c.fork.cache.hits.Load()
+	}
+	return s
+}
+
+// ForkBlock is the block the chain was forked at, 0 for a chain that is
+// no fork.
+func (c *Chain) ForkBlock() uint32 {
+	if c.fork == nil {
+		return 0
+	}
+	return c.fork.point.Block
+}
+
+// NewerCode lists the contracts found so far whose code at the live chain
+// is newer than the fork block (a transaction that runs one fails).
+func (c *Chain) NewerCode() []NewerCode {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fork == nil {
+		return nil
+	}
+	return slices.Clone(c.fork.newer)
+}
+
+// fail records what a lookup could not answer: the operation under way
+// fails with it.
+func (f *forkState) fail(err error) {
+	f.failure = err
+}
+
+// takeFailure returns and clears the failure of the operation under way.
+func (c *Chain) takeForkFailure() error {
+	if c.fork == nil {
+		return nil
+	}
+	err := c.fork.failure
+	c.fork.failure = nil
+	for _, u := range c.fork.retry {
+		delete(c.fork.units, u)
+	}
+	c.fork.retry = nil
+	return err
+}
+
+func (f *forkState) ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), time.Minute)
+}
+
+// account is account n, fetched on a fork the first time it is looked up.
+func (c *Chain) account(n antelope.Name) *account {
+	if a := c.accounts[n]; a != nil || c.fork == nil {
+		return a
+	}
+	c.fork.loadAccount(c, n)
+	return c.accounts[n]
+}
+
+// contract is account n's contract, fetched on a fork the first time.
+func (c *Chain) contract(n antelope.Name) *contract {
+	if ct := c.contracts[n]; ct != nil || c.fork == nil {
+		return ct
+	}
+	c.fork.loadContract(c, n)
+	return c.contracts[n]
+}
+
+func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
+	if _, asked := f.accounts[n]; asked || n == 0 {
+		return
+	}
+	ctx, cancel := f.ctx()
+	defer cancel()
+	f.fetches++
+	raw, err := f.src.account(ctx, n)
+	if err != nil {
+		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
+		return // asked again next time: the network may answer then
+	}
+	if raw == nil {
+		f.accounts[n] = false
+		return
+	}
+	a, err := forkedAccount(n, raw, f.point.Time)
+	if err != nil {
+		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
+		return
+	}
+	// nodeos answers as of its head: an account created after the fork
+	// block did not exist at it.
+	f.accounts[n] = !a.created.After(f.point.Time)
+	if !f.accounts[n] {
+		return
+	}
+	c.accounts[n] = a
+	for i := range c.blocklog.records {
+		if s := c.blocklog.records[i].state; s != nil && s.accounts[n] == nil {
+			cp := *a
+			s.accounts[n] = &cp
+		}
+	}
+}
+
+// forkedAccount is get_account's answer as a chaintest account: its
+// permissions and their links (nodeos 3.1+ lists linked_actions), RAM
+// quota and usage, privilege and dates. CPU and NET are unlimited, as for
+// every chaintest account until SetResources.
+func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*account, error) {
+	ca, err := chain.DecodeAccount(raw)
+	if err != nil {
+		return nil, err
+	}
+	if ca.AccountName != n {
+		return nil, fmt.Errorf("get_account answered account %s", ca.AccountName)
+	}
+	var extra struct {
+		Created        antelope.TimePoint `json:"created"`
+		LastCodeUpdate antelope.TimePoint `json:"last_code_update"`
+		Permissions    []struct {
+			PermName      antelope.Name   `json:"perm_name"`
+			LinkedActions *[]linkedAction `json:"linked_actions"`
+		} `json:"permissions"`
+		AnyLinkedActions *[]linkedAction `json:"eosio_any_linked_actions"`
+	}
+	if err := json.Unmarshal(raw, &extra); err != nil {
+		return nil, err
+	}
+	// A node that does not list the links (nodeos before Leap 4.0) does
+	// not say there are none: the account's linkauths are unknown, and a
+	// fork without them authorizes otherwise than the live chain.
+	if extra.AnyLinkedActions == nil {
+		return nil, fmt.Errorf("the node's get_account lists no eosio_any_linked_actions (a nodeos before Leap 4.0?): its linkauths are unknown")
+	}
+	for _, p := range extra.Permissions {
+		if p.LinkedActions == nil {
+			return nil, fmt.Errorf("the node's get_account lists no linked_actions for permission %s (a nodeos before Leap 4.0?): its linkauths are unknown", p.PermName)
+		}
+	}
+	a := newAccount(ca.AccountName, emptyAuthority(), emptyAuthority(), extra.Created.Time())
+	a.perms = map[antelope.Name]*permission{}
+	for _, p := range ca.Permissions {
+		a.perms[p.PermName] = &permission{name: p.PermName, parent: p.Parent, auth: p.RequiredAuth, lastUsed: forkTime}
+	}
+	link := func(perm antelope.Name, links []linkedAction) {
+		for _, l := range links {
+			if a.links == nil {
+				a.links = map[linkKey]antelope.Name{}
+			}
+			k := linkKey{code: l.Account}
+			if l.Action != nil {
+				k.action = *l.Action
+			}
+			a.links[k] = perm
+		}
+	}
+	for _, p := range extra.Permissions {
+		link(p.PermName, *p.LinkedActions)
+	}
+	link(nameEosioAny, *extra.AnyLinkedActions)
+	a.privileged = ca.Privileged
+	a.ramQuota, a.ramUsage = int64(ca.RAMQuota), int64(ca.RAMUsage)
+	a.lastCodeUpdate = extra.LastCodeUpdate.Time()
+	return a, nil
+}
+
+func (f *forkState) loadContract(c *Chain, n antelope.Name) {
+	if err, asked := f.contracts[n]; asked {
+		if err != nil {
+			f.fail(err)
+		}
+		return
+	}
+	if c.account(n) == nil || !f.accounts[n] {
+		if _, asked := f.accounts[n]; asked || c.accounts[n] != nil {
+			f.contracts[n] = nil // no account at the live chain (or one the fork made): no contract there
+		}
+		return
+	}
+	ctx, cancel := f.ctx()
+	defer cancel()
+	f.fetches++
+	fc, err := f.src.code(ctx, n)
+	if err != nil {
+		f.fail(&forkError{"the contract of " + n.String() + ": " + err.Error()})
+		return
+	}
+	// Code set after the fork block — or cleared (setcode with no code),
+	// which leaves no wasm at the node although there was some at the
+	// fork block — is not the fork block's.
+	if fc.CodeUpdated.After(f.point.Time) {
+		nc := NewerCode{Account: n, CodeUpdated: fc.CodeUpdated, ForkBlock: f.point.Block, ForkTime: f.point.Time}
+		f.newer = append(f.newer, nc)
+		err := &forkError{nc.String() + ": its code at the fork block is not available"}
+		f.contracts[n] = err
+		f.fail(err)
+		return
+	}
+	if len(fc.WASM) > 0 && len(fc.ABI) == 0 {
+		f.noABI[n] = true
+	}
+	ct, err := c.forkedContract(fc)
+	if err != nil {
+		err := &forkError{"the contract of " + n.String() + ": " + err.Error()}
+		f.contracts[n] = err
+		f.fail(err)
+		return
+	}
+	f.contracts[n] = nil
+	if ct == nil {
+		return
+	}
+	c.contracts[n] = ct
+	v := abiVersion{block: uint32(fc.ABIBlock), json: ct.abi}
+	if v.block == 0 || v.block > f.point.Block {
+		v.block = f.point.Block
+	}
+	if ct.abi != nil {
+		c.abis[n] = append([]abiVersion{v}, c.abis[n]...)
+	}
+	for i := range c.blocklog.records {
+		s := c.blocklog.records[i].state
+		if s == nil || s.contracts[n] != nil {
+			continue
+		}
+		s.contracts[n] = ct
+		if ct.abi != nil {
+			s.abis[n] = append([]abiVersion{v}, s.abis[n]...)
+		}
+	}
+}
+
+// forkedContract is a contract as setcode and setabi would have made it;
+// nil when there is neither code nor ABI.
+func (c *Chain) forkedContract(fc *forkCode) (*contract, error) {
+	if len(fc.WASM) == 0 && len(fc.ABI) == 0 {
+		return nil, nil
+	}
+	ct := &contract{tables: map[antelope.Name]bool{}}
+	if len(fc.WASM) > 0 {
+		e, err := c.wasmEngine()
+		if err != nil {
+			return nil, err
+		}
+		if ct.module, err = e.Compile(fc.WASM); err != nil {
+			return nil, err
+		}
+		ct.code, ct.codeHash = fc.WASM, sha256.Sum256(fc.WASM)
+	}
+	if len(fc.ABI) > 0 {
+		src, err := model.Load(fc.ABI)
+		if err != nil {
+			return nil, fmt.Errorf("its ABI: %v", err)
+		}
+		if ct.packedABI, err = src.ABI.Pack(); err != nil {
+			return nil, fmt.Errorf("packing its ABI: %v", err)
+		}
+		ct.abi = src.JSON
+		if err := ct.readTables(src.JSON); err != nil {
+			return nil, err
+		}
+	}
+	return ct, nil
+}
+
+// unitOf is the primary table of a table id: CDT keeps secondary index
+// positions in its low four bits.
+func unitOf(id tableID) tableID {
+	id.table &^= 0xF
+	return id
+}
+
+// fillTable fetches, on a fork, the table id belongs to the first time it
+// is looked up.
+func (c *Chain) fillTable(id tableID) *forkUnit {
+	f := c.fork
+	u := unitOf(id)
+	if fu := f.units[u]; fu != nil {
+		if fu.err != nil {
+			f.fail(fu.err)
+		}
+		return fu
+	}
+	fu := &forkUnit{bad: map[int]string{}}
+	f.units[u] = fu // before fetching: the lookups below must not fetch it again
+	if err := c.fetchUnit(u, fu); err != nil {
+		fu.err = &forkError{fmt.Sprintf("table %s of %s in scope %s: %v", u.table, u.code, u.scope, err)}
+		f.fail(fu.err)
+		f.retry = append(f.retry, u)
+	}
+	return fu
+}
+
+// fillIndex is fillTable for a secondary index of kind k: refused when
+// the index cannot be learnt.
+func (c *Chain) fillIndex(id tableID, k wasm.IndexKind) {
+	fu := c.fillTable(id)
+	if fu.err != nil {
+		return
+	}
+	if fu.empty {
+		return
+	}
+	pos := int(id.table&0xF) + 2
+	why, bad := fu.bad[pos]
+	switch {
+	case fu.undeclared:
+		bad, why = true, "the ABI declares no key_types for it, so its secondary indexes are not known"
+	case !bad && pos > fu.declared:
+		// The contract has an index its ABI does not list: the ABI is not
+		// the contract's word on its indexes, and the index is not empty
+		// on the live chain because the ABI omits it.
+		bad, why = true, fmt.Sprintf("its ABI lists %d secondary indexes (key_types), not this one", max(fu.declared-1, 0))
+	}
+	if want, rebuilt := fu.kinds[pos]; rebuilt && want != k {
+		bad, why = true, "the ABI says its keys are "+kindNames[want]+" keys"
+	}
+	if bad {
+		u := unitOf(id)
+		c.fork.fail(&forkError{fmt.Sprintf("table %s of %s in scope %s: secondary index %d (position %d, %s) cannot be read on the fork: %s",
+			u.table, u.code, u.scope, pos-1, pos, kindNames[k], why)})
+	}
+}
+
+// listScopes refuses to list a contract's tables on a fork: it knows only
+// those it fetched.
+func (c *Chain) listScopes(code antelope.Name) {
+	c.fork.fail(&forkError{"the tables of " + code.String() + " cannot be listed on a fork (get_table_by_scope, table_scopes): it fetches a table when it is read, and knows no others"})
+}
+
+var kindNames = [numKinds]string{wasm.Idx64: "idx64", wasm.Idx128: "idx128", wasm.Idx256: "idx256", wasm.IdxDouble: "idx_double", wasm.IdxLongDouble: "idx_long_double"}
+
+// fetchUnit fetches a table in one scope and installs it with the
+// secondary indexes its ABI lets the fork rebuild.
+func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
+	ct := c.contract(u.code)
+	if c.fork.noABI[u.code] {
+		// Its code writes rows all the same: they cannot be read (nodeos
+		// serves no table without an ABI), and must not read as empty.
+		return fmt.Errorf("the contract has no ABI at the fork block, so its tables cannot be read")
+	}
+	if ct == nil || ct.abi == nil {
+		fu.empty = true
+		return nil // no contract at the fork block (or one the fork deployed): nodeos serves no table of it
+	}
+	keys, err := readTableKeys(ct.abi, u.table)
+	if err != nil {
+		return fmt.Errorf("its ABI: %v", err)
+	}
+	if !keys.inABI && c.fork.src.kind() == "nodeos" {
+		return fmt.Errorf("the ABI at the fork block does not declare it, and a node serves no table its ABI does not")
+	}
+	fu.declared = keys.declared
+	fu.undeclared = keys.declared == 0
+	maps.Copy(fu.bad, keys.bad)
+	ctx, cancel := c.fork.ctx()
+	defer cancel()
+	c.fork.fetches++
+	ft, err := c.fork.src.table(ctx, u.code, u.scope, u.table, keys.readers)
+	if err != nil {
+		return err
+	}
+	if len(ft.Rows) == 0 {
+		// No such table at the fork block: it has no indexes to learn, and
+		// whatever the fork writes in it is its own.
+		fu.undeclared, fu.bad, fu.empty = false, map[int]string{}, true
+		return nil
+	}
+	// The table's payer, when the node still lists the table; otherwise
+	// (a state-service fork of a table removed since) unknown: its first
+	// row's payer stands in, and removing the table is refused.
+	payer, unknown := ft.Payer, ft.Payer == 0
+	if unknown {
+		payer = ft.Rows[0].Payer
+	}
+	built := map[tableID]*table{}
+	prim := &table{payer: payer, payerUnknown: unknown, rows: map[uint64]*row{}}
+	for _, r := range ft.Rows {
+		prim.rows[r.PK] = &row{pk: r.PK, data: r.Data, payer: r.Payer}
+	}
+	built[u] = prim
+	for pos, kr := range keys.readers {
+		objs := make([]*secRow, 0, len(ft.Rows))
+		for _, r := range ft.Rows {
+			key, err := kr.read(r.Data)
+			if err != nil {
+				return fmt.Errorf("secondary index position %d, row %d: %v", pos, r.PK, err)
+			}
+			objs = append(objs, &secRow{pk: r.PK, key: key, payer: r.Payer})
+		}
+		slices.SortFunc(objs, compareSec)
+		if order, ok := ft.Order[pos]; ok && !sameOrder(objs, order) {
+			fu.bad[pos] = "the keys read from its key_names field do not give the node's order by that index"
+			continue
+		}
+		if why, ok := ft.Unlike[pos]; ok {
+			fu.bad[pos] = why
+			continue
+		}
+		id := indexTable(u, pos)
+		t := built[id]
+		if t == nil {
+			t = &table{payer: payer, payerUnknown: unknown, rows: map[uint64]*row{}}
+			built[id] = t
+		}
+		k := kindOf(kr.typ)
+		if fu.kinds == nil {
+			fu.kinds = map[int]wasm.IndexKind{}
+		}
+		fu.kinds[pos] = k
+		t.sec[k] = make(map[uint64]*secRow, len(objs))
+		for _, s := range objs {
+			t.sec[k][s.pk] = s
+		}
+	}
+	c.installTables(built)
+	return nil
+}
+
+// sameOrder reports whether objs are in the primary-key order the node
+// gave.
+func sameOrder(objs []*secRow, order []uint64) bool {
+	return slices.EqualFunc(objs, order, func(s *secRow, pk uint64) bool { return s.pk == pk })
+}
+
+// installTables puts fetched tables in every state that lacks them: the
+// current one, each block's, and the snapshot of the transaction under
+// way.
+func (c *Chain) installTables(built map[tableID]*table) {
+	dbs := append([]*db{c.db}, c.history...)
+	if c.txSnap != nil {
+		dbs = append(dbs, c.txSnap)
+	}
+	ids := slices.SortedFunc(maps.Keys(built), func(a, b tableID) int { return cmp.Compare(a.table, b.table) })
+	for _, id := range ids {
+		t := built[id]
+		t.frozen = true
+		for _, d := range dbs {
+			if d.tables[id] == nil {
+				d.tables[id] = t
+			}
+		}
+	}
+}
+
+// forkExceptionCode puts the fork's exception in nodeos's database
+// exception family (3060xxx, database_exception's): like those, it is
+// raised while executing and rolls the transaction back, so a client knows
+// the transaction was not executed. Its name is its own: no nodeos
+// exception is this one.
+const forkExceptionCode = 3060100
+
+// errFork is a transaction's failure because the fork could not fill what
+// it looked up.
+func errFork(err error) *exception {
+	return &exception{code: forkExceptionCode, name: "chaintest_fork_exception", what: "The fork could not read the live chain's state", detail: err.Error()}
+}
+
+// forkChecked answers a request of the chain API or state service with
+// serve, unless a lookup it made could not be filled from the live chain:
+// then with that failure, never with an answer made of a partial state.
+func (c *Chain) forkChecked(serve func() (int, any)) (int, any) {
+	if c.fork == nil {
+		return serve()
+	}
+	c.mu.Lock()
+	c.takeForkFailure()
+	c.mu.Unlock()
+	status, out := serve()
+	c.mu.Lock()
+	err := c.takeForkFailure()
+	c.mu.Unlock()
+	if err != nil {
+		return nodeosError(500, "Internal Service Error", forkExceptionCode, "chaintest_fork_exception", "The fork could not read the live chain's state", err.Error())
+	}
+	return status, out
+}
