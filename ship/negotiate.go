@@ -129,13 +129,37 @@ func (ix *abiIndex) resolve(name string) string {
 	return name
 }
 
+// olderStruct reports whether the server's struct name is ours without
+// some of our trailing binary extensions (EOSIO 2.0's
+// get_status_result_v0, before chain_id$): the generated decoders read a
+// missing extension as absent. Only a variant member itself qualifies: an
+// extension is optional only at the end of the message.
+func olderStruct(server *abiIndex, name string) bool {
+	sa, ok := server.structs[name]
+	sb := ours().structs[name]
+	if !ok || len(sa) >= len(sb) || !slices.Equal(sa, sb[:len(sa)]) {
+		return false
+	}
+	for _, f := range sb[len(sa):] {
+		if !strings.HasSuffix(f, "$") {
+			return false
+		}
+	}
+	for _, f := range sa {
+		if _, t, _ := strings.Cut(f, " "); t != "" && !sameType(server, ours(), t, map[string]bool{}) {
+			return false
+		}
+	}
+	return true
+}
+
 // members maps the server's indices of variant to this package's member
 // names: "" for a member the server defines differently or this package
 // does not know, which is an error only if it is ever sent.
 func members(server *abiIndex, variant string) []string {
 	var out []string
 	for _, name := range server.variants[variant] {
-		if slices.Contains(ours().variants[variant], name) && sameType(server, ours(), name, map[string]bool{}) {
+		if slices.Contains(ours().variants[variant], name) && (sameType(server, ours(), name, map[string]bool{}) || olderStruct(server, name)) {
 			out = append(out, name)
 		} else {
 			out = append(out, "")
@@ -192,10 +216,12 @@ func (p *protocolMap) blocksRequest() string {
 	return "get_blocks_request_v0"
 }
 
-// statusRequest is the status request to send.
+// statusRequest is the status request to send: one whose result this
+// client can read too.
 func (p *protocolMap) statusRequest() (string, bool) {
 	for _, n := range []string{"get_status_request_v1", "get_status_request_v0"} {
-		if _, ok := p.requests[n]; ok {
+		result := strings.Replace(n, "request", "result", 1)
+		if _, ok := p.requests[n]; ok && slices.Contains(p.results, result) {
 			return n, true
 		}
 	}

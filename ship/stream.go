@@ -82,11 +82,10 @@ type Stream iter.Seq2[Event, error]
 // error, or giving up after WithMaxReconnects), or when the loop stops.
 func (c *Client) Stream(ctx context.Context, req Request) Stream {
 	return func(yield func(Event, error) bool) {
-		st := &streamState{c: c, req: req, t: &tracker{start: req.Start}}
+		st := &streamState{c: c, req: req, t: resumeTracker(req.Cursor, req.Start, req.FinalOnly)}
 		if req.Fetch == 0 {
 			st.req.Fetch = FetchBlock | FetchTraces | FetchDeltas
 		}
-		st.t.held = req.Cursor.Reversible()
 		if req.ABIs != nil {
 			st.abis = newABIHistory(req.ABIs)
 		}
@@ -100,7 +99,36 @@ type streamState struct {
 	t       *tracker
 	abis    *abiHistory
 	scratch []ActionTrace
-	relinks int
+	strikes int // broken answers in a row (ErrBrokenNode, errRelink)
+}
+
+// maxStrikes is how many broken answers in a row a stream retries.
+const maxStrikes = 3
+
+// checkChain asks the node's status at the start of a session: its chain
+// id must be the cursor's (the first known becomes the stream's), and
+// when the stream has no start yet it starts at the first block the node
+// serves. A node that cannot report its status is taken on trust, unless
+// the start is needed.
+func (st *streamState) checkChain(ctx context.Context, s *session, needStart bool) error {
+	if _, ok := s.p.statusRequest(); !ok && !needStart {
+		return nil
+	}
+	status, err := s.status(ctx)
+	if err != nil {
+		return err
+	}
+	var zero antelope.Checksum256
+	if status.ChainID != zero {
+		if st.t.chain != zero && status.ChainID != st.t.chain {
+			return fmt.Errorf("%w: %s serves chain %v, the stream's is %v: check the URL (or start a new stream without the cursor)", ErrOtherChain, st.c.url, status.ChainID, st.t.chain)
+		}
+		st.t.chain = status.ChainID
+	}
+	if needStart {
+		st.t.start = max(status.TraceBegin, status.ChainStateBegin, 1)
+	}
+	return nil
 }
 
 // errStopped ends a session because the consumer left the loop.
@@ -152,13 +180,11 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 	defer s.conn.Close()
 
 	start, have := st.t.resume()
+	if err := st.checkChain(ctx, s, start == 0); err != nil {
+		return false, err
+	}
 	if start == 0 {
-		status, err := s.status(ctx)
-		if err != nil {
-			return false, err
-		}
-		start = max(status.TraceBegin, status.ChainStateBegin, 1)
-		st.t.start = start
+		start = st.t.start
 	}
 	if st.req.End != 0 && start >= st.req.End {
 		if len(have) == 0 {
@@ -212,22 +238,30 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 		}
 		unacked++
 		undo, deliver, err := st.t.accept(&r)
-		if errors.Is(err, errRelink) {
+		switch {
+		case errors.Is(err, errRelink):
 			// The node's chain changed below the last block without a
 			// rewind: ask again with have_positions, so that it rewinds
 			// to the fork point.
-			st.relinks++
-			if st.relinks > 3 {
-				return progressed, fmt.Errorf("ship: block %d does not link to block %d as delivered, even after asking the node to rewind: the node is inconsistent; restart it or use another", r.this.Num, r.prev.Num)
+			st.strikes++
+			if st.strikes > maxStrikes {
+				return progressed, fmt.Errorf("%w: block %d does not link to block %d as delivered, even after asking the node to rewind; restart it or use another", ErrBrokenNode, r.this.Num, r.prev.Num)
 			}
 			return progressed, &transientError{fmt.Errorf("ship: block %d does not link to the block %d delivered: asking the node to rewind", r.this.Num, r.prev.Num)}
-		}
-		if err != nil {
+		case errors.Is(err, ErrBrokenNode):
+			// Perhaps one bad node behind a load balancer: try again,
+			// but not forever.
+			st.strikes++
+			if st.strikes > maxStrikes {
+				return progressed, fmt.Errorf("%w (%d times in a row)", err, st.strikes)
+			}
+			return progressed, &transientError{err}
+		case err != nil:
 			return progressed, err
 		}
-		st.relinks = 0
+		st.strikes = 0
 		if undo != nil {
-			st.t.held = st.t.held[:len(st.t.held)-len(undo)]
+			st.t.undo(len(undo))
 			if st.abis != nil {
 				st.abis.undo(undo[len(undo)-1].Num)
 			}

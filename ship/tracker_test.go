@@ -1,0 +1,84 @@
+package ship
+
+import (
+	"encoding/binary"
+	"math"
+	"strings"
+	"testing"
+)
+
+// v1Cursor is the binary form of the first cursor format.
+func v1Cursor(nums ...uint32) []byte {
+	b := append([]byte{1}, binary.AppendUvarint(nil, uint64(len(nums)))...)
+	for _, n := range nums {
+		b = binary.LittleEndian.AppendUint32(b, n)
+		b = append(b, make([]byte, 32)...)
+	}
+	return b
+}
+
+func TestCursorNumbersDoNotWrap(t *testing.T) {
+	var c Cursor
+	err := c.UnmarshalBinary(v1Cursor(math.MaxUint32, 0))
+	if err == nil || !strings.Contains(err.Error(), "consecutive") {
+		t.Fatalf("%v", err)
+	}
+	c = Cursor{held: []Position{{Num: math.MaxUint32}, {Num: 0}}, start: 1}
+	bin, _ := c.MarshalBinary()
+	if err := c.UnmarshalBinary(bin); err == nil {
+		t.Fatal("a wrapping cursor loads")
+	}
+}
+
+func TestOldCursorLoads(t *testing.T) {
+	var c Cursor
+	if err := c.UnmarshalBinary(v1Cursor(7, 8, 9)); err != nil || c.Last().Num != 9 || len(c.Reversible()) != 3 || c.Start() != 0 {
+		t.Fatalf("%+v %v", c, err)
+	}
+}
+
+// deliver feeds the tracker blocks from..to of one branch, with the last
+// irreversible block lib.
+func deliver(t *testing.T, tr *tracker, from, to, lib uint32) {
+	t.Helper()
+	for n := from; n <= to; n++ {
+		r := blocksResult{head: Position{Num: to}, lib: Position{Num: lib}, this: Position{Num: n, ID: [32]byte{byte(n), byte(n >> 8), byte(n >> 16)}},
+			prev: Position{Num: n - 1, ID: [32]byte{byte(n - 1), byte((n - 1) >> 8), byte((n - 1) >> 16)}}, hasThis: true, hasPrev: true}
+		undo, ok, err := tr.accept(&r)
+		if err != nil || undo != nil || !ok {
+			t.Fatalf("block %d: %v %v %v", n, undo, ok, err)
+		}
+		tr.delivered(r.this, r.lib.Num)
+	}
+}
+
+// A last irreversible block that stalls for hours leaves a cursor that
+// loads, whose size and cost to take stay bounded.
+func TestCursorBoundedWhenLIBStalls(t *testing.T) {
+	tr := &tracker{start: 1}
+	deliver(t, tr, 1, 70_000, 1)
+	c := tr.cursor()
+	if len(c.held) > maxHeld {
+		t.Errorf("%d positions held", len(c.held))
+	}
+	bin, _ := c.MarshalBinary()
+	var back Cursor
+	if err := back.UnmarshalBinary(bin); err != nil || back.Last() != c.Last() {
+		t.Fatalf("the cursor the stream wrote does not load: %v", err)
+	}
+	text, _ := c.MarshalText()
+	if err := back.UnmarshalText(text); err != nil {
+		t.Fatal(err)
+	}
+	if allocs := testing.AllocsPerRun(100, func() { _ = tr.cursor() }); allocs != 0 {
+		t.Errorf("taking a cursor allocates %v times", allocs)
+	}
+	// A cursor taken earlier is not changed by what the stream does next.
+	before := tr.cursor()
+	last := before.Last()
+	tr.held = tr.held[:len(tr.held)-3]
+	deliver(t, tr, last.Num-2, last.Num, 1)
+	if before.Last() != last {
+		t.Error("a cursor taken earlier changed")
+	}
+}
