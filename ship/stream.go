@@ -39,9 +39,15 @@ type Request struct {
 	// Fetch chooses the parts; 0 means FetchBlock|FetchTraces|FetchDeltas.
 	Fetch Parts
 	// ABIs, when not nil (an empty map will do), turns on ABI tracking for
-	// Block.ABI and ActionTrace.ABI: it holds the packed ABIs (as on chain)
-	// contracts had at Start, and the stream adds every ABI change it sees
-	// (account deltas; setabi actions when deltas are not fetched).
+	// Block.ABI, ActionTrace.ABI and RowChange.ABI: it holds the packed
+	// ABIs (as on chain) contracts had at the end of the block before
+	// Start — or, resuming, of the cursor's last block — and the stream
+	// adds every ABI change it sees (account deltas; setabi actions when
+	// deltas are not fetched). An Undo that reaches that block or below
+	// makes a given ABI unknown (the stream cannot tell whether an undone
+	// block set it) until a block sets it again; with Start at or below
+	// the last irreversible block, none can. The stream keeps the versions
+	// in force at the last irreversible block and those set above it.
 	ABIs map[antelope.Name][]byte
 }
 
@@ -186,6 +192,9 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 	if start == 0 {
 		start = st.t.start
 	}
+	if st.abis != nil {
+		st.abis.dateGiven(start - 1) // the given ABIs are the state after the block before the first
+	}
 	if st.req.End != 0 && start >= st.req.End {
 		if len(have) == 0 {
 			return false, nil
@@ -263,10 +272,18 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 		if undo != nil {
 			st.t.undo(len(undo))
 			if st.abis != nil {
-				st.abis.undo(undo[len(undo)-1].Num)
+				st.abis.undo(r.this.Num) // the fork point: perhaps below the oldest undone block
 			}
 			if !yield(Event{Undo: &Undo{Blocks: undo}, cursor: st.t}, nil) {
 				return progressed, errStopped
+			}
+		}
+		if !deliver && st.abis != nil && r.this.Num < st.t.start {
+			// A block below the start on the new branch of a fork: not
+			// delivered, but what it sets is in force for the blocks that are.
+			b := newBlock(s.p, &r, &st.scratch, st.abis)
+			if err := st.abis.record(b); err != nil {
+				return progressed, b.partErr(err)
 			}
 		}
 		if !deliver {
@@ -282,15 +299,20 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 			continue
 		}
 		b := newBlock(s.p, &r, &st.scratch, st.abis)
+		if st.abis != nil {
+			// Before the consumer sees the block: its rows decode with
+			// the ABI at its end (RowChange.ABI).
+			if err := st.abis.record(b); err != nil {
+				return progressed, b.partErr(err)
+			}
+		}
 		st.t.delivered(b.Position, r.lib.Num)
+		if st.abis != nil {
+			st.abis.prune(st.t.lib)
+		}
 		progressed = true
 		if !yield(Event{Block: b, cursor: st.t}, nil) {
 			return progressed, errStopped
-		}
-		if st.abis != nil {
-			if err := st.abis.record(b); err != nil {
-				return progressed, err
-			}
 		}
 		if unacked >= ackEvery {
 			if err := s.send(ctx, "get_blocks_ack_request_v0", &protocol.GetBlocksAckRequestV0{NumMessages: unacked}); err != nil {
