@@ -269,11 +269,14 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 			return progressed, err
 		}
 		st.strikes = 0
+		if st.t.forget != 0 {
+			if st.abis != nil {
+				st.abis.undo(st.t.forget)
+			}
+			st.t.forget = 0
+		}
 		if undo != nil {
 			st.t.undo(len(undo))
-			if st.abis != nil {
-				st.abis.undo(r.this.Num) // the fork point: perhaps below the oldest undone block
-			}
 			if !yield(Event{Undo: &Undo{Blocks: undo}, cursor: st.t}, nil) {
 				return progressed, errStopped
 			}

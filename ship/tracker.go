@@ -53,13 +53,36 @@ type tracker struct {
 	// length, resliced, or replaced by a copy — never written in place.
 	held      []Position
 	start     uint32               // the first block the stream delivers (Request.Start); 0: not known yet
-	lib       uint32               // the node's last irreversible block, the highest reported
+	lib       uint32               // the highest last irreversible block reported with a delivered block
 	chain     antelope.Checksum256 // the chain's id, once known
 	finalOnly bool                 // every delivered block is final (Request.FinalOnly)
 	// below is the last block seen below start: a fork that reaches below
 	// the first block delivered makes the node send blocks the stream
 	// never delivers; the first delivered block must link to them.
 	below Position
+	// startPrev is the id of the block below start, as the first block
+	// delivered gave it (prev_block); zero: not known (a resumed stream).
+	startPrev antelope.Checksum256
+	// passFrom is the first of the blocks passed over below start (since
+	// below was last empty).
+	passFrom uint32
+	// forget, when not 0, is the first block whose ABI changes the ABI
+	// history must forget, as accept found: a rewind (forkPoint), or
+	// blocks passed over that turned out not to be on the branch.
+	forget uint32
+}
+
+// forkPoint is the first block a rewind to r's block may have replaced:
+// that block, unless it is the start, whose new prev_block may say that
+// blocks below it changed too without the node sending them (a resume's
+// have_positions reach no lower than the start) — then the block below,
+// as the stream cannot tell.
+func (t *tracker) forkPoint(r *blocksResult) uint32 {
+	n := r.this.Num
+	if n != t.start || n <= 1 || r.hasPrev && t.startPrev != (antelope.Checksum256{}) && r.prev.ID == t.startPrev {
+		return n
+	}
+	return n - 1
 }
 
 // resumeTracker is the tracker of a stream that resumes from c, or starts
@@ -97,11 +120,13 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	case t.finalOnly && n > r.lib.Num:
 		return nil, false, broken("asked for irreversible blocks only, it sent block %d above its last irreversible block %d", n, r.lib.Num)
 	}
-	// The fork rule below uses the last irreversible block as known before
-	// this block: blocks held as reversible may be replaced and the new
-	// ones made irreversible before the node tells us (while we were away).
+	// The fork rule below uses the last irreversible block as reported
+	// with the blocks delivered (delivered records it), never one that
+	// came with a block not delivered: blocks held as reversible may be
+	// replaced and the new ones made irreversible before the node tells
+	// us (while we were away, or with a block that does not link), and
+	// that last irreversible block is on the new branch, not ours.
 	lib := t.lib
-	t.lib = max(t.lib, r.lib.Num)
 	// linksTo checks the block's prev_block against p, the block the
 	// stream delivered (or passed over) below it.
 	linksTo := func(p Position) error {
@@ -116,15 +141,41 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	if len(t.held) == 0 {
 		switch {
 		case t.start == 0 || n == t.start:
-			if t.below.Num != 0 && t.below.Num+1 == n {
+			if t.below.Num != 0 {
+				if t.below.Num+1 == n {
+					if err := linksTo(t.below); err != nil {
+						return nil, false, err
+					}
+				} else {
+					// The blocks passed over do not reach this one (a
+					// new connection started at the start): their
+					// branch may not be this block's.
+					t.forget = t.passFrom
+				}
+			}
+			t.start, t.below, t.passFrom = n, Position{}, 0
+			if r.hasPrev {
+				t.startPrev = r.prev.ID
+			}
+			return nil, true, nil
+		case n < t.start:
+			// A rewound block the stream never delivers. Those passed
+			// over must link up to the start for what they set (ABIs)
+			// to count.
+			switch {
+			case t.below.Num != 0 && n == t.below.Num+1:
 				if err := linksTo(t.below); err != nil {
 					return nil, false, err
 				}
+			case t.below.Num != 0 && n <= t.below.Num:
+				t.forget = n // a rewind among them
+			default:
+				if t.below.Num != 0 {
+					t.forget = t.passFrom // a new run of them
+				}
+				t.passFrom = n
 			}
-			t.start = n
-			return nil, true, nil
-		case n < t.start:
-			t.below = r.this // a rewound block the stream never delivered
+			t.below = r.this
 			return nil, false, nil
 		}
 		return nil, false, fmt.Errorf("%w: asked to start at %d, got %d first", ErrGap, t.start, n)
@@ -159,9 +210,13 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	for j := len(t.held) - 1; j >= i; j-- {
 		undo = append(undo, t.held[j])
 	}
+	t.forget = t.forkPoint(r)
 	if n < first {
-		t.below = r.this
+		t.below, t.passFrom = r.this, n
 		return undo, false, nil
+	}
+	if n == t.start && r.hasPrev {
+		t.startPrev = r.prev.ID
 	}
 	return undo, true, nil
 }
