@@ -111,13 +111,13 @@ type modelConn struct {
 	world *modelWorld
 	abi   bool // the ABI was sent
 	// status counts the status requests to answer.
-	status  int
-	active  bool
-	req     protocol.GetBlocksRequestV1
-	next    uint32
-	credits uint32
+	status    int
+	active    bool
+	req       protocol.GetBlocksRequestV1
+	next      uint32
+	credits   uint32
 	forksSeen int // the node's forks the session has rewound for
-	broken  bool
+	broken    bool
 }
 
 // modelSent is the last block message made, as the node saw it then: the

@@ -81,7 +81,9 @@ type modelWorld struct {
 	log    []string
 }
 
-func (w *modelWorld) note(format string, args ...any) { w.log = append(w.log, fmt.Sprintf(format, args...)) }
+func (w *modelWorld) note(format string, args ...any) {
+	w.log = append(w.log, fmt.Sprintf(format, args...))
+}
 
 func (w *modelWorld) Dial(ctx context.Context, url string, _ int64) (Conn, error) {
 	w.dialed = w.live
