@@ -2,6 +2,7 @@ package ship
 
 import (
 	"encoding/binary"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -80,5 +81,52 @@ func TestCursorBoundedWhenLIBStalls(t *testing.T) {
 	deliver(t, tr, last.Num-2, last.Num, 1)
 	if before.Last() != last {
 		t.Error("a cursor taken earlier changed")
+	}
+}
+
+// result is a blocks result for block n of branch br, linking to block
+// n-1 of branch prevBr.
+func result(n uint32, br, prevBr byte, lib, head uint32) blocksResult {
+	return blocksResult{head: Position{Num: head}, lib: Position{Num: lib}, hasThis: true, hasPrev: n > 1,
+		this: Position{Num: n, ID: [32]byte{byte(n), br}}, prev: Position{Num: n - 1, ID: [32]byte{byte(n - 1), prevBr}}}
+}
+
+// A last irreversible block that came with a block the stream refused
+// (it did not link) is on the node's new branch, not the stream's: the
+// rewind that follows is a fork to undo, not one below a final block.
+// (Found by the model-checked stream.)
+func TestLIBOfARefusedBlockIsNotReported(t *testing.T) {
+	tr := &tracker{start: 5}
+	for n := uint32(5); n <= 9; n++ {
+		r := result(n, 0, 0, 4, 9)
+		if _, ok, err := tr.accept(&r); !ok || err != nil {
+			t.Fatal(n, err)
+		}
+		tr.delivered(r.this, r.lib.Num)
+	}
+	r := result(10, 1, 1, 7, 10) // the node forked above 4 and made 7' final
+	if _, _, err := tr.accept(&r); err != errRelink {
+		t.Fatalf("%v", err)
+	}
+	r = result(5, 1, 0, 7, 10)
+	undo, ok, err := tr.accept(&r)
+	if err != nil || !ok || len(undo) != 5 {
+		t.Fatalf("undo %v, deliver %v: %v", undo, ok, err)
+	}
+}
+
+// A rewind to the oldest block a cursor holds, when that is not the start,
+// cannot be checked to link (the block below is not held): it is refused,
+// not undone and spliced.
+func TestRewindToOldestHeldRefused(t *testing.T) {
+	var c Cursor
+	if err := c.UnmarshalBinary(v1Cursor(10, 11, 12)); err != nil {
+		t.Fatal(err)
+	}
+	tr := resumeTracker(c, 0, false)
+	r := result(10, 1, 1, 0, 12)
+	r.this.ID[1] = 9 // another block 10
+	if undo, ok, err := tr.accept(&r); !errors.Is(err, ErrForkBelowReversible) {
+		t.Fatalf("undo %v, deliver %v: %v", undo, ok, err)
 	}
 }
