@@ -311,7 +311,10 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 		}
 		st.t.delivered(b.Position, r.lib.Num)
 		if st.abis != nil {
-			st.abis.prune(st.t.lib)
+			// Not past the block's start: its actions decode with the ABI
+			// in force then (a stream catching up delivers blocks below
+			// the last irreversible one).
+			st.abis.prune(min(st.t.lib, b.Num-1))
 		}
 		progressed = true
 		if !yield(Event{Block: b, cursor: st.t}, nil) {
