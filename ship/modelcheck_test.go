@@ -375,13 +375,13 @@ func runModel(t *testing.T, ch *choices, name string) {
 	}
 }
 
-// TestModelCheckedStream runs a sweep of random schedules: a short one by
-// default, SHIP_MODEL_SCHEDULES of them when set (a failing seed prints
+// TestModelCheckedStream runs a sweep of random schedules: 3,000 (300 with
+// -short or -race), SHIP_MODEL_SCHEDULES of them when set (a failing seed prints
 // with its schedule; rerun it with SHIP_MODEL_SEED).
 func TestModelCheckedStream(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 50
+	n := 3000
+	if testing.Short() || raceEnabled {
+		n = 300
 	}
 	if s, err := strconv.Atoi(os.Getenv("SHIP_MODEL_SCHEDULES")); err == nil {
 		n = s

@@ -1,11 +1,13 @@
 package ship
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/antelopego/abigen/ship/protocol"
 )
@@ -176,8 +178,29 @@ type protocolMap struct {
 	txTrace, actTrace, actReceipt, partialTx, tableDelta, contractRow, account []string
 }
 
+// lastNegotiated is the last ABI text negotiated and its map, which is
+// read-only: a stream reconnecting to the same node (the usual case)
+// skips parsing the ABI (35 KB of JSON) again.
+var lastNegotiated atomic.Pointer[negotiated]
+
+type negotiated struct {
+	text []byte
+	p    *protocolMap
+}
+
 // negotiate reads the server's ABI text.
 func negotiate(text []byte) (*protocolMap, error) {
+	if last := lastNegotiated.Load(); last != nil && bytes.Equal(last.text, text) {
+		return last.p, nil
+	}
+	p, err := negotiateText(text)
+	if err == nil {
+		lastNegotiated.Store(&negotiated{bytes.Clone(text), p})
+	}
+	return p, err
+}
+
+func negotiateText(text []byte) (*protocolMap, error) {
 	server, err := indexABI(text)
 	if err != nil {
 		return nil, fmt.Errorf("ship: the server's first message is not a state-history ABI (%v): is this a state-history endpoint (nodeos --state-history-endpoint)?", err)
