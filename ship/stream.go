@@ -25,13 +25,15 @@ const (
 // Request says which blocks to stream.
 type Request struct {
 	// Start is the first block; 0: the first block the node serves (from
-	// its status). Ignored when Cursor is set.
+	// its status). Ignored when Cursor is set: the cursor holds the start.
 	Start uint32
 	// End is the block to stop before (exclusive); 0: never stop, follow
 	// the chain's head.
 	End uint32
 	// Cursor resumes after the last block a previous stream delivered
-	// (Event.Cursor), undoing first what a fork replaced meanwhile.
+	// (Event.Cursor), undoing first what a fork replaced meanwhile, on the
+	// same chain only, and never below the last irreversible block
+	// reported.
 	Cursor Cursor
 	// FinalOnly streams irreversible blocks only (irreversible_only): no
 	// forks, so no Undo, at the price of the finality delay.
@@ -84,8 +86,9 @@ type Stream iter.Seq2[Event, error]
 
 // Stream streams the blocks req asks for. The sequence ends after End, on
 // a terminal error (yielded last: ErrGap, ErrForkBelowReversible,
-// ErrNoBlock, a *FormatError, a *MessageTooLargeError, the context's
-// error, or giving up after WithMaxReconnects), or when the loop stops.
+// ErrNoBlock, ErrOtherChain, ErrBrokenNode after repeated refusals, a
+// *FormatError, a *MessageTooLargeError, the context's error, or giving
+// up after WithMaxReconnects), or when the loop stops.
 func (c *Client) Stream(ctx context.Context, req Request) Stream {
 	return func(yield func(Event, error) bool) {
 		st := &streamState{c: c, req: req, t: resumeTracker(req.Cursor, req.Start, req.FinalOnly)}
