@@ -260,6 +260,8 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 				return progressed, fmt.Errorf("%w: block %d does not link to block %d as delivered, even after asking the node to rewind; restart it or use another", ErrBrokenNode, r.this.Num, r.prev.Num)
 			}
 			return progressed, &transientError{fmt.Errorf("ship: block %d does not link to the block %d delivered: asking the node to rewind", r.this.Num, r.prev.Num)}
+		case errors.As(err, new(*behindError)):
+			return progressed, &transientError{err}
 		case errors.Is(err, ErrBrokenNode):
 			// Perhaps one bad node behind a load balancer: try again,
 			// but not forever.

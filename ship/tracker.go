@@ -36,6 +36,14 @@ var (
 	ErrOtherChain = errors.New("ship: the node serves another chain than the cursor's")
 )
 
+// behindError is a node whose last irreversible block is below a block it
+// sends that the stream already reported final: it is behind.
+type behindError struct{ n, nodeLIB, lib uint32 }
+
+func (e *behindError) Error() string {
+	return fmt.Sprintf("ship: the node sent block %d with its last irreversible block %d, but the stream already reported block %d final: the node is behind; trying again", e.n, e.nodeLIB, e.lib)
+}
+
 // errRelink is a block whose prev_block does not match the block the
 // stream holds at that number without a rewind: the node's view changed in
 // a way the stream was not told about. A new request with have_positions
@@ -120,6 +128,17 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	case t.finalOnly && n > r.lib.Num:
 		return nil, false, broken("asked for irreversible blocks only, it sent block %d above its last irreversible block %d", n, r.lib.Num)
 	}
+	// A block the stream would deliver at or below the last irreversible
+	// block it reported (with a block of another node, or before a
+	// restart), which this node does not hold final yet, may be of a
+	// branch that is not: a node lagging behind a load balancer. Another
+	// node, or this one later, can say. (A rewind there is worse: below.)
+	behind := func() error {
+		if n <= t.lib && n > r.lib.Num {
+			return &behindError{n: n, nodeLIB: r.lib.Num, lib: t.lib}
+		}
+		return nil
+	}
 	// The fork rule below uses the last irreversible block as reported
 	// with the blocks delivered (delivered records it), never one that
 	// came with a block not delivered: blocks held as reversible may be
@@ -141,6 +160,9 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	if len(t.held) == 0 {
 		switch {
 		case t.start == 0 || n == t.start:
+			if err := behind(); err != nil {
+				return nil, false, err
+			}
 			if t.below.Num != 0 {
 				if t.below.Num+1 == n {
 					if err := linksTo(t.below); err != nil {
@@ -183,6 +205,9 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	last := t.held[len(t.held)-1]
 	switch {
 	case n == last.Num+1:
+		if err := behind(); err != nil {
+			return nil, false, err
+		}
 		return nil, true, linksTo(last)
 	case n > last.Num+1:
 		return nil, false, fmt.Errorf("%w: block %d follows %d", ErrGap, n, last.Num)

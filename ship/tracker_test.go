@@ -130,3 +130,24 @@ func TestRewindToOldestHeldRefused(t *testing.T) {
 		t.Fatalf("undo %v, deliver %v: %v", undo, ok, err)
 	}
 }
+
+// A node whose last irreversible block is below a block it sends that the
+// stream already reported final (a lagging node behind a load balancer,
+// perhaps on a branch that lost) is not believed about that block: the
+// stream tries again. (Found by the model-checked stream.)
+func TestLaggingNodeBelowReportedLIB(t *testing.T) {
+	tr := &tracker{start: 1}
+	r := result(1, 0, 0, 0, 20)
+	tr.accept(&r)
+	tr.delivered(r.this, 0)
+	r = result(2, 0, 0, 21, 30) // a sound node: block 21 is final
+	if _, ok, err := tr.accept(&r); !ok || err != nil {
+		t.Fatal(err)
+	}
+	tr.delivered(r.this, r.lib.Num)
+	r = result(3, 1, 0, 1, 22) // a lagging node, final only up to 1
+	var behind *behindError
+	if _, ok, err := tr.accept(&r); ok || !errors.As(err, &behind) {
+		t.Fatalf("delivered %v: %v", ok, err)
+	}
+}
