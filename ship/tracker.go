@@ -287,9 +287,16 @@ func (t *tracker) cursor() Cursor {
 }
 
 // resume is where a request continues: after the last block, with the held
-// positions as have_positions.
+// positions as have_positions (or at the start, with the last block passed
+// over below it).
 func (t *tracker) resume() (start uint32, have []Position) {
 	if len(t.held) == 0 {
+		if t.below.Num != 0 {
+			// Blocks were passed over below the start: if the node's
+			// branch left theirs, it rewinds to where, and the start
+			// links to what it sends (otherwise it could not).
+			return t.start, []Position{t.below}
+		}
 		return t.start, nil
 	}
 	return t.held[len(t.held)-1].Num + 1, t.held

@@ -151,3 +151,24 @@ func TestLaggingNodeBelowReportedLIB(t *testing.T) {
 		t.Fatalf("delivered %v: %v", ok, err)
 	}
 }
+
+// After a fork undid everything delivered and the stream passed over
+// blocks below its start, a new request names the last of them: a node
+// whose branch changed there again (while the connection was down)
+// rewinds to it, and the start links to what it sends. (Found by the
+// model-checked stream: the link check failed forever.)
+func TestResumeNamesThePassedOverBlock(t *testing.T) {
+	tr := &tracker{start: 6}
+	r := result(6, 0, 0, 1, 10)
+	tr.accept(&r)
+	tr.delivered(r.this, 1)
+	r = result(5, 1, 1, 1, 10) // a fork above 4
+	if undo, ok, err := tr.accept(&r); err != nil || ok || len(undo) != 1 {
+		t.Fatalf("%v %v %v", undo, ok, err)
+	}
+	tr.undo(1)
+	start, have := tr.resume()
+	if start != 6 || len(have) != 1 || have[0] != r.this {
+		t.Fatalf("resume at %d with %v", start, have)
+	}
+}
