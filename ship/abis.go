@@ -24,6 +24,10 @@ type abiHistory struct {
 	given []antelope.Name
 	base  uint32
 	dated bool
+	// gaps are blocks the stream did not see, ascending (passed over
+	// below the start, and a connection dropped): an ABI set before one
+	// is unknown after it, as the block may have changed it.
+	gaps []uint32
 }
 
 type abiVersion struct {
@@ -66,10 +70,31 @@ func (h *abiHistory) at(account antelope.Name, num uint64) ([]byte, bool) {
 	vs := h.versions[account]
 	for i := len(vs) - 1; i >= 0; i-- {
 		if uint64(vs[i].from) < num {
+			for j := len(h.gaps) - 1; j >= 0; j-- {
+				if g := uint64(h.gaps[j]); g < num {
+					if uint64(vs[i].from) < g {
+						return nil, false // the unseen block g may have changed it
+					}
+					break
+				}
+			}
 			return vs[i].abi, len(vs[i].abi) > 0
 		}
 	}
 	return nil, false
+}
+
+// gap records that the stream did not see block num's ABI changes.
+func (h *abiHistory) gap(num uint32) {
+	h.gaps = dropGapsFrom(h.gaps, num)
+	h.gaps = append(h.gaps, num)
+}
+
+func dropGapsFrom(gaps []uint32, num uint32) []uint32 {
+	for len(gaps) > 0 && gaps[len(gaps)-1] >= num {
+		gaps = gaps[:len(gaps)-1]
+	}
+	return gaps
 }
 
 // set records that block num set account's ABI.
@@ -92,6 +117,7 @@ func (h *abiHistory) undo(num uint32) {
 		h.sets = h.sets[:len(h.sets)-1]
 		h.versions[acct] = dropFrom(h.versions[acct], num)
 	}
+	h.gaps = dropGapsFrom(h.gaps, num) // the node sends those blocks again
 	if h.dated && h.base >= num && len(h.given) > 0 {
 		for _, acct := range h.given {
 			h.versions[acct] = dropFrom(h.versions[acct], num)
@@ -122,6 +148,11 @@ func (h *abiHistory) prune(lib uint32) {
 	}
 	if len(h.sets) == 0 {
 		h.sets = nil // let a long run's backing array go
+	}
+	// Of the gaps at or below lib, only the last matters to the blocks
+	// above it.
+	for len(h.gaps) > 1 && h.gaps[1] <= lib {
+		h.gaps = h.gaps[1:]
 	}
 }
 

@@ -274,12 +274,13 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 			return progressed, err
 		}
 		st.strikes = 0
-		if st.t.forget != 0 {
-			if st.abis != nil {
-				st.abis.undo(st.t.forget)
-			}
-			st.t.forget = 0
+		if st.abis != nil && st.t.forget != 0 {
+			st.abis.undo(st.t.forget)
 		}
+		if st.abis != nil && st.t.unseen != 0 {
+			st.abis.gap(st.t.unseen)
+		}
+		st.t.forget, st.t.unseen = 0, 0
 		if undo != nil {
 			st.t.undo(len(undo))
 			if !yield(Event{Undo: &Undo{Blocks: undo}, cursor: st.t}, nil) {

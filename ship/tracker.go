@@ -64,20 +64,25 @@ type tracker struct {
 	lib       uint32               // the highest last irreversible block reported with a delivered block
 	chain     antelope.Checksum256 // the chain's id, once known
 	finalOnly bool                 // every delivered block is final (Request.FinalOnly)
-	// below is the last block seen below start: a fork that reaches below
-	// the first block delivered makes the node send blocks the stream
-	// never delivers; the first delivered block must link to them.
-	below Position
+	// passed are the blocks passed over below start, ascending and
+	// consecutive, each linking to the one below: a fork that reaches
+	// below the first block delivered makes the node send blocks the
+	// stream never delivers. The start must link to them, what they set
+	// (ABIs) counts only as far as they go, and a new request names them
+	// in have_positions so that the node rewinds to where its branch
+	// leaves them.
+	passed []Position
 	// startPrev is the id of the block below start, as the first block
 	// delivered gave it (prev_block); zero: not known (a resumed stream).
 	startPrev antelope.Checksum256
-	// passFrom is the first of the blocks passed over below start (since
-	// below was last empty).
-	passFrom uint32
 	// forget, when not 0, is the first block whose ABI changes the ABI
 	// history must forget, as accept found: a rewind (forkPoint), or
 	// blocks passed over that turned out not to be on the branch.
 	forget uint32
+	// unseen, when not 0, is a block below start the stream did not see
+	// (nor some below it), as accept found: the ABIs set before it are
+	// unknown after it.
+	unseen uint32
 }
 
 // forkPoint is the first block a rewind to r's block may have replaced:
@@ -163,41 +168,45 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 			if err := behind(); err != nil {
 				return nil, false, err
 			}
-			if t.below.Num != 0 {
-				if t.below.Num+1 == n {
-					if err := linksTo(t.below); err != nil {
+			if k := len(t.passed); k > 0 {
+				if top := t.passed[k-1]; top.Num+1 == n {
+					if err := linksTo(top); err != nil {
 						return nil, false, err
 					}
 				} else {
-					// The blocks passed over do not reach this one (a
-					// new connection started at the start): their
-					// branch may not be this block's.
-					t.forget = t.passFrom
+					// The blocks passed over stop short of this one (a
+					// connection dropped among them): what the blocks
+					// in between set is not known.
+					t.unseen = n - 1
 				}
 			}
-			t.start, t.below, t.passFrom = n, Position{}, 0
+			t.start, t.passed = n, nil
 			if r.hasPrev {
 				t.startPrev = r.prev.ID
 			}
 			return nil, true, nil
 		case n < t.start:
-			// A rewound block the stream never delivers. Those passed
-			// over must link up to the start for what they set (ABIs)
-			// to count.
+			// A rewound block the stream never delivers.
+			k := len(t.passed)
 			switch {
-			case t.below.Num != 0 && n == t.below.Num+1:
-				if err := linksTo(t.below); err != nil {
+			case k > 0 && n == t.passed[k-1].Num+1:
+				if err := linksTo(t.passed[k-1]); err != nil {
 					return nil, false, err
 				}
-			case t.below.Num != 0 && n <= t.below.Num:
-				t.forget = n // a rewind among them
-			default:
-				if t.below.Num != 0 {
-					t.forget = t.passFrom // a new run of them
+			case k > 0 && n > t.passed[k-1].Num+1:
+				return nil, false, fmt.Errorf("%w: block %d follows %d (below the start %d)", ErrGap, n, t.passed[k-1].Num, t.start)
+			case k > 0 && n > t.passed[0].Num:
+				// A rewind among them: the node's branch leaves theirs
+				// at n, and its n links to their n-1.
+				i := int(n - t.passed[0].Num)
+				if err := linksTo(t.passed[i-1]); err != nil {
+					return nil, false, err
 				}
-				t.passFrom = n
+				t.passed, t.forget = t.passed[:i], n
+			default:
+				t.passed, t.forget = t.passed[:0], n // below all of them
 			}
-			t.below = r.this
+			t.passed = append(t.passed, r.this)
 			return nil, false, nil
 		}
 		return nil, false, fmt.Errorf("%w: asked to start at %d, got %d first", ErrGap, t.start, n)
@@ -237,7 +246,7 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	}
 	t.forget = t.forkPoint(r)
 	if n < first {
-		t.below, t.passFrom = r.this, n
+		t.passed = []Position{r.this}
 		return undo, false, nil
 	}
 	if n == t.start && r.hasPrev {
@@ -287,17 +296,14 @@ func (t *tracker) cursor() Cursor {
 }
 
 // resume is where a request continues: after the last block, with the held
-// positions as have_positions (or at the start, with the last block passed
+// positions as have_positions (or at the start, with the blocks passed
 // over below it).
 func (t *tracker) resume() (start uint32, have []Position) {
 	if len(t.held) == 0 {
-		if t.below.Num != 0 {
-			// Blocks were passed over below the start: if the node's
-			// branch left theirs, it rewinds to where, and the start
-			// links to what it sends (otherwise it could not).
-			return t.start, []Position{t.below}
-		}
-		return t.start, nil
+		// Blocks passed over below the start, if any: if the node's
+		// branch left theirs, it rewinds to where, and the start links
+		// to what it sends (otherwise it could not).
+		return t.start, t.passed
 	}
 	return t.held[len(t.held)-1].Num + 1, t.held
 }
