@@ -376,19 +376,20 @@ func runModel(t *testing.T, ch *choices, name string) {
 }
 
 // TestModelCheckedStream runs a sweep of random schedules: 3,000 (300 with
-// -short or -race), SHIP_MODEL_SCHEDULES of them when set (a failing seed prints
-// with its schedule; rerun it with SHIP_MODEL_SEED).
+// -short or -race), SHIP_MODEL_SCHEDULES of them when set, from seed
+// SHIP_MODEL_SEED (alone, that one seed): a failing seed prints with its
+// schedule.
 func TestModelCheckedStream(t *testing.T) {
 	n := 3000
 	if testing.Short() || raceEnabled {
 		n = 300
 	}
-	if s, err := strconv.Atoi(os.Getenv("SHIP_MODEL_SCHEDULES")); err == nil {
-		n = s
-	}
 	first := uint64(1)
 	if s, err := strconv.ParseUint(os.Getenv("SHIP_MODEL_SEED"), 10, 64); err == nil {
 		first, n = s, 1
+	}
+	if s, err := strconv.Atoi(os.Getenv("SHIP_MODEL_SCHEDULES")); err == nil {
+		n = s
 	}
 	for seed := first; seed < first+uint64(n); seed++ {
 		runModel(t, &choices{rng: rand.New(rand.NewPCG(seed, 30)), limit: 400}, fmt.Sprintf("seed %d", seed))
