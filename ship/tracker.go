@@ -76,26 +76,13 @@ type tracker struct {
 	// delivered gave it (prev_block); zero: not known (a resumed stream).
 	startPrev antelope.Checksum256
 	// forget, when not 0, is the first block whose ABI changes the ABI
-	// history must forget, as accept found: a rewind (forkPoint), or
-	// blocks passed over that turned out not to be on the branch.
+	// history must forget, as accept found: a rewind's first block, or
+	// one among the blocks passed over.
 	forget uint32
 	// unseen, when not 0, is a block below start the stream did not see
 	// (nor some below it), as accept found: the ABIs set before it are
 	// unknown after it.
 	unseen uint32
-}
-
-// forkPoint is the first block a rewind to r's block may have replaced:
-// that block, unless it is the start, whose new prev_block may say that
-// blocks below it changed too without the node sending them (a resume's
-// have_positions reach no lower than the start) — then the block below,
-// as the stream cannot tell.
-func (t *tracker) forkPoint(r *blocksResult) uint32 {
-	n := r.this.Num
-	if n != t.start || n <= 1 || r.hasPrev && t.startPrev != (antelope.Checksum256{}) && r.prev.ID == t.startPrev {
-		return n
-	}
-	return n - 1
 }
 
 // resumeTracker is the tracker of a stream that resumes from c, or starts
@@ -244,7 +231,13 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	for j := len(t.held) - 1; j >= i; j-- {
 		undo = append(undo, t.held[j])
 	}
-	t.forget = t.forkPoint(r)
+	t.forget = n
+	if n == t.start && n > 1 && !(r.hasPrev && t.startPrev != (antelope.Checksum256{}) && r.prev.ID == t.startPrev) {
+		// The start itself is replaced, on another parent (or one the
+		// stream cannot compare): the fork reaches below the start, how
+		// far the node does not say (have_positions reach no lower).
+		t.forget, t.unseen = n-1, n-1
+	}
 	if n < first {
 		t.passed = []Position{r.this}
 		return undo, false, nil
