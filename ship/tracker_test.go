@@ -172,3 +172,33 @@ func TestResumeNamesThePassedOverBlock(t *testing.T) {
 		t.Fatalf("resume at %d with %v", start, have)
 	}
 }
+
+// A fork that replaces the start block on another parent reaches below
+// the start, how far the node does not say: what blocks below it set is
+// unknown (forget and unseen from the block below). On the same parent,
+// it reaches no lower than the start. (Found by the model-checked stream.)
+func TestForkReplacingTheStart(t *testing.T) {
+	for _, sameParent := range []bool{true, false} {
+		tr := &tracker{start: 5}
+		for n := uint32(5); n <= 6; n++ {
+			r := result(n, 0, 0, 0, 6)
+			tr.accept(&r)
+			tr.delivered(r.this, 0)
+		}
+		prevBr := byte(1)
+		if sameParent {
+			prevBr = 0
+		}
+		r := result(5, 1, prevBr, 0, 6)
+		if undo, ok, err := tr.accept(&r); err != nil || !ok || len(undo) != 2 {
+			t.Fatalf("%v %v %v", undo, ok, err)
+		}
+		want := [2]uint32{4, 4}
+		if sameParent {
+			want = [2]uint32{5, 0}
+		}
+		if got := [2]uint32{tr.forget, tr.unseen}; got != want {
+			t.Errorf("same parent %v: forget, unseen %v, want %v", sameParent, got, want)
+		}
+	}
+}
