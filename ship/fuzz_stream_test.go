@@ -1,6 +1,7 @@
 package ship
 
 import (
+	"encoding/binary"
 	"errors"
 	"strconv"
 	"testing"
@@ -216,4 +217,31 @@ func TestNegotiateFuzzSeed(t *testing.T) {
 	if _, err := negotiate(protocol.ABIJSON); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// FuzzAuthorizations: an action's authorization and auth_sequence lists
+// are decoded on demand from the node's bytes: no panic, no allocation the
+// input does not justify, and a well-formed list reads as written.
+func FuzzAuthorizations(f *testing.F) {
+	f.Add([]byte{1, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0})
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0x0f})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a := &ActionTrace{auth: data, authSeq: data}
+		checkAllocation(t, data, func() { a.Authorization(); a.AuthSequence() })
+		auth := a.Authorization()
+		if len(data) > 0 && int(data[0]) < 0x80 && len(data) == 1+16*int(data[0]) {
+			if len(auth) != int(data[0]) {
+				t.Fatalf("%d levels read, %d written", len(auth), data[0])
+			}
+			for i, l := range auth {
+				at := data[1+16*i:]
+				if uint64(l.Actor) != binary.LittleEndian.Uint64(at) || uint64(l.Permission) != binary.LittleEndian.Uint64(at[8:]) {
+					t.Fatalf("level %d read as %v", i, l)
+				}
+			}
+		}
+		if len(auth) > len(data)/16 {
+			t.Fatalf("%d levels from %d bytes", len(auth), len(data))
+		}
+	})
 }
