@@ -221,6 +221,17 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	if n <= lib || n <= first && first != t.start {
 		return nil, false, t.belowFinal(n, lib)
 	}
+	if n == t.start && n > 1 && n-1 <= lib {
+		// The start replaced, with the block below it reported final: a
+		// node that does not hold that block final is behind; one that
+		// does, on another parent than the stream saw, contradicts it.
+		switch {
+		case r.lib.Num < n-1:
+			return nil, false, &behindError{n: n - 1, nodeLIB: r.lib.Num, lib: lib}
+		case r.hasPrev && t.startPrev != (antelope.Checksum256{}) && r.prev.ID != t.startPrev:
+			return nil, false, t.belowFinal(n-1, lib)
+		}
+	}
 	i := 0
 	if n > first {
 		i = int(n - first)

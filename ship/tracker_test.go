@@ -202,3 +202,24 @@ func TestForkReplacingTheStart(t *testing.T) {
 		}
 	}
 }
+
+// A node that replaces the start block when the block below it was
+// reported final is behind if it does not hold that block final, and
+// contradicts it if it does, on another parent. (Found by the
+// model-checked stream.)
+func TestStartReplacedBelowReportedLIB(t *testing.T) {
+	for _, nodeLIB := range []uint32{0, 1} {
+		tr := &tracker{start: 2}
+		for n := uint32(2); n <= 3; n++ {
+			r := result(n, 0, 0, 1, 3)
+			tr.accept(&r)
+			tr.delivered(r.this, 1)
+		}
+		r := result(2, 1, 1, nodeLIB, 3) // block 2 on another block 1
+		_, ok, err := tr.accept(&r)
+		var behind *behindError
+		if ok || nodeLIB == 0 && !errors.As(err, &behind) || nodeLIB == 1 && !errors.Is(err, ErrForkBelowReversible) {
+			t.Errorf("node's last irreversible %d: delivered %v, %v", nodeLIB, ok, err)
+		}
+	}
+}
