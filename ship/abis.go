@@ -24,9 +24,10 @@ type abiHistory struct {
 	given []antelope.Name
 	base  uint32
 	dated bool
-	// gaps are blocks the stream did not see, ascending (passed over
-	// below the start, and a connection dropped): an ABI set before one
-	// is unknown after it, as the block may have changed it.
+	// gaps are blocks the stream did not see, ascending (below the start,
+	// after a fork whose depth the node did not say, or a connection
+	// dropped while passing over them), nor perhaps some below each: an
+	// ABI set at or before one is unknown after it.
 	gaps []uint32
 }
 
@@ -72,8 +73,10 @@ func (h *abiHistory) at(account antelope.Name, num uint64) ([]byte, bool) {
 		if uint64(vs[i].from) < num {
 			for j := len(h.gaps) - 1; j >= 0; j-- {
 				if g := uint64(h.gaps[j]); g < num {
-					if uint64(vs[i].from) < g {
-						return nil, false // the unseen block g may have changed it
+					if uint64(vs[i].from) <= g {
+						// An unseen block at or below g may have changed
+						// it, or the block that set it be of another branch.
+						return nil, false
 					}
 					break
 				}
@@ -84,17 +87,30 @@ func (h *abiHistory) at(account antelope.Name, num uint64) ([]byte, bool) {
 	return nil, false
 }
 
-// gap records that the stream did not see block num's ABI changes.
+// gap records that the stream did not see block num's ABI changes, nor
+// perhaps some below it.
 func (h *abiHistory) gap(num uint32) {
-	h.gaps = dropGapsFrom(h.gaps, num)
-	h.gaps = append(h.gaps, num)
+	i, found := slices.BinarySearch(h.gaps, num)
+	if !found {
+		h.gaps = slices.Insert(h.gaps, i, num)
+	}
 }
 
-func dropGapsFrom(gaps []uint32, num uint32) []uint32 {
-	for len(gaps) > 0 && gaps[len(gaps)-1] >= num {
-		gaps = gaps[:len(gaps)-1]
+// undoGaps: the node sends the blocks from num on again, so gaps there
+// are seen — but the unseen blocks they stood for may lie below num: one
+// gap at num-1 stands for them.
+func (h *abiHistory) undoGaps(num uint32) {
+	k := len(h.gaps)
+	for k > 0 && h.gaps[k-1] >= num {
+		k--
 	}
-	return gaps
+	if k == len(h.gaps) {
+		return
+	}
+	h.gaps = h.gaps[:k]
+	if num > 1 {
+		h.gap(num - 1)
+	}
 }
 
 // set records that block num set account's ABI.
@@ -117,7 +133,7 @@ func (h *abiHistory) undo(num uint32) {
 		h.sets = h.sets[:len(h.sets)-1]
 		h.versions[acct] = dropFrom(h.versions[acct], num)
 	}
-	h.gaps = dropGapsFrom(h.gaps, num) // the node sends those blocks again
+	h.undoGaps(num)
 	if h.dated && h.base >= num && len(h.given) > 0 {
 		for _, acct := range h.given {
 			h.versions[acct] = dropFrom(h.versions[acct], num)
