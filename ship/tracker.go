@@ -155,6 +155,12 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 			if err := behind(); err != nil {
 				return nil, false, err
 			}
+			if n > 1 && n-1 <= t.lib && n-1 > r.lib.Num {
+				// Nothing held to link to, and the block below, reported
+				// final, is not final to this node: its parent may not be
+				// the final one.
+				return nil, false, &behindError{n: n - 1, nodeLIB: r.lib.Num, lib: t.lib}
+			}
 			if k := len(t.passed); k > 0 {
 				if top := t.passed[k-1]; top.Num+1 == n {
 					if err := linksTo(top); err != nil {

@@ -223,3 +223,20 @@ func TestStartReplacedBelowReportedLIB(t *testing.T) {
 		}
 	}
 }
+
+// Resumed from the cursor of an Undo of everything delivered (nothing held
+// to link to), a start block whose parent was reported final is taken only
+// from a node that holds that parent final. (Found by the model-checked
+// stream.)
+func TestStartAfterFullUndoFromLaggingNode(t *testing.T) {
+	tr := resumeTracker(Cursor{start: 4, lib: 3}, 0, false)
+	r := result(4, 0, 0, 0, 5)
+	var behind *behindError
+	if _, ok, err := tr.accept(&r); ok || !errors.As(err, &behind) {
+		t.Fatalf("delivered %v: %v", ok, err)
+	}
+	r = result(4, 0, 0, 3, 5)
+	if _, ok, err := tr.accept(&r); !ok || err != nil {
+		t.Fatalf("delivered %v: %v", ok, err)
+	}
+}
