@@ -31,9 +31,10 @@ import (
 //   - every cursor taken loads back the same, and holds no more than
 //     the reversible window; the ABI history no more than its versions;
 //   - the ABI in force, when the stream knows it, is the model's;
-//   - the only terminal errors are a refusal of the other chain's node
-//     and of a lagging node on a branch that contradicts a block reported
-//     final;
+//   - the only terminal error is a refusal of the other chain's node: a
+//     lagging node, even on a dead branch that replaces a block reported
+//     final, is behind (it does not hold that block final), so the stream
+//     tries again rather than ending with ErrForkBelowReversible;
 //
 // and at the end, the blocks delivered, across every kill and resume, are
 // the chain's final branch.
@@ -267,9 +268,6 @@ func modelRun(ch *choices) (log []string, failure string) {
 		switch {
 		case err == nil:
 		case errors.Is(err, ErrOtherChain) && w.dialed == w.other:
-			w.note("refused: %v", err)
-			continue
-		case errors.Is(err, ErrForkBelowReversible) && w.dialed != w.live && w.dialed != w.other:
 			w.note("refused: %v", err)
 			continue
 		default:

@@ -62,7 +62,8 @@ func TestResumeNeverUndoesReportedFinal(t *testing.T) {
 	if cur.LastIrreversible() != 15 {
 		t.Errorf("the cursor holds last irreversible %d", cur.LastIrreversible())
 	}
-	chain.ForkBelowIrreversible(10) // a broken node behind the load balancer
+	chain.ForkBelowIrreversible(10) // a broken node behind the load balancer,
+	chain.SetLastIrreversible(20)   // holding another block 15 final
 	_, err := streamAll(t, fastClient(srv.URL), ship.Request{Cursor: cur}, func(ev ship.Event) {
 		if ev.Undo != nil {
 			t.Fatalf("undid %v, reported final up to 15", ev.Undo.Blocks)

@@ -15,8 +15,9 @@ var (
 	ErrGap = errors.New("ship: the node skipped blocks")
 	// ErrForkBelowReversible: the node rolled back to a block the stream
 	// cannot undo: at or below the last irreversible block already
-	// reported (in this stream or the one its cursor came from), or below
-	// the oldest block the cursor holds. What was derived from the blocks
+	// reported (in this stream or the one its cursor came from) by a node
+	// that holds its own branch final there (one that does not is behind:
+	// the stream tries again), or below the oldest block the cursor holds. What was derived from the blocks
 	// in between cannot be undone block by block. Terminal.
 	ErrForkBelowReversible = errors.New("ship: fork below the reversible blocks this stream holds")
 	// ErrNoBlock: the node has no block at the number the stream needs
@@ -223,6 +224,12 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	first := t.held[0].Num
 	if n >= first && t.held[n-first].ID == r.this.ID {
 		return nil, false, nil // a block delivered already, sent again: nothing changed at n
+	}
+	if n <= lib && n > r.lib.Num {
+		// A rewind to a block reported final that this node does not
+		// hold final: a lagging node on a branch it has not left yet.
+		// Only a node that holds it final contradicts it (below).
+		return nil, false, &behindError{n: n, nodeLIB: r.lib.Num, lib: lib}
 	}
 	if n <= lib || n <= first && first != t.start {
 		return nil, false, t.belowFinal(n, lib)

@@ -240,3 +240,28 @@ func TestStartAfterFullUndoFromLaggingNode(t *testing.T) {
 		t.Fatalf("delivered %v: %v", ok, err)
 	}
 }
+
+// A lagging node whose branch replaces a block the stream reported final,
+// but which does not hold that block final itself, is behind (a dead
+// branch it has not left yet), not a contradiction: the stream tries
+// again instead of ending with ErrForkBelowReversible, which tells the
+// consumer to restore its state. A node that holds the replaced block
+// final does contradict it.
+func TestLaggingNodeRewindBelowReportedLIB(t *testing.T) {
+	for _, nodeLIB := range []uint32{4, 7} {
+		tr := &tracker{start: 5}
+		for n := uint32(5); n <= 9; n++ {
+			r := result(n, 0, 0, 7, 9)
+			if _, ok, err := tr.accept(&r); !ok || err != nil {
+				t.Fatal(n, err)
+			}
+			tr.delivered(r.this, r.lib.Num)
+		}
+		r := result(7, 1, 0, nodeLIB, 8) // another block 7, on block 6
+		undo, ok, err := tr.accept(&r)
+		var behind *behindError
+		if ok || undo != nil || nodeLIB == 4 && !errors.As(err, &behind) || nodeLIB == 7 && !errors.Is(err, ErrForkBelowReversible) {
+			t.Errorf("node's last irreversible %d: undo %v, delivered %v, %v", nodeLIB, undo, ok, err)
+		}
+	}
+}
