@@ -49,7 +49,9 @@ type Request struct {
 	// makes a given ABI unknown (the stream cannot tell whether an undone
 	// block set it) until a block sets it again; with Start at or below
 	// the last irreversible block, none can. The stream keeps the versions
-	// in force at the last irreversible block and those set above it.
+	// in force at the last irreversible block (or, in a finality stall
+	// longer than a cursor's 16,384 positions, at the oldest it holds)
+	// and those set above it.
 	ABIs map[antelope.Name][]byte
 }
 
@@ -319,8 +321,11 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 		if st.abis != nil {
 			// Not past the block's start: its actions decode with the ABI
 			// in force then (a stream catching up delivers blocks below
-			// the last irreversible one).
-			st.abis.prune(min(st.t.lib, b.Num-1))
+			// the last irreversible one). Not past what a fork can still
+			// undo, and not short of it either: while the last
+			// irreversible block stalls, the versions would grow with
+			// every setabi, the cursor's positions do not.
+			st.abis.prune(min(st.t.settled(), b.Num-1))
 		}
 		progressed = true
 		if !yield(Event{Block: b, cursor: st.t}, nil) {

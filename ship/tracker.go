@@ -306,6 +306,17 @@ func (t *tracker) delivered(p Position, lib uint32) {
 	t.held = t.held[k:]
 }
 
+// settled is the highest block no fork the stream accepts can undo: the
+// last irreversible block or, once a stall made the cursor let its oldest
+// positions go, the oldest it holds (a rewind to it or below is refused).
+func (t *tracker) settled() uint32 {
+	s := t.lib
+	if len(t.held) > 0 && t.held[0].Num != t.start {
+		s = max(s, t.held[0].Num)
+	}
+	return s
+}
+
 // cursor is the cursor after the blocks delivered so far. It shares the
 // held positions (see held): taking one costs no copy.
 func (t *tracker) cursor() Cursor {
