@@ -30,7 +30,8 @@ import (
 //     last irreversible one;
 //   - every cursor taken loads back the same, and holds no more than
 //     the reversible window; the ABI history no more than its versions;
-//   - the ABI in force, when the stream knows it, is the model's;
+//   - the ABI in force, when the stream knows it, is the model's, and
+//     with FinalOnly (no forks) it always knows it;
 //   - the only terminal error is a refusal of the other chain's node: a
 //     lagging node, even on a dead branch that replaces a block reported
 //     final, is behind (it does not hold that block final), so the stream
@@ -333,8 +334,14 @@ func (m *modelConsumer) apply(ev Event, sent modelSent, finalOnly bool, start ui
 		if finalOnly && (b.Num > sent.lib || b.Num > b.LastIrreversible.Num) {
 			fail("FinalOnly delivered %d above the last irreversible block %d", b.Num, sent.lib)
 		}
-		if abi, ok := b.ABI(modelAccount); ok && string(abi) != sent.abiStart {
+		abi, ok := b.ABI(modelAccount)
+		if ok && string(abi) != sent.abiStart {
 			fail("block %d: ABI %q in force, the model's is %q", b.Num, abi, sent.abiStart)
+		}
+		if !ok && finalOnly {
+			// No fork, so nothing makes an ABI unknown: the consumer
+			// gives the one at the end of the last block it persisted.
+			fail("block %d: ABI unknown with FinalOnly, the model's is %q", b.Num, sent.abiStart)
 		}
 		endABI := ""
 		if abi, ok := b.abis.at(modelAccount, uint64(b.Num)+1); ok {
