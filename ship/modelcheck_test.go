@@ -21,8 +21,9 @@ import (
 // stopped at an earlier head (possibly on a dead branch), a node of
 // another chain, ABI changes, FinalOnly — checking after every event:
 //
-//   - every delivered block links to the one below it, and is the
-//     node's block at its number;
+//   - every delivered block links to the one below it, is the node's
+//     block at its number, and is on a branch holding every block
+//     reported final;
 //   - no block is delivered again without its Undo first, and an Undo
 //     names the newest blocks delivered;
 //   - nothing at or below a last irreversible block already reported is
@@ -250,6 +251,16 @@ func modelRun(ch *choices) (log []string, failure string) {
 				w.note("> block %v, lib %d", ev.Block.Position, ev.Block.LastIrreversible.Num)
 			}
 			state.apply(ev, w.sent, finalOnly, start)
+			if b := ev.Block; b != nil && state.lib > 0 {
+				// The block is on the final branch as far as it was
+				// reported final: the serving node's block at the last
+				// irreversible block reported (or at the block's own
+				// number, below it) is the chain's.
+				at := min(b.Num, state.lib)
+				if nb, _ := w.dialed.block(at); nb.pos != w.live.blocks[at-1].pos {
+					fail("block %v delivered from a branch whose block %d is %v, reported final is %v", b.Position, at, nb.pos, w.live.blocks[at-1].pos)
+				}
+			}
 			switch ch.n(14) {
 			case 1:
 				killed = true
@@ -448,6 +459,9 @@ func FuzzModelCheckedStream(f *testing.F) {
 	// Seed 95394, reduced: a lagging node believed about the start's
 	// parent after an Undo of everything (TestStartAfterFullUndoFromLaggingNode).
 	f.Add([]byte{0x2, 0x4, 0x4, 0x1, 0x2, 0x3, 0x3, 0x0, 0x2, 0x5, 0xd, 0x3, 0x3, 0x1, 0x2, 0x0, 0x14, 0x6, 0xa, 0x8, 0x5, 0x1a, 0x5, 0x3, 0x0, 0x0, 0x2, 0xa, 0x6, 0x7, 0x1c, 0x2, 0x0, 0x0, 0x18, 0x5, 0x0, 0x1, 0xb, 0x10, 0x1, 0x1, 0x12, 0x4, 0x6, 0x4, 0x5, 0x0, 0x3, 0x27, 0xd, 0x9, 0x20, 0x1, 0x2, 0x23, 0x0, 0x9, 0x26, 0x2, 0x1, 0xe, 0x6, 0x3, 0x0, 0x4, 0x0, 0x4, 0x1, 0x4, 0x1, 0x8, 0xd, 0x1, 0x0, 0x4, 0x1})
+	// Seed 103849, reduced: a lagging node's rewind to the start, on a
+	// branch that left a block reported final (TestUnlinkedRewindFromLaggingNode).
+	f.Add([]byte{0x0, 0x5, 0x4, 0x3, 0x3, 0x1, 0x3, 0x0, 0x24, 0x1, 0x6, 0x5, 0x0, 0xa, 0x1e, 0xa, 0x3, 0x0, 0x5, 0x3, 0x0, 0x0, 0x5, 0x1, 0x1, 0x21, 0x0, 0x6, 0xd, 0x24, 0x1, 0x1, 0x4, 0xe, 0x26, 0x7, 0x3, 0x2, 0x0, 0x2, 0x14, 0x7, 0x6, 0x20, 0x4, 0x1, 0x1a, 0x2})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		runModel(t, &choices{data: data, limit: 400}, "fuzz input")
 	})

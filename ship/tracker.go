@@ -150,17 +150,25 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 		}
 		return nil
 	}
+	// unlinked: a block the stream cannot check to link to a block it
+	// holds (all of it undone, or a rewind to the start or below) has
+	// ancestors the stream never saw; that they include the blocks
+	// reported final is believed only from a node that holds them final.
+	// A lagging node may still be on a branch that left them.
+	unlinked := func() error {
+		if r.lib.Num < t.lib {
+			return &behindError{n: n, nodeLIB: r.lib.Num, lib: t.lib}
+		}
+		return nil
+	}
 	if len(t.held) == 0 {
 		switch {
 		case t.start == 0 || n == t.start:
 			if err := behind(); err != nil {
 				return nil, false, err
 			}
-			if n > 1 && n-1 <= t.lib && n-1 > r.lib.Num {
-				// Nothing held to link to, and the block below, reported
-				// final, is not final to this node: its parent may not be
-				// the final one.
-				return nil, false, &behindError{n: n - 1, nodeLIB: r.lib.Num, lib: t.lib}
+			if err := unlinked(); err != nil {
+				return nil, false, err
 			}
 			if k := len(t.passed); k > 0 {
 				if top := t.passed[k-1]; top.Num+1 == n {
@@ -181,6 +189,9 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 			return nil, true, nil
 		case n < t.start:
 			// A rewound block the stream never delivers.
+			if err := unlinked(); err != nil {
+				return nil, false, err
+			}
 			k := len(t.passed)
 			switch {
 			case k > 0 && n == t.passed[k-1].Num+1:
@@ -233,6 +244,11 @@ func (t *tracker) accept(r *blocksResult) (undo []Position, deliver bool, err er
 	}
 	if n <= lib || n <= first && first != t.start {
 		return nil, false, t.belowFinal(n, lib)
+	}
+	if n <= first {
+		if err := unlinked(); err != nil {
+			return nil, false, err
+		}
 	}
 	if n == t.start && n > 1 && n-1 <= lib {
 		// The start replaced, with the block below it reported final: a
