@@ -127,7 +127,10 @@ func (c *Cursor) UnmarshalBinary(data []byte) error {
 		out.held = make([]Position, n-skip)
 		for i := uint64(0); i < n; i++ {
 			num := binary.LittleEndian.Uint32(rest[i*36:])
-			if i > 0 && num != binary.LittleEndian.Uint32(rest[(i-1)*36:])+1 || num == 0 && i > 0 {
+			if i == 0 && num == 0 {
+				return bad("it holds block 0, which no chain has")
+			}
+			if i > 0 && (num != binary.LittleEndian.Uint32(rest[(i-1)*36:])+1 || num == 0) {
 				return bad("its block numbers are not consecutive")
 			}
 			if i >= skip {
