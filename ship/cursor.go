@@ -22,7 +22,9 @@ import (
 //
 // A resumed stream refuses a node of another chain (ErrOtherChain) and a
 // fork at or below the last irreversible block the cursor holds
-// (ErrForkBelowReversible): it never undoes a block once reported final.
+// (ErrForkBelowReversible; a lagging node, which does not hold that block
+// final itself, is retried instead): it never undoes a block once
+// reported final.
 //
 // A cursor holds at most 16,384 positions, about 512 KiB in binary: when
 // the last irreversible block lags further behind (a finality stall), the

@@ -27,7 +27,8 @@
 // reconnect; the cursor also holds the chain's id, the last irreversible
 // block reported and the start, so a node of another chain is refused
 // (ErrOtherChain) and a block reported final is never undone
-// (ErrForkBelowReversible). Connection failures and stalls (no data for
+// (ErrForkBelowReversible from a node that holds another branch final
+// there; a lagging node that does not is retried). Connection failures and stalls (no data for
 // WithStallTimeout, which bounds the handshake too) reconnect from the
 // cursor with backoff; a node that sends what no correct node sends is
 // refused (ErrBrokenNode); protocol violations end the stream with an
