@@ -229,7 +229,9 @@ func modelRun(ch *choices) (log []string, failure string) {
 		state := saved.clone()
 		req := Request{Start: start, End: end, Cursor: state.cursor, FinalOnly: finalOnly, Fetch: FetchDeltas, ABIs: map[antelope.Name][]byte{}}
 		switch {
-		case state.cursor.IsZero():
+		case len(state.branch) == 0:
+			// Nothing delivered is left: the consumer gives the ABIs it
+			// started with, as of the block before the start.
 			req.ABIs[modelAccount] = []byte(given)
 		case len(state.endABI) > 0 && state.endABI[len(state.endABI)-1] != "":
 			req.ABIs[modelAccount] = []byte(state.endABI[len(state.endABI)-1])
@@ -462,6 +464,9 @@ func FuzzModelCheckedStream(f *testing.F) {
 	// Seed 103849, reduced: a lagging node's rewind to the start, on a
 	// branch that left a block reported final (TestUnlinkedRewindFromLaggingNode).
 	f.Add([]byte{0x0, 0x5, 0x4, 0x3, 0x3, 0x1, 0x3, 0x0, 0x24, 0x1, 0x6, 0x5, 0x0, 0xa, 0x1e, 0xa, 0x3, 0x0, 0x5, 0x3, 0x0, 0x0, 0x5, 0x1, 0x1, 0x21, 0x0, 0x6, 0xd, 0x24, 0x1, 0x1, 0x4, 0xe, 0x26, 0x7, 0x3, 0x2, 0x0, 0x2, 0x14, 0x7, 0x6, 0x20, 0x4, 0x1, 0x1a, 0x2})
+	// Seed 46, reduced: the ABIs given at the start, given again when
+	// resuming from an Undo of everything (TestResumeAfterFullUndoForgetsGivenABIs).
+	f.Add([]byte{0x5, 0x4, 0x0, 0x0, 0x5, 0x1, 0x5, 0x0, 0x8, 0x6, 0x3, 0x0, 0x2, 0x3, 0x4, 0x3, 0x8, 0x25, 0x1, 0x3, 0x2, 0x2})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		runModel(t, &choices{data: data, limit: 400}, "fuzz input")
 	})

@@ -47,8 +47,10 @@ type Request struct {
 	// adds every ABI change it sees (account deltas; setabi actions when
 	// deltas are not fetched). An Undo that reaches that block or below
 	// makes a given ABI unknown (the stream cannot tell whether an undone
-	// block set it) until a block sets it again; with Start at or below
-	// the last irreversible block, none can. The stream keeps the versions
+	// block set it) until a block sets it again, and so does resuming
+	// from the cursor of an Undo of everything delivered (no Last: the
+	// block before the start may have been replaced too); with Start at
+	// or below the last irreversible block, none can. The stream keeps the versions
 	// in force at the last irreversible block (or, in a finality stall
 	// longer than a cursor's 16,384 positions, at the oldest it holds)
 	// and those set above it.
@@ -99,6 +101,16 @@ func (c *Client) Stream(ctx context.Context, req Request) Stream {
 		}
 		if req.ABIs != nil {
 			st.abis = newABIHistory(req.ABIs)
+			if c := req.Cursor; !c.IsZero() && len(c.held) == 0 && c.start > 1 {
+				// The cursor of an Undo of everything delivered: the fork
+				// reached the start, perhaps below it, and what the new
+				// branch set there the stream never saw (the cursor does
+				// not say). ABIs given as of the block before the start,
+				// looked up when it was reversible, may be of the old
+				// branch (even if it is final now): unknown until set
+				// again.
+				st.abis.gap(c.start - 1)
+			}
 		}
 		st.run(ctx, yield)
 	}
