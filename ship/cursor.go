@@ -28,7 +28,8 @@ import (
 //
 // A cursor holds at most 16,384 positions, about 512 KiB in binary: when
 // the last irreversible block lags further behind (a finality stall), the
-// oldest are let go, and a fork reaching below them ends the stream with
+// oldest are let go, and a fork that replaces the oldest kept (whose
+// parent is let go) or reaches below it ends the stream with
 // ErrForkBelowReversible instead of an Undo. Taking one (Event.Cursor)
 // costs no copy; encoding it is linear in its positions.
 //
