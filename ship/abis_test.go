@@ -45,3 +45,36 @@ func TestABIInForce(t *testing.T) {
 		t.Fatal("no fork")
 	}
 }
+
+// Rows decode with the ABI in force at the block's end: a block that
+// upgrades its contract (setcode, setabi, migrate) writes rows of the new
+// ABI.
+func TestRowABIIsTheBlockEnd(t *testing.T) {
+	v1, v2 := []byte("abi-v1"), []byte("abi-v2")
+	chain := shiptest.NewChain()
+	chain.Produce(shiptest.BlockData{ABIs: []shiptest.ABIChange{{Account: token, ABI: v2}},
+		Rows: []shiptest.Row{{Code: token, Scope: bob, Table: accts, PrimaryKey: 1, Payer: bob, Value: []byte{1, 2, 3}}}})
+	chain.Produce(shiptest.BlockData{Rows: []shiptest.Row{{Code: token, Scope: bob, Table: accts, PrimaryKey: 1, Payer: bob, Value: []byte{4}}}})
+	srv := shiptest.NewServer(chain)
+	defer srv.Close()
+	var got []string
+	for ev, err := range fastClient(srv.URL).Stream(testContext(t), ship.Request{Start: 1, End: 3, ABIs: map[antelope.Name][]byte{token: v1}}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, _ := ev.Block.ABI(token)
+		for r, err := range ev.Block.Rows() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			abi, ok := r.ABI()
+			if !ok {
+				t.Fatal("no ABI")
+			}
+			got = append(got, string(start)+">"+string(abi))
+		}
+	}
+	if len(got) != 2 || got[0] != "abi-v1>abi-v2" || got[1] != "abi-v2>abi-v2" {
+		t.Errorf("%q", got)
+	}
+}

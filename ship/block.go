@@ -29,7 +29,10 @@ type Block struct {
 
 	p       *protocolMap
 	scratch *[]ActionTrace
-	abis    *abiHistory
+	abis    *abiHistory // the stream's, with this block's changes recorded; nil without ABI tracking
+
+	setabis    map[antelope.Name][]blockSetabi // setabiIndex
+	setabisErr error
 }
 
 // newBlock fills a Block from a blocks result.
@@ -167,14 +170,17 @@ func (b *Block) TableDeltas() iter.Seq2[Delta, error] {
 // ABI returns the packed ABI (as on chain) that account had when this block
 // began, as far as the stream knows it: from the request's ABIs and every
 // account delta or setabi action it has seen since. It is what the
-// account's actions and rows of this block decode with, unless the block
-// itself changes it (ActionTrace.ABI accounts for that). Package abicodec
-// decodes with it: abicodec.New(abi), then ActionJSON or TableJSON.
+// account's actions of this block decode with, unless the block itself
+// changes it (ActionTrace.ABI accounts for that). An account whose given
+// ABI an Undo reached below (see Request.ABIs) is unknown until a block
+// sets it. Package abicodec
+// decodes with it: abicodec.New(abi), then ActionJSON. Rows decode with
+// the ABI at the block's end (RowChange.ABI). Do not modify the result.
 func (b *Block) ABI(account antelope.Name) ([]byte, bool) {
 	if b.abis == nil {
 		return nil, false
 	}
-	return b.abis.at(account, b.Num)
+	return b.abis.at(account, uint64(b.Num))
 }
 
 func (b *Block) partErr(err error) error {

@@ -46,10 +46,13 @@ func WithMaxMessageSize(n int64) Option { return func(c *Client) { c.maxMessage 
 // handler of its event returns, so a slow consumer slows the node.
 func WithWindow(n uint32) Option { return func(c *Client) { c.window = max(n, 1) } }
 
-// WithStallTimeout reconnects (from the cursor) when no message arrives for
-// d while the stream waits for one (default 2 minutes). A node at the head
-// of a live chain sends a block every half second; with FinalOnly, a block
-// when one becomes irreversible.
+// WithStallTimeout reconnects (from the cursor) when no data arrives for d
+// while the stream waits for some (default 2 minutes), and bounds the dial
+// and websocket handshake of each attempt. A message that keeps arriving
+// is not a stall however long it takes in all (a fresh log's first block
+// can be hundreds of MiB). A node at the head of a live chain sends a
+// block every half second; with FinalOnly, a block when one becomes
+// irreversible.
 func WithStallTimeout(d time.Duration) Option { return func(c *Client) { c.stall = d } }
 
 // WithBackoff sets the delays between reconnection attempts: from min,
@@ -90,8 +93,18 @@ type session struct {
 }
 
 func (c *Client) connect(ctx context.Context) (*session, error) {
-	conn, err := c.dialer.Dial(ctx, c.url, c.maxMessage)
+	// The stall timeout bounds the handshake too: an endpoint that accepts
+	// TCP and never answers is a failed attempt, not a hang.
+	dctx, cancel := context.WithTimeout(ctx, c.stall)
+	conn, err := c.dialer.Dial(dctx, c.url, c.maxMessage)
+	cancel()
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if dctx.Err() != nil {
+			err = fmt.Errorf("no handshake within %v: %w", c.stall, err)
+		}
 		return nil, &transientError{fmt.Errorf("ship: cannot connect to %s: %w (is nodeos running with the state_history_plugin and --state-history-endpoint?)", c.url, err)}
 	}
 	s := &session{c: c, conn: conn}
@@ -111,10 +124,18 @@ func (c *Client) connect(ctx context.Context) (*session, error) {
 	return s, nil
 }
 
-// read reads one message within the stall timeout.
+// errStall cancels a read that received no bytes for the stall timeout.
+var errStall = errors.New("stalled")
+
+// read reads one message. It fails as stalled when no bytes arrive for the
+// stall timeout: a long message that keeps arriving is not a stall (the
+// Conn reports its bytes with Progress).
 func (s *session) read(ctx context.Context) (bool, []byte, error) {
-	rctx, cancel := context.WithTimeout(ctx, s.c.stall)
-	defer cancel()
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	watchdog := time.AfterFunc(s.c.stall, func() { cancel(errStall) })
+	defer watchdog.Stop()
+	rctx = context.WithValue(rctx, progressKey{}, func() { watchdog.Reset(s.c.stall) })
 	text, msg, err := s.conn.ReadMessage(rctx, s.buf)
 	if err != nil {
 		var tooLarge *MessageTooLargeError
@@ -123,8 +144,8 @@ func (s *session) read(ctx context.Context) (bool, []byte, error) {
 			return false, nil, err
 		case ctx.Err() != nil:
 			return false, nil, ctx.Err()
-		case rctx.Err() != nil:
-			return false, nil, &transientError{fmt.Errorf("ship: no message from %s for %v: the node stalled", s.c.url, s.c.stall)}
+		case errors.Is(context.Cause(rctx), errStall):
+			return false, nil, &transientError{fmt.Errorf("ship: no data from %s for %v: the node stalled", s.c.url, s.c.stall)}
 		}
 		return false, nil, &transientError{fmt.Errorf("ship: reading from %s: %w", s.c.url, err)}
 	}

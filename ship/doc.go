@@ -24,9 +24,15 @@
 // time; WithWindow blocks may wait in the network). Resuming with the
 // cursor persisted with your state sends its reversible blocks as
 // have_positions, so a fork that happened while you were away is undone on
-// reconnect. Connection failures and stalls (WithStallTimeout) reconnect
-// from the cursor with backoff; protocol violations end the stream with an
-// error saying what to do.
+// reconnect; the cursor also holds the chain's id, the last irreversible
+// block reported and the start, so a node of another chain is refused
+// (ErrOtherChain) and a block reported final is never undone
+// (ErrForkBelowReversible from a node that holds another branch final
+// there; a lagging node that does not is retried). Connection failures and stalls (no data for
+// WithStallTimeout, which bounds the handshake too) reconnect from the
+// cursor with backoff; a node that sends what no correct node sends is
+// refused (ErrBrokenNode); protocol violations end the stream with an
+// error saying what to do. docs/ship-cursors.md has the details.
 //
 // The protocol is negotiated from the ABI the node sends first: v1 requests
 // and results where the node has them (spring), v0 otherwise, never by

@@ -99,7 +99,9 @@ func TestForkBelowFirstBlock(t *testing.T) {
 }
 
 // A node that rolls back below the oldest reversible block the stream
-// holds (below its last irreversible block) is an error naming the blocks.
+// holds (below its last irreversible block), and holds its new branch
+// final, is an error naming the blocks. (One that does not hold it final
+// is behind: TestLaggingNodeRewindBelowReportedLIB.)
 func TestForkBelowReversibleIsAnError(t *testing.T) {
 	chain := shiptest.NewChain()
 	chain.ProduceEmpty(20)
@@ -118,6 +120,7 @@ func TestForkBelowReversibleIsAnError(t *testing.T) {
 		}
 		if ev.Block != nil && ev.Block.Num == 18 {
 			chain.ForkBelowIrreversible(12)
+			chain.SetLastIrreversible(18) // and holds the new 13 to 18 final
 		}
 	}
 	if !errors.Is(err, ship.ErrForkBelowReversible) {

@@ -1,11 +1,13 @@
 package ship
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/antelopego/abigen/ship/protocol"
 )
@@ -129,13 +131,37 @@ func (ix *abiIndex) resolve(name string) string {
 	return name
 }
 
+// olderStruct reports whether the server's struct name is ours without
+// some of our trailing binary extensions (EOSIO 2.0's
+// get_status_result_v0, before chain_id$): the generated decoders read a
+// missing extension as absent. Only a variant member itself qualifies: an
+// extension is optional only at the end of the message.
+func olderStruct(server *abiIndex, name string) bool {
+	sa, ok := server.structs[name]
+	sb := ours().structs[name]
+	if !ok || len(sa) >= len(sb) || !slices.Equal(sa, sb[:len(sa)]) {
+		return false
+	}
+	for _, f := range sb[len(sa):] {
+		if !strings.HasSuffix(f, "$") {
+			return false
+		}
+	}
+	for _, f := range sa {
+		if _, t, _ := strings.Cut(f, " "); t != "" && !sameType(server, ours(), t, map[string]bool{}) {
+			return false
+		}
+	}
+	return true
+}
+
 // members maps the server's indices of variant to this package's member
 // names: "" for a member the server defines differently or this package
 // does not know, which is an error only if it is ever sent.
 func members(server *abiIndex, variant string) []string {
 	var out []string
 	for _, name := range server.variants[variant] {
-		if slices.Contains(ours().variants[variant], name) && sameType(server, ours(), name, map[string]bool{}) {
+		if slices.Contains(ours().variants[variant], name) && (sameType(server, ours(), name, map[string]bool{}) || olderStruct(server, name)) {
 			out = append(out, name)
 		} else {
 			out = append(out, "")
@@ -152,8 +178,29 @@ type protocolMap struct {
 	txTrace, actTrace, actReceipt, partialTx, tableDelta, contractRow, account []string
 }
 
+// lastNegotiated is the last ABI text negotiated and its map, which is
+// read-only: a stream reconnecting to the same node (the usual case)
+// skips parsing the ABI (35 KB of JSON) again.
+var lastNegotiated atomic.Pointer[negotiated]
+
+type negotiated struct {
+	text []byte
+	p    *protocolMap
+}
+
 // negotiate reads the server's ABI text.
 func negotiate(text []byte) (*protocolMap, error) {
+	if last := lastNegotiated.Load(); last != nil && bytes.Equal(last.text, text) {
+		return last.p, nil
+	}
+	p, err := negotiateText(text)
+	if err == nil {
+		lastNegotiated.Store(&negotiated{bytes.Clone(text), p})
+	}
+	return p, err
+}
+
+func negotiateText(text []byte) (*protocolMap, error) {
 	server, err := indexABI(text)
 	if err != nil {
 		return nil, fmt.Errorf("ship: the server's first message is not a state-history ABI (%v): is this a state-history endpoint (nodeos --state-history-endpoint)?", err)
@@ -192,10 +239,12 @@ func (p *protocolMap) blocksRequest() string {
 	return "get_blocks_request_v0"
 }
 
-// statusRequest is the status request to send.
+// statusRequest is the status request to send: one whose result this
+// client can read too.
 func (p *protocolMap) statusRequest() (string, bool) {
 	for _, n := range []string{"get_status_request_v1", "get_status_request_v0"} {
-		if _, ok := p.requests[n]; ok {
+		result := strings.Replace(n, "request", "result", 1)
+		if _, ok := p.requests[n]; ok && slices.Contains(p.results, result) {
 			return n, true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship/protocol"
 )
 
@@ -140,4 +141,41 @@ func TestNegotiateChangedActionTrace(t *testing.T) {
 		return
 	}
 	t.Fatal("no error")
+}
+
+// EOSIO 2.0's get_status_result_v0 has no chain_id (2.1 added it as a
+// binary extension): its status is still readable.
+func TestNegotiateEOSIO20Status(t *testing.T) {
+	abi := modifiedABI(t, func(abi map[string]any) {
+		setStruct(abi, "get_status_result_v0", "head", "block_position", "last_irreversible", "block_position",
+			"trace_begin_block", "uint32", "trace_end_block", "uint32", "chain_state_begin_block", "uint32", "chain_state_end_block", "uint32")
+	})
+	p, err := negotiate(abi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if member(p.results, 0) != "get_status_result_v0" {
+		t.Fatalf("results %v", p.results)
+	}
+	if _, ok := p.statusRequest(); !ok {
+		t.Fatal("no status request")
+	}
+	body := make([]byte, 2*36+4*4)
+	body[0] = 9 // head 9
+	st, err := parseStatus("get_status_result_v0", body)
+	if err != nil || st.Head.Num != 9 || st.ChainID != (antelope.Checksum256{}) {
+		t.Fatalf("%+v %v", st, err)
+	}
+	// A field missing in the middle, or one that is not an extension, is
+	// another struct.
+	for _, fields := range [][]string{
+		{"head", "block_position", "last_irreversible", "block_position", "trace_begin_block", "uint32"},
+		{"head", "block_position", "trace_begin_block", "uint32", "trace_end_block", "uint32", "chain_state_begin_block", "uint32",
+			"chain_state_end_block", "uint32", "chain_id", "checksum256$"},
+	} {
+		p, err := negotiate(modifiedABI(t, func(abi map[string]any) { setStruct(abi, "get_status_result_v0", fields...) }))
+		if err != nil || member(p.results, 0) != "" {
+			t.Errorf("%v accepted: %v", fields, err)
+		}
+	}
 }

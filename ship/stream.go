@@ -25,13 +25,15 @@ const (
 // Request says which blocks to stream.
 type Request struct {
 	// Start is the first block; 0: the first block the node serves (from
-	// its status). Ignored when Cursor is set.
+	// its status). Ignored when Cursor is set: the cursor holds the start.
 	Start uint32
 	// End is the block to stop before (exclusive); 0: never stop, follow
 	// the chain's head.
 	End uint32
 	// Cursor resumes after the last block a previous stream delivered
-	// (Event.Cursor), undoing first what a fork replaced meanwhile.
+	// (Event.Cursor), undoing first what a fork replaced meanwhile, on the
+	// same chain only, and never below the last irreversible block
+	// reported.
 	Cursor Cursor
 	// FinalOnly streams irreversible blocks only (irreversible_only): no
 	// forks, so no Undo, at the price of the finality delay.
@@ -39,9 +41,19 @@ type Request struct {
 	// Fetch chooses the parts; 0 means FetchBlock|FetchTraces|FetchDeltas.
 	Fetch Parts
 	// ABIs, when not nil (an empty map will do), turns on ABI tracking for
-	// Block.ABI and ActionTrace.ABI: it holds the packed ABIs (as on chain)
-	// contracts had at Start, and the stream adds every ABI change it sees
-	// (account deltas; setabi actions when deltas are not fetched).
+	// Block.ABI, ActionTrace.ABI and RowChange.ABI: it holds the packed
+	// ABIs (as on chain) contracts had at the end of the block before
+	// Start — or, resuming, of the cursor's last block — and the stream
+	// adds every ABI change it sees (account deltas; setabi actions when
+	// deltas are not fetched). An Undo that reaches that block or below
+	// makes a given ABI unknown (the stream cannot tell whether an undone
+	// block set it) until a block sets it again, and so does resuming
+	// from the cursor of an Undo of everything delivered (no Last: the
+	// block before the start may have been replaced too); with Start at
+	// or below the last irreversible block, none can. The stream keeps the versions
+	// in force at the last irreversible block (or, in a finality stall
+	// longer than a cursor's 16,384 positions, at the oldest it holds)
+	// and those set above it.
 	ABIs map[antelope.Name][]byte
 }
 
@@ -78,17 +90,27 @@ type Stream iter.Seq2[Event, error]
 
 // Stream streams the blocks req asks for. The sequence ends after End, on
 // a terminal error (yielded last: ErrGap, ErrForkBelowReversible,
-// ErrNoBlock, a *FormatError, a *MessageTooLargeError, the context's
-// error, or giving up after WithMaxReconnects), or when the loop stops.
+// ErrNoBlock, ErrOtherChain, ErrBrokenNode after repeated refusals, a
+// *FormatError, a *MessageTooLargeError, the context's error, or giving
+// up after WithMaxReconnects), or when the loop stops.
 func (c *Client) Stream(ctx context.Context, req Request) Stream {
 	return func(yield func(Event, error) bool) {
-		st := &streamState{c: c, req: req, t: &tracker{start: req.Start}}
+		st := &streamState{c: c, req: req, t: resumeTracker(req.Cursor, req.Start, req.FinalOnly)}
 		if req.Fetch == 0 {
 			st.req.Fetch = FetchBlock | FetchTraces | FetchDeltas
 		}
-		st.t.held = req.Cursor.Reversible()
 		if req.ABIs != nil {
 			st.abis = newABIHistory(req.ABIs)
+			if c := req.Cursor; !c.IsZero() && len(c.held) == 0 && c.start > 1 {
+				// The cursor of an Undo of everything delivered: the fork
+				// reached the start, perhaps below it, and what the new
+				// branch set there the stream never saw (the cursor does
+				// not say). ABIs given as of the block before the start,
+				// looked up when it was reversible, may be of the old
+				// branch (even if it is final now): unknown until set
+				// again.
+				st.abis.gap(c.start - 1)
+			}
 		}
 		st.run(ctx, yield)
 	}
@@ -100,7 +122,36 @@ type streamState struct {
 	t       *tracker
 	abis    *abiHistory
 	scratch []ActionTrace
-	relinks int
+	strikes int // broken answers in a row (ErrBrokenNode, errRelink)
+}
+
+// maxStrikes is how many broken answers in a row a stream retries.
+const maxStrikes = 3
+
+// checkChain asks the node's status at the start of a session: its chain
+// id must be the cursor's (the first known becomes the stream's), and
+// when the stream has no start yet it starts at the first block the node
+// serves. A node that cannot report its status is taken on trust, unless
+// the start is needed.
+func (st *streamState) checkChain(ctx context.Context, s *session, needStart bool) error {
+	if _, ok := s.p.statusRequest(); !ok && !needStart {
+		return nil
+	}
+	status, err := s.status(ctx)
+	if err != nil {
+		return err
+	}
+	var zero antelope.Checksum256
+	if status.ChainID != zero {
+		if st.t.chain != zero && status.ChainID != st.t.chain {
+			return fmt.Errorf("%w: %s serves chain %v, the stream's is %v: check the URL (or start a new stream without the cursor)", ErrOtherChain, st.c.url, status.ChainID, st.t.chain)
+		}
+		st.t.chain = status.ChainID
+	}
+	if needStart {
+		st.t.start = max(status.TraceBegin, status.ChainStateBegin, 1)
+	}
+	return nil
 }
 
 // errStopped ends a session because the consumer left the loop.
@@ -152,13 +203,14 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 	defer s.conn.Close()
 
 	start, have := st.t.resume()
+	if err := st.checkChain(ctx, s, start == 0); err != nil {
+		return false, err
+	}
 	if start == 0 {
-		status, err := s.status(ctx)
-		if err != nil {
-			return false, err
-		}
-		start = max(status.TraceBegin, status.ChainStateBegin, 1)
-		st.t.start = start
+		start = st.t.start
+	}
+	if st.abis != nil {
+		st.abis.dateGiven(start - 1) // the given ABIs are the state after the block before the first
 	}
 	if st.req.End != 0 && start >= st.req.End {
 		if len(have) == 0 {
@@ -212,27 +264,49 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 		}
 		unacked++
 		undo, deliver, err := st.t.accept(&r)
-		if errors.Is(err, errRelink) {
+		switch {
+		case errors.Is(err, errRelink):
 			// The node's chain changed below the last block without a
 			// rewind: ask again with have_positions, so that it rewinds
 			// to the fork point.
-			st.relinks++
-			if st.relinks > 3 {
-				return progressed, fmt.Errorf("ship: block %d does not link to block %d as delivered, even after asking the node to rewind: the node is inconsistent; restart it or use another", r.this.Num, r.prev.Num)
+			st.strikes++
+			if st.strikes > maxStrikes {
+				return progressed, fmt.Errorf("%w: block %d does not link to block %d as delivered, even after asking the node to rewind; restart it or use another", ErrBrokenNode, r.this.Num, r.prev.Num)
 			}
 			return progressed, &transientError{fmt.Errorf("ship: block %d does not link to the block %d delivered: asking the node to rewind", r.this.Num, r.prev.Num)}
-		}
-		if err != nil {
+		case errors.As(err, new(*behindError)):
+			return progressed, &transientError{err}
+		case errors.Is(err, ErrBrokenNode):
+			// Perhaps one bad node behind a load balancer: try again,
+			// but not forever.
+			st.strikes++
+			if st.strikes > maxStrikes {
+				return progressed, fmt.Errorf("%w (%d times in a row)", err, st.strikes)
+			}
+			return progressed, &transientError{err}
+		case err != nil:
 			return progressed, err
 		}
-		st.relinks = 0
+		st.strikes = 0
+		if st.abis != nil && st.t.forget != 0 {
+			st.abis.undo(st.t.forget)
+		}
+		if st.abis != nil && st.t.unseen != 0 {
+			st.abis.gap(st.t.unseen)
+		}
+		st.t.forget, st.t.unseen = 0, 0
 		if undo != nil {
-			st.t.held = st.t.held[:len(st.t.held)-len(undo)]
-			if st.abis != nil {
-				st.abis.undo(undo[len(undo)-1].Num)
-			}
+			st.t.undo(len(undo))
 			if !yield(Event{Undo: &Undo{Blocks: undo}, cursor: st.t}, nil) {
 				return progressed, errStopped
+			}
+		}
+		if !deliver && st.abis != nil && r.this.Num < st.t.start {
+			// A block below the start on the new branch of a fork: not
+			// delivered, but what it sets is in force for the blocks that are.
+			b := newBlock(s.p, &r, &st.scratch, st.abis)
+			if err := st.abis.record(b); err != nil {
+				return progressed, b.partErr(err)
 			}
 		}
 		if !deliver {
@@ -248,15 +322,26 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 			continue
 		}
 		b := newBlock(s.p, &r, &st.scratch, st.abis)
+		if st.abis != nil {
+			// Before the consumer sees the block: its rows decode with
+			// the ABI at its end (RowChange.ABI).
+			if err := st.abis.record(b); err != nil {
+				return progressed, b.partErr(err)
+			}
+		}
 		st.t.delivered(b.Position, r.lib.Num)
+		if st.abis != nil {
+			// Not past the block's start: its actions decode with the ABI
+			// in force then (a stream catching up delivers blocks below
+			// the last irreversible one). Not past what a fork can still
+			// undo, and not short of it either: while the last
+			// irreversible block stalls, the versions would grow with
+			// every setabi, the cursor's positions do not.
+			st.abis.prune(min(st.t.settled(), b.Num-1))
+		}
 		progressed = true
 		if !yield(Event{Block: b, cursor: st.t}, nil) {
 			return progressed, errStopped
-		}
-		if st.abis != nil {
-			if err := st.abis.record(b); err != nil {
-				return progressed, err
-			}
 		}
 		if unacked >= ackEvery {
 			if err := s.send(ctx, "get_blocks_ack_request_v0", &protocol.GetBlocksAckRequestV0{NumMessages: unacked}); err != nil {

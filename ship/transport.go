@@ -25,9 +25,29 @@ type Conn interface {
 	Close() error
 }
 
+// progressKey carries a read's stall watchdog reset (Progress).
+type progressKey struct{}
+
+// Progress tells the stream that bytes of the message being read arrived:
+// a Conn calls it from ReadMessage, with ReadMessage's ctx, as data comes
+// in, so that a long message that keeps arriving is not taken for a stall
+// (WithStallTimeout is no bytes for that long). A Conn that never calls it
+// has the stall timeout bound each whole message. The WebSocket dialer's
+// connections call it.
+func Progress(ctx context.Context) { progressFunc(ctx)() }
+
+func progressFunc(ctx context.Context) func() {
+	if f, ok := ctx.Value(progressKey{}).(func()); ok {
+		return f
+	}
+	return func() {}
+}
+
 // Dialer opens connections.
 type Dialer interface {
 	// Dial connects to url; no message may exceed maxMessageSize bytes.
+	// ctx bounds the dial and handshake only (the client gives it the
+	// stall timeout); the connection outlives it.
 	Dial(ctx context.Context, url string, maxMessageSize int64) (Conn, error)
 }
 
@@ -74,6 +94,7 @@ func (w *wsConn) ReadMessage(ctx context.Context, buf []byte) (bool, []byte, err
 	if err != nil {
 		return false, nil, w.mapErr(err)
 	}
+	progress := progressFunc(ctx)
 	buf = buf[:0]
 	for {
 		if len(buf) == cap(buf) {
@@ -81,6 +102,9 @@ func (w *wsConn) ReadMessage(ctx context.Context, buf []byte) (bool, []byte, err
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
+		if n > 0 {
+			progress()
+		}
 		if err == io.EOF {
 			return typ == websocket.MessageText, buf, nil
 		}

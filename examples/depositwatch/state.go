@@ -57,6 +57,9 @@ func (s *state) credit(block, lastIrreversible uint32, credits []antelope.Asset)
 	if len(credits) > 0 {
 		s.Pending[block] = credits
 	}
+	// Safe to forget: a stream never undoes a block at or below a last
+	// irreversible block it reported, in this run or (the cursor holds
+	// it) a later one; it ends with ship.ErrForkBelowReversible instead.
 	for n := range s.Pending {
 		if n <= lastIrreversible {
 			delete(s.Pending, n)

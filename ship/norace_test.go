@@ -1,0 +1,5 @@
+//go:build !race
+
+package ship
+
+const raceEnabled = false
