@@ -1,0 +1,250 @@
+package mirror
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/ship"
+)
+
+var (
+	eosio  = antelope.MustName("eosio")
+	setabi = antelope.MustName("setabi")
+)
+
+// ErrABIChangedOnChain: the contract set another ABI; its rows and actions
+// from that block on may not decode with the one mirrored. The mirror
+// stops before the block, with everything below it committed.
+var ErrABIChangedOnChain = errors.New("mirror: the contract set a new ABI")
+
+// block writes a block's row changes and actions. In a reversible block it
+// first logs each changed row's previous value (or its absence) for undo;
+// it prunes the log of blocks that became irreversible.
+func (m *Mirror) block(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
+	if err := m.checkABI(b); err != nil {
+		return err
+	}
+	lib := b.LastIrreversible.Num
+	reversible := !m.opts.FinalOnly && b.Num > lib
+	seq := 0
+	for rc, err := range b.Rows(ship.OfContract(m.opts.Contract)) {
+		if err != nil {
+			return fmt.Errorf("mirror: %w", err)
+		}
+		t := m.schema.byTable[rc.Table]
+		if t == nil {
+			continue // a table the ABI does not declare: nothing types it
+		}
+		code, scope, pk := rc.Code.String(), rc.Scope.String(), strconv.FormatUint(rc.PrimaryKey, 10)
+		if reversible {
+			if err := m.logPrevious(ctx, tx, t, b.Num, seq, code, scope, pk); err != nil {
+				return err
+			}
+			seq++
+		}
+		if rc.Present {
+			err = m.writeRow(ctx, tx, t, code, scope, pk, rc.Payer.String(), rc.Value)
+		} else {
+			err = m.exec(ctx, tx, m.tables[t].delete, code, scope, pk)
+		}
+		if err != nil {
+			return fmt.Errorf("mirror: block %d, table %s, scope %s, key %s: %w", b.Num, t.ABIName, scope, pk, err)
+		}
+	}
+	if m.opts.Actions {
+		if err := m.actions(ctx, tx, b); err != nil {
+			return err
+		}
+	}
+	if !m.opts.FinalOnly {
+		if err := m.exec(ctx, tx, m.prunePS, m.id, int64(lib)); err != nil {
+			return fmt.Errorf("mirror: pruning the undo log: %w", err)
+		}
+	}
+	return nil
+}
+
+// checkABI stops at a block where the contract sets an ABI other than the
+// one mirrored.
+func (m *Mirror) checkABI(b *ship.Block) error {
+	for a, err := range b.Actions(ship.OfContract(eosio), ship.Named(setabi)) {
+		if err != nil {
+			return fmt.Errorf("mirror: %w", err)
+		}
+		d := antelope.NewDecoder(a.Data)
+		var account antelope.Name
+		if account.DecodeBinary(d) != nil || account != m.opts.Contract {
+			continue
+		}
+		if abi, err := d.ByteSlice("abi"); err != nil || !bytes.Equal(abi, m.packedABI) {
+			return fmt.Errorf("%w at block %d: mirror on from there with the new ABI into a new database (compare them with abigen diff)",
+				ErrABIChangedOnChain, b.Num)
+		}
+	}
+	return nil
+}
+
+// logPrevious records the row's value before this block changes it, or
+// that it had none (payer NULL).
+func (m *Mirror) logPrevious(ctx context.Context, tx *sql.Tx, t *Table, num uint32, seq int, code, scope, pk string) error {
+	var payer sql.NullString
+	var raw []byte
+	if err := m.beforeStatement(); err != nil {
+		return err
+	}
+	err := tx.QueryRowContext(ctx, m.tables[t].selectBy, code, scope, pk).Scan(&payer, &raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		payer, raw, err = sql.NullString{}, nil, nil
+	}
+	if err != nil {
+		return fmt.Errorf("mirror: reading the row before block %d: %w", num, err)
+	}
+	var p, r any
+	if payer.Valid {
+		p, r = payer.String, raw
+	}
+	if err := m.exec(ctx, tx, m.logPS, m.id, int64(num), seq, t.ABIName, code, scope, pk, p, r); err != nil {
+		return fmt.Errorf("mirror: writing the undo log: %w", err)
+	}
+	return nil
+}
+
+// writeRow inserts or replaces one row, decoded into its columns.
+func (m *Mirror) writeRow(ctx context.Context, tx *sql.Tx, t *Table, code, scope, pk, payer string, raw []byte) error {
+	vals := make([]any, len(t.Columns))
+	vals[0], vals[1], vals[2], vals[3] = code, scope, pk, payer
+	if err := t.shape.decode(raw, vals[t.meta:len(vals)-1]); err != nil {
+		return fmt.Errorf("the row does not decode with the ABI: %w", err)
+	}
+	vals[len(vals)-1] = append([]byte{}, raw...)
+	return m.exec(ctx, tx, m.tables[t].upsert, vals...)
+}
+
+// actions appends the block's actions of the contract (those that took
+// effect, without notifications' copies) to their tables.
+func (m *Mirror) actions(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
+	blockID := hex.EncodeToString(b.ID[:])
+	for a, err := range b.Actions(ship.OfContract(m.opts.Contract)) {
+		if err != nil {
+			return fmt.Errorf("mirror: %w", err)
+		}
+		t := m.schema.byName[a.Name]
+		if t == nil {
+			continue // an action the ABI does not declare
+		}
+		vals := make([]any, len(t.Columns))
+		vals[0] = strconv.FormatUint(a.GlobalSequence, 10)
+		vals[1] = int64(b.Num)
+		vals[2] = blockID
+		vals[3] = hex.EncodeToString(a.TransactionID[:])
+		vals[4] = int64(a.ActionOrdinal)
+		vals[5] = a.Receiver.String()
+		vals[6] = authorizationJSON(a.Authorization())
+		if err := t.shape.decode(a.Data, vals[t.meta:len(vals)-1]); err != nil {
+			return fmt.Errorf("mirror: block %d, action %s (global sequence %d): the data does not decode with the ABI: %w", b.Num, t.ABIName, a.GlobalSequence, err)
+		}
+		vals[len(vals)-1] = append([]byte{}, a.Data...)
+		if err := m.exec(ctx, tx, m.tables[t].insert, vals...); err != nil {
+			return fmt.Errorf("mirror: block %d, action %s (global sequence %d): %w", b.Num, t.ABIName, a.GlobalSequence, err)
+		}
+	}
+	return nil
+}
+
+// authorizationJSON is nodeos's JSON of an authorization list.
+func authorizationJSON(auth []antelope.PermissionLevel) string {
+	b := []byte{'['}
+	for i, p := range auth {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"actor":"`...)
+		b = append(b, p.Actor.String()...)
+		b = append(b, `","permission":"`...)
+		b = append(b, p.Permission.String()...)
+		b = append(b, `"}`...)
+	}
+	return string(append(b, ']'))
+}
+
+// undoEntry is one row of the undo log.
+type undoEntry struct {
+	table, code, scope, pk string
+	payer                  sql.NullString
+	raw                    []byte
+}
+
+// undo reverts the blocks an Undo names, newest first: each changed row
+// gets back the value it had before the block (or goes, if it had none),
+// and the block's actions are deleted.
+func (m *Mirror) undo(ctx context.Context, tx *sql.Tx, u *ship.Undo) error {
+	for _, pos := range u.Blocks {
+		entries, err := m.undoEntries(ctx, tx, pos.Num)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			t := m.tableByABIName(e.table)
+			if t == nil {
+				return fmt.Errorf("mirror: the undo log names table %q, which the ABI does not have", e.table)
+			}
+			if e.payer.Valid {
+				err = m.writeRow(ctx, tx, t, e.code, e.scope, e.pk, e.payer.String, e.raw)
+			} else {
+				err = m.exec(ctx, tx, m.tables[t].delete, e.code, e.scope, e.pk)
+			}
+			if err != nil {
+				return fmt.Errorf("mirror: undoing block %d, table %s, scope %s, key %s: %w", pos.Num, e.table, e.scope, e.pk, err)
+			}
+		}
+		for _, t := range m.schema.Actions {
+			q := m.dialect.params(`DELETE FROM ` + quote(t.SQLName) + ` WHERE "block_num" = ?`)
+			if err := m.exec(ctx, tx, q, int64(pos.Num)); err != nil {
+				return fmt.Errorf("mirror: undoing block %d's actions: %w", pos.Num, err)
+			}
+		}
+		q := m.dialect.params(`DELETE FROM "_mirror_undo" WHERE "mirror" = ? AND "block_num" = ?`)
+		if err := m.exec(ctx, tx, q, m.id, int64(pos.Num)); err != nil {
+			return fmt.Errorf("mirror: undoing block %d: %w", pos.Num, err)
+		}
+	}
+	return nil
+}
+
+func (m *Mirror) undoEntries(ctx context.Context, tx *sql.Tx, num uint32) ([]undoEntry, error) {
+	if err := m.beforeStatement(); err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, m.undoPS, m.id, int64(num))
+	if err != nil {
+		return nil, fmt.Errorf("mirror: reading the undo log of block %d: %w", num, err)
+	}
+	defer rows.Close()
+	var out []undoEntry
+	for rows.Next() {
+		var e undoEntry
+		if err := rows.Scan(&e.table, &e.code, &e.scope, &e.pk, &e.payer, &e.raw); err != nil {
+			return nil, fmt.Errorf("mirror: reading the undo log of block %d: %w", num, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("mirror: reading the undo log of block %d: %w", num, err)
+	}
+	return out, nil
+}
+
+func (m *Mirror) tableByABIName(name string) *Table {
+	for _, t := range m.schema.Tables {
+		if t.ABIName == name {
+			return t
+		}
+	}
+	return nil
+}

@@ -1,0 +1,192 @@
+package mirror
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/model"
+	"github.com/antelopego/abigen/ship"
+)
+
+// Options configure a Mirror.
+type Options struct {
+	// Contract is the account whose tables (and actions) are mirrored.
+	Contract antelope.Name
+	// Prefix starts the SQL names of its tables (see SchemaOptions).
+	Prefix string
+	// Actions also mirrors the contract's actions, one append-only table
+	// per action of the ABI.
+	Actions bool
+	// FinalOnly mirrors irreversible blocks only: Run asks the node for
+	// them alone, no undo log is kept, and the database never holds a
+	// block a fork could replace.
+	FinalOnly bool
+	// Hook, when set, runs inside each block's (or Undo's) database
+	// transaction after the mirror's own writes and before the cursor is
+	// committed with them: derived tables written there are exactly as
+	// fork-safe and crash-safe as the mirror. An error rolls the whole
+	// block back and ends Apply or Run with it.
+	Hook func(ctx context.Context, tx *sql.Tx, ev ship.Event) error
+}
+
+// Mirror keeps a contract's tables (and actions) in a SQL database, block
+// by block, from a state-history stream. Each block's changes are written
+// in one database transaction together with the stream's cursor, and an
+// Undo restores the rows the undone blocks changed from the undo log it
+// keeps for reversible blocks: the database always equals the contract's
+// state at the end of one block, the one its cursor names.
+type Mirror struct {
+	db        *sql.DB
+	dialect   Dialect
+	schema    *Schema
+	opts      Options
+	id        string // the mirror's key in _mirror_state and _mirror_undo
+	abiHash   string
+	packedABI []byte // the ABI as a setabi action carries it
+	tables    map[*Table]statements
+	prunePS   string
+	undoPS    string
+	logPS     string
+	statePS   string
+	cursorPS  string
+	crash     func() error // tests: fails a statement, as a crash between two would
+}
+
+// ErrABIChanged: the database was created for another ABI of the contract.
+var ErrABIChanged = errors.New("mirror: the database mirrors another ABI of this contract")
+
+// Open prepares db (opened by OpenDB, or your own *sql.DB of the dialect)
+// to mirror the contract whose ABI is abi (any form abigen --abi reads):
+// it creates the tables that do not exist yet, and refuses (ErrABIChanged)
+// a database that mirrors another ABI of the same contract.
+func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) (*Mirror, error) {
+	if opts.Contract == 0 {
+		return nil, errors.New("mirror: Options.Contract is required")
+	}
+	src, err := model.Load(abi)
+	if err != nil {
+		return nil, fmt.Errorf("mirror: %w", err)
+	}
+	m, err := model.Resolve(src.ABI)
+	if err != nil {
+		return nil, fmt.Errorf("mirror: invalid ABI: %w", err)
+	}
+	schema, err := NewSchema(m, d, SchemaOptions{Prefix: opts.Prefix, Actions: opts.Actions})
+	if err != nil {
+		return nil, err
+	}
+	packed, err := src.ABI.Pack()
+	if err != nil {
+		return nil, fmt.Errorf("mirror: %w", err)
+	}
+	mr := &Mirror{db: db, packedABI: packed, dialect: d, schema: schema, opts: opts, id: opts.Prefix + opts.Contract.String(),
+		abiHash: src.SHA256(), tables: map[*Table]statements{}}
+	for _, t := range append(append([]*Table{}, schema.Tables...), schema.Actions...) {
+		mr.tables[t] = t.statements(d)
+	}
+	mr.prunePS = d.params(`DELETE FROM "_mirror_undo" WHERE "mirror" = ? AND "block_num" <= ?`)
+	mr.undoPS = d.params(`SELECT "tbl", "code", "scope", "primary_key", "payer", "raw" FROM "_mirror_undo" WHERE "mirror" = ? AND "block_num" = ? ORDER BY "seq" DESC`)
+	mr.logPS = d.params(`INSERT INTO "_mirror_undo" ("mirror", "block_num", "seq", "tbl", "code", "scope", "primary_key", "payer", "raw") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	mr.statePS = d.params(`INSERT INTO "_mirror_state" ("mirror", "abi_sha256", "cursor", "block_num") VALUES (?, ?, ?, ?) ON CONFLICT ("mirror") DO UPDATE SET "cursor" = excluded."cursor", "block_num" = excluded."block_num"`)
+	mr.cursorPS = d.params(`SELECT "abi_sha256", "cursor" FROM "_mirror_state" WHERE "mirror" = ?`)
+	if err := mr.create(ctx); err != nil {
+		return nil, err
+	}
+	return mr, nil
+}
+
+// Schema is the SQL schema the mirror writes.
+func (m *Mirror) Schema() *Schema { return m.schema }
+
+func (m *Mirror) create(ctx context.Context) error {
+	tx, err := m.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("mirror: %w", err)
+	}
+	defer tx.Rollback()
+	for _, stmt := range m.schema.DDL() {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("mirror: creating the schema: %w\n%s", err, stmt)
+		}
+	}
+	var hash, cursor string
+	switch err := tx.QueryRowContext(ctx, m.cursorPS, m.id).Scan(&hash, &cursor); {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return fmt.Errorf("mirror: %w", err)
+	case hash != m.abiHash:
+		return fmt.Errorf("%w: the database's ABI has sha256 %s, this one %s: mirror into a new database (or another --prefix), or compare the two with abigen diff",
+			ErrABIChanged, hash, m.abiHash)
+	}
+	return tx.Commit()
+}
+
+// Cursor is where the database stands: the cursor committed with the last
+// block written; zero for a new database.
+func (m *Mirror) Cursor(ctx context.Context) (ship.Cursor, error) {
+	var hash, text string
+	var c ship.Cursor
+	err := m.db.QueryRowContext(ctx, m.cursorPS, m.id).Scan(&hash, &text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, nil
+	}
+	if err != nil {
+		return c, fmt.Errorf("mirror: reading the cursor: %w", err)
+	}
+	if err := c.UnmarshalText([]byte(text)); err != nil {
+		return c, fmt.Errorf("mirror: the cursor in the database: %w", err)
+	}
+	return c, nil
+}
+
+// Apply writes one event of a stream — a block's row changes and actions,
+// or an Undo's reversal — and the event's cursor, in one database
+// transaction. On error nothing of the event is written.
+func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
+	tx, err := m.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("mirror: %w", err)
+	}
+	defer tx.Rollback()
+	var num uint32
+	if ev.Undo != nil {
+		err = m.undo(ctx, tx, ev.Undo)
+		num = ev.Cursor().Last().Num
+	} else {
+		err = m.block(ctx, tx, ev.Block)
+		num = ev.Block.Num
+	}
+	if err != nil {
+		return err
+	}
+	if m.opts.Hook != nil {
+		if err := m.opts.Hook(ctx, tx, ev); err != nil {
+			return fmt.Errorf("mirror: hook: %w", err)
+		}
+	}
+	cursor, err := ev.Cursor().MarshalText()
+	if err != nil {
+		return fmt.Errorf("mirror: %w", err)
+	}
+	if err := m.exec(ctx, tx, m.statePS, m.id, m.abiHash, string(cursor), int64(num)); err != nil {
+		return fmt.Errorf("mirror: saving the cursor: %w", err)
+	}
+	if err := m.beforeStatement(); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("mirror: commit of %s: %w", eventName(ev), err)
+	}
+	return nil
+}
+
+func eventName(ev ship.Event) string {
+	if ev.Undo != nil {
+		return fmt.Sprintf("the undo of %d blocks", len(ev.Undo.Blocks))
+	}
+	return "block " + strconv.FormatUint(uint64(ev.Block.Num), 10)
+}

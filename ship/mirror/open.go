@@ -1,0 +1,69 @@
+package mirror
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	_ "github.com/jackc/pgx/v5/stdlib"       // registers "pgx"
+	_ "github.com/ncruces/go-sqlite3/driver" // registers "sqlite3"
+)
+
+// OpenDB opens the database a mirror writes, named the way the command line
+// names it:
+//
+//	sqlite:mirror.db             SQLite (no server, no cgo), created if missing
+//	postgres://user:pass@host/db PostgreSQL (also postgresql://)
+//
+// A SQLite database is opened with one connection (SQLite serializes
+// writers anyway) in WAL mode with full sync: a committed block survives a
+// kill or a power cut.
+func OpenDB(ctx context.Context, dsn string) (*sql.DB, Dialect, error) {
+	var (
+		db      *sql.DB
+		dialect Dialect
+		err     error
+	)
+	switch {
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		dialect = Postgres
+		db, err = sql.Open("pgx", dsn)
+	case strings.HasPrefix(dsn, "sqlite:"):
+		path := strings.TrimPrefix(dsn, "sqlite:")
+		if path == "" {
+			return nil, 0, fmt.Errorf("mirror: %q: no file after sqlite:", dsn)
+		}
+		if !strings.HasPrefix(path, "file:") {
+			path = "file:" + path
+		}
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		db, err = sql.Open("sqlite3", path+sep+"_pragma=journal_mode(wal)&_pragma=synchronous(full)&_pragma=busy_timeout(10000)")
+		if err == nil {
+			db.SetMaxOpenConns(1)
+		}
+	default:
+		return nil, 0, fmt.Errorf("mirror: database %q: want sqlite:FILE or postgres://…", redact(dsn))
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("mirror: %w", err)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, 0, fmt.Errorf("mirror: %s database: %w", dialect, err)
+	}
+	return db, dialect, nil
+}
+
+// redact leaves a password out of a DSN for a message.
+func redact(dsn string) string {
+	if i := strings.Index(dsn, "://"); i >= 0 {
+		if at := strings.LastIndex(dsn, "@"); at > i {
+			return dsn[:i+3] + "…" + dsn[at:]
+		}
+	}
+	return dsn
+}
