@@ -262,6 +262,11 @@ func normalize(v any) string {
 		return string(x)
 	case nil:
 		return "NULL"
+	case bool: // SQLite has no booleans: 1 and 0
+		if x {
+			return "1"
+		}
+		return "0"
 	}
 	return fmt.Sprint(v)
 }
