@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
-	"github.com/antelopego/abigen/model"
 	"github.com/antelopego/abigen/ship"
 )
 
@@ -67,13 +66,9 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	if opts.Contract == 0 {
 		return nil, errors.New("mirror: Options.Contract is required")
 	}
-	src, err := model.Load(abi)
+	src, m, err := loadABI(abi)
 	if err != nil {
-		return nil, fmt.Errorf("mirror: %w", err)
-	}
-	m, err := model.Resolve(src.ABI)
-	if err != nil {
-		return nil, fmt.Errorf("mirror: invalid ABI: %w", err)
+		return nil, err
 	}
 	schema, err := NewSchema(m, d, SchemaOptions{Prefix: opts.Prefix, Actions: opts.Actions})
 	if err != nil {

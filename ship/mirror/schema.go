@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -209,4 +210,29 @@ func (s *Schema) systemDDL() []string {
 	PRIMARY KEY ("mirror", "block_num", "seq")
 )`, quote(undoTable), d.sqlType(cInt), d.sqlType(cInt), d.sqlType(cBytes)),
 	}
+}
+
+// ErrInvalidABI: the ABI given cannot be read or is not valid.
+var ErrInvalidABI = errors.New("mirror: the ABI cannot be read or is invalid")
+
+// SchemaOf is NewSchema for an ABI in any form abigen --abi reads.
+func SchemaOf(abi []byte, d Dialect, opts SchemaOptions) (*Schema, error) {
+	_, m, err := loadABI(abi)
+	if err != nil {
+		return nil, err
+	}
+	return NewSchema(m, d, opts)
+}
+
+// loadABI reads and resolves an ABI in any form abigen --abi reads.
+func loadABI(abi []byte) (*model.Source, *model.Model, error) {
+	src, err := model.Load(abi)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidABI, err)
+	}
+	m, err := model.Resolve(src.ABI)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidABI, err)
+	}
+	return src, m, nil
 }
