@@ -37,27 +37,32 @@ var (
 // database is one kind of database the tests run on.
 type database struct {
 	name string
-	open func(t *testing.T) (*sql.DB, Dialect)
+	dsn  func(t *testing.T) string // a new empty database
+}
+
+// open opens a new empty database.
+func (d database) open(t *testing.T) (*sql.DB, Dialect) {
+	t.Helper()
+	return openDSN(t, d.dsn(t))
 }
 
 // databases are SQLite, and PostgreSQL when postgresEnv is set; each open
 // gives an empty database (a PostgreSQL schema of its own).
 func databases() []database {
-	dbs := []database{{"sqlite", openSQLite}}
+	dbs := []database{{"sqlite", sqliteDSN}}
 	if os.Getenv(postgresEnv) != "" {
-		dbs = append(dbs, database{"postgres", openPostgres})
+		dbs = append(dbs, database{"postgres", postgresDSN})
 	}
 	return dbs
 }
 
-func openSQLite(t *testing.T) (*sql.DB, Dialect) {
-	t.Helper()
-	return openDSN(t, "sqlite:"+t.TempDir()+"/mirror.db")
+func sqliteDSN(t *testing.T) string {
+	return "sqlite:" + t.TempDir() + "/mirror.db"
 }
 
 var pgSchemas atomic.Int64
 
-func openPostgres(t *testing.T) (*sql.DB, Dialect) {
+func postgresDSN(t *testing.T) string {
 	t.Helper()
 	dsn := os.Getenv(postgresEnv)
 	admin, _ := openDSN(t, dsn)
@@ -70,7 +75,7 @@ func openPostgres(t *testing.T) (*sql.DB, Dialect) {
 	if strings.Contains(dsn, "?") {
 		sep = "&"
 	}
-	return openDSN(t, dsn+sep+"search_path="+schema)
+	return dsn + sep + "search_path=" + schema
 }
 
 func openDSN(t *testing.T, dsn string) (*sql.DB, Dialect) {
