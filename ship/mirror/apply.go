@@ -11,6 +11,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship"
+	"github.com/antelopego/abigen/ship/protocol"
 )
 
 var (
@@ -70,9 +71,38 @@ func (m *Mirror) block(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
 	return nil
 }
 
-// checkABI stops at a block where the contract sets an ABI other than the
-// one mirrored.
+// checkABI stops at a block where the contract gets an ABI other than the
+// one mirrored: by an account delta (what nodeos records for every setabi)
+// or, in a stream without deltas, a setabi action. An ABI cleared or set
+// to the one mirrored (a redeployment; the deployment the mirror may start
+// at) is no change.
 func (m *Mirror) checkABI(b *ship.Block) error {
+	changed := func(abi []byte) error {
+		if len(abi) == 0 || bytes.Equal(abi, m.packedABI) {
+			return nil
+		}
+		return fmt.Errorf("%w at block %d: mirror on from there with the new ABI into a new database (compare them with abigen diff)",
+			ErrABIChangedOnChain, b.Num)
+	}
+	for delta, err := range b.TableDeltas() {
+		if err != nil {
+			return fmt.Errorf("mirror: %w", err)
+		}
+		if delta.Table != "account" || !delta.Present {
+			continue
+		}
+		row, err := protocol.DecodeTableRow(delta.Table, delta.Data)
+		if err != nil {
+			return fmt.Errorf("mirror: block %d: an account delta: %w", b.Num, err)
+		}
+		if a, ok := row.(*protocol.Account); ok {
+			if v0, ok := a.Value.(*protocol.AccountV0); ok && v0.Name == m.opts.Contract {
+				if err := changed(v0.ABI); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	for a, err := range b.Actions(ship.OfContract(eosio), ship.Named(setabi)) {
 		if err != nil {
 			return fmt.Errorf("mirror: %w", err)
@@ -82,9 +112,12 @@ func (m *Mirror) checkABI(b *ship.Block) error {
 		if account.DecodeBinary(d) != nil || account != m.opts.Contract {
 			continue
 		}
-		if abi, err := d.ByteSlice("abi"); err != nil || !bytes.Equal(abi, m.packedABI) {
-			return fmt.Errorf("%w at block %d: mirror on from there with the new ABI into a new database (compare them with abigen diff)",
-				ErrABIChangedOnChain, b.Num)
+		abi, err := d.ByteSlice("abi")
+		if err != nil {
+			return fmt.Errorf("mirror: block %d: a setabi action: %w", b.Num, err)
+		}
+		if err := changed(abi); err != nil {
+			return err
 		}
 	}
 	return nil

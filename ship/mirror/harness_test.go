@@ -88,8 +88,8 @@ func openDSN(t *testing.T, dsn string) (*sql.DB, Dialect) {
 	return db, d
 }
 
-// tokenChain is a chaintest chain with reversible blocks running
-// eosio.token, with WAX and TLOS issued to alice.
+// tokenChain is a chaintest chain with reversible blocks running the real
+// eosio.token.wasm, with WAX and TLOS issued to alice.
 type tokenChain struct {
 	t     *testing.T
 	node  *chaintest.Chain
@@ -109,7 +109,11 @@ func newTokenChain(t *testing.T) *tokenChain {
 		tc.keys[n] = node.NewAccount(n)
 	}
 	tc.start = node.Head().Num + 1
-	if err := node.DeployToken(token); err != nil {
+	wasm, err := os.ReadFile("testdata/eosio.token.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := node.DeployWASM(token, wasm, tokenABI(t)); err != nil {
 		t.Fatal(err)
 	}
 	tok := eosiotoken.Contract{Account: token}
@@ -171,10 +175,19 @@ func (tc *tokenChain) try(signer antelope.Name, actions ...antelope.Action) bool
 	return err == nil
 }
 
+// tokenABI is the ABI eosio.token.wasm was published with, as deployed.
+func tokenABI(t testing.TB) []byte {
+	abi, err := os.ReadFile("testdata/eosio.token.abi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abi
+}
+
 // mirrorOf opens a mirror of eosio.token with its actions.
 func mirrorOf(t *testing.T, db *sql.DB, d Dialect, finalOnly bool) *Mirror {
 	t.Helper()
-	m, err := Open(context.Background(), db, d, eosiotoken.ABIJSON, Options{Contract: token, Actions: true, FinalOnly: finalOnly})
+	m, err := Open(context.Background(), db, d, tokenABI(t), Options{Contract: token, Actions: true, FinalOnly: finalOnly})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/antelopego/abigen/generated/eosiotoken"
 	"github.com/antelopego/abigen/ship"
 )
 
@@ -53,7 +52,7 @@ func TestMirrorChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Open(ctx, db, d, eosiotoken.ABIJSON, Options{Contract: token, Actions: true,
+	m, err := Open(ctx, db, d, tokenABI(t), Options{Contract: token, Actions: true,
 		Hook: func(ctx context.Context, tx *sql.Tx, ev ship.Event) error {
 			events++
 			kill("inside")
@@ -137,7 +136,7 @@ func TestKilledProcess(t *testing.T) {
 				t.Errorf("only %d kills landed", kills)
 			}
 			db, d := openDSN(t, dsn)
-			m, err := Open(context.Background(), db, d, eosiotoken.ABIJSON, Options{Contract: token, Actions: true})
+			m, err := Open(context.Background(), db, d, tokenABI(t), Options{Contract: token, Actions: true})
 			if err != nil {
 				t.Fatal(err)
 			}

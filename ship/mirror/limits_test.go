@@ -118,3 +118,76 @@ func TestValuesAtLimits(t *testing.T) {
 		})
 	}
 }
+
+// A row of the hostile ABI: every field lands in its own column whatever
+// its name; nested values are nodeos's JSON; an absent optional and an
+// absent binary extension are NULL; a string PostgreSQL cannot hold keeps
+// what it can (its bytes are in _raw).
+func TestHostileRow(t *testing.T) {
+	var p packer
+	p.le(uint64(antelope.MustName("alice")))         // owner
+	p.le(uint64(math.MaxUint64))                     // select
+	p.le(uint64(antelope.MustName("bob")))           // a"b
+	p.le(int32(-1)).le(int32(2))                     // Amount, amount
+	p.str("a\x00b\xff")                              // x; DROP TABLE…
+	p.le(uint64(antelope.MustName("carol")))         // code
+	p.raw(2, 0xca, 0xfe)                             // _raw
+	p.le(int64(5)).raw(4, 'W', 'A', 'X', 0, 0, 0, 0) // bal
+	p.le(int64(-6))                                  // bal_amount
+	p.raw(1, 2, 3, 4)                                // the long names, tab, ünï
+	p.raw(0)                                         // opt: absent
+	p.raw(2).le(uint16(1)).le(uint16(65535))         // list
+	p.str("x\"y").le(int64(-7))                      // pair
+	p.raw(2).str("z").le(int64(8))                   // choice: pair
+	p.le(int64(1_700_000_000_123_456))               // when
+	// ext: absent
+	strCol := "a\x00b\xff"
+	for _, dbk := range databases() {
+		t.Run(dbk.name, func(t *testing.T) {
+			db, d := dbk.open(t)
+			_, abi := loadModel(t, "testdata/hostile.abi.json")
+			m, err := Open(context.Background(), db, d, abi, Options{Contract: token})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strCol
+			if d == Postgres {
+				want = "a\uFFFDb\uFFFD"
+			}
+			for _, table := range []string{"select", "order"} {
+				tbl := m.tableByABIName(table)
+				tx, _ := db.Begin()
+				if err := m.writeRow(context.Background(), tx, tbl, "eosio.token", "alice", "1", "alice", p.Bytes()); err != nil {
+					t.Fatal(err)
+				}
+				if err := tx.Commit(); err != nil {
+					t.Fatal(err)
+				}
+				got := map[string]string{}
+				vals := make([]any, len(tbl.Columns))
+				ptrs := make([]any, len(vals))
+				for i := range vals {
+					ptrs[i] = &vals[i]
+				}
+				if err := db.QueryRow(`SELECT * FROM ` + quote(tbl.SQLName)).Scan(ptrs...); err != nil {
+					t.Fatal(err)
+				}
+				for i, c := range tbl.Columns {
+					got[c.Name] = normalize(vals[i])
+				}
+				for col, w := range map[string]string{
+					"code": "eosio.token", "owner": "alice", "select": "18446744073709551615", `a"b`: "bob",
+					"Amount": "-1", "amount_2": "2", "x; DROP TABLE accounts; --": want, "code_2": "carol",
+					"_raw_2": "\xca\xfe", "bal_amount": "5", "bal_symbol": "4,WAX", "bal_amount_2": "-6",
+					"tab_here": "3", "ünï": "4", "opt": "NULL", "list": "[1,65535]",
+					"pair": `{"first":"x\"y","second":-7}`, "choice": `["pair",{"first":"z","second":8}]`,
+					"when": "1700000000123456", "ext_amount": "NULL", "ext_symbol": "NULL",
+				} {
+					if got[col] != w {
+						t.Errorf("%s.%s = %q, want %q", table, col, got[col], w)
+					}
+				}
+			}
+		})
+	}
+}

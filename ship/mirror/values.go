@@ -108,7 +108,11 @@ func (s *shape) field(d *antelope.Decoder, f *fieldShape, out []any, last bool) 
 	case "":
 		var b []byte
 		b, err = abicodec.AppendValue(d, f.typ, nil, last)
-		out[0] = s.text(string(b))
+		if string(b) == "null" {
+			out[0] = nil // an absent optional: SQL NULL, as IS NULL expects
+		} else {
+			out[0] = s.text(string(b))
+		}
 	case "bool":
 		out[0], err = d.Bool()
 	case "int8":
