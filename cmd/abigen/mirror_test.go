@@ -85,6 +85,25 @@ func TestMirrorCommand(t *testing.T) {
 		t.Errorf("%d transfers (%v)", transfers, err)
 	}
 
+	// docs/mirror.md's queries.
+	for _, q := range []string{
+		`SELECT scope AS owner, balance_amount, balance_symbol FROM accounts ORDER BY owner`,
+		`SELECT block_num, trx_id, "from", "to", quantity_amount, quantity_symbol, memo FROM transfer_action ORDER BY block_num, action_ordinal`,
+	} {
+		rows, err := db.Query(q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		n := 0
+		for rows.Next() {
+			n++
+		}
+		rows.Close()
+		if n < 2 {
+			t.Errorf("%s: %d rows", q, n)
+		}
+	}
+
 	// Another ABI for the same contract and database: refused.
 	other := bytes.Replace(eosiotoken.ABIJSON, []byte(`"memo"`), []byte(`"note"`), 1)
 	if err := os.WriteFile(abiPath, other, 0o644); err != nil {

@@ -32,7 +32,7 @@ func OpenDB(ctx context.Context, dsn string) (*sql.DB, Dialect, error) {
 	case strings.HasPrefix(dsn, "sqlite:"):
 		path := strings.TrimPrefix(dsn, "sqlite:")
 		if path == "" {
-			return nil, 0, fmt.Errorf("mirror: %q: no file after sqlite:", dsn)
+			return nil, 0, fmt.Errorf("mirror: %q names no file: want sqlite:FILE", dsn)
 		}
 		if !strings.HasPrefix(path, "file:") {
 			path = "file:" + path
