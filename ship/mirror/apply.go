@@ -206,7 +206,26 @@ func authorizationJSON(auth []antelope.PermissionLevel) string {
 	return string(append(b, ']'))
 }
 
-// undoEntry is one row of the undo log.
+// restore puts a row back as an entry of the undo log (or a staged
+// change) has it: its bytes, or removed when its payer is NULL.
+func (m *Mirror) restore(ctx context.Context, tx *sql.Tx, e undoEntry) error {
+	t := m.tableByABIName(e.table)
+	if t == nil {
+		return fmt.Errorf("the log names table %q, which the ABI does not have", e.table)
+	}
+	var err error
+	if e.payer.Valid {
+		err = m.writeRow(ctx, tx, t, e.code, e.scope, e.pk, e.payer.String, e.raw)
+	} else {
+		err = m.exec(ctx, tx, m.tables[t].delete, e.code, e.scope, e.pk)
+	}
+	if err != nil {
+		return fmt.Errorf("table %s, scope %s, key %s: %w", e.table, e.scope, e.pk, err)
+	}
+	return nil
+}
+
+// undoEntry is one row of the undo log, or a staged change of a backfill.
 type undoEntry struct {
 	table, code, scope, pk string
 	payer                  sql.NullString
@@ -223,17 +242,8 @@ func (m *Mirror) undo(ctx context.Context, tx *sql.Tx, u *ship.Undo) error {
 			return err
 		}
 		for _, e := range entries {
-			t := m.tableByABIName(e.table)
-			if t == nil {
-				return fmt.Errorf("mirror: the undo log names table %q, which the ABI does not have", e.table)
-			}
-			if e.payer.Valid {
-				err = m.writeRow(ctx, tx, t, e.code, e.scope, e.pk, e.payer.String, e.raw)
-			} else {
-				err = m.exec(ctx, tx, m.tables[t].delete, e.code, e.scope, e.pk)
-			}
-			if err != nil {
-				return fmt.Errorf("mirror: undoing block %d, table %s, scope %s, key %s: %w", pos.Num, e.table, e.scope, e.pk, err)
+			if err := m.restore(ctx, tx, e); err != nil {
+				return fmt.Errorf("mirror: undoing block %d: %w", pos.Num, err)
 			}
 		}
 		for _, t := range m.schema.Actions {

@@ -65,7 +65,10 @@ type SchemaOptions struct {
 const (
 	stateTable = "_mirror_state"
 	undoTable  = "_mirror_undo"
-	rawColumn  = "_raw"
+	// A backfill's parts, and the row changes they read, until merged.
+	rangesTable   = "_mirror_ranges"
+	backfillTable = "_mirror_backfill"
+	rawColumn     = "_raw"
 )
 
 // NewSchema builds the SQL schema of m for a dialect. The names of tables
@@ -74,7 +77,7 @@ const (
 // neither database could hold it, and made distinct where two would clash.
 func NewSchema(m *model.Model, d Dialect, opts SchemaOptions) (*Schema, error) {
 	s := &Schema{dialect: d, byTable: map[antelope.Name]*Table{}, byName: map[antelope.Name]*Table{}}
-	names := newNamer(stateTable, undoTable)
+	names := newNamer(stateTable, undoTable, rangesTable, backfillTable)
 	for _, mt := range m.Tables {
 		n, err := antelope.ParseName(mt.Name)
 		if err != nil {
@@ -186,8 +189,9 @@ func (t *Table) createSQL() string {
 }
 
 // systemDDL creates the mirror's own tables: its position (the cursor, per
-// mirror), and the undo log, the rows' previous values for each reversible
-// block, by which an Undo restores them.
+// mirror); the undo log, the rows' previous values for each reversible
+// block, by which an Undo restores them; a backfill's parts and staged row
+// changes.
 func (s *Schema) systemDDL() []string {
 	d := s.dialect
 	return []string{
@@ -209,6 +213,26 @@ func (s *Schema) systemDDL() []string {
 	"raw" %s,
 	PRIMARY KEY ("mirror", "block_num", "seq")
 )`, quote(undoTable), d.sqlType(cInt), d.sqlType(cInt), d.sqlType(cBytes)),
+		fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (
+	"mirror" TEXT NOT NULL,
+	"first" %[2]s NOT NULL,
+	"last" %[2]s NOT NULL,
+	"next" %[2]s NOT NULL,
+	"cursor" TEXT NOT NULL,
+	PRIMARY KEY ("mirror", "first")
+)`, quote(rangesTable), d.sqlType(cInt)),
+		fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (
+	"mirror" TEXT NOT NULL,
+	"block_num" %[2]s NOT NULL,
+	"seq" %[2]s NOT NULL,
+	"tbl" TEXT NOT NULL,
+	"code" TEXT NOT NULL,
+	"scope" TEXT NOT NULL,
+	"primary_key" TEXT NOT NULL,
+	"payer" TEXT,
+	"raw" %[3]s,
+	PRIMARY KEY ("mirror", "block_num", "seq")
+)`, quote(backfillTable), d.sqlType(cInt), d.sqlType(cBytes)),
 	}
 }
 

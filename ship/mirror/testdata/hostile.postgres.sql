@@ -179,3 +179,25 @@ CREATE TABLE IF NOT EXISTS "_mirror_undo" (
 	"raw" BYTEA,
 	PRIMARY KEY ("mirror", "block_num", "seq")
 );
+
+CREATE TABLE IF NOT EXISTS "_mirror_ranges" (
+	"mirror" TEXT NOT NULL,
+	"first" BIGINT NOT NULL,
+	"last" BIGINT NOT NULL,
+	"next" BIGINT NOT NULL,
+	"cursor" TEXT NOT NULL,
+	PRIMARY KEY ("mirror", "first")
+);
+
+CREATE TABLE IF NOT EXISTS "_mirror_backfill" (
+	"mirror" TEXT NOT NULL,
+	"block_num" BIGINT NOT NULL,
+	"seq" BIGINT NOT NULL,
+	"tbl" TEXT NOT NULL,
+	"code" TEXT NOT NULL,
+	"scope" TEXT NOT NULL,
+	"primary_key" TEXT NOT NULL,
+	"payer" TEXT,
+	"raw" BYTEA,
+	PRIMARY KEY ("mirror", "block_num", "seq")
+);
