@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -56,6 +57,7 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	end := fl.Uint32("end", 0, "stop before this `block` (default: follow the chain)")
 	finalOnly := fl.Bool("final-only", false, "irreversible blocks only: no undo log, rows later")
 	actions := fl.Bool("actions", false, "also keep the contract's actions, one table per action")
+	readers := fl.Int("readers", 1, "a new database: read the final blocks from --start with `N` connections at once, then follow")
 	prefix := fl.String("prefix", "", "start every table name with this `prefix`, to mirror several contracts into one database")
 	schemaOnly := fl.Bool("schema", false, "print the SQL schema for --db's dialect and exit")
 	quiet := fl.BoolP("quiet", "q", false, "no progress lines")
@@ -75,6 +77,9 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fl.NArg() > 0 {
 		return usage(fmt.Sprintf("unexpected argument %q", fl.Arg(0)))
+	}
+	if *readers < 1 {
+		return usage(fmt.Sprintf("--readers %d: at least 1", *readers))
 	}
 	if *abiPath == "" || *account == "" || *dsn == "" || (*shipURL == "" && !*schemaOnly) {
 		return usage("--abi, --account, --db and --ship are required")
@@ -115,15 +120,24 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	if c, err := m.Cursor(ctx); err == nil && !c.IsZero() && !*quiet {
-		fmt.Fprintf(stderr, "abigen mirror: resuming after block %d\n", c.Last().Num)
-	}
 	client := ship.NewClient(*shipURL, ship.WithLogger(func(format string, args ...any) {
 		fmt.Fprintf(stderr, "abigen mirror: "+format+"\n", args...)
 	}))
-	rep := &progressReporter{w: stderr, every: *every, quiet: *quiet, last: time.Now()}
-	err = m.Run(ctx, client, ship.Request{Start: *start, End: *end}, rep.report)
-	rep.flush()
+	c, err := m.Cursor(ctx)
+	switch {
+	case err != nil:
+	case !c.IsZero():
+		if !*quiet {
+			fmt.Fprintf(stderr, "abigen mirror: resuming after block %d\n", c.Last().Num)
+		}
+	case *readers > 1:
+		err = backfill(ctx, m, client, *start, *end, *readers, *quiet, *every, stderr)
+	}
+	if err == nil {
+		rep := &progressReporter{w: stderr, every: *every, quiet: *quiet, last: time.Now()}
+		err = m.Run(ctx, client, ship.Request{Start: *start, End: *end}, rep.report)
+		rep.flush()
+	}
 	switch {
 	case err == nil, ctx.Err() != nil && errors.Is(err, context.Canceled):
 		return exitOK
@@ -133,6 +147,40 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
 	return 1
+}
+
+// backfill fills a new database with the final blocks from start (up to
+// end, or the node's last irreversible block) over readers connections.
+func backfill(ctx context.Context, m *mirror.Mirror, client *ship.Client, start, end uint32, readers int, quiet bool, every time.Duration, stderr io.Writer) error {
+	st, err := client.Status(ctx)
+	if err != nil {
+		return err
+	}
+	last := st.LastIrreversible.Num + 1
+	if end != 0 {
+		last = min(last, end)
+	}
+	if start == 0 || start >= last {
+		return nil // nothing final to split: Run reads it all
+	}
+	if !quiet {
+		fmt.Fprintf(stderr, "abigen mirror: backfill of blocks %d to %d with %d readers\n", start, last-1, readers)
+	}
+	t0, lastLine := time.Now(), time.Now()
+	var mu sync.Mutex
+	err = m.Backfill(ctx, client, start, last, readers, func(p mirror.BackfillProgress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !quiet && time.Since(lastLine) >= every {
+			done := int(last-start) - p.Left
+			fmt.Fprintf(stderr, "abigen mirror: backfill: %d of %d blocks; %.1f blocks/s\n", done, last-start, float64(done)/time.Since(t0).Seconds())
+			lastLine = time.Now()
+		}
+	})
+	if err == nil && !quiet {
+		fmt.Fprintf(stderr, "abigen mirror: backfill done in %s\n", time.Since(t0).Round(time.Millisecond))
+	}
+	return err
 }
 
 // readABI reads --abi: a file, or stdin for "-".

@@ -104,6 +104,32 @@ func TestMirrorCommand(t *testing.T) {
 		}
 	}
 
+	// A new database filled by 3 readers holds the same.
+	var out, errOut bytes.Buffer
+	if code := run([]string{"mirror", "--abi", abiPath, "--account", "eosio.token", "--ship", node.SHiPURL(),
+		"--db", "sqlite:" + filepath.Join(dir, "three.db"), "--actions", "--start", fmt.Sprint(start), "--end", fmt.Sprint(node.Head().Num + 1),
+		"--readers", "3", "--progress", "0s"}, nil, &out, &errOut); code != exitOK || !strings.Contains(errOut.String(), "backfill done") {
+		t.Fatalf("--readers 3: exit %d\n%s", code, errOut.String())
+	}
+	three, _, err := mirror.OpenDB(context.Background(), "sqlite:"+filepath.Join(dir, "three.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer three.Close()
+	for _, q := range []string{`SELECT group_concat(scope || ' ' || balance_amount, ',') FROM (SELECT * FROM accounts ORDER BY scope)`,
+		`SELECT group_concat(global_sequence || ' ' || hex(_raw), ',') FROM (SELECT * FROM transfer_action ORDER BY block_num)`} {
+		var a, b string
+		if err := db.QueryRow(q).Scan(&a); err != nil {
+			t.Fatal(err)
+		}
+		if err := three.QueryRow(q).Scan(&b); err != nil {
+			t.Fatal(err)
+		}
+		if a != b || a == "" {
+			t.Errorf("%s:\none reader %s\nthree      %s", q, a, b)
+		}
+	}
+
 	// Another ABI for the same contract and database: refused.
 	other := bytes.Replace(eosiotoken.ABIJSON, []byte(`"memo"`), []byte(`"note"`), 1)
 	if err := os.WriteFile(abiPath, other, 0o644); err != nil {
