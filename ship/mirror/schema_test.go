@@ -13,7 +13,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden DDL in testdata/")
 
-func loadModel(t *testing.T, path string) (*model.Model, []byte) {
+func loadModel(t testing.TB, path string) (*model.Model, []byte) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
