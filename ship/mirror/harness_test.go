@@ -201,13 +201,13 @@ func checkTables(t *testing.T, tc *tokenChain, m *Mirror) {
 	t.Helper()
 	ctx := context.Background()
 	for _, tbl := range m.schema.Tables {
-		name := antelope.MustName(tbl.ABIName)
+		name, code := antelope.MustName(tbl.ABIName), m.opts.Contract
 		want := map[string][]string{}
-		for s, err := range tc.cl.Scopes(ctx, chain.ScopeQuery{Code: token, Table: name}) {
+		for s, err := range tc.cl.Scopes(ctx, chain.ScopeQuery{Code: code, Table: name}) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for r, err := range tc.cl.TableRows(ctx, antelope.TableQuery{Code: token, Scope: s.Scope, Table: name}) {
+			for r, err := range tc.cl.TableRows(ctx, antelope.TableQuery{Code: code, Scope: s.Scope, Table: name}) {
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -44,7 +44,8 @@ type Column struct {
 }
 
 // Index is an index on a secondary key the ABI names (a table's
-// key_names that are fields of its rows).
+// key_names after the first, the primary key, that are fields of its
+// rows).
 type Index struct {
 	Name    string   // the SQL index name
 	Table   string   // the SQL table name
@@ -92,7 +93,12 @@ func NewSchema(m *model.Model, d Dialect, opts SchemaOptions) (*Schema, error) {
 		t.Key = []string{"code", "scope", "primary_key"}
 		s.Tables = append(s.Tables, t)
 		s.byTable[n] = t
-		for _, key := range mt.KeyNames {
+		// key_names lists the primary key first (as CDT writes it and
+		// chaintest reads it): the secondary keys follow.
+		for i, key := range mt.KeyNames {
+			if i == 0 {
+				continue
+			}
 			for _, c := range t.Columns[t.meta:] {
 				if c.Field == key && c.Name != rawColumn {
 					s.Indexes = append(s.Indexes, Index{Name: names.name(opts.Prefix + mt.Name + "_by_" + key),

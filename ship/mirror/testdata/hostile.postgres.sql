@@ -152,8 +152,6 @@ CREATE TABLE IF NOT EXISTS "insert_action" (
 	PRIMARY KEY ("global_sequence")
 );
 
-CREATE INDEX IF NOT EXISTS "select_by_owner" ON "select" ("code", "scope", "owner");
-
 CREATE INDEX IF NOT EXISTS "select_by_select" ON "select" ("code", "scope", "select");
 
 CREATE INDEX IF NOT EXISTS "delete_action_by_block" ON "delete_action" ("block_num");
