@@ -2,10 +2,12 @@ package mirror
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/antelopego/abigen/ship"
 )
@@ -72,20 +74,18 @@ func (m *Mirror) Backfill(ctx context.Context, client *ship.Client, start, end u
 	for _, p := range parts {
 		left += int(p.last - p.next)
 	}
-	for i, p := range parts {
-		if p.next >= p.last {
-			continue
-		}
+	claims := &localClaims{taken: map[uint32]bool{}}
+	for i := range readers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := m.backfillPart(ctx, client, p, func(num uint32) {
+			err := m.backfillReader(ctx, client, claims, func(num uint32) {
 				mu.Lock()
 				left--
 				l := left
 				mu.Unlock()
 				if progress != nil {
-					progress(BackfillProgress{Reader: i, Block: num, Left: l})
+					progress(BackfillProgress{Reader: i, Block: num, Left: max(l, 0)})
 				}
 			})
 			if err != nil {
@@ -105,31 +105,162 @@ func (m *Mirror) Backfill(ctx context.Context, client *ship.Client, start, end u
 	return m.backfillMerge(ctx, end)
 }
 
+// localClaims are the parts this process's readers are reading.
+type localClaims struct {
+	mu    sync.Mutex
+	taken map[uint32]bool
+}
+
+// backfillReader reads parts until none is left unread: a part no reader
+// holds, here or — on PostgreSQL — in another process. A part another
+// process holds is waited for: if that process dies, its claim goes with
+// its connection, and the part is taken over from where it stopped.
+func (m *Mirror) backfillReader(ctx context.Context, client *ship.Client, claims *localClaims, done func(uint32)) error {
+	for {
+		p, release, unfinished, err := m.claim(ctx, claims)
+		if err != nil {
+			return err
+		}
+		if release == nil {
+			if unfinished == 0 {
+				return nil
+			}
+			select { // parts held elsewhere: wait for them to end or be released
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+			continue
+		}
+		err = m.backfillPart(ctx, client, p, done)
+		release()
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// claim takes an unread part: in this process, and on PostgreSQL in the
+// database, by locking its row of _mirror_claims (FOR UPDATE SKIP LOCKED)
+// in a transaction held open on a connection of its own until release, so
+// that several processes on several machines share the parts with no
+// other coordinator. With no part to take, release is nil and unfinished
+// counts the parts still being read elsewhere.
+func (m *Mirror) claim(ctx context.Context, claims *localClaims) (p span, release func(), unfinished int, err error) {
+	claims.mu.Lock()
+	defer claims.mu.Unlock()
+	parts, err := m.readParts(ctx, m.db)
+	if err != nil {
+		return p, nil, 0, err
+	}
+	for _, q := range parts {
+		if q.next >= q.last {
+			continue
+		}
+		unfinished++
+		if claims.taken[q.first] {
+			continue
+		}
+		if m.dialect != Postgres {
+			p = q
+			break
+		}
+		conn, err := m.db.Conn(ctx)
+		if err != nil {
+			return p, nil, 0, fmt.Errorf("mirror: %w", err)
+		}
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			conn.Close()
+			return p, nil, 0, fmt.Errorf("mirror: %w", err)
+		}
+		var first int64
+		err = tx.QueryRowContext(ctx, `SELECT "first" FROM "_mirror_claims" WHERE "mirror" = $1 AND "first" = $2 FOR UPDATE SKIP LOCKED`, m.id, int64(q.first)).Scan(&first)
+		if errors.Is(err, sql.ErrNoRows) {
+			tx.Rollback()
+			conn.Close()
+			continue // another process reads it
+		}
+		if err != nil {
+			tx.Rollback()
+			conn.Close()
+			return p, nil, 0, fmt.Errorf("mirror: claiming blocks from %d: %w", q.first, err)
+		}
+		// Read again under the claim: the last holder may have gone on.
+		var next int64
+		if err := tx.QueryRowContext(ctx, `SELECT "next" FROM "_mirror_ranges" WHERE "mirror" = $1 AND "first" = $2`, m.id, int64(q.first)).Scan(&next); err != nil {
+			tx.Rollback()
+			conn.Close()
+			return p, nil, 0, fmt.Errorf("mirror: %w", err)
+		}
+		q.next = uint32(next)
+		claims.taken[q.first] = true
+		return q, func() {
+			tx.Rollback()
+			conn.Close()
+			claims.mu.Lock()
+			delete(claims.taken, q.first)
+			claims.mu.Unlock()
+		}, unfinished, nil
+	}
+	if p.last == 0 {
+		return p, nil, unfinished, nil
+	}
+	claims.taken[p.first] = true
+	return p, func() {
+		claims.mu.Lock()
+		delete(claims.taken, p.first)
+		claims.mu.Unlock()
+	}, unfinished, nil
+}
+
+// readParts lists the parts of the backfill under way.
+func (m *Mirror) readParts(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) ([]span, error) {
+	rows, err := q.QueryContext(ctx, m.dialect.params(`SELECT "first", "last", "next" FROM "_mirror_ranges" WHERE "mirror" = ? ORDER BY "first"`), m.id)
+	if err != nil {
+		return nil, fmt.Errorf("mirror: %w", err)
+	}
+	defer rows.Close()
+	var parts []span
+	for rows.Next() {
+		var f, l, x int64
+		if err := rows.Scan(&f, &l, &x); err != nil {
+			return nil, fmt.Errorf("mirror: %w", err)
+		}
+		parts = append(parts, span{uint32(f), uint32(l), uint32(x)})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("mirror: %w", err)
+	}
+	return parts, nil
+}
+
 // span is one reader's blocks: [first, last), read up to next.
 type span struct {
 	first, last, next uint32
 }
 
 // backfillParts splits [start, end) in n parts, or finds the parts of a
-// backfill under way.
+// backfill under way (begun by this process before, or by another one:
+// on PostgreSQL the table is locked while they are made, so two processes
+// starting together agree on one split).
 func (m *Mirror) backfillParts(ctx context.Context, start, end uint32, n int) ([]span, error) {
 	d := m.dialect
-	rows, err := m.db.QueryContext(ctx, d.params(`SELECT "first", "last", "next" FROM "_mirror_ranges" WHERE "mirror" = ? ORDER BY "first"`), m.id)
+	tx, err := m.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("mirror: %w", err)
 	}
-	var parts []span
-	for rows.Next() {
-		var f, l, x int64
-		if err := rows.Scan(&f, &l, &x); err != nil {
-			rows.Close()
+	defer tx.Rollback()
+	if d == Postgres {
+		if _, err := tx.ExecContext(ctx, `LOCK TABLE "_mirror_ranges" IN EXCLUSIVE MODE`); err != nil {
 			return nil, fmt.Errorf("mirror: %w", err)
 		}
-		parts = append(parts, span{uint32(f), uint32(l), uint32(x)})
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("mirror: %w", err)
+	parts, err := m.readParts(ctx, tx)
+	if err != nil {
+		return nil, err
 	}
 	if len(parts) > 0 {
 		if parts[0].first != start || parts[len(parts)-1].last != end {
@@ -138,11 +269,6 @@ func (m *Mirror) backfillParts(ctx context.Context, start, end uint32, n int) ([
 		return parts, nil
 	}
 	n = min(n, int(end-start))
-	tx, err := m.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fmt.Errorf("mirror: %w", err)
-	}
-	defer tx.Rollback()
 	size := (end - start) / uint32(n)
 	for i := range n {
 		p := span{first: start + uint32(i)*size, last: start + uint32(i+1)*size}
@@ -152,6 +278,9 @@ func (m *Mirror) backfillParts(ctx context.Context, start, end uint32, n int) ([
 		p.next = p.first
 		if _, err := tx.ExecContext(ctx, d.params(`INSERT INTO "_mirror_ranges" ("mirror", "first", "last", "next", "cursor") VALUES (?, ?, ?, ?, '')`),
 			m.id, int64(p.first), int64(p.last), int64(p.next)); err != nil {
+			return nil, fmt.Errorf("mirror: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, d.params(`INSERT INTO "_mirror_claims" ("mirror", "first") VALUES (?, ?)`), m.id, int64(p.first)); err != nil {
 			return nil, fmt.Errorf("mirror: %w", err)
 		}
 		parts = append(parts, p)
@@ -243,8 +372,20 @@ func (m *Mirror) backfillMerge(ctx context.Context, end uint32) error {
 		return fmt.Errorf("mirror: %w", err)
 	}
 	defer tx.Rollback()
+	if d == Postgres { // one merge: the processes that finish together wait here
+		if _, err := tx.ExecContext(ctx, `LOCK TABLE "_mirror_ranges" IN EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("mirror: %w", err)
+		}
+	}
 	var cursor string
-	if err := tx.QueryRowContext(ctx, d.params(`SELECT "cursor" FROM "_mirror_ranges" WHERE "mirror" = ? AND "last" = ?`), m.id, int64(end)).Scan(&cursor); err != nil {
+	switch err := tx.QueryRowContext(ctx, d.params(`SELECT "cursor" FROM "_mirror_ranges" WHERE "mirror" = ? AND "last" = ?`), m.id, int64(end)).Scan(&cursor); {
+	case errors.Is(err, sql.ErrNoRows):
+		// Another process merged (and removed the parts): its cursor says so.
+		if c, err := m.Cursor(ctx); err != nil || c.Last().Num != end-1 {
+			return fmt.Errorf("mirror: backfill: the parts are gone, and the cursor is at %d (%v)", c.Last().Num, err)
+		}
+		return nil
+	case err != nil:
 		return fmt.Errorf("mirror: backfill: the last part's cursor: %w", err)
 	}
 	rows, err := tx.QueryContext(ctx, d.params(`SELECT "tbl", "code", "scope", "primary_key", "payer", "raw" FROM "_mirror_backfill" WHERE "mirror" = ?
@@ -273,7 +414,7 @@ func (m *Mirror) backfillMerge(ctx context.Context, end uint32) error {
 			return fmt.Errorf("mirror: backfill: %w", err)
 		}
 	}
-	for _, q := range []string{`DELETE FROM "_mirror_backfill" WHERE "mirror" = ?`, `DELETE FROM "_mirror_ranges" WHERE "mirror" = ?`} {
+	for _, q := range []string{`DELETE FROM "_mirror_backfill" WHERE "mirror" = ?`, `DELETE FROM "_mirror_ranges" WHERE "mirror" = ?`, `DELETE FROM "_mirror_claims" WHERE "mirror" = ?`} {
 		if err := m.exec(ctx, tx, d.params(q), m.id); err != nil {
 			return fmt.Errorf("mirror: backfill: %w", err)
 		}

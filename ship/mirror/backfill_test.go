@@ -82,6 +82,9 @@ func TestBackfill(t *testing.T) {
 				dumps = append(dumps, dump(t, m))
 				t.Logf("%d readers: %d crashes", c.readers, crashes)
 			}
+			if d := dbk.name; d == "postgres" {
+				dumps = append(dumps, sharedBackfill(t, dbk, tc))
+			}
 			for i := 1; i < len(dumps); i++ {
 				if dumps[i] != dumps[0] {
 					t.Errorf("database %d differs from the 1-reader one:\n%s\n%s", i, dumps[i], dumps[0])
@@ -126,4 +129,42 @@ func dump(t *testing.T, m *Mirror) string {
 	}
 	fmt.Fprintf(&b, "cursor %v\n", c.Reversible())
 	return b.String()
+}
+
+// sharedBackfill backfills one PostgreSQL database from two processes
+// (two connection pools), two readers each; one dies (its context ends)
+// after a few blocks, and the other takes over the parts it held.
+func sharedBackfill(t *testing.T, dbk database, tc *tokenChain) string {
+	dsn := dbk.dsn(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	db1, d := openDSN(t, dsn)
+	db2, _ := openDSN(t, dsn)
+	m1, m2 := mirrorOf(t, db1, d, false), mirrorOf(t, db2, d, false)
+	ctx1, die := context.WithCancel(ctx)
+	var blocks1, blocks2 atomic.Int64
+	errs := make(chan error, 1)
+	go func() {
+		errs <- m1.Backfill(ctx1, tc.node.SHiPClient(), tc.start, 0, 2, func(BackfillProgress) {
+			if blocks1.Add(1) == 5 {
+				die()
+			}
+		})
+	}()
+	if err := m2.Backfill(ctx, tc.node.SHiPClient(), tc.start, 0, 2, func(BackfillProgress) { blocks2.Add(1) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-errs; err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	die()
+	t.Logf("shared backfill: %d blocks by the process that died, %d by the other", blocks1.Load(), blocks2.Load())
+	if blocks1.Load() == 0 || blocks2.Load() == 0 {
+		t.Errorf("the work was not shared: %d and %d blocks", blocks1.Load(), blocks2.Load())
+	}
+	if err := m2.Run(ctx, tc.node.SHiPClient(), ship.Request{End: tc.node.Head().Num + 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	checkTables(t, tc, m2)
+	return dump(t, m2)
 }

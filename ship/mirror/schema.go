@@ -69,6 +69,7 @@ const (
 	// A backfill's parts, and the row changes they read, until merged.
 	rangesTable   = "_mirror_ranges"
 	backfillTable = "_mirror_backfill"
+	claimsTable   = "_mirror_claims" // a part's row is locked by the reader reading it
 	rawColumn     = "_raw"
 )
 
@@ -78,7 +79,7 @@ const (
 // neither database could hold it, and made distinct where two would clash.
 func NewSchema(m *model.Model, d Dialect, opts SchemaOptions) (*Schema, error) {
 	s := &Schema{dialect: d, byTable: map[antelope.Name]*Table{}, byName: map[antelope.Name]*Table{}}
-	names := newNamer(stateTable, undoTable, rangesTable, backfillTable)
+	names := newNamer(stateTable, undoTable, rangesTable, backfillTable, claimsTable)
 	for _, mt := range m.Tables {
 		n, err := antelope.ParseName(mt.Name)
 		if err != nil {
@@ -227,6 +228,11 @@ func (s *Schema) systemDDL() []string {
 	"cursor" TEXT NOT NULL,
 	PRIMARY KEY ("mirror", "first")
 )`, quote(rangesTable), d.sqlType(cInt)),
+		fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (
+	"mirror" TEXT NOT NULL,
+	"first" %s NOT NULL,
+	PRIMARY KEY ("mirror", "first")
+)`, quote(claimsTable), d.sqlType(cInt)),
 		fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (
 	"mirror" TEXT NOT NULL,
 	"block_num" %[2]s NOT NULL,

@@ -187,6 +187,12 @@ CREATE TABLE IF NOT EXISTS "_mirror_ranges" (
 	PRIMARY KEY ("mirror", "first")
 );
 
+CREATE TABLE IF NOT EXISTS "_mirror_claims" (
+	"mirror" TEXT NOT NULL,
+	"first" BIGINT NOT NULL,
+	PRIMARY KEY ("mirror", "first")
+);
+
 CREATE TABLE IF NOT EXISTS "_mirror_backfill" (
 	"mirror" TEXT NOT NULL,
 	"block_num" BIGINT NOT NULL,
