@@ -35,8 +35,9 @@ the mirror sees the rows that change from its first block on.
 
 Exit codes: 0 done (--end reached, or stopped by Ctrl-C after a committed
 block), 1 the stream or the database failed, 2 usage error, 3 the ABI cannot
-be read or is invalid, or is not the one the database mirrors, or the contract
-set another ABI on chain.
+be read or is invalid, or is not the one the database mirrors (see --migrate),
+or the contract set another ABI on chain (run again with the new ABI and
+--migrate).
 
 Flags:
 `
@@ -58,6 +59,7 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	finalOnly := fl.Bool("final-only", false, "irreversible blocks only: no undo log, rows later")
 	actions := fl.Bool("actions", false, "also keep the contract's actions, one table per action")
 	readers := fl.Int("readers", 1, "a new database: read the final blocks from --start with `N` connections at once, then follow")
+	migrate := fl.Bool("migrate", false, "take a database made for another ABI of the contract when abidiff finds nothing that breaks its rows: rebuild the changed tables")
 	prefix := fl.String("prefix", "", "start every table name with this `prefix`, to mirror several contracts into one database")
 	schemaOnly := fl.Bool("schema", false, "print the SQL schema for --db's dialect and exit")
 	quiet := fl.BoolP("quiet", "q", false, "no progress lines")
@@ -102,7 +104,7 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close()
-	opts := mirror.Options{Contract: contract, Prefix: *prefix, Actions: *actions, FinalOnly: *finalOnly}
+	opts := mirror.Options{Contract: contract, Prefix: *prefix, Actions: *actions, FinalOnly: *finalOnly, Migrate: *migrate}
 	if *schemaOnly {
 		s, err := mirror.SchemaOf(abi, dialect, mirror.SchemaOptions{Prefix: *prefix, Actions: *actions})
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/model"
 	"github.com/antelopego/abigen/ship"
 )
 
@@ -30,6 +31,13 @@ type Options struct {
 	// fork-safe and crash-safe as the mirror. An error rolls the whole
 	// block back and ends Apply or Run with it.
 	Hook func(ctx context.Context, tx *sql.Tx, ev ship.Event) error
+	// Migrate lets Open take a database made for another ABI of the
+	// contract when abidiff finds nothing that breaks stored rows (nor,
+	// with Actions, action payloads): tables whose columns changed are
+	// rebuilt from the bytes they keep (_raw), decoded with the new ABI, in
+	// one transaction. Without it, or when something breaks, Open refuses
+	// with ErrABIChanged.
+	Migrate bool
 }
 
 // Mirror keeps a contract's tables (and actions) in a SQL database, block
@@ -46,6 +54,8 @@ type Mirror struct {
 	id        string // the mirror's key in _mirror_state and _mirror_undo
 	abiHash   string
 	packedABI []byte // the ABI as a setabi action carries it
+	src       *model.Source
+	model     *model.Model
 	tables    map[*Table]statements
 	prunePS   string
 	undoPS    string
@@ -66,11 +76,11 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	if opts.Contract == 0 {
 		return nil, errors.New("mirror: Options.Contract is required")
 	}
-	src, m, err := loadABI(abi)
+	src, model, err := loadABI(abi)
 	if err != nil {
 		return nil, err
 	}
-	schema, err := NewSchema(m, d, SchemaOptions{Prefix: opts.Prefix, Actions: opts.Actions})
+	schema, err := NewSchema(model, d, SchemaOptions{Prefix: opts.Prefix, Actions: opts.Actions})
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +88,7 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	if err != nil {
 		return nil, fmt.Errorf("mirror: %w", err)
 	}
-	mr := &Mirror{db: db, packedABI: packed, dialect: d, schema: schema, opts: opts, id: opts.Prefix + opts.Contract.String(),
+	mr := &Mirror{db: db, packedABI: packed, src: src, model: model, dialect: d, schema: schema, opts: opts, id: opts.Prefix + opts.Contract.String(),
 		abiHash: src.SHA256(), tables: map[*Table]statements{}}
 	for _, t := range append(append([]*Table{}, schema.Tables...), schema.Actions...) {
 		mr.tables[t] = t.statements(d)
@@ -86,7 +96,7 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	mr.prunePS = d.params(`DELETE FROM "_mirror_undo" WHERE "mirror" = ? AND "block_num" <= ?`)
 	mr.undoPS = d.params(`SELECT "tbl", "code", "scope", "primary_key", "payer", "raw" FROM "_mirror_undo" WHERE "mirror" = ? AND "block_num" = ? ORDER BY "seq" DESC`)
 	mr.logPS = d.params(`INSERT INTO "_mirror_undo" ("mirror", "block_num", "seq", "tbl", "code", "scope", "primary_key", "payer", "raw") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	mr.statePS = d.params(`INSERT INTO "_mirror_state" ("mirror", "abi_sha256", "cursor", "block_num") VALUES (?, ?, ?, ?) ON CONFLICT ("mirror") DO UPDATE SET "cursor" = excluded."cursor", "block_num" = excluded."block_num"`)
+	mr.statePS = d.params(`INSERT INTO "_mirror_state" ("mirror", "abi_sha256", "abi", "cursor", "block_num") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("mirror") DO UPDATE SET "cursor" = excluded."cursor", "block_num" = excluded."block_num"`)
 	mr.cursorPS = d.params(`SELECT "abi_sha256", "cursor" FROM "_mirror_state" WHERE "mirror" = ?`)
 	if err := mr.create(ctx); err != nil {
 		return nil, err
@@ -103,19 +113,28 @@ func (m *Mirror) create(ctx context.Context) error {
 		return fmt.Errorf("mirror: %w", err)
 	}
 	defer tx.Rollback()
-	for _, stmt := range m.schema.DDL() {
+	for _, stmt := range m.schema.systemDDL() {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
 			return fmt.Errorf("mirror: creating the schema: %w\n%s", err, stmt)
 		}
 	}
-	var hash, cursor string
-	switch err := tx.QueryRowContext(ctx, m.cursorPS, m.id).Scan(&hash, &cursor); {
+	var hash, oldABI string
+	switch err := tx.QueryRowContext(ctx, m.dialect.params(`SELECT "abi_sha256", "abi" FROM "_mirror_state" WHERE "mirror" = ?`), m.id).Scan(&hash, &oldABI); {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
 		return fmt.Errorf("mirror: %w", err)
-	case hash != m.abiHash:
-		return fmt.Errorf("%w: the database's ABI has sha256 %s, this one %s: mirror into a new database (or another --prefix), or compare the two with abigen diff",
+	case hash != m.abiHash && !m.opts.Migrate:
+		return fmt.Errorf("%w: the database's ABI has sha256 %s, this one %s: migrate (Options.Migrate, abigen mirror --migrate), mirror into a new database (or another --prefix), or compare the two with abigen diff",
 			ErrABIChanged, hash, m.abiHash)
+	case hash != m.abiHash:
+		if err := m.migrate(ctx, tx, []byte(oldABI)); err != nil {
+			return err
+		}
+	}
+	for _, stmt := range m.schema.DDL() {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("mirror: creating the schema: %w\n%s", err, stmt)
+		}
 	}
 	return tx.Commit()
 }
@@ -167,7 +186,7 @@ func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
 	if err != nil {
 		return fmt.Errorf("mirror: %w", err)
 	}
-	if err := m.exec(ctx, tx, m.statePS, m.id, m.abiHash, string(cursor), int64(num)); err != nil {
+	if err := m.exec(ctx, tx, m.statePS, m.id, m.abiHash, string(m.src.JSON), string(cursor), int64(num)); err != nil {
 		return fmt.Errorf("mirror: saving the cursor: %w", err)
 	}
 	if err := m.beforeStatement(); err != nil {

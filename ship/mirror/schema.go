@@ -205,6 +205,7 @@ func (s *Schema) systemDDL() []string {
 		fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (
 	"mirror" TEXT NOT NULL PRIMARY KEY,
 	"abi_sha256" TEXT NOT NULL,
+	"abi" TEXT NOT NULL,
 	"cursor" TEXT NOT NULL,
 	"block_num" %s NOT NULL
 )`, quote(stateTable), d.sqlType(cInt)),

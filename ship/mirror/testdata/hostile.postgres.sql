@@ -161,6 +161,7 @@ CREATE INDEX IF NOT EXISTS "insert_action_by_block" ON "insert_action" ("block_n
 CREATE TABLE IF NOT EXISTS "_mirror_state" (
 	"mirror" TEXT NOT NULL PRIMARY KEY,
 	"abi_sha256" TEXT NOT NULL,
+	"abi" TEXT NOT NULL,
 	"cursor" TEXT NOT NULL,
 	"block_num" BIGINT NOT NULL
 );
