@@ -45,7 +45,8 @@ type Options struct {
 // in one database transaction together with the stream's cursor, and an
 // Undo restores the rows the undone blocks changed from the undo log it
 // keeps for reversible blocks: the database always equals the contract's
-// state at the end of one block, the one its cursor names.
+// state at the end of one block, the one its cursor names. A Mirror is
+// used by one goroutine at a time (Backfill runs its readers itself).
 type Mirror struct {
 	db        *sql.DB
 	dialect   Dialect
