@@ -19,6 +19,7 @@ import (
 func TestBackfill(t *testing.T) {
 	for _, dbk := range databases() {
 		t.Run(dbk.name, func(t *testing.T) {
+			t.Parallel()
 			tc := newTokenChain(t)
 			for k := range 40 {
 				tc.block(k)

@@ -37,6 +37,7 @@ func TestForksAndCrashes(t *testing.T) {
 				name += "/final-only"
 			}
 			t.Run(name, func(t *testing.T) {
+				t.Parallel()
 				forksAndCrashes(t, dbk, finalOnly, uint64(len(name)))
 			})
 		}

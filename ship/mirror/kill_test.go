@@ -78,6 +78,7 @@ func TestKilledProcess(t *testing.T) {
 	}
 	for _, dbk := range databases() {
 		t.Run(dbk.name, func(t *testing.T) {
+			t.Parallel()
 			tc := newTokenChain(t)
 			if err := tc.node.SetLastIrreversible(tc.node.Head().Num); err != nil {
 				t.Fatal(err)
@@ -89,15 +90,16 @@ func TestKilledProcess(t *testing.T) {
 			}
 			dsn := dbk.dsn(t)
 			rng := rand.New(rand.NewPCG(uint64(len(dbk.name)), 9))
+			kills0 := rounds() * 2 / 3 // each run starts a process: few by default
 			kills := 0
 			for run := 1; ; run++ {
-				if run > 60 {
+				if run > 40 {
 					t.Fatal("no end")
 				}
 				cmd := exec.Command(os.Args[0], "-test.run=^TestMirrorChild$", "-test.count=1")
 				cmd.Env = append(os.Environ(), childURL+"="+tc.node.SHiPURL(), childDSN+"="+dsn,
 					childStart+"="+strconv.Itoa(int(tc.start)), childEnd+"="+strconv.Itoa(int(tc.node.Head().Num+1)))
-				if run <= 12 {
+				if run <= kills0 {
 					point := []string{"inside", "after"}[rng.IntN(2)]
 					cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d:%s", childKill, 1+rng.IntN(6), point))
 				}
@@ -109,7 +111,7 @@ func TestKilledProcess(t *testing.T) {
 					kills++
 				} else if err != nil {
 					t.Fatalf("run %d: %v\n%s", run, err, out.String())
-				} else if run > 12 {
+				} else if run > kills0 {
 					break
 				}
 				// Meanwhile the chain forks above the last irreversible
@@ -132,7 +134,7 @@ func TestKilledProcess(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if kills < 8 {
+			if kills < kills0*2/3 {
 				t.Errorf("only %d kills landed", kills)
 			}
 			db, d := openDSN(t, dsn)

@@ -49,6 +49,7 @@ func TestMigrate(t *testing.T) {
 	}
 	for _, dbk := range databases() {
 		t.Run(dbk.name, func(t *testing.T) {
+			t.Parallel()
 			tc := newTokenChain(t)
 			for k := range 10 {
 				tc.block(k)

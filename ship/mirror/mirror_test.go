@@ -16,6 +16,7 @@ import (
 func TestMirrorToken(t *testing.T) {
 	for _, dbk := range databases() {
 		t.Run(dbk.name, func(t *testing.T) {
+			t.Parallel()
 			tc := newTokenChain(t)
 			for k := range 30 {
 				tc.block(k)

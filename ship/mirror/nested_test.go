@@ -86,6 +86,7 @@ func TestNestedContract(t *testing.T) {
 	}
 	for _, dbk := range databases() {
 		t.Run(dbk.name, func(t *testing.T) {
+			t.Parallel()
 			node := chaintest.New(chaintest.WithManualFinality())
 			t.Cleanup(node.Close)
 			tc := &tokenChain{t: t, node: node, cl: node.Client(chain.WithClock(func() time.Time { return node.Head().Time })),

@@ -17,8 +17,11 @@ import (
 //	postgres://user:pass@host/db PostgreSQL (also postgresql://)
 //
 // A SQLite database is opened with one connection (SQLite serializes
-// writers anyway) in WAL mode with full sync: a committed block survives a
-// kill or a power cut.
+// writers anyway) in WAL mode with synchronous=NORMAL: a committed block
+// survives a kill; a power cut may take back the last few commits, cursor
+// and all, which leaves the database at an earlier block's state, and the
+// mirror reads those blocks again. Add _pragma=synchronous(full) to the
+// file URI for commits that survive a power cut too.
 func OpenDB(ctx context.Context, dsn string) (*sql.DB, Dialect, error) {
 	var (
 		db      *sql.DB
@@ -41,7 +44,11 @@ func OpenDB(ctx context.Context, dsn string) (*sql.DB, Dialect, error) {
 		if strings.Contains(path, "?") {
 			sep = "&"
 		}
-		db, err = sql.Open("sqlite3", path+sep+"_pragma=journal_mode(wal)&_pragma=synchronous(full)&_pragma=busy_timeout(10000)")
+		pragmas := "_pragma=journal_mode(wal)&_pragma=busy_timeout(10000)"
+		if !strings.Contains(path, "synchronous") {
+			pragmas += "&_pragma=synchronous(normal)"
+		}
+		db, err = sql.Open("sqlite3", path+sep+pragmas)
 		if err == nil {
 			db.SetMaxOpenConns(1)
 		}
