@@ -33,7 +33,16 @@ func (m *Mirror) block(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
 	}
 	lib := b.LastIrreversible.Num
 	reversible := !m.opts.FinalOnly && b.Num > lib
-	seq := 0
+	// The changes first: in a reversible block each row's previous value
+	// is logged before any of the block's writes (state history gives one
+	// change per row and block, so none of them is a previous value).
+	type change struct {
+		t                      *Table
+		code, scope, pk, payer string
+		present                bool
+		value                  []byte // aliases the message: valid while the block is handled
+	}
+	var changes []change
 	for rc, err := range b.Rows(ship.OfContract(m.opts.Contract)) {
 		if err != nil {
 			return fmt.Errorf("mirror: %w", err)
@@ -42,21 +51,33 @@ func (m *Mirror) block(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
 		if t == nil {
 			continue // a table the ABI does not declare: nothing types it
 		}
-		code, scope, pk := rc.Code.String(), rc.Scope.String(), strconv.FormatUint(rc.PrimaryKey, 10)
-		if reversible {
-			if err := m.logPrevious(ctx, tx, t, b.Num, seq, code, scope, pk); err != nil {
+		changes = append(changes, change{t, rc.Code.String(), rc.Scope.String(), strconv.FormatUint(rc.PrimaryKey, 10),
+			rc.Payer.String(), rc.Present, rc.Value})
+	}
+	if reversible {
+		for seq, c := range changes {
+			if err := m.logPrevious(ctx, tx, c.t, b.Num, seq, c.code, c.scope, c.pk); err != nil {
 				return err
 			}
-			seq++
 		}
-		if rc.Present {
-			err = m.writeRow(ctx, tx, t, code, scope, pk, rc.Payer.String(), rc.Value)
-		} else {
-			err = m.exec(ctx, tx, m.tables[t].delete, code, scope, pk)
+	}
+	rows := m.newBatch()
+	for _, c := range changes {
+		var err error
+		if c.present {
+			var vals []any
+			if vals, err = m.rowValues(c.t, c.code, c.scope, c.pk, c.payer, c.value); err == nil {
+				err = rows.add(ctx, tx, c.t, true, c.scope+"/"+c.pk, vals)
+			}
+		} else if err = rows.flush(ctx, tx); err == nil {
+			err = m.exec(ctx, tx, m.tables[c.t].delete, c.code, c.scope, c.pk)
 		}
 		if err != nil {
-			return fmt.Errorf("mirror: block %d, table %s, scope %s, key %s: %w", b.Num, t.ABIName, scope, pk, err)
+			return fmt.Errorf("mirror: block %d, table %s, scope %s, key %s: %w", b.Num, c.t.ABIName, c.scope, c.pk, err)
 		}
+	}
+	if err := rows.flush(ctx, tx); err != nil {
+		return fmt.Errorf("mirror: block %d, table %s: %w", b.Num, rows.t.ABIName, err)
 	}
 	if m.opts.Actions {
 		if err := m.actions(ctx, tx, b); err != nil {
@@ -150,19 +171,30 @@ func (m *Mirror) logPrevious(ctx context.Context, tx *sql.Tx, t *Table, num uint
 
 // writeRow inserts or replaces one row, decoded into its columns.
 func (m *Mirror) writeRow(ctx context.Context, tx *sql.Tx, t *Table, code, scope, pk, payer string, raw []byte) error {
+	vals, err := m.rowValues(t, code, scope, pk, payer, raw)
+	if err != nil {
+		return err
+	}
+	return m.exec(ctx, tx, m.tables[t].upsert, vals...)
+}
+
+// rowValues are the column values of one row: its key and payer, its
+// bytes decoded, its bytes (copied: they alias the stream's message).
+func (m *Mirror) rowValues(t *Table, code, scope, pk, payer string, raw []byte) ([]any, error) {
 	vals := make([]any, len(t.Columns))
 	vals[0], vals[1], vals[2], vals[3] = code, scope, pk, payer
 	if err := t.shape.decode(raw, vals[t.meta:len(vals)-1]); err != nil {
-		return fmt.Errorf("the row does not decode with the ABI: %w", err)
+		return nil, fmt.Errorf("the row does not decode with the ABI: %w", err)
 	}
 	vals[len(vals)-1] = append([]byte{}, raw...)
-	return m.exec(ctx, tx, m.tables[t].upsert, vals...)
+	return vals, nil
 }
 
 // actions appends the block's actions of the contract (those that took
 // effect, without notifications' copies) to their tables.
 func (m *Mirror) actions(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
 	blockID := hex.EncodeToString(b.ID[:])
+	batch := m.newBatch()
 	for a, err := range b.Actions(ship.OfContract(m.opts.Contract)) {
 		if err != nil {
 			return fmt.Errorf("mirror: %w", err)
@@ -183,9 +215,12 @@ func (m *Mirror) actions(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
 			return fmt.Errorf("mirror: block %d, action %s (global sequence %d): the data does not decode with the ABI: %w", b.Num, t.ABIName, a.GlobalSequence, err)
 		}
 		vals[len(vals)-1] = append([]byte{}, a.Data...)
-		if err := m.exec(ctx, tx, m.tables[t].insert, vals...); err != nil {
+		if err := batch.add(ctx, tx, t, false, vals[0].(string), vals); err != nil {
 			return fmt.Errorf("mirror: block %d, action %s (global sequence %d): %w", b.Num, t.ABIName, a.GlobalSequence, err)
 		}
+	}
+	if err := batch.flush(ctx, tx); err != nil {
+		return fmt.Errorf("mirror: block %d, actions of %s: %w", b.Num, batch.t.ABIName, err)
 	}
 	return nil
 }

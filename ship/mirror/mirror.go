@@ -64,6 +64,7 @@ type Mirror struct {
 	statePS   string
 	cursorPS  string
 	crash     func() error // tests: fails a statement, as a crash between two would
+	multi     multiStatements
 }
 
 // ErrABIChanged: the database was created for another ABI of the contract.

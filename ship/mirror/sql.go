@@ -8,6 +8,7 @@ import (
 // statements are one table's SQL, built once.
 type statements struct {
 	upsert   string // insert a row, or replace the row with its key
+	conflict string // upsert's ON CONFLICT clause
 	insert   string // insert (actions: a second copy is an error)
 	delete   string // delete by key
 	selectBy string // payer and _raw by key
@@ -34,9 +35,11 @@ func (t *Table) statements(d Dialect) statements {
 	for i, k := range t.Key {
 		keys[i] = quote(k)
 	}
+	conflict := fmt.Sprintf(" ON CONFLICT (%s) DO UPDATE SET %s", strings.Join(keys, ", "), strings.Join(set, ", "))
 	return statements{
 		insert:   insert,
-		upsert:   insert + fmt.Sprintf(" ON CONFLICT (%s) DO UPDATE SET %s", strings.Join(keys, ", "), strings.Join(set, ", ")),
+		upsert:   insert + conflict,
+		conflict: conflict,
 		delete:   fmt.Sprintf("DELETE FROM %s WHERE %s", name, strings.Join(where, " AND ")),
 		selectBy: fmt.Sprintf(`SELECT "payer", %s FROM %s WHERE %s`, quote(rawColumn), name, strings.Join(where, " AND ")),
 	}
