@@ -15,10 +15,13 @@ import (
 var errCrash = errors.New("crash")
 
 // rounds is how many rounds of forks and crashes a random test runs:
-// MIRROR_ROUNDS, or a short sweep.
+// MIRROR_ROUNDS, or a short sweep (shorter under the race detector).
 func rounds() int {
 	if n, err := strconv.Atoi(os.Getenv("MIRROR_ROUNDS")); err == nil && n > 0 {
 		return n
+	}
+	if raceOn {
+		return 8
 	}
 	return 12
 }
