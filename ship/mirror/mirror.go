@@ -163,6 +163,10 @@ func (m *Mirror) Cursor(ctx context.Context) (ship.Cursor, error) {
 // or an Undo's reversal — and the event's cursor, in one database
 // transaction. On error nothing of the event is written.
 func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
+	if ev.Undo != nil && m.opts.FinalOnly {
+		// No undo log was kept: the rows cannot be put back.
+		return errors.New("mirror: an Undo reached a FinalOnly mirror: stream it irreversible blocks only (ship.Request.FinalOnly)")
+	}
 	tx, err := m.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("mirror: %w", err)

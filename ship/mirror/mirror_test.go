@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,5 +91,16 @@ func TestABIChange(t *testing.T) {
 	}
 	if _, err := Open(ctx, db, d, []byte("{"), Options{Contract: token}); !errors.Is(err, ErrInvalidABI) {
 		t.Errorf("not an ABI: %v", err)
+	}
+}
+
+// A FinalOnly mirror keeps no undo log, so an Undo given to it is an error,
+// not a silent no-op.
+func TestFinalOnlyRefusesUndo(t *testing.T) {
+	db, d := databases()[0].open(t)
+	m := mirrorOf(t, db, d, true)
+	err := m.Apply(context.Background(), ship.Event{Undo: &ship.Undo{Blocks: []ship.Position{{Num: 5}}}})
+	if err == nil || !strings.Contains(err.Error(), "FinalOnly") {
+		t.Errorf("Undo on a FinalOnly mirror: %v", err)
 	}
 }
