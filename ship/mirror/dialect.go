@@ -64,13 +64,17 @@ func (d Dialect) sqlType(c class) string {
 			return "NUMERIC(39,0)"
 		}
 		return "TEXT"
-	case cFloat32:
-		return "REAL"
-	case cFloat64:
+	case cFloat32, cFloat64:
 		if d == Postgres {
+			if c == cFloat32 {
+				return "REAL"
+			}
 			return "DOUBLE PRECISION"
 		}
-		return "REAL"
+		// No declared type: a column of REAL (or NUMERIC) affinity stores
+		// a float with no fractional part as an integer, so -0 comes back
+		// as 0; without affinity SQLite keeps the double as given.
+		return ""
 	case cBytes:
 		if d == Postgres {
 			return "BYTEA"

@@ -24,7 +24,7 @@
 //	int8…int64, uint8…uint32, varint32/varuint32   BIGINT (SQLite: INTEGER)
 //	uint64                                 NUMERIC(20,0) (SQLite: decimal TEXT)
 //	int128, uint128                        NUMERIC(39,0) (SQLite: decimal TEXT)
-//	float32, float64                       REAL, DOUBLE PRECISION (SQLite: REAL; SQLite stores NaN as NULL)
+//	float32, float64                       REAL, DOUBLE PRECISION (SQLite: no declared type, so -0 stays -0; SQLite stores NaN as NULL)
 //	float128                               TEXT, "0x" and its 32 hex digits, as nodeos prints it
 //	time_point, time_point_sec, block_timestamp_type   BIGINT: microseconds since 1970-01-01 UTC
 //	name, symbol ("4,WAX"), symbol_code, checksums (hex), keys, signatures, bitset   TEXT, as nodeos prints them

@@ -181,7 +181,10 @@ func (t *Table) createSQL() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "CREATE TABLE IF NOT EXISTS %s (\n", quote(t.SQLName))
 	for _, c := range t.Columns {
-		fmt.Fprintf(&b, "\t%s %s", quote(c.Name), c.Type)
+		fmt.Fprintf(&b, "\t%s", quote(c.Name))
+		if c.Type != "" { // SQLite's floats have none (Dialect.sqlType)
+			b.WriteString(" " + c.Type)
+		}
 		if c.NotNull {
 			b.WriteString(" NOT NULL")
 		}

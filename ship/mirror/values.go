@@ -140,7 +140,13 @@ func (s *shape) field(d *antelope.Decoder, f *fieldShape, out []any, last bool) 
 	case "float32":
 		var v float32
 		v, err = d.Float32()
-		out[0] = float64(v) // exact: every float32 is a float64
+		if s.dialect == Postgres {
+			// pgx writes a float32 to REAL bit for bit; through a float64
+			// a signaling NaN would come back quieted.
+			out[0] = v
+		} else {
+			out[0] = float64(v) // SQLite holds doubles (and no NaN)
+		}
 	case "float64":
 		out[0], err = d.Float64()
 	case "time_point":
