@@ -90,7 +90,7 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	if err != nil {
 		return nil, fmt.Errorf("mirror: %w", err)
 	}
-	mr := &Mirror{db: db, packedABI: packed, src: src, model: model, dialect: d, schema: schema, opts: opts, id: opts.Prefix + opts.Contract.String(),
+	mr := &Mirror{db: db, packedABI: packed, src: src, model: model, dialect: d, schema: schema, opts: opts, id: mirrorID(opts),
 		abiHash: src.SHA256(), tables: map[*Table]statements{}}
 	for _, t := range append(append([]*Table{}, schema.Tables...), schema.Actions...) {
 		mr.tables[t] = t.statements(d)
@@ -104,6 +104,17 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 		return nil, err
 	}
 	return mr, nil
+}
+
+// mirrorID is the mirror's key in its bookkeeping tables: the contract,
+// and "/" and the prefix when there is one. Prefix and contract run
+// together would give contract "tokx" and contract "x" with prefix "tok"
+// one key, one cursor; a name holds no '/', so these keys cannot meet.
+func mirrorID(opts Options) string {
+	if opts.Prefix == "" {
+		return opts.Contract.String()
+	}
+	return opts.Contract.String() + "/" + opts.Prefix
 }
 
 // Schema is the SQL schema the mirror writes.
