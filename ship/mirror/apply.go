@@ -24,6 +24,10 @@ var (
 // stops before the block, with everything below it committed.
 var ErrABIChangedOnChain = errors.New("mirror: the contract set a new ABI")
 
+// ErrUndoFinal: the stream undoes a block the mirror was told is
+// irreversible. Nothing is written: the database keeps the chain it has.
+var ErrUndoFinal = errors.New("mirror: the stream undoes an irreversible block")
+
 // block writes a block's row changes and actions. In a reversible block it
 // first logs each changed row's previous value (or its absence) for undo;
 // it prunes the log of blocks that became irreversible.
@@ -271,6 +275,20 @@ type undoEntry struct {
 // gets back the value it had before the block (or goes, if it had none),
 // and the block's actions are deleted.
 func (m *Mirror) undo(ctx context.Context, tx *sql.Tx, u *ship.Undo) error {
+	if err := m.beforeStatement(); err != nil {
+		return err
+	}
+	var lib int64
+	if err := tx.QueryRowContext(ctx, m.libPS, m.id).Scan(&lib); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("mirror: reading the last irreversible block: %w", err)
+	}
+	for _, pos := range u.Blocks {
+		if int64(pos.Num) <= lib {
+			// Its undo log is pruned: the rows it changed would stay.
+			return fmt.Errorf("%w: block %d, and the database holds the blocks to %d as irreversible: the node is on another chain or history than the one mirrored (a database's cursor given to another network's node?)",
+				ErrUndoFinal, pos.Num, lib)
+		}
+	}
 	for _, pos := range u.Blocks {
 		entries, err := m.undoEntries(ctx, tx, pos.Num)
 		if err != nil {

@@ -419,7 +419,7 @@ func (m *Mirror) backfillMerge(ctx context.Context, end uint32) error {
 			return fmt.Errorf("mirror: backfill: %w", err)
 		}
 	}
-	if err := m.exec(ctx, tx, m.statePS, m.id, m.abiHash, string(m.src.JSON), cursor, int64(end-1)); err != nil {
+	if err := m.exec(ctx, tx, m.statePS, m.id, m.abiHash, string(m.src.JSON), cursor, int64(end-1), int64(end-1)); err != nil {
 		return fmt.Errorf("mirror: backfill: %w", err)
 	}
 	if err := m.beforeStatement(); err != nil {

@@ -63,6 +63,7 @@ type Mirror struct {
 	logPS     string
 	statePS   string
 	cursorPS  string
+	libPS     string
 	crash     func() error // tests: fails a statement, as a crash between two would
 	multi     multiStatements
 }
@@ -98,7 +99,11 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	mr.prunePS = d.params(`DELETE FROM "_mirror_undo" WHERE "mirror" = ? AND "block_num" <= ?`)
 	mr.undoPS = d.params(`SELECT "tbl", "code", "scope", "primary_key", "payer", "raw" FROM "_mirror_undo" WHERE "mirror" = ? AND "block_num" = ? ORDER BY "seq" DESC`)
 	mr.logPS = d.params(`INSERT INTO "_mirror_undo" ("mirror", "block_num", "seq", "tbl", "code", "scope", "primary_key", "payer", "raw") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	mr.statePS = d.params(`INSERT INTO "_mirror_state" ("mirror", "abi_sha256", "abi", "cursor", "block_num") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("mirror") DO UPDATE SET "cursor" = excluded."cursor", "block_num" = excluded."block_num"`)
+	// "lib" only grows: it is the highest last irreversible block the
+	// mirror was told of, below which nothing may be undone.
+	mr.statePS = d.params(`INSERT INTO "_mirror_state" ("mirror", "abi_sha256", "abi", "cursor", "block_num", "lib") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("mirror") DO UPDATE SET "cursor" = excluded."cursor", "block_num" = excluded."block_num",
+		"lib" = CASE WHEN excluded."lib" > "_mirror_state"."lib" THEN excluded."lib" ELSE "_mirror_state"."lib" END`)
+	mr.libPS = d.params(`SELECT "lib" FROM "_mirror_state" WHERE "mirror" = ?`)
 	mr.cursorPS = d.params(`SELECT "abi_sha256", "cursor" FROM "_mirror_state" WHERE "mirror" = ?`)
 	if err := mr.create(ctx); err != nil {
 		return nil, err
@@ -183,13 +188,16 @@ func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
 		return fmt.Errorf("mirror: %w", err)
 	}
 	defer tx.Rollback()
-	var num uint32
+	var num, lib uint32
 	if ev.Undo != nil {
 		err = m.undo(ctx, tx, ev.Undo)
 		num = ev.Cursor().Last().Num
 	} else {
 		err = m.block(ctx, tx, ev.Block)
-		num = ev.Block.Num
+		num, lib = ev.Block.Num, ev.Block.LastIrreversible.Num
+		if m.opts.FinalOnly {
+			lib = num
+		}
 	}
 	if err != nil {
 		return err
@@ -203,7 +211,7 @@ func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
 	if err != nil {
 		return fmt.Errorf("mirror: %w", err)
 	}
-	if err := m.exec(ctx, tx, m.statePS, m.id, m.abiHash, string(m.src.JSON), string(cursor), int64(num)); err != nil {
+	if err := m.exec(ctx, tx, m.statePS, m.id, m.abiHash, string(m.src.JSON), string(cursor), int64(num), int64(lib)); err != nil {
 		return fmt.Errorf("mirror: saving the cursor: %w", err)
 	}
 	if err := m.beforeStatement(); err != nil {

@@ -210,7 +210,8 @@ func (s *Schema) systemDDL() []string {
 	"abi_sha256" TEXT NOT NULL,
 	"abi" TEXT NOT NULL,
 	"cursor" TEXT NOT NULL,
-	"block_num" %s NOT NULL
+	"block_num" %[2]s NOT NULL,
+	"lib" %[2]s NOT NULL
 )`, quote(stateTable), d.sqlType(cInt)),
 		fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (
 	"mirror" TEXT NOT NULL,

@@ -163,7 +163,8 @@ CREATE TABLE IF NOT EXISTS "_mirror_state" (
 	"abi_sha256" TEXT NOT NULL,
 	"abi" TEXT NOT NULL,
 	"cursor" TEXT NOT NULL,
-	"block_num" BIGINT NOT NULL
+	"block_num" BIGINT NOT NULL,
+	"lib" BIGINT NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS "_mirror_undo" (
