@@ -43,7 +43,9 @@
 // after it. For a reversible block the mirror first logs each changed
 // row's previous bytes (_mirror_undo); an Undo restores them, newest block
 // first, and deletes the undone blocks' actions; the log of a block is
-// pruned once it is irreversible. With Options.FinalOnly only irreversible
+// pruned once it is irreversible, and an Undo that reaches a block the
+// mirror was told is irreversible is refused (ErrUndoFinal), nothing
+// written: the node is on another chain than the database. With Options.FinalOnly only irreversible
 // blocks are read and no log is kept. An action is stored once (its global
 // sequence is the key); an action from an undone block is deleted with it.
 // A setabi of the contract to another ABI stops the mirror before that

@@ -39,7 +39,8 @@ func TestMirrorsApartByPrefixAndContract(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := a.exec(ctx, tx, a.statePS, a.id, a.abiHash, string(a.src.JSON), string(text), int64(7)); err != nil {
+			defer tx.Rollback()
+			if err := a.exec(ctx, tx, a.statePS, a.id, a.abiHash, string(a.src.JSON), string(text), int64(7), int64(7)); err != nil {
 				t.Fatal(err)
 			}
 			if err := tx.Commit(); err != nil {
