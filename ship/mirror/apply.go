@@ -28,6 +28,11 @@ var ErrABIChangedOnChain = errors.New("mirror: the contract set a new ABI")
 // irreversible. Nothing is written: the database keeps the chain it has.
 var ErrUndoFinal = errors.New("mirror: the stream undoes an irreversible block")
 
+// ErrNotNext: the event does not continue the database's cursor: another
+// process mirrors into the same database, or the stream is not the one
+// the cursor came from. Nothing is written.
+var ErrNotNext = errors.New("mirror: the event does not follow the database's cursor")
+
 // block writes a block's row changes and actions. In a reversible block it
 // first logs each changed row's previous value (or its absence) for undo;
 // it prunes the log of blocks that became irreversible.
@@ -274,16 +279,9 @@ type undoEntry struct {
 // undo reverts the blocks an Undo names, newest first: each changed row
 // gets back the value it had before the block (or goes, if it had none),
 // and the block's actions are deleted.
-func (m *Mirror) undo(ctx context.Context, tx *sql.Tx, u *ship.Undo) error {
-	if err := m.beforeStatement(); err != nil {
-		return err
-	}
-	var lib int64
-	if err := tx.QueryRowContext(ctx, m.libPS, m.id).Scan(&lib); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("mirror: reading the last irreversible block: %w", err)
-	}
+func (m *Mirror) undo(ctx context.Context, tx *sql.Tx, u *ship.Undo, lib uint32) error {
 	for _, pos := range u.Blocks {
-		if int64(pos.Num) <= lib {
+		if pos.Num <= lib {
 			// Its undo log is pruned: the rows it changed would stay.
 			return fmt.Errorf("%w: block %d, and the database holds the blocks to %d as irreversible: the node is on another chain or history than the one mirrored (a database's cursor given to another network's node?)",
 				ErrUndoFinal, pos.Num, lib)

@@ -63,7 +63,7 @@ type Mirror struct {
 	logPS     string
 	statePS   string
 	cursorPS  string
-	libPS     string
+	followPS  string
 	crash     func() error // tests: fails a statement, as a crash between two would
 	multi     multiStatements
 }
@@ -103,7 +103,12 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	// mirror was told of, below which nothing may be undone.
 	mr.statePS = d.params(`INSERT INTO "_mirror_state" ("mirror", "abi_sha256", "abi", "cursor", "block_num", "lib") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("mirror") DO UPDATE SET "cursor" = excluded."cursor", "block_num" = excluded."block_num",
 		"lib" = CASE WHEN excluded."lib" > "_mirror_state"."lib" THEN excluded."lib" ELSE "_mirror_state"."lib" END`)
-	mr.libPS = d.params(`SELECT "lib" FROM "_mirror_state" WHERE "mirror" = ?`)
+	// FOR UPDATE: a second process's block waits for this one's commit,
+	// then finds the cursor moved (SQLite has one writer at a time).
+	mr.followPS = d.params(`SELECT "cursor", "lib" FROM "_mirror_state" WHERE "mirror" = ?`)
+	if d == Postgres {
+		mr.followPS += ` FOR UPDATE`
+	}
 	mr.cursorPS = d.params(`SELECT "abi_sha256", "cursor" FROM "_mirror_state" WHERE "mirror" = ?`)
 	if err := mr.create(ctx); err != nil {
 		return nil, err
@@ -188,9 +193,13 @@ func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
 		return fmt.Errorf("mirror: %w", err)
 	}
 	defer tx.Rollback()
+	dbLIB, err := m.follows(ctx, tx, ev)
+	if err != nil {
+		return err
+	}
 	var num, lib uint32
 	if ev.Undo != nil {
-		err = m.undo(ctx, tx, ev.Undo)
+		err = m.undo(ctx, tx, ev.Undo, dbLIB)
 		num = ev.Cursor().Last().Num
 	} else {
 		err = m.block(ctx, tx, ev.Block)
@@ -221,6 +230,38 @@ func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
 		return fmt.Errorf("mirror: commit of %s: %w", eventName(ev), err)
 	}
 	return nil
+}
+
+// follows checks, in the event's transaction, that ev continues the
+// database's cursor — the next block, or an Undo from its last block — and
+// returns the highest last irreversible block the database was told of.
+func (m *Mirror) follows(ctx context.Context, tx *sql.Tx, ev ship.Event) (uint32, error) {
+	if err := m.beforeStatement(); err != nil {
+		return 0, err
+	}
+	var text string
+	var lib int64
+	switch err := tx.QueryRowContext(ctx, m.followPS, m.id).Scan(&text, &lib); {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, nil
+	case err != nil:
+		return 0, fmt.Errorf("mirror: reading the cursor: %w", err)
+	}
+	var c ship.Cursor
+	if err := c.UnmarshalText([]byte(text)); err != nil {
+		return 0, fmt.Errorf("mirror: the cursor in the database: %w", err)
+	}
+	if c.IsZero() {
+		return uint32(lib), nil
+	}
+	last := c.Last()
+	switch {
+	case ev.Undo != nil && len(ev.Undo.Blocks) > 0 && ev.Undo.Blocks[0] != last:
+		return 0, fmt.Errorf("%w: an undo from block %d, and the database is at block %d", ErrNotNext, ev.Undo.Blocks[0].Num, last.Num)
+	case ev.Block != nil && (ev.Block.Num != last.Num+1 || ev.Block.Previous != (antelope.Checksum256{}) && ev.Block.Previous != last.ID):
+		return 0, fmt.Errorf("%w: block %d, and the database is at block %d (%x…): is another process mirroring into it?", ErrNotNext, ev.Block.Num, last.Num, last.ID[:4])
+	}
+	return uint32(lib), nil
 }
 
 func eventName(ev ship.Event) string {
