@@ -298,8 +298,10 @@ func (m *Mirror) undo(ctx context.Context, tx *sql.Tx, u *ship.Undo, lib uint32)
 			}
 		}
 		for _, t := range m.schema.Actions {
-			q := m.dialect.params(`DELETE FROM ` + quote(t.SQLName) + ` WHERE "block_num" = ?`)
-			if err := m.exec(ctx, tx, q, int64(pos.Num)); err != nil {
+			// The contract's own: another contract of the same ABI mirrored
+			// without a prefix shares the table (receiver tells them apart).
+			q := m.dialect.params(`DELETE FROM ` + quote(t.SQLName) + ` WHERE "block_num" = ? AND "receiver" = ?`)
+			if err := m.exec(ctx, tx, q, int64(pos.Num), m.opts.Contract.String()); err != nil {
 				return fmt.Errorf("mirror: undoing block %d's actions: %w", pos.Num, err)
 			}
 		}

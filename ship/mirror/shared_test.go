@@ -3,6 +3,7 @@ package mirror
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship"
@@ -52,6 +53,62 @@ func TestMirrorsApartByPrefixAndContract(t *testing.T) {
 			}
 			if !got.IsZero() {
 				t.Errorf("mirror x (prefix tok) starts from mirror tokx's cursor %s: it would skip every block before it", got)
+			}
+		})
+	}
+}
+
+// Two contracts of one ABI mirrored without a prefix share its tables (rows
+// apart by code, actions by receiver): a fork undone by one mirror deletes
+// its own actions of the undone blocks, not the other contract's.
+func TestUndoKeepsOtherContractsActions(t *testing.T) {
+	for _, dbk := range databases() {
+		t.Run(dbk.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			tc := newTokenChain(t)
+			if err := tc.node.SetLastIrreversible(tc.node.Head().Num); err != nil {
+				t.Fatal(err)
+			}
+			for k := range 4 {
+				tc.block(k)
+			}
+			db, d := dbk.open(t)
+			m := mirrorOf(t, db, d, false)
+			if err := m.Run(ctx, tc.node.SHiPClient(), ship.Request{Start: tc.start, End: tc.node.Head().Num + 1}, nil); err != nil {
+				t.Fatal(err)
+			}
+			// The other contract's mirror wrote a transfer in the head block.
+			head := tc.node.Head().Num
+			tbl := m.schema.byName[antelope.MustName("transfer")]
+			vals := []any{"999999999", int64(head), "00", "00", int64(1), "tokx", "[]", "alice", "bob", int64(1), "4,TLOS", "", []byte{}}
+			if len(vals) != len(tbl.Columns) {
+				t.Fatalf("%d columns", len(tbl.Columns))
+			}
+			tx, err := db.Begin()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tx.Rollback()
+			if _, err := tx.Exec(tbl.statements(d).insert, vals...); err != nil {
+				t.Fatal(err)
+			}
+			if err := tx.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.node.Fork(head - 1); err != nil {
+				t.Fatal(err)
+			}
+			var p Progress
+			if err := m.Run(ctx, tc.node.SHiPClient(), ship.Request{End: tc.node.Head().Num + 1}, func(q Progress) { p = q }); err != nil {
+				t.Fatal(err)
+			}
+			if p.Undone == 0 {
+				t.Fatal("no fork reached the mirror")
+			}
+			var n int
+			if err := db.QueryRow(`SELECT COUNT(*) FROM "transfer_action" WHERE "receiver" = 'tokx'`).Scan(&n); err != nil || n != 1 {
+				t.Errorf("the other contract's transfers: %d (%v), want 1", n, err)
 			}
 		})
 	}
