@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/model"
@@ -67,6 +69,11 @@ type Mirror struct {
 	crash     func() error // tests: fails a statement, as a crash between two would
 	multi     multiStatements
 }
+
+// ErrSchemaMismatch: a table the mirror writes exists with other columns:
+// another contract's or ABI's table of the same name (give this mirror a
+// Prefix of its own).
+var ErrSchemaMismatch = errors.New("mirror: a table of the database has other columns than this ABI's")
 
 // ErrABIChanged: the database was created for another ABI of the contract.
 var ErrABIChanged = errors.New("mirror: the database mirrors another ABI of this contract")
@@ -159,7 +166,38 @@ func (m *Mirror) create(ctx context.Context) error {
 			return fmt.Errorf("mirror: creating the schema: %w\n%s", err, stmt)
 		}
 	}
+	if err := m.checkColumns(ctx, tx); err != nil {
+		return err
+	}
 	return tx.Commit()
+}
+
+// checkColumns makes sure each table the mirror writes has the columns it
+// would have created: CREATE TABLE IF NOT EXISTS keeps a table of the same
+// name that another mirror made for another ABI.
+func (m *Mirror) checkColumns(ctx context.Context, tx *sql.Tx) error {
+	for _, t := range append(append([]*Table{}, m.schema.Tables...), m.schema.Actions...) {
+		// The ABI's hash in the text: pgx caches a statement by its text,
+		// and a cached plan must not see a table migrated under it.
+		rows, err := tx.QueryContext(ctx, `SELECT * FROM `+quote(t.SQLName)+` WHERE 1 = 0 -- `+m.abiHash)
+		if err != nil {
+			return fmt.Errorf("mirror: reading table %s: %w", t.SQLName, err)
+		}
+		have, err := rows.Columns()
+		rows.Close()
+		if err != nil {
+			return fmt.Errorf("mirror: reading table %s: %w", t.SQLName, err)
+		}
+		want := make([]string, len(t.Columns))
+		for i, c := range t.Columns {
+			want[i] = c.Name
+		}
+		if !slices.Equal(have, want) {
+			return fmt.Errorf("%w: table %s has (%s), this ABI's table %s would have (%s): mirror this contract with a prefix of its own (Options.Prefix, --prefix)",
+				ErrSchemaMismatch, t.SQLName, strings.Join(have, ", "), t.ABIName, strings.Join(want, ", "))
+		}
+	}
+	return nil
 }
 
 // Cursor is where the database stands: the cursor committed with the last

@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -109,6 +110,36 @@ func TestUndoKeepsOtherContractsActions(t *testing.T) {
 			var n int
 			if err := db.QueryRow(`SELECT COUNT(*) FROM "transfer_action" WHERE "receiver" = 'tokx'`).Scan(&n); err != nil || n != 1 {
 				t.Errorf("the other contract's transfers: %d (%v), want 1", n, err)
+			}
+		})
+	}
+}
+
+// A second contract mirrored into the same database without a prefix, whose
+// ABI has a table of the same name and other fields, is refused at Open:
+// its rows would not fit the table the first one made (or, with the same
+// column names, land in columns of other types).
+func TestOpenRefusesAnotherTablesShape(t *testing.T) {
+	const otherABI = `{"version":"eosio::abi/1.2","structs":[{"name":"account","base":"","fields":[
+		{"name":"id","type":"uint64"},{"name":"note","type":"string"}]}],
+		"tables":[{"name":"accounts","type":"account","index_type":"i64","key_names":[],"key_types":[]}]}`
+	for _, dbk := range databases() {
+		t.Run(dbk.name, func(t *testing.T) {
+			ctx := context.Background()
+			db, d := dbk.open(t)
+			mirrorOf(t, db, d, false)
+			_, err := Open(ctx, db, d, []byte(otherABI), Options{Contract: antelope.MustName("other")})
+			if !errors.Is(err, ErrSchemaMismatch) {
+				t.Fatalf("Open: %v, want ErrSchemaMismatch", err)
+			}
+			// With a prefix of its own it has a table of its own.
+			if _, err := Open(ctx, db, d, []byte(otherABI), Options{Contract: antelope.MustName("other"), Prefix: "other_"}); err != nil {
+				t.Fatal(err)
+			}
+			// The same ABI for another contract shares the tables (rows
+			// apart by code).
+			if _, err := Open(ctx, db, d, tokenABI(t), Options{Contract: antelope.MustName("tokx"), Actions: true}); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
