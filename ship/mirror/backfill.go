@@ -33,10 +33,14 @@ type BackfillProgress struct {
 // serves, end 0 the block after its last irreversible one.
 //
 // A database that already has a cursor is refused: Backfill fills a new
-// one.
+// one. So is a mirror with Options.Hook: Backfill writes its parts'
+// blocks out of order and runs no hook; Run runs it on every block.
 func (m *Mirror) Backfill(ctx context.Context, client *ship.Client, start, end uint32, readers int, progress func(BackfillProgress)) error {
 	if readers < 1 {
 		return fmt.Errorf("mirror: backfill with %d readers", readers)
+	}
+	if m.opts.Hook != nil {
+		return errors.New("mirror: Backfill runs no Options.Hook (its parts' blocks are written out of order): the derived tables would miss every block it fills; use Run, which runs the hook in each block's transaction")
 	}
 	if c, err := m.Cursor(ctx); err != nil {
 		return err
