@@ -125,6 +125,7 @@ func NewSchema(m *model.Model, d Dialect, opts SchemaOptions) (*Schema, error) {
 				{Name: "authorization", class: cJSON, NotNull: true},
 			})
 			t.Key = []string{"global_sequence"}
+			t.shape.trailing = true
 			s.Actions = append(s.Actions, t)
 			s.byName[n] = t
 			s.Indexes = append(s.Indexes, Index{Name: names.name(opts.Prefix + ma.Name + "_action_by_block"),

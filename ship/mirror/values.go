@@ -17,6 +17,10 @@ type shape struct {
 	strct   *model.Struct // nil: the row type is not a struct, one JSON column "value"
 	fields  []fieldShape
 	dialect Dialect
+	// trailing accepts bytes after the last field: an action's data, which
+	// the contract (CDT's dispatcher) reads field by field and whose rest
+	// it ignores, so such an action takes effect.
+	trailing bool
 }
 
 type fieldShape struct {
@@ -76,7 +80,8 @@ func newShape(row *model.Type, d Dialect) shape {
 }
 
 // decode reads one packed value (a row, an action's data) into the field
-// columns' values, vals: exactly the whole of data, or an error.
+// columns' values, vals: exactly the whole of data (an action's: its
+// fields, and the rest ignored as the contract ignores it), or an error.
 // Absent binary extensions are NULL.
 func (s *shape) decode(data []byte, vals []any) error {
 	d := antelope.NewDecoder(data)
@@ -98,6 +103,9 @@ func (s *shape) decode(data []byte, vals []any) error {
 			return antelope.AtField(err, f.name)
 		}
 		i += len(f.parts)
+	}
+	if s.trailing {
+		return nil // _raw keeps the data whole
 	}
 	return d.Finish()
 }
