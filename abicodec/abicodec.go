@@ -120,3 +120,12 @@ func (c *Codec) decode(t *model.Type, data []byte, what string) ([]byte, error) 
 	}
 	return out, nil
 }
+
+// AppendValue appends the JSON of one value of type t read from d, the way
+// the Codec's methods print it: for a caller walking a value itself (a
+// struct's top-level fields into typed columns) that wants the JSON of the
+// parts it does not take apart. last says the value ends the outermost one,
+// the only place a struct's binary extensions may be absent.
+func AppendValue(d *antelope.Decoder, t *model.Type, b []byte, last bool) ([]byte, error) {
+	return value(d, t, b, last)
+}

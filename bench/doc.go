@@ -11,5 +11,9 @@
 // encodingjson (the standard library into an equivalent plain struct).
 // BenchmarkChaintestTransfer compares chaintest's Go TokenContract with the
 // real eosio.token.wasm (go, wasm), and BenchmarkWasmCompile times compiling
-// each real contract (compiler, interpreter).
+// each real contract (compiler, interpreter). BenchmarkMirror puts dense
+// token blocks through ship/mirror into SQLite (and PostgreSQL when
+// ABIGEN_TEST_POSTGRES names one) against the stream alone, and
+// BenchmarkMirrorBackfill backfills them with 1, 2 and 4 readers: blocks/s
+// and rows/s.
 package bench

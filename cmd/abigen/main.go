@@ -23,7 +23,8 @@ type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // subcommands are the commands named by abigen's first argument; without
 // one, abigen generates (runGenerate).
 var subcommands = map[string]command{
-	"diff": runDiff,
+	"diff":   runDiff,
+	"mirror": runMirror,
 }
 
 // run runs abigen with args (os.Args[1:]).

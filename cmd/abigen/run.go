@@ -30,6 +30,8 @@ binary and JSON codecs byte-exact with the chain, action builders, table rows.
 Usage:
   abigen --abi FILE [--pkg NAME] [--out DIR] [flags]
   abigen diff OLD NEW [flags]    what changed between two ABIs, and whom it breaks (abigen diff --help)
+  abigen mirror --abi FILE --account NAME --ship URL --db sqlite:FILE
+                                 the contract's tables in SQL, block by block (abigen mirror --help)
   abigen --account NAME --base-url URL --auth-url URL [--block-num N] [flags]
   abigen --account NAME --chain-url URL [flags]
 
