@@ -79,6 +79,7 @@ var Imports = map[string]string{
 	"json":         "encoding/json",
 	"errors":       "errors",
 	"fmt":          "fmt",
+	"httptest":     "net/http/httptest",
 	"os":           "os",
 	"testing":      "testing",
 	"time":         "time",
@@ -92,6 +93,9 @@ var Imports = map[string]string{
 	"abicodec":     "github.com/antelopego/abigen/abicodec",
 	"randcontract": "github.com/antelopego/abigen/generated/randcontract",
 	"eosiotoken":   "github.com/antelopego/abigen/generated/eosiotoken",
+	"hyperion":     "github.com/antelopego/abigen/ship/hyperion",
+	"mirror":       "github.com/antelopego/abigen/ship/mirror",
+	"sql":          "database/sql",
 }
 
 // Ambient are the names the guides' prose introduces and their snippets use
@@ -100,6 +104,9 @@ var Ambient = map[string]string{
 	"ctx":                     "context.Context",
 	"t":                       "*testing.T",
 	"me":                      "antelope.Name",
+	"alice":                   "antelope.Name",
+	"h":                       "*hyperion.Client",
+	"shipURL":                 "string",
 	"you":                     "antelope.Name",
 	"shop":                    "antelope.Name",
 	"token":                   "antelope.Name",

@@ -145,13 +145,25 @@ func sharedBackfill(t *testing.T, dbk database, tc *tokenChain) string {
 	ctx1, die := context.WithCancel(ctx)
 	var blocks1, blocks2 atomic.Int64
 	errs := make(chan error, 1)
+	started := make(chan struct{})
 	go func() {
 		errs <- m1.Backfill(ctx1, tc.node.SHiPClient(), tc.start, 0, 2, func(BackfillProgress) {
-			if blocks1.Add(1) == 5 {
+			switch blocks1.Add(1) {
+			case 1:
+				close(started)
+			case 5:
 				die()
 			}
 		})
 	}()
+	// The second process starts once the first holds parts and has read a
+	// block, so that both do some of the work whatever the scheduling (it
+	// started first and finished everything on a loaded machine).
+	select {
+	case <-started:
+	case err := <-errs:
+		t.Fatalf("the first process ended before reading a block: %v", err)
+	}
 	if err := m2.Backfill(ctx, tc.node.SHiPClient(), tc.start, 0, 2, func(BackfillProgress) { blocks2.Add(1) }); err != nil {
 		t.Fatal(err)
 	}
