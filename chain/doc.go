@@ -37,22 +37,24 @@
 // on older nodes. A transaction is never executed twice, and its outcome
 // is reported only as far as the node's answers prove it:
 //
-//   - executed: the node's trace of it; or AlreadySubmitted, when an
-//     attempt whose answer was lost may have executed it and a retry of
-//     the same signed bytes was refused as a duplicate, or
-//     get_transaction_status found it in a block;
-//   - refused, nothing executed: an *APIError whose exception proves it
-//     (ProvesNotExecuted: an assert, a missing authority, bad TAPoS,
-//     expiry, exhausted resources…), a *DuplicateError when no attempt of
-//     this send can have executed it, or an *httpcore.HTTPError from a gateway
-//     that turned every attempt away;
+//   - executed: the node's trace of it; or AlreadySubmitted, when the
+//     answers left it open and the chain showed it in a block
+//     (get_transaction_status, confirmed by the block it names, or the
+//     blocks read since its reference block);
+//   - refused, nothing executed: an *APIError whose exception spring
+//     raises only before or while executing (ProvesNotExecuted, read from
+//     the outcome table in outcometable.go: an assert, a missing
+//     authority, bad TAPoS, exhausted CPU…), an *httpcore.HTTPError from a
+//     gateway that turned every attempt away, or a *NotExecutedError when
+//     the chain shows it expired in no block;
 //   - unknown: an *UnknownOutcomeError with the id, when the answers leave
 //     it open — lost, cut, unreadable, for another transaction, a 5xx,
-//     nodeos's own timeout_exception (nodeos can time out writing the
-//     answer of a transaction it executed) — and neither retrying the same
-//     bytes nor get_transaction_status settled it. A refusal of a retry
-//     proves nothing about the attempt before it: it never matches
-//     ErrBadTAPoS or ErrExpired then.
+//     nodeos's own timeout_exception, tx_resource_exhaustion (the retry
+//     store can be full after the transaction ran) — and neither retrying
+//     the same bytes nor reading the chain settled it. tx_duplicate proves
+//     nothing (the transaction may be only queued): it is settled by
+//     reading the chain. Nothing reachable from an *UnknownOutcomeError
+//     reads as a refusal: no *APIError, no gateway status.
 //
 // ComputeTransaction is a dry run; SendReadOnly calls read-only actions
 // for their return values.
