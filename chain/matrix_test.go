@@ -2,6 +2,7 @@ package chain_test
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -97,6 +98,72 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 			return ""
 		}, false, "executed"},
 
+		{"before", "incoming queue full (tx_resource_exhaustion), every attempt; the chain moves on", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				passingTime(c, r, 60)
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				nodeosAnswer(w, 500, 3040018, "tx_resource_exhaustion", "Transaction would exceed configured incoming-transaction-queue-size-mb 1024")
+				return true
+			})
+		}, false, "refused"},
+		{"before", "lost, then duplicate of a queued transaction that expires", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
+			id, _ := s.ID()
+			sends := 0
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				passingTime(c, r, 60)
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				if sends++; sends == 1 {
+					hangUp(w)
+					return true
+				}
+				nodeosAnswer(w, 409, 3040008, "tx_duplicate", "duplicate transaction "+id.String())
+				return true
+			})
+		}, false, "refused"},
+		{"before", "lost, every attempt; get_transaction_status about another transaction", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			b := c.Head()
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				switch {
+				case isSendPath(r.URL.Path):
+					hangUp(w)
+					return true
+				case r.URL.Path == "/v1/chain/get_transaction_status":
+					w.Header().Set("Content-Type", "application/json")
+					fmt.Fprintf(w, `{"state":"IRREVERSIBLE","block_number":%d,"block_id":"%s","head_number":%d,"irreversible_number":%d}`, b.Num, b.ID, b.Num, b.Num)
+					return true
+				}
+				return false
+			})
+		}, false, "unknown"},
+
+		{"after", "retry store full (tx_resource_exhaustion: trx_retry_db track_transaction)", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			sends := 0
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				if sends++; sends > 1 {
+					return false
+				}
+				pass()
+				nodeosAnswer(w, 500, 3040018, "tx_resource_exhaustion", "Transaction exceeded  transaction-retry-max-storage-size-gb limit: 1073741824 bytes")
+				return true
+			})
+		}, false, "executed"},
+		{"after", "retry store full, every answer", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				pass()
+				nodeosAnswer(w, 500, 3040018, "tx_resource_exhaustion", "Transaction exceeded  transaction-retry-max-storage-size-gb limit: 1073741824 bytes")
+				return true
+			})
+		}, false, "executed"},
 		{"after", "lost (the retry: duplicate)", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
 			c.LoseNextAnswers(1)
 			return ""

@@ -88,7 +88,8 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 	t := s.c.transport
 	budget := t.Attempts()
 	expiration := time.Unix(int64(s.signed.Expiration), 0)
-	var next, peek uint32 // the next irreversible block to read; the highest reversible one read
+	var next, peek uint32       // the next irreversible block to read; the highest reversible one read
+	var last antelope.TimePoint // the time of the last irreversible block read
 	var why error
 	for stalls := 0; stalls < budget; {
 		read := false
@@ -108,7 +109,13 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 				why = err
 				break
 			}
-			read = true
+			// Block times rise: at most one block a half second can
+			// come before the expiration, whatever a node says.
+			if b.Timestamp <= last {
+				why = fmt.Errorf("block %d's time %s is not after the block before it", b.BlockNum, b.Timestamp)
+				break
+			}
+			read, last = true, b.Timestamp
 			if b.holds(s.id) {
 				return s.found(b), nil, nil
 			}

@@ -157,7 +157,11 @@ func (e *NotExecutedError) Unwrap() error { return e.Err }
 
 // BuildTransaction returns an unsigned transaction of actions, valid for
 // the client's expiration from the node's head block time, referring to the
-// last irreversible block (TAPoS), and the chain id to sign it for.
+// last irreversible block (TAPoS), and the chain id to sign it for. It
+// never builds the same transaction twice in a process while the first
+// can still be sent: an identical one expires a second earlier (down to
+// half the client's expiration; beyond that it is an error), so two
+// identical Transacts are two transactions, never one id.
 func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Action) (*antelope.Transaction, antelope.Checksum256, error) {
 	if len(actions) == 0 {
 		return nil, antelope.Checksum256{}, errors.New("a transaction needs at least one action")
@@ -176,6 +180,9 @@ func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Actio
 		base = c.now()
 	}
 	tx.SetExpiration(base.Add(c.expiration))
+	if err := makeDistinct(tx, c.expiration); err != nil {
+		return nil, antelope.Checksum256{}, err
+	}
 	return tx, info.ChainID, nil
 }
 
