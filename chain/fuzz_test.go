@@ -61,7 +61,7 @@ var nodeParsers = []struct {
 	}},
 	{"get_currency_balance", func(b []byte, _ uint32) error { _, err := decodeBalances(b); return err }},
 	{"get_abi", func(b []byte, _ uint32) error { _, err := decodeABIAnswer(b); return err }},
-	{"get_raw_abi", func(b []byte, _ uint32) error { _, _, err := decodeRawABI(b); return err }},
+	{"get_raw_abi", func(b []byte, _ uint32) error { _, _, err := decodeRawABI(b, nameEosio); return err }},
 	{"get_table_by_scope", func(b []byte, _ uint32) error { _, _, err := decodeScopes(b); return err }},
 	{"get_transaction_status", func(b []byte, _ uint32) error {
 		s, err := DecodeTransactionStatus(b)
