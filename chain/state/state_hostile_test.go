@@ -61,6 +61,12 @@ func TestAtChecksTheBlock(t *testing.T) {
 	if _, err := at.ScopeList(t.Context(), eosioToken, accounts); err == nil {
 		t.Error("scopes: another block's answer accepted")
 	}
+	if _, err := at.ABI(t.Context(), eosioToken); err == nil {
+		t.Error("abi: one set after the block accepted")
+	}
+	if _, err := c.State().At(uint64(past)).ABI(t.Context(), eosioToken); err != nil {
+		t.Errorf("abi at the block: %v", err)
+	}
 	// The head view takes the block the service answers as of.
 	if _, err := st.Table(t.Context(), eosioToken, eosioToken, accounts); err != nil {
 		t.Errorf("head: %v", err)
