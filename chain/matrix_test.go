@@ -164,6 +164,34 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 				return true
 			})
 		}, false, "executed"},
+		{"after", "lost, every answer; no get_transaction_status: settled by the blocks", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
+				switch {
+				case r.URL.Path == "/v1/chain/get_transaction_status":
+					nodeosAnswer(w, 500, 3100008, "unsupported_feature", "Transaction Status Interface not enabled.")
+					return true
+				case isSendPath(r.URL.Path):
+					pass()
+					hangUp(w)
+					return true
+				}
+				return false
+			})
+		}, false, "executed"},
+		{"before", "lost, every attempt; no get_transaction_status; the chain moves past the expiration", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				passingTime(c, r, 60)
+				switch {
+				case r.URL.Path == "/v1/chain/get_transaction_status":
+					nodeosAnswer(w, 500, 3100008, "unsupported_feature", "Transaction Status Interface not enabled.")
+					return true
+				case isSendPath(r.URL.Path):
+					hangUp(w)
+					return true
+				}
+				return false
+			})
+		}, false, "refused"},
 		{"after", "lost (the retry: duplicate)", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
 			c.LoseNextAnswers(1)
 			return ""
