@@ -1,7 +1,5 @@
 package chain
 
-import "net/http"
-
 // What an answer to a send proves. A transaction's outcome is reported only
 // as far as an answer proves it: nodeos's trace of it (executed), an
 // exception that spring raises only before or while executing a
@@ -26,22 +24,14 @@ func ProvesNotExecuted(e *APIError) bool {
 }
 
 // refusedStatus reports whether an HTTP status without nodeos's answer
-// proves the request was refused before it reached nodeos: a proxy or
-// gateway turning it away (bad request, authentication, a method or size
-// it does not take, an endpoint it does not route, a rate limit). nodeos
-// itself answers a send only 400, 401 and 409 with its envelope
-// (http_plugin.cpp handle_exception: unknown block, invalid request,
-// account lookup, unsatisfied authorization, duplicate), 422 (a body it
-// cannot parse) and 500, which are read from the envelope, not from the
-// status. A 5xx, a 408 and anything else may come after nodeos executed
-// the transaction.
+// proves the request was refused before it reached nodeos: the statuses of
+// statusTable whose stage is before execution. A 5xx, a 408 and anything
+// else may come after nodeos executed the transaction.
 func refusedStatus(status int) bool {
-	switch status {
-	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound,
-		http.StatusMethodNotAllowed, http.StatusLengthRequired, http.StatusRequestEntityTooLarge,
-		http.StatusRequestURITooLong, http.StatusUnsupportedMediaType, http.StatusTooManyRequests,
-		http.StatusRequestHeaderFieldsTooLarge:
-		return true
+	for _, r := range statusTable {
+		if r.status == status {
+			return r.stage.refuses()
+		}
 	}
 	return false
 }

@@ -1,5 +1,7 @@
 package chain
 
+import "net/http"
+
 // The outcome table: for every exception a node can answer a send with,
 // the stage of handling the send it can come from, read in spring's source
 // (AntelopeIO/spring, libraries/chain/include/eosio/chain/exceptions.hpp
@@ -363,4 +365,41 @@ func stageOf(code int64, name string) stage {
 		return r.stage
 	}
 	return stageUnknown
+}
+
+// statusRule is an HTTP status a send can meet without nodeos's error
+// envelope (a proxy's, a gateway's page), and the stage it can come from.
+// nodeos's own answers (http_plugin.cpp handle_exception: 400 unknown
+// block, invalid request, account lookup; 401 unsatisfied authorization;
+// 409 duplicate; 422 a body it cannot parse; 500 every other exception)
+// carry the envelope, and are read by their exception, never by status.
+type statusRule struct {
+	status int
+	stage  stage
+	source string
+}
+
+// srcGateway is where a gateway's refusals come from.
+const srcGateway = "a proxy or gateway in front of nodeos refuses the request before forwarding it (its own page, no nodeos envelope)"
+
+// statusTable has the statuses that prove a refusal; any other status
+// without nodeos's envelope — a 5xx (the node may have executed the
+// transaction and the gateway lost its answer), a 408, a 3xx — is
+// stageUnknown.
+var statusTable = []statusRule{
+	{http.StatusBadRequest, stageBefore, srcGateway},
+	{http.StatusUnauthorized, stageBefore, srcGateway},
+	{http.StatusForbidden, stageBefore, srcGateway},
+	{http.StatusNotFound, stageBefore, srcGateway + "; or nodeos without the endpoint (http_plugin.cpp: no handler)"},
+	{http.StatusMethodNotAllowed, stageBefore, srcGateway},
+	{http.StatusLengthRequired, stageBefore, srcGateway},
+	{http.StatusRequestEntityTooLarge, stageBefore, srcGateway + "; or nodeos over max-body-size (beast_http_session.hpp: the parser's body_limit), before any API runs"},
+	{http.StatusRequestURITooLong, stageBefore, srcGateway},
+	{http.StatusUnsupportedMediaType, stageBefore, srcGateway},
+	{http.StatusTooManyRequests, stageBefore, srcGateway + " (a rate limit)"},
+	{http.StatusRequestHeaderFieldsTooLarge, stageBefore, srcGateway},
+	{http.StatusRequestTimeout, stageUnknown, "a gateway's timeout waiting for the request or the answer: nodeos may have executed it"},
+	{http.StatusBadGateway, stageUnknown, "a gateway's upstream failure: the answer may be lost after execution"},
+	{http.StatusServiceUnavailable, stageUnknown, "a gateway's upstream failure, or nodeos busy (beast_http_session.hpp send_busy_response, with an envelope named Busy): retried, never read as a refusal"},
+	{http.StatusGatewayTimeout, stageUnknown, "a gateway's timeout: nodeos may have executed the transaction and answered too late"},
 }

@@ -90,3 +90,19 @@ func TestOutcomeTableStages(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusTable: a gateway's refusal before nodeos is a refusal; a 5xx
+// or a 408 without nodeos's answer may follow an execution.
+func TestStatusTable(t *testing.T) {
+	for status, refuses := range map[int]bool{400: true, 401: true, 403: true, 404: true, 413: true, 429: true,
+		408: false, 500: false, 502: false, 503: false, 504: false, 302: false, 200: false} {
+		if got := refusedStatus(status); got != refuses {
+			t.Errorf("HTTP %d: refused %v", status, got)
+		}
+	}
+	for _, r := range statusTable {
+		if r.source == "" || r.stage != stageBefore && r.stage != stageUnknown {
+			t.Errorf("HTTP %d: stage %v, source %q", r.status, r.stage, r.source)
+		}
+	}
+}
