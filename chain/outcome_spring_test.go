@@ -311,3 +311,32 @@ func TestTransactForeignStatus(t *testing.T) {
 		})
 	}
 }
+
+// Without retry_trx nodeos answers expired_tx_exception only before
+// executing: a refusal at once, the chain not read. With retry_trx it can
+// come after (trx_retry_db.cpp clear_expired): the chain settles it.
+func TestTransactExpiredWithAndWithoutRetryTrx(t *testing.T) {
+	for _, retry := range []bool{false, true} {
+		t.Run(fmt.Sprint("retry_trx ", retry), func(t *testing.T) {
+			c, keys := tokenChain(t)
+			signed := signedTransfer(t, c, keys[alice], 1)
+			c.ProduceBlocks(2*60*2 + 10)
+			reads := 0
+			srv := front(t, c, func(_ http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				if r.URL.Path == "/v1/chain/get_block" {
+					reads++
+				}
+				return false
+			})
+			cl := chain.New(srv, chain.WithTransport(&httpcore.Transport{Sleep: noSleep}), chain.WithRetryTrx(retry, 1))
+			_, err := cl.SendTransaction(t.Context(), signed)
+			var ae *chain.APIError
+			if !errors.Is(err, chain.ErrExpired) || !errors.As(err, &ae) || ae.Name != "expired_tx_exception" {
+				t.Fatalf("expired: %v", err)
+			}
+			if retry != (reads > 0) {
+				t.Errorf("retry_trx %v: %d blocks read", retry, reads)
+			}
+		})
+	}
+}

@@ -218,6 +218,13 @@ func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastT
 		// the node's lack of the feature.
 		s.noRetryTrx = true
 		return nextWay, nil, err
+	case errors.As(err, &ae) && errors.Is(ae, ErrExpired) && !retryTrx && !s.open:
+		// Without retry_trx nodeos answers expired only before executing
+		// (producer_plugin.cpp process_incoming_transaction_async,
+		// unapplied_transaction_queue.hpp clear_expired): a send that
+		// executes is answered with its trace at once, and no earlier
+		// attempt may have run it.
+		return done, nil, ae
 	case errors.As(err, &ae) && (errors.Is(ae, ErrDuplicate) || errors.Is(ae, ErrExpired)):
 		// A duplicate proves nothing: spring answers it for a transaction
 		// that is only queued (unapplied_transaction_queue.hpp
