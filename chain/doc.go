@@ -67,9 +67,11 @@
 // lets another account pay: a Cosigner (your payer account and its
 // Signer) prepends its noop and signs; a ResourceProvider asks Greymass
 // Fuel or any service speaking the protocol, and checks its answer before
-// anything is signed (the signer's actions intact and in order; only a
-// noop, a fee within MaxFee or a RAM purchase for the signer added; a
-// refusal sent unchanged or failed as OnRefusal says). Signatures are
+// anything is signed (the signer's actions intact and in order; only the
+// known noop contract's noop, first; a fee only in a fee-required answer,
+// to the provider's account, within MaxFee, RAM priced after the RAM
+// purchases before it; a RAM purchase only for the signer; a refusal sent
+// unchanged or failed as OnRefusal says). Signatures are
 // merged in nodeos's order and the cosigned transaction is sent as
 // Transact sends, never executed twice. Account.PowerUpSample feeds
 // package powerup, which rents CPU and NET.
@@ -77,7 +79,8 @@
 // # Errors
 //
 // A nodeos error answer is an *APIError with the exception's name and code
-// (a read's nodeos answer is final: it is never retried). errors.Is matches
+// (a read's nodeos answer is final: it is never retried; its text, like
+// every error's, is scrubbed of credentials). errors.Is matches
 // the ones a caller acts on: ErrAssert (the contract's own message is
 // APIError.AssertMessage, or in one call msg, refused :=
 // AssertMessage(err)), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
@@ -90,7 +93,8 @@
 // Credentials never appear in an error: every error text of the HTTP core
 // (chain/httpcore) is scrubbed of the credentials this process holds
 // (httpcore.AddSecret; New registers the query values and password of its
-// base URL, state.Auth its API key and every token), URLs are shown without
+// base URL, decoded and as written, state.Auth its API key and every
+// token; each in its URL-, JSON- and '\/'-escaped forms), URLs are shown without
 // query or user info even when they do not parse (httpcore.RedactRawURL),
 // and a request carrying credentials never follows a redirect to another
 // origin. A base URL's query is kept on every request (httpcore.JoinURL).
