@@ -16,7 +16,8 @@ import (
 // tx_duplicate and both report one transfer done.
 var built = struct {
 	sync.Mutex
-	until map[antelope.Checksum256]time.Time // id → when it can be forgotten (this machine's clock)
+	until  map[antelope.Checksum256]time.Time // id → when it can be forgotten (this machine's clock)
+	pruned time.Time                          // when until was last pruned
 }{until: map[antelope.Checksum256]time.Time{}}
 
 // makeDistinct gives tx an id no other transaction built in this process
@@ -28,9 +29,13 @@ func makeDistinct(tx *antelope.Transaction, lifetime time.Duration) error {
 	now := time.Now()
 	built.Lock()
 	defer built.Unlock()
-	for id, until := range built.until {
-		if now.After(until) {
-			delete(built.until, id)
+	// Pruned at most once a second: a busy process builds many.
+	if now.Sub(built.pruned) > time.Second {
+		built.pruned = now
+		for id, until := range built.until {
+			if now.After(until) {
+				delete(built.until, id)
+			}
 		}
 	}
 	latest := tx.Expiration
