@@ -88,8 +88,12 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 	t := s.c.transport
 	budget := t.Attempts()
 	expiration := time.Unix(int64(s.signed.Expiration), 0)
-	var next, peek uint32       // the next irreversible block to read; the highest reversible one read
-	var last antelope.TimePoint // the time of the last irreversible block read
+	var next, peek uint32             // the next irreversible block to read; the highest reversible one read
+	var last antelope.TimePoint       // the time of the last irreversible block read
+	var prev antelope.Checksum256     // the id of the last irreversible block read (first: the reference block)
+	var expiredAt uint32              // the first irreversible block read later than the expiration
+	var target uint32                 // then get_info's last irreversible block, where the blocks read must lead
+	var targetID antelope.Checksum256 // and its id
 	var why error
 	for stalls := 0; stalls < budget; {
 		read := false
@@ -97,12 +101,16 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 		if err != nil {
 			why = err
 		} else if next == 0 {
-			next, err = s.c.firstBlockAfterRef(ctx, &s.signed.Transaction, info.HeadBlockNum)
+			next, prev, err = s.c.firstBlockAfterRef(ctx, &s.signed.Transaction, info.HeadBlockNum)
 			if err != nil {
 				why = err
 			}
 		}
 		// Irreversible blocks: each read once, in order; a miss counts.
+		// Behind a balancer the block of a number can come from a node
+		// on another fork: each must link to the one before it, back to
+		// the reference block, and "not executed" waits until the blocks
+		// read link up to a last irreversible block's id.
 		for info != nil && next != 0 && next <= info.LastIrreversibleBlockNum && ctx.Err() == nil {
 			b, err := s.c.blockTransactions(ctx, next)
 			if err != nil {
@@ -111,22 +119,33 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 			}
 			// Block times rise: at most one block a half second can
 			// come before the expiration, whatever a node says.
-			if b.Timestamp <= last {
-				why = fmt.Errorf("block %d's time %s is not after the block before it", b.BlockNum, b.Timestamp)
+			if b.Timestamp <= last || b.Previous != prev {
+				why = fmt.Errorf("block %d does not follow the block %d read before it (another fork, or a node's mistake)", b.BlockNum, b.BlockNum-1)
+				next, last, expiredAt, read = 0, 0, 0, false
 				break
 			}
-			read, last = true, b.Timestamp
+			read, last, prev = true, b.Timestamp, b.ID
 			if b.holds(s.id) {
 				return s.found(b), nil, nil
 			}
-			if b.Timestamp.Time().After(expiration) {
-				return nil, &NotExecutedError{ID: s.id, Transaction: s.signed, Block: b.BlockNum}, nil
+			if expiredAt == 0 && b.Timestamp.Time().After(expiration) {
+				// The last irreversible block as of now is where the
+				// blocks read must lead.
+				expiredAt, target, targetID = b.BlockNum, info.LastIrreversibleBlockNum, info.LastIrreversibleBlockID
+			}
+			if expiredAt != 0 && b.BlockNum == target {
+				if b.ID == targetID {
+					return nil, &NotExecutedError{ID: s.id, Transaction: s.signed, Block: expiredAt}, nil
+				}
+				why = fmt.Errorf("the blocks read up to %d are not the last irreversible block's chain (id %s, not %s)", b.BlockNum, b.ID, targetID)
+				next, last, expiredAt, read = 0, 0, 0, false
+				break
 			}
 			next++
 		}
 		// Reversible blocks: only to find it sooner; a miss is read
 		// again once irreversible (the block may be forked out).
-		for n := max(peek+1, next); info != nil && next != 0 && n <= info.HeadBlockNum && ctx.Err() == nil; n++ {
+		for n := max(peek+1, next); info != nil && next != 0 && expiredAt == 0 && n <= info.HeadBlockNum && ctx.Err() == nil; n++ {
 			b, err := s.c.blockTransactions(ctx, n)
 			if err != nil {
 				why = err
@@ -163,24 +182,25 @@ func (s *sender) found(b *blockTxs) *TransactResult {
 
 // firstBlockAfterRef is the number of the block after tx's reference
 // block, whose low 16 bits tx carries, as of head: the first block that can
-// hold tx. The reference block's id must carry tx's ref_block_prefix; a
+// hold tx, and the reference block's id. The reference block's id must carry tx's ref_block_prefix; a
 // node behind the one tx was built from does not have it yet.
-func (c *Client) firstBlockAfterRef(ctx context.Context, tx *antelope.Transaction, head uint32) (uint32, error) {
+func (c *Client) firstBlockAfterRef(ctx context.Context, tx *antelope.Transaction, head uint32) (uint32, antelope.Checksum256, error) {
+	var none antelope.Checksum256
 	ref := head&^0xffff | uint32(tx.RefBlockNum)
 	if ref > head {
 		if ref < 0x10000 {
-			return 0, fmt.Errorf("reference block %d is above the node's head %d", ref, head)
+			return 0, none, fmt.Errorf("reference block %d is above the node's head %d", ref, head)
 		}
 		ref -= 0x10000
 	}
 	b, err := c.GetBlockInfo(ctx, ref)
 	if err != nil {
-		return 0, err
+		return 0, none, err
 	}
 	if b.RefBlockPrefix != tx.RefBlockPrefix {
-		return 0, fmt.Errorf("block %d is not the transaction's reference block (prefix %d, not %d)", ref, b.RefBlockPrefix, tx.RefBlockPrefix)
+		return 0, none, fmt.Errorf("block %d is not the transaction's reference block (prefix %d, not %d)", ref, b.RefBlockPrefix, tx.RefBlockPrefix)
 	}
-	return ref + 1, nil
+	return ref + 1, b.ID, nil
 }
 
 // blockTxs is a block's header and the ids of the transactions it
