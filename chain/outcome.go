@@ -15,7 +15,8 @@ package chain
 // contract's fc::out_of_range…). An exception that can also come after
 // execution does not: tx_resource_exhaustion (the retry store is full
 // after the transaction ran), expired_tx_exception (a retry_trx
-// transaction that ran and was dropped), tx_duplicate (the transaction
+// transaction that ran and was dropped, or bytes an earlier send executed:
+// nodeos checks the expiration before duplicates), tx_duplicate (the transaction
 // may be only queued), nodeos's timeout_exception (writing the answer of
 // an executed transaction). Neither does an exception the table does not
 // have, or a code with a name spring does not give it.

@@ -58,7 +58,7 @@ const (
 	srcAuth         = "authorization_manager.cpp check_authorization, called by controller.cpp push_transaction before the actions run"
 	srcLists        = "controller.cpp check_actor_list / check_contract_list / check_action_list: white- and blacklists checked while the transaction is applied"
 	srcSignal       = "controller.cpp emit: raised while a block's signals are emitted, which can be after the transaction was accepted"
-	srcExpired      = "producer_plugin.cpp process_incoming_transaction_async and unapplied_transaction_queue.hpp clear_expired refuse it before execution; trx_retry_db.cpp clear_expired answers it after a retry_trx transaction was executed and dropped"
+	srcExpired      = "producer_plugin.cpp process_incoming_transaction_async and unapplied_transaction_queue.hpp clear_expired refuse it before execution; trx_retry_db.cpp clear_expired answers it after a retry_trx transaction was executed and dropped; process_incoming_transaction_async checks the expiration before is_known_unexpired_transaction, so it answers it for bytes an earlier send executed"
 	srcRetryExp     = "chain_plugin.cpp api_base::send_transaction_gen: EOS_ASSERT of the retry_trx expiration before transaction_async; transaction_context.cpp init before any action"
 	srcDuplicate    = "producer_plugin.cpp process_incoming_transaction_async (known unexpired: executed) and unapplied_transaction_queue.hpp add_incoming (only queued, may still expire unexecuted)"
 	srcExhaustion   = "unapplied_transaction_queue.hpp added: the incoming queue is full, before execution; trx_retry_db.cpp track_transaction: the retry store is full, after chain_plugin.cpp send_transaction_gen executed and relayed the transaction"

@@ -218,20 +218,17 @@ func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastT
 		// the node's lack of the feature.
 		s.noRetryTrx = true
 		return nextWay, nil, err
-	case errors.As(err, &ae) && errors.Is(ae, ErrExpired) && !retryTrx && !s.open:
-		// Without retry_trx nodeos answers expired only before executing
-		// (producer_plugin.cpp process_incoming_transaction_async,
-		// unapplied_transaction_queue.hpp clear_expired): a send that
-		// executes is answered with its trace at once, and no earlier
-		// attempt may have run it.
-		return done, nil, ae
 	case errors.As(err, &ae) && (errors.Is(ae, ErrDuplicate) || errors.Is(ae, ErrExpired)):
 		// A duplicate proves nothing: spring answers it for a transaction
 		// that is only queued (unapplied_transaction_queue.hpp
 		// add_incoming) and may still expire unexecuted, as well as for
 		// one executed. Expired proves nothing either when retry_trx ran
-		// it first (trx_retry_db.cpp clear_expired). Retrying cannot
-		// tell: the chain can.
+		// it first (trx_retry_db.cpp clear_expired), nor without it:
+		// producer_plugin.cpp process_incoming_transaction_async checks
+		// the expiration before is_known_unexpired_transaction, so these
+		// bytes, executed by an earlier call (another SendTransaction,
+		// another process), are answered expired once they expire.
+		// Retrying cannot tell: the chain can.
 		return giveUp, nil, ae
 	case errors.As(err, &ae) && ProvesNotExecuted(ae):
 		if !s.open {
