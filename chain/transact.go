@@ -161,7 +161,11 @@ func (e *NotExecutedError) Unwrap() error { return e.Err }
 // never builds the same transaction twice in a process while the first
 // can still be sent: an identical one expires a second earlier (down to
 // half the client's expiration; beyond that it is an error), so two
-// identical Transacts are two transactions, never one id.
+// identical Transacts are two transactions, never one id. "Can still be
+// sent" is read on the chain's clock (head block times), not this
+// machine's: a transaction that would expire before the newest head block
+// time seen for its reference block (a stopped node, a stale info cache)
+// is an error, since it could repeat one sent and forgotten.
 func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Action) (*antelope.Transaction, antelope.Checksum256, error) {
 	if len(actions) == 0 {
 		return nil, antelope.Checksum256{}, errors.New("a transaction needs at least one action")
@@ -180,7 +184,7 @@ func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Actio
 		base = c.now()
 	}
 	tx.SetExpiration(base.Add(c.expiration))
-	if err := makeDistinct(tx, c.expiration); err != nil {
+	if err := makeDistinct(tx, c.expiration, info.ChainID, base); err != nil {
 		return nil, antelope.Checksum256{}, err
 	}
 	return tx, info.ChainID, nil
