@@ -21,12 +21,17 @@ import (
 // and when.
 
 // isNotExecuted checks err says the transaction was not executed and can
-// never be (ErrExpired), and is no unknown outcome.
+// never be (ErrExpired), and is no unknown outcome nor a duplicate.
 func isNotExecuted(t *testing.T, err error) {
 	t.Helper()
 	var uo *chain.UnknownOutcomeError
 	if err == nil || errors.As(err, &uo) || !errors.Is(err, chain.ErrExpired) {
 		t.Fatalf("want not executed (expired in no block), got %v", err)
+	}
+	// ErrDuplicate reads "already submitted": a caller that takes it for
+	// done would never rebuild a transfer that never ran.
+	if errors.Is(err, chain.ErrDuplicate) {
+		t.Fatalf("not executed, yet matches ErrDuplicate: %v", err)
 	}
 }
 

@@ -152,8 +152,15 @@ func (e *NotExecutedError) Error() string {
 func (e *NotExecutedError) Is(target error) bool { return target == ErrExpired }
 
 // Unwrap returns the send's last answer (nodeos's expired_tx_exception, a
-// lost answer…): the chain settled that nothing was executed.
-func (e *NotExecutedError) Unwrap() error { return e.Err }
+// lost answer…): the chain settled that nothing was executed. Not a
+// tx_duplicate, which reads "already submitted" (errors.Is(err,
+// ErrDuplicate)) about a transaction the chain shows never ran.
+func (e *NotExecutedError) Unwrap() error {
+	if errors.Is(e.Err, ErrDuplicate) {
+		return nil
+	}
+	return e.Err
+}
 
 // BuildTransaction returns an unsigned transaction of actions, valid for
 // the client's expiration from the node's head block time, referring to the
