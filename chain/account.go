@@ -207,24 +207,28 @@ func decodeABIAnswer(body []byte) (json.RawMessage, error) {
 
 // GetRawABI returns the account's ABI as the packed bytes on chain (empty
 // when it has none) and their sha256 as the node reports it, which the
-// bytes are checked against.
+// bytes are checked against. An answer about another account is an error.
 func (c *Client) GetRawABI(ctx context.Context, account antelope.Name) ([]byte, antelope.Checksum256, error) {
 	body, err := c.Call(ctx, "/v1/chain/get_raw_abi", map[string]string{"account_name": account.String()})
 	if err != nil {
 		return nil, antelope.Checksum256{}, err
 	}
-	return decodeRawABI(body)
+	return decodeRawABI(body, account)
 }
 
-// decodeRawABI reads get_raw_abi's answer: the packed ABI, which must hash
-// to the abi_hash the node gives with it.
-func decodeRawABI(body []byte) ([]byte, antelope.Checksum256, error) {
+// decodeRawABI reads get_raw_abi's answer about account: the packed ABI,
+// which must hash to the abi_hash the node gives with it.
+func decodeRawABI(body []byte, account antelope.Name) ([]byte, antelope.Checksum256, error) {
 	var out struct {
-		ABI     string               `json:"abi"`
-		ABIHash antelope.Checksum256 `json:"abi_hash"`
+		AccountName antelope.Name        `json:"account_name"`
+		ABI         string               `json:"abi"`
+		ABIHash     antelope.Checksum256 `json:"abi_hash"`
 	}
 	if err := json.Unmarshal(body, &out); err != nil {
 		return nil, antelope.Checksum256{}, fmt.Errorf("nodeos get_raw_abi: unexpected answer: %v", err)
+	}
+	if err := sameAccount("get_raw_abi", out.AccountName, account); err != nil {
+		return nil, antelope.Checksum256{}, err
 	}
 	raw, err := rawabi.Decode(out.ABI, hex.EncodeToString(out.ABIHash[:]))
 	if err != nil {

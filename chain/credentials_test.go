@@ -300,3 +300,31 @@ func TestRetryAfterBeyondDeadline(t *testing.T) {
 		t.Errorf("canceled while waiting: %v", err)
 	}
 }
+
+// A node (or a gateway before it) that echoes the key of the URL in its
+// error: as the request line wrote it ('+', %2b in lower case), or
+// decoded and JSON-escaped with '/' as '\/'. No form reaches an error's
+// text, nodeos's *APIError's included.
+func TestURLKeyEchoedInNodeosError(t *testing.T) {
+	const written, decoded = "Zk/9qL+4mW2%2bxY7", "Zk/9qL 4mW2+xY7"
+	for _, echo := range []string{written, `Zk\/9qL 4mW2+xY7`, "Zk/9qL+4mW2+xY7", "Zk%2F9qL+4mW2%2bxY7"} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprintf(w, `{"code":401,"message":"UnAuthorized %s","error":{"code":3090003,"name":"unsatisfied_authorization","what":"key %s","details":[{"message":"api key %s refused","file":"x","line_number":1,"method":"x"}]}}`, echo, echo, echo)
+		}))
+		cl := chain.New(srv.URL+"/?api_key="+written, chain.WithTransport(&httpcore.Transport{Sleep: noSleep}))
+		_, err := cl.GetInfo(t.Context())
+		srv.Close()
+		var ae *chain.APIError
+		if !errors.As(err, &ae) {
+			t.Fatalf("want nodeos's error, got %v", err)
+		}
+		text := err.Error() + ae.What + ae.Category + fmt.Sprint(ae.Details)
+		for _, form := range []string{written, decoded, echo, "4mW2"} {
+			if strings.Contains(text, form) {
+				t.Errorf("echoed as %q, the error shows %q: %s", echo, form, text)
+			}
+		}
+	}
+}

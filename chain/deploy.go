@@ -156,13 +156,29 @@ func SetabiAction(account antelope.Name, packedABI []byte, auth antelope.Permiss
 }
 
 // GetCodeHash is the sha256 of account's code (get_code_hash); zero when
-// the account has none.
+// the account has none. An answer about another account (a cache, a proxy
+// mixing answers up) is an error: Deploy would otherwise skip the code.
 func (c *Client) GetCodeHash(ctx context.Context, account antelope.Name) (antelope.Checksum256, error) {
 	var out struct {
-		CodeHash antelope.Checksum256 `json:"code_hash"`
+		AccountName antelope.Name        `json:"account_name"`
+		CodeHash    antelope.Checksum256 `json:"code_hash"`
 	}
-	err := c.callJSON(ctx, "/v1/chain/get_code_hash", map[string]string{"account_name": account.String()}, &out)
-	return out.CodeHash, err
+	if err := c.callJSON(ctx, "/v1/chain/get_code_hash", map[string]string{"account_name": account.String()}, &out); err != nil {
+		return antelope.Checksum256{}, err
+	}
+	if err := sameAccount("get_code_hash", out.AccountName, account); err != nil {
+		return antelope.Checksum256{}, err
+	}
+	return out.CodeHash, nil
+}
+
+// sameAccount checks that an answer of endpoint about an account names the
+// account asked about.
+func sameAccount(endpoint string, got, asked antelope.Name) error {
+	if got != asked {
+		return fmt.Errorf("nodeos %s: asked about %s, the answer is about %q", endpoint, asked, got.String())
+	}
+	return nil
 }
 
 // GetRawCodeAndABI returns account's WebAssembly code and its packed ABI
@@ -171,10 +187,14 @@ func (c *Client) GetCodeHash(ctx context.Context, account antelope.Name) (antelo
 // no contract.
 func (c *Client) GetRawCodeAndABI(ctx context.Context, account antelope.Name) (wasm, abi []byte, err error) {
 	var out struct {
-		WASM string `json:"wasm"`
-		ABI  string `json:"abi"`
+		AccountName antelope.Name `json:"account_name"`
+		WASM        string        `json:"wasm"`
+		ABI         string        `json:"abi"`
 	}
 	if err := c.callJSON(ctx, "/v1/chain/get_raw_code_and_abi", map[string]string{"account_name": account.String()}, &out); err != nil {
+		return nil, nil, err
+	}
+	if err := sameAccount("get_raw_code_and_abi", out.AccountName, account); err != nil {
 		return nil, nil, err
 	}
 	// Older nodes pad the base64 wrongly (see rawabi).

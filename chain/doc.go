@@ -37,22 +37,24 @@
 // on older nodes. A transaction is never executed twice, and its outcome
 // is reported only as far as the node's answers prove it:
 //
-//   - executed: the node's trace of it; or AlreadySubmitted, when an
-//     attempt whose answer was lost may have executed it and a retry of
-//     the same signed bytes was refused as a duplicate, or
-//     get_transaction_status found it in a block;
-//   - refused, nothing executed: an *APIError whose exception proves it
-//     (ProvesNotExecuted: an assert, a missing authority, bad TAPoS,
-//     expiry, exhausted resources…), a *DuplicateError when no attempt of
-//     this send can have executed it, or an *httpcore.HTTPError from a gateway
-//     that turned every attempt away;
+//   - executed: the node's trace of it; or AlreadySubmitted, when the
+//     answers left it open and the chain showed it in a block
+//     (get_transaction_status, confirmed by the block it names, or the
+//     blocks read since its reference block);
+//   - refused, nothing executed: an *APIError whose exception spring
+//     raises only before or while executing (ProvesNotExecuted, read from
+//     the outcome table in outcometable.go: an assert, a missing
+//     authority, bad TAPoS, exhausted CPU…), an *httpcore.HTTPError from a
+//     gateway that turned every attempt away, or a *NotExecutedError when
+//     the chain shows it expired in no block;
 //   - unknown: an *UnknownOutcomeError with the id, when the answers leave
 //     it open — lost, cut, unreadable, for another transaction, a 5xx,
-//     nodeos's own timeout_exception (nodeos can time out writing the
-//     answer of a transaction it executed) — and neither retrying the same
-//     bytes nor get_transaction_status settled it. A refusal of a retry
-//     proves nothing about the attempt before it: it never matches
-//     ErrBadTAPoS or ErrExpired then.
+//     nodeos's own timeout_exception, tx_resource_exhaustion (the retry
+//     store can be full after the transaction ran) — and neither retrying
+//     the same bytes nor reading the chain settled it. tx_duplicate proves
+//     nothing (the transaction may be only queued): it is settled by
+//     reading the chain. Nothing reachable from an *UnknownOutcomeError
+//     reads as a refusal: no *APIError, no gateway status.
 //
 // ComputeTransaction is a dry run; SendReadOnly calls read-only actions
 // for their return values.
@@ -65,9 +67,11 @@
 // lets another account pay: a Cosigner (your payer account and its
 // Signer) prepends its noop and signs; a ResourceProvider asks Greymass
 // Fuel or any service speaking the protocol, and checks its answer before
-// anything is signed (the signer's actions intact and in order; only a
-// noop, a fee within MaxFee or a RAM purchase for the signer added; a
-// refusal sent unchanged or failed as OnRefusal says). Signatures are
+// anything is signed (the signer's actions intact and in order; only the
+// known noop contract's noop, first; a fee only in a fee-required answer,
+// to the provider's account, within MaxFee, RAM priced after the RAM
+// purchases before it; a RAM purchase only for the signer; a refusal sent
+// unchanged or failed as OnRefusal says). Signatures are
 // merged in nodeos's order and the cosigned transaction is sent as
 // Transact sends, never executed twice. Account.PowerUpSample feeds
 // package powerup, which rents CPU and NET.
@@ -75,7 +79,8 @@
 // # Errors
 //
 // A nodeos error answer is an *APIError with the exception's name and code
-// (a read's nodeos answer is final: it is never retried). errors.Is matches
+// (a read's nodeos answer is final: it is never retried; its text, like
+// every error's, is scrubbed of credentials). errors.Is matches
 // the ones a caller acts on: ErrAssert (the contract's own message is
 // APIError.AssertMessage, or in one call msg, refused :=
 // AssertMessage(err)), ErrMissingAuthority, ErrExpired, ErrDuplicate, ErrCPU,
@@ -88,7 +93,8 @@
 // Credentials never appear in an error: every error text of the HTTP core
 // (chain/httpcore) is scrubbed of the credentials this process holds
 // (httpcore.AddSecret; New registers the query values and password of its
-// base URL, state.Auth its API key and every token), URLs are shown without
+// base URL, decoded and as written, state.Auth its API key and every
+// token; each in its URL-, JSON- and '\/'-escaped forms), URLs are shown without
 // query or user info even when they do not parse (httpcore.RedactRawURL),
 // and a request carrying credentials never follows a redirect to another
 // origin. A base URL's query is kept on every request (httpcore.JoinURL).

@@ -84,8 +84,15 @@ type ErrorDetail struct {
 	Method     string `json:"method"`      // the nodeos function
 }
 
-// Error says what nodeos said, in one line.
+// Error says what nodeos said, in one line, scrubbed of every credential
+// this process holds (httpcore.Scrub): nodeos or a gateway may echo the
+// request's key in a message.
 func (e *APIError) Error() string {
+	return httpcore.Scrub(e.text())
+}
+
+// text is Error before scrubbing.
+func (e *APIError) text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "nodeos %s: %s (%d)", e.Endpoint, e.Name, e.Code)
 	switch {
@@ -163,6 +170,12 @@ func apiError(err error, endpoint string) error {
 		return err
 	}
 	code, _ := env.Error.Code.Int64()
-	return &APIError{HTTPStatus: he.Status, Category: env.Message, Code: code, Name: env.Error.Name,
-		What: env.Error.What, Details: env.Error.Details, Endpoint: endpoint}
+	// The body was scrubbed as it came; its strings are scrubbed again
+	// once decoded, in case a secret was escaped there in a form the raw
+	// body did not show.
+	for i := range env.Error.Details {
+		env.Error.Details[i].Message = httpcore.Scrub(env.Error.Details[i].Message)
+	}
+	return &APIError{HTTPStatus: he.Status, Category: httpcore.Scrub(env.Message), Code: code, Name: env.Error.Name,
+		What: httpcore.Scrub(env.Error.What), Details: env.Error.Details, Endpoint: endpoint}
 }

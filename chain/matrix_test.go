@@ -2,6 +2,7 @@ package chain_test
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 		// inject sets the fault up and returns the node to send to (""
 		// the chain itself).
 		inject   func(t *testing.T, c *chaintest.Chain, signed *antelope.SignedTransaction) string
-		noStatus bool   // the node has no get_transaction_status
+		noStatus bool   // the node has no get_transaction_status, and its blocks cannot be read
 		want     string // "executed", "refused" or "unknown"
 	}
 	on := func(m chaintest.Misbehavior, n int) func(*testing.T, *chaintest.Chain, *antelope.SignedTransaction) string {
@@ -80,21 +81,117 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 			return ""
 		}, false, "unknown"},
 		{"before", "refused", on(chaintest.RefuseAsLagging, 1), false, "refused"},
+		// A duplicate proves nothing: the chain shows the other client's
+		// send executed it, once.
 		{"before", "duplicate (submitted by another client)", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
 			submittedElsewhere(t, c, s)
 			return ""
-		}, false, "refused"},
+		}, false, "executed"},
 		{"before", "429, then duplicate (submitted by another client)", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
 			submittedElsewhere(t, c, s)
 			c.FailNext(1, http.StatusTooManyRequests)
 			return ""
-		}, false, "refused"},
+		}, false, "executed"},
 		{"before", "retry_trx unsupported, then duplicate (submitted by another client)", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
 			submittedElsewhere(t, c, s)
 			c.Misbehave(chaintest.RefuseRetryTrx, 1)
 			return ""
-		}, false, "refused"},
+		}, false, "executed"},
 
+		{"before", "incoming queue full (tx_resource_exhaustion), every attempt; the chain moves on", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				passingTime(c, r, 60)
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				nodeosAnswer(w, 500, 3040018, "tx_resource_exhaustion", "Transaction would exceed configured incoming-transaction-queue-size-mb 1024")
+				return true
+			})
+		}, false, "refused"},
+		{"before", "lost, then duplicate of a queued transaction that expires", func(t *testing.T, c *chaintest.Chain, s *antelope.SignedTransaction) string {
+			id, _ := s.ID()
+			sends := 0
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				passingTime(c, r, 60)
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				if sends++; sends == 1 {
+					hangUp(w)
+					return true
+				}
+				nodeosAnswer(w, 409, 3040008, "tx_duplicate", "duplicate transaction "+id.String())
+				return true
+			})
+		}, false, "refused"},
+		{"before", "lost, every attempt; get_transaction_status about another transaction", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			b := c.Head()
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				switch {
+				case isSendPath(r.URL.Path):
+					hangUp(w)
+					return true
+				case r.URL.Path == "/v1/chain/get_transaction_status":
+					w.Header().Set("Content-Type", "application/json")
+					fmt.Fprintf(w, `{"state":"IRREVERSIBLE","block_number":%d,"block_id":"%s","head_number":%d,"irreversible_number":%d}`, b.Num, b.ID, b.Num, b.Num)
+					return true
+				}
+				return false
+			})
+		}, false, "unknown"},
+
+		{"after", "retry store full (tx_resource_exhaustion: trx_retry_db track_transaction)", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			sends := 0
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				if sends++; sends > 1 {
+					return false
+				}
+				pass()
+				nodeosAnswer(w, 500, 3040018, "tx_resource_exhaustion", "Transaction exceeded  transaction-retry-max-storage-size-gb limit: 1073741824 bytes")
+				return true
+			})
+		}, false, "executed"},
+		{"after", "retry store full, every answer", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
+				if !isSendPath(r.URL.Path) {
+					return false
+				}
+				pass()
+				nodeosAnswer(w, 500, 3040018, "tx_resource_exhaustion", "Transaction exceeded  transaction-retry-max-storage-size-gb limit: 1073741824 bytes")
+				return true
+			})
+		}, false, "executed"},
+		{"after", "lost, every answer; no get_transaction_status: settled by the blocks", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
+				switch {
+				case r.URL.Path == "/v1/chain/get_transaction_status":
+					nodeosAnswer(w, 500, 3100008, "unsupported_feature", "Transaction Status Interface not enabled.")
+					return true
+				case isSendPath(r.URL.Path):
+					pass()
+					hangUp(w)
+					return true
+				}
+				return false
+			})
+		}, false, "executed"},
+		{"before", "lost, every attempt; no get_transaction_status; the chain moves past the expiration", func(t *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
+			return front(t, c, func(w http.ResponseWriter, r *http.Request, _ func() []byte) bool {
+				passingTime(c, r, 60)
+				switch {
+				case r.URL.Path == "/v1/chain/get_transaction_status":
+					nodeosAnswer(w, 500, 3100008, "unsupported_feature", "Transaction Status Interface not enabled.")
+					return true
+				case isSendPath(r.URL.Path):
+					hangUp(w)
+					return true
+				}
+				return false
+			})
+		}, false, "refused"},
 		{"after", "lost (the retry: duplicate)", func(_ *testing.T, c *chaintest.Chain, _ *antelope.SignedTransaction) string {
 			c.LoseNextAnswers(1)
 			return ""
@@ -134,6 +231,9 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 			if u != "" {
 				cli = client(u)
 			}
+			if cl.noStatus && u == "" {
+				cli = client(blocksUnreadable(t, c))
+			}
 			res, err := cli.SendTransaction(t.Context(), signed)
 			for _, m := range []chaintest.Misbehavior{chaintest.DropBeforeExecuting, chaintest.RefuseAsLagging,
 				chaintest.CutAfterExecuting, chaintest.GatewayErrorAfterExecuting, chaintest.TimeoutAfterExecuting} {
@@ -148,14 +248,16 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 
 			var uo *chain.UnknownOutcomeError
 			var ae *chain.APIError
-			var de *chain.DuplicateError
+			var ne *chain.NotExecutedError
 			var he *httpcore.HTTPError
 			got := ""
 			switch {
 			case err == nil:
 				got = "executed"
-				if execs != 1 || res == nil || res.ID != id || (len(res.Actions) == 0 && !res.AlreadySubmitted) {
-					t.Errorf("reported executed, executed %d times: %+v", execs, res)
+				// Executed once: by this send, or by another client's
+				// send of the same bytes.
+				if all := c.Stats().Executions - start; all != 1 || res == nil || res.ID != id || (len(res.Actions) == 0 && !res.AlreadySubmitted) {
+					t.Errorf("reported executed, executed %d times (%d by this send): %+v", all, execs, res)
 				}
 			case errors.As(err, &uo):
 				got = "unknown"
@@ -167,7 +269,7 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 						t.Errorf("an unknown outcome matches %v: %v", refusal, err)
 					}
 				}
-			case errors.As(err, &de), errors.As(err, &ae), errors.As(err, &he):
+			case errors.As(err, &ne), errors.As(err, &ae), errors.As(err, &he):
 				got = "refused"
 				if execs != 0 {
 					t.Errorf("reported refused, executed %d times: %v", execs, err)

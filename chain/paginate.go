@@ -39,10 +39,11 @@ var errNoProgress = fmt.Errorf("the node returned no new row on %d pages in a ro
 // payer: two rows of a table never have the same bytes, their primary keys
 // differ) among those of the previous pages with the current bound.
 //
-// When keys are unique (the primary index), a page of rows, none new,
-// whose next key is the bound means the one row at the bound was returned
-// already: past, if not nil, gives the bound just beyond it, so that even a
-// node that returns one row per request is read to the end. An empty page
+// When keys are unique (the primary index: past is not nil), a page whose
+// next key is the bound holds one row at most, the row at the bound (more
+// is an error: rows no node has, which would be read without end); once it
+// was returned, past gives the bound just beyond it, so that even a node
+// that returns one row per request is read to the end. An empty page
 // proves no such thing, and never moves the bound past a key.
 //
 // A node is not trusted to make progress: every page that brings no new
@@ -61,6 +62,7 @@ func paginate[T any](ctx context.Context, bound string, pageSize, limit int,
 	skip := 0                 // rows at the bound's key already returned: the next request asks for that many more
 	emitted := 0
 	stalls := 0
+	atBound := false // the row at the bound's key was returned (unique keys)
 	for {
 		if err := ctx.Err(); err != nil {
 			yield(*new(T), err)
@@ -106,19 +108,31 @@ func paginate[T any](ctx context.Context, bound string, pageSize, limit int,
 			return
 		}
 		if p.next == bound {
+			if past != nil && len(p.items) > 1 {
+				// Keys are unique: one row at most has the bound's key,
+				// and nodeos's next key is past every other row it
+				// returned. Rows it did not make, each page asking for
+				// more, would be read without end.
+				yield(*new(T), fmt.Errorf("the node returned %d rows with a next key equal to the bound %q of a unique index: rows no node has", len(p.items), bound))
+				return
+			}
 			// No progress: every row of this page has the bound's key. Ask
 			// for more next time, remembering all of them.
 			skip = len(p.items)
-			if fresh == 0 && len(p.items) > 0 && past != nil {
+			if len(p.items) > 0 && past != nil && (fresh == 0 || atBound) {
+				// The one row at the bound was returned (a second version
+				// of it is the row updated meanwhile): move past it.
 				nb, ok := past(bound)
 				if !ok {
 					return // the bound is the last possible key
 				}
-				bound, skip = nb, 0
+				bound, skip, atBound = nb, 0, false
+				continue
 			}
+			atBound = len(p.items) > 0
 			continue
 		}
 		// The bound advances: only rows of this page can come again.
-		bound, skip, seen = p.next, 0, next
+		bound, skip, seen, atBound = p.next, 0, next, false
 	}
 }

@@ -394,7 +394,24 @@ func TestResourceProviderTamperingRefusedBeforeSigning(t *testing.T) {
 		return append(a, issue)
 	}
 	signerNoop := func(a []antelope.Action) []antelope.Action {
-		return append(a, antelope.Action{Account: antelope.MustName("evil"), Name: antelope.MustName("noop"), Authorization: []antelope.PermissionLevel{antelope.Active(alice)}, Data: []byte{}})
+		return append(a, antelope.Action{Account: antelope.MustName("greymassnoop"), Name: antelope.MustName("noop"), Authorization: []antelope.PermissionLevel{antelope.Active(alice)}, Data: []byte{}})
+	}
+	// sandwichbot::noop before and after the signer's actions: an atomic
+	// sandwich, or a conditional abort.
+	sandwich := func(a []antelope.Action) []antelope.Action {
+		bot := antelope.Action{Account: antelope.MustName("sandwichbot"), Name: antelope.MustName("noop"), Authorization: []antelope.PermissionLevel{{Actor: fuel, Permission: antelope.MustName("cosign")}}, Data: []byte{}}
+		return append(append([]antelope.Action{bot}, a...), bot)
+	}
+	// A "free" answer (200) that charges the signer a fee within MaxFee.
+	freeButCharged := func(a []antelope.Action) []antelope.Action {
+		fee, _ := eosiotoken.Contract{Account: tokenAcct}.Transfer(eosiotoken.Transfer{From: alice, To: fuel, Quantity: sysAmount(1), Memo: "fee"}, antelope.Active(alice))
+		return append(a, fee)
+	}
+	// RAM bought for another account: tampering, however it prices.
+	ramForOther := func(a []antelope.Action) []antelope.Action {
+		buy := antelope.AppendUint64(antelope.AppendUint64(nil, uint64(alice)), uint64(fuel))
+		buy = antelope.AppendUint32(buy, 0xffffffff) // more than the market has: cannot be priced
+		return append(a, antelope.Action{Account: antelope.MustName("eosio"), Name: antelope.MustName("buyrambytes"), Authorization: []antelope.PermissionLevel{antelope.Active(alice)}, Data: buy})
 	}
 	feeFromOther := func(a []antelope.Action) []antelope.Action {
 		fee, _ := eosiotoken.Contract{Account: tokenAcct}.Transfer(eosiotoken.Transfer{From: bob, To: fuel, Quantity: sysAmount(1), Memo: "fee"}, antelope.Active(alice))
@@ -409,8 +426,11 @@ func TestResourceProviderTamperingRefusedBeforeSigning(t *testing.T) {
 		"drop":                          {drop, "action 1 (eosio.token::transfer) is not in its transaction"},
 		"extra authorization":           {extraAuth, "action 0 (eosio.token::transfer) is not in its transaction"},
 		"added issue":                   {steal, "it added eosio.token::issue: an action the protocol does not allow"},
-		"noop authorized by the signer": {signerNoop, "it added evil::noop: a noop must"},
-		"fee from another account":      {feeFromOther, "it added eosio.token::transfer: a fee must be a positive transfer from the signer alice"},
+		"noop authorized by the signer": {signerNoop, "it added greymassnoop::noop: the only noop allowed is greymassnoop::noop, first"},
+		"another contract's noop around the actions": {sandwich, "it added sandwichbot::noop: the only noop allowed is greymassnoop::noop"},
+		"a fee in a free answer":                     {freeButCharged, "may not charge the signer: a fee comes only with HTTP 402"},
+		"RAM for another account, unpriceable":       {ramForOther, "a RAM purchase must be for the signer alice, not"},
+		"fee from another account":                   {feeFromOther, "it added eosio.token::transfer: a fee must be a positive transfer from the signer alice"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			p := newPayChain(t)

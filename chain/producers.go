@@ -109,6 +109,14 @@ func (c *Client) Producers(ctx context.Context) iter.Seq2[Producer, error] {
 			if len(p.Rows) > n {
 				return page[Producer]{}, fmt.Errorf("nodeos get_producers: %d producers for a limit of %d", len(p.Rows), n)
 			}
+			// more is the first producer not returned, or the last one
+			// returned when nodeos's time limit struck (chain_plugin.cpp
+			// get_producers): a page from bound with more = bound holds
+			// bound's row alone. Producers no node has, with more where
+			// they started, would be read without end.
+			if bound != "" && p.More == bound && (len(p.Rows) > 1 || len(p.Rows) == 1 && p.Rows[0].Owner.String() != bound) {
+				return page[Producer]{}, fmt.Errorf("nodeos get_producers: %d producers from %s, and more from %s again", len(p.Rows), bound, bound)
+			}
 			fresh := make([]Producer, 0, len(p.Rows))
 			for _, r := range p.Rows {
 				if !listed[r.Owner] {

@@ -25,12 +25,16 @@ import (
 // What comes back is checked before anything is signed: the header,
 // context-free actions and extensions unchanged; the signer's actions all
 // there, unchanged, in order; the provider's action first, so that it is
-// billed; and nothing added but a noop not authorized by the signer, a fee
-// transfer from the signer (eosio.token or core.vaulta), or a RAM
-// purchase for the signer (eosio or core.vaulta buyram, buyrambytes,
-// buyramself). The fee — the transfers plus the RAM the signer pays for,
-// buyrambytes priced from eosio's rammarket as the system contract prices
-// it — must be within MaxFee. An answer that fails these checks is an
+// billed; and nothing added but the known noop contract's noop, first and
+// not authorized by the signer (NoopContract), a fee transfer from the
+// signer to the provider (eosio.token or core.vaulta; FeeAccount), or a
+// RAM purchase for the signer (eosio or core.vaulta buyram, buyrambytes,
+// buyramself). Only a fee-required answer (402) may cost the signer
+// anything: a free answer (200) with a fee transfer, or RAM the signer
+// pays for, is tampering. The fee — the transfers plus the RAM the signer
+// pays for, buyrambytes priced from eosio's rammarket as the system
+// contract prices it, after every RAM purchase before it in the
+// transaction has moved the market — must be within MaxFee. An answer that fails these checks is an
 // error matching ErrProviderTampered, whatever OnRefusal says: nothing is
 // signed. A refusal (an answer other than 200 or 402, no answer, an answer
 // that cannot be read, a fee over MaxFee) follows OnRefusal.
@@ -45,6 +49,27 @@ type ResourceProvider struct {
 	OnRefusal RefusalPolicy
 	// Transport is the HTTP core for the provider; nil: the client's.
 	Transport *httpcore.Transport
+	// NoopContract is the contract of the provider's noop action, the one
+	// action a provider may put first (and nowhere else). Zero: KnownNoop
+	// for the chain, or greymassnoop (Fuel's) on a chain KnownNoop does
+	// not know. Any other contract's "noop" is refused: it could wrap the
+	// signer's actions (a sandwich, a conditional abort).
+	NoopContract antelope.Name
+	// FeeAccount is the account a fee may be paid to. Zero: the account
+	// that pays for the transaction (its noop's authorizer). A fee is
+	// accepted only in a fee-required (402) answer, and only to it.
+	FeeAccount antelope.Name
+}
+
+// noopContract is the contract whose noop a provider may put first.
+func (p *ResourceProvider) noopContract(chainID antelope.Checksum256) antelope.Name {
+	if p.NoopContract != 0 {
+		return p.NoopContract
+	}
+	if contract, _, ok := KnownNoop(chainID); ok {
+		return contract
+	}
+	return nameGreymassNoop
 }
 
 // RefusalPolicy is what TransactWith does when a resource provider does not
@@ -193,7 +218,7 @@ func (p *ResourceProvider) request(ctx context.Context, c *Client, req *PayReque
 		return nil, refused(status, "unusable signatures", err)
 	}
 	pay := &Payment{Payer: firstAuthorization(got), Transaction: got, Signatures: sigs}
-	if pay.Fee, err = p.check(ctx, c, req, got); err != nil {
+	if pay.Fee, err = p.check(ctx, c, req, got, status == http.StatusPaymentRequired); err != nil {
 		var pe *ProviderError
 		if errors.As(err, &pe) {
 			pe.URL, pe.Status = where, status

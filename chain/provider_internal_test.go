@@ -187,6 +187,22 @@ func TestResourceProviderAnswers(t *testing.T) {
 		{name: "buyrambytes priced from rammarket", maxFee: eosUnits(156), fee: 156, answer: func(tx *antelope.Transaction) (int, []byte) {
 			return 402, fuelAnswer(t, key, paid(tx, ramAction(t, "eosio", "buyrambytes", me, me, uint32(1000))), 402, "0.0156 EOS")
 		}},
+		// The provider buys RAM first (it pays), moving rammarket; the
+		// signer's buyrambytes after it costs what the moved market asks:
+		// 1,000,000 EOS in doubles the market's EOS and halves its RAM, so
+		// 1000 bytes cost about four times the 0.0156 EOS of before.
+		{name: "buyrambytes after the provider's buyram, priced as the market moved", maxFee: eosUnits(156), want: ErrFeeTooHigh, because: "more than ResourceProvider.MaxFee 0.0156 EOS",
+			answer: func(tx *antelope.Transaction) (int, []byte) {
+				first := ramAction(t, "eosio", "buyram", fuelAcct, me, eosUnits(1_000_000_0000))
+				first.Authorization = providerNoop.Authorization
+				return 402, fuelAnswer(t, key, paid(tx, first, ramAction(t, "eosio", "buyrambytes", me, me, uint32(1000))), 402, "0.0156 EOS")
+			}},
+		{name: "buyrambytes after the provider's buyram, within the maximum", maxFee: eosUnits(1_0000), fee: 624, // 9,950,000,000 units after the fee buy 31,919,799,498 bytes; then 1000 bytes cost 624
+			answer: func(tx *antelope.Transaction) (int, []byte) {
+				first := ramAction(t, "eosio", "buyram", fuelAcct, me, eosUnits(1_000_000_0000))
+				first.Authorization = providerNoop.Authorization
+				return 402, fuelAnswer(t, key, paid(tx, first, ramAction(t, "eosio", "buyrambytes", me, me, uint32(1000))), 402, "0.0624 EOS")
+			}},
 		{name: "RAM the provider pays for", answer: func(tx *antelope.Transaction) (int, []byte) {
 			buy := ramAction(t, "eosio", "buyrambytes", fuelAcct, me, uint32(1000))
 			buy.Authorization = providerNoop.Authorization
@@ -281,7 +297,7 @@ func TestResourceProviderAnswers(t *testing.T) {
 			c := providerServer(t, tc.answer)
 			tx := userTx(t)
 			orig, _ := tx.MarshalBinary()
-			rp := &ResourceProvider{URL: c.URL(), MaxFee: tc.maxFee, OnRefusal: FailWhenRefused}
+			rp := &ResourceProvider{URL: c.URL(), MaxFee: tc.maxFee, OnRefusal: FailWhenRefused, FeeAccount: antelope.MustName("fuel.gm")}
 			pay, err := rp.Pay(t.Context(), c, &PayRequest{ChainID: testChainID, Transaction: tx, Signer: signerLevel})
 			if after, _ := tx.MarshalBinary(); string(after) != string(orig) {
 				t.Error("Pay changed the request's transaction")
@@ -358,7 +374,7 @@ func TestResourceProviderLargeFeeAnswer(t *testing.T) {
 	})
 	tx := userTx(t)
 	tx.Actions = append(tx.Actions, big)
-	rp := &ResourceProvider{URL: c.URL(), MaxFee: eosUnits(10), OnRefusal: FailWhenRefused}
+	rp := &ResourceProvider{URL: c.URL(), MaxFee: eosUnits(10), OnRefusal: FailWhenRefused, FeeAccount: antelope.MustName("fuel.gm")}
 	pay, err := rp.Pay(t.Context(), c, &PayRequest{ChainID: testChainID, Transaction: tx, Signer: signerLevel})
 	if err != nil {
 		t.Fatal(err)

@@ -24,22 +24,27 @@ const (
 // then push_transaction. It never executes the transaction twice, and
 // reports its outcome only as far as the node's answers prove it:
 //
-//   - executed: a trace of this transaction (the result), or, when an
-//     attempt whose answer was lost may have executed it, tx_duplicate on
-//     a retry or get_transaction_status finding it in a block
-//     (AlreadySubmitted, no trace);
+//   - executed: a trace of this transaction (the result), or, when the
+//     answers left it open, the chain showing it in a block
+//     (AlreadySubmitted, no trace): get_transaction_status naming a block
+//     that holds it, or a block read since its reference block;
 //   - refused, nothing executed: nodeos's error answer with an exception
-//     that proves it (ProvesNotExecuted; an *APIError), or tx_duplicate
-//     when no attempt of this send can have executed it (*DuplicateError),
-//     or a gateway turning every attempt away (an *httpcore.HTTPError: 429, 403…);
+//     spring raises only before or while executing (ProvesNotExecuted; an
+//     *APIError), a gateway turning every attempt away (an
+//     *httpcore.HTTPError: 429, 403…), or, once the answers left it open,
+//     an irreversible block past its expiration with no block since its
+//     reference block holding it (*NotExecutedError);
 //   - unknown: anything else — an answer lost or cut, a 5xx without
-//     nodeos's answer, nodeos's own timeout_exception, a 200 that cannot be
-//     read or names another transaction — is retried with the same signed
-//     bytes (the same id); a refusal of such a retry proves nothing about
-//     the earlier attempt; when retries cannot settle it and
-//     get_transaction_status (where the node offers it) does not find it in
-//     a block, the error is an *UnknownOutcomeError with the id and what
-//     the lookup found.
+//     nodeos's answer, nodeos's own timeout_exception, an exception that
+//     can come after execution (tx_resource_exhaustion), a 200 that cannot
+//     be read or names another transaction — is retried with the same
+//     signed bytes (the same id); a refusal of such a retry proves nothing
+//     about the earlier attempt. tx_duplicate and expired_tx_exception
+//     prove nothing (a duplicate may be only queued): they, and retries
+//     that cannot tell, are settled by reading the chain (see settle),
+//     which can take until the transaction's expiration is irreversible
+//     (bound it with ctx); when that cannot be learnt either, the error is
+//     an *UnknownOutcomeError with the id and what the lookups found.
 func (c *Client) SendTransaction(ctx context.Context, signed *antelope.SignedTransaction) (*TransactResult, error) {
 	id, pj, err := packedJSON(signed)
 	if err != nil {
@@ -76,8 +81,7 @@ type sender struct {
 	packed   json.RawMessage
 	requests int // HTTP requests sent
 	// open is set once an attempt may have executed the transaction: from
-	// then on no refusal proves it was not executed, and tx_duplicate
-	// proves it was.
+	// then on no refusal proves it was not executed.
 	open bool
 	// noRetryTrx: the node refused retry_trx for this transaction's
 	// expiration; another transaction may still have it.
@@ -214,19 +218,21 @@ func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastT
 		// the node's lack of the feature.
 		s.noRetryTrx = true
 		return nextWay, nil, err
-	case errors.As(err, &ae) && errors.Is(ae, ErrDuplicate) && ProvesNotExecuted(ae):
-		if s.open {
-			return done, &TransactResult{ID: s.id, Transaction: s.signed, AlreadySubmitted: true, Attempts: s.requests}, nil
-		}
-		return done, nil, &DuplicateError{ID: s.id, Err: ae}
+	case errors.As(err, &ae) && (errors.Is(ae, ErrDuplicate) || errors.Is(ae, ErrExpired)):
+		// A duplicate proves nothing: spring answers it for a transaction
+		// that is only queued (unapplied_transaction_queue.hpp
+		// add_incoming) and may still expire unexecuted, as well as for
+		// one executed. Expired proves nothing either when retry_trx ran
+		// it first (trx_retry_db.cpp clear_expired), nor without it:
+		// producer_plugin.cpp process_incoming_transaction_async checks
+		// the expiration before is_known_unexpired_transaction, so these
+		// bytes, executed by an earlier call (another SendTransaction,
+		// another process), are answered expired once they expire.
+		// Retrying cannot tell: the chain can.
+		return giveUp, nil, ae
 	case errors.As(err, &ae) && ProvesNotExecuted(ae):
-		switch {
-		case !s.open:
+		if !s.open {
 			return done, nil, ae
-		case errors.Is(ae, ErrExpired):
-			// Every later attempt is refused so, and the chain forgets
-			// expired ids: retrying cannot tell.
-			return giveUp, nil, ae
 		}
 		// This attempt did nothing; an earlier one may have. Another
 		// node (or this one, later) may know it.
@@ -242,27 +248,4 @@ func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastT
 	// nothing: it may have been executed.
 	s.open = true
 	return tryAgain, nil, err
-}
-
-// settle asks get_transaction_status about a send whose answers left the
-// outcome open: in a block, it was executed; anything else (unknown to the
-// node, not yet in a block, forked out, failed there, no such endpoint) is
-// an *UnknownOutcomeError that says what was found.
-func (s *sender) settle(ctx context.Context, last error) (*TransactResult, error) {
-	uo := &UnknownOutcomeError{ID: s.id, Transaction: s.signed, Err: last}
-	if ctx.Err() != nil {
-		uo.StatusErr = fmt.Errorf("not looked up: %w", context.Cause(ctx))
-		return nil, uo
-	}
-	st, err := s.c.GetTransactionStatus(ctx, s.id)
-	if err != nil {
-		uo.StatusErr = err
-		return nil, uo
-	}
-	if st.Executed() {
-		return &TransactResult{ID: s.id, BlockNum: st.BlockNum, BlockTime: st.BlockTime, Transaction: s.signed,
-			AlreadySubmitted: true, Status: st, Attempts: s.requests}, nil
-	}
-	uo.Status = st
-	return nil, uo
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // TransactResult is what a sent (or computed) transaction did.
@@ -25,14 +26,16 @@ type TransactResult struct {
 	// Actions are the action traces in execution order, inline actions and
 	// notifications included, with each action's raw return value.
 	Actions []ActionTrace
-	// AlreadySubmitted is set when an attempt of this send may have
-	// executed the transaction but its answer was lost, and then a retry
-	// (the same signed bytes) was refused as a duplicate, or
-	// get_transaction_status found it in a block (Status): it was executed
-	// once, by that earlier attempt. There is no trace.
+	// AlreadySubmitted is set when the answers left the outcome open (an
+	// answer lost, a duplicate…) and the chain showed the transaction in
+	// a block: get_transaction_status (Status), confirmed by that block,
+	// or a block read since the send. It was executed once — by an
+	// earlier attempt, or by another sender of the same signed bytes.
+	// There is no trace.
 	AlreadySubmitted bool
 	// Status is what get_transaction_status said when it settled an
-	// outcome the answers left open; nil otherwise.
+	// outcome the answers left open; nil otherwise (and when the blocks
+	// settled it).
 	Status    *TransactionStatus
 	Attempts  int             // HTTP requests sent, retries included
 	Processed json.RawMessage // the node's whole trace
@@ -65,11 +68,12 @@ func (r *TransactResult) ReturnValue(contract, action antelope.Name) ([]byte, bo
 var _ antelope.ActionResults = (*TransactResult)(nil)
 
 // UnknownOutcomeError is a send that may have executed the transaction — an
-// answer was lost, cut, unreadable, for another transaction, a 5xx or
-// nodeos's timeout — and that neither retrying the same signed bytes nor
-// get_transaction_status could settle. The transaction may or may not have
-// been executed: look it up by ID before building a new one; until it
-// expires, sending the same signed transaction again is safe.
+// answer was lost, cut, unreadable, for another transaction, a 5xx,
+// nodeos's timeout, an exception that can come after execution, a
+// duplicate — and that neither retrying the same signed bytes nor reading
+// the chain could settle. The transaction may or may not have been
+// executed: look it up by ID before building a new one; until it expires,
+// sending the same signed transaction again is safe.
 type UnknownOutcomeError struct {
 	ID antelope.Checksum256 // the transaction to look up
 	// Transaction is the signed transaction that was sent: until it
@@ -77,14 +81,18 @@ type UnknownOutcomeError struct {
 	Transaction *antelope.SignedTransaction
 	Err         error // the last failure
 	// Status is what get_transaction_status said (not in a block); nil
-	// when the node could not be asked.
+	// when the node could not be asked or its answer was not believed.
 	Status *TransactionStatus
-	// StatusErr says why get_transaction_status could not be asked (the
-	// node does not offer it, the context ended…) when Status is nil.
+	// StatusErr says why get_transaction_status did not settle it (the
+	// node does not offer it, its answer was about another transaction,
+	// the context ended…) when Status is nil.
 	StatusErr error
+	// BlocksErr says why reading the blocks since the send did not settle
+	// it (the chain showed no new block, the context ended…).
+	BlocksErr error
 }
 
-// Error names the transaction to look up and what the lookup found.
+// Error names the transaction to look up and what the lookups found.
 func (e *UnknownOutcomeError) Error() string {
 	msg := fmt.Sprintf("transaction %s: outcome unknown (it may have been executed; look it up by id before building another): %v", e.ID, e.Err)
 	switch {
@@ -93,43 +101,78 @@ func (e *UnknownOutcomeError) Error() string {
 	case e.StatusErr != nil:
 		msg += "; not settled by get_transaction_status: " + e.StatusErr.Error()
 	}
+	if e.BlocksErr != nil {
+		msg += "; not settled by the blocks: " + e.BlocksErr.Error()
+	}
 	return msg
 }
 
 // Unwrap returns the last failure when it was the network's or the
-// context's (errors.Is(err, context.DeadlineExceeded)). A nodeos refusal
-// of a later attempt is in Err but is not unwrapped: errors.Is(err,
-// ErrBadTAPoS) or ErrExpired must not tell a caller to rebuild a
-// transaction that an earlier attempt may have executed.
+// context's (errors.Is(err, context.DeadlineExceeded)), and nothing that
+// reads as a refusal: not a nodeos refusal of a later attempt
+// (errors.Is(err, ErrBadTAPoS) or ErrExpired must not tell a caller to
+// rebuild a transaction that an earlier attempt may have executed), nor a
+// gateway's HTTP status (a 403 on every retry after a lost answer): only
+// the connection error under an *httpcore.HTTPError, whose status is 0.
 func (e *UnknownOutcomeError) Unwrap() error {
 	var ae *APIError
-	if errors.As(e.Err, &ae) {
+	var he *httpcore.HTTPError
+	switch {
+	case errors.As(e.Err, &ae):
+		return nil
+	case errors.As(e.Err, &he):
+		if he.Status != 0 {
+			return nil
+		}
+		return he.Err
+	}
+	return e.Err
+}
+
+// NotExecutedError is a send whose answers left the outcome open (a lost
+// answer, a duplicate of a transaction that was only queued…), settled by
+// reading the chain: a block later than the transaction's expiration is
+// irreversible, and no block since its reference block holds it. It was
+// not executed and never can be: build a new one. It matches ErrExpired.
+type NotExecutedError struct {
+	ID          antelope.Checksum256        // the transaction
+	Transaction *antelope.SignedTransaction // the signed transaction that was sent
+	// Block is the first irreversible block later than the expiration:
+	// every block up to it was read.
+	Block uint32
+	Err   error // the last answer of the send
+}
+
+// Error names the transaction and the block that settled it.
+func (e *NotExecutedError) Error() string {
+	return fmt.Sprintf("transaction %s was not executed: it expired, irreversibly as of block %d, in no block (the send: %v)", e.ID, e.Block, e.Err)
+}
+
+// Is matches ErrExpired.
+func (e *NotExecutedError) Is(target error) bool { return target == ErrExpired }
+
+// Unwrap returns the send's last answer (nodeos's expired_tx_exception, a
+// lost answer…): the chain settled that nothing was executed. Not a
+// tx_duplicate, which reads "already submitted" (errors.Is(err,
+// ErrDuplicate)) about a transaction the chain shows never ran.
+func (e *NotExecutedError) Unwrap() error {
+	if errors.Is(e.Err, ErrDuplicate) {
 		return nil
 	}
 	return e.Err
 }
 
-// DuplicateError is tx_duplicate when no earlier attempt of this send can
-// have executed the transaction: these very signed bytes were submitted
-// before, by another call (Transact called twice with the same actions
-// before the head block moves builds the same transaction). Nothing was
-// executed by this send.
-type DuplicateError struct {
-	ID  antelope.Checksum256 // the transaction id
-	Err *APIError            // nodeos's tx_duplicate answer
-}
-
-// Error names the transaction.
-func (e *DuplicateError) Error() string {
-	return fmt.Sprintf("transaction %s was already submitted: %v", e.ID, e.Err)
-}
-
-// Unwrap returns nodeos's answer, which matches ErrDuplicate.
-func (e *DuplicateError) Unwrap() error { return e.Err }
-
 // BuildTransaction returns an unsigned transaction of actions, valid for
 // the client's expiration from the node's head block time, referring to the
-// last irreversible block (TAPoS), and the chain id to sign it for.
+// last irreversible block (TAPoS), and the chain id to sign it for. It
+// never builds the same transaction twice in a process while the first
+// can still be sent: an identical one expires a second earlier (down to
+// half the client's expiration; beyond that it is an error), so two
+// identical Transacts are two transactions, never one id. "Can still be
+// sent" is read on the chain's clock (head block times), not this
+// machine's: a transaction that would expire before the newest head block
+// time seen for its reference block (a stopped node, a stale info cache)
+// is an error, since it could repeat one sent and forgotten.
 func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Action) (*antelope.Transaction, antelope.Checksum256, error) {
 	if len(actions) == 0 {
 		return nil, antelope.Checksum256{}, errors.New("a transaction needs at least one action")
@@ -148,6 +191,9 @@ func (c *Client) BuildTransaction(ctx context.Context, actions ...antelope.Actio
 		base = c.now()
 	}
 	tx.SetExpiration(base.Add(c.expiration))
+	if err := makeDistinct(tx, c.expiration, info.ChainID, base); err != nil {
+		return nil, antelope.Checksum256{}, err
+	}
 	return tx, info.ChainID, nil
 }
 
@@ -243,10 +289,11 @@ func (c *Client) RequiredKeys(ctx context.Context, tx *antelope.Transaction, ava
 //
 // It never executes a transaction twice, and reports the outcome only as
 // far as the node's answers prove it: a result (executed, with its trace,
-// or AlreadySubmitted when a retry found it executed by an earlier attempt
-// whose answer was lost), a refusal (an *APIError or *DuplicateError:
-// nodeos raised an exception that proves nothing was executed), or an
-// *UnknownOutcomeError with the id to look up. See SendTransaction.
+// or AlreadySubmitted when the chain showed it executed by an attempt whose
+// answer was lost), a refusal (an *APIError: nodeos raised an exception
+// that proves nothing was executed; a *NotExecutedError: it expired in no
+// block), or an *UnknownOutcomeError with the id to look up. See
+// SendTransaction.
 func (c *Client) Transact(ctx context.Context, signer antelope.Signer, actions ...antelope.Action) (*TransactResult, error) {
 	return c.TransactWith(ctx, signer, TransactOptions{}, actions...)
 }

@@ -73,10 +73,11 @@ func Example_contractTest() {
 // Testing code against the hostile node: a node that executes a
 // transaction and then times out writing the answer, and one that refuses
 // every retry as a lagging node would. chain.Client resends the same signed
-// bytes and reports what the answers prove — executed (AlreadySubmitted),
-// or unknown with the id — never "refused", which would make a caller
-// rebuild and pay twice. Your own send or retry logic can be run through
-// the same misbehaviors.
+// bytes and reports what the answers and the chain prove — executed
+// (AlreadySubmitted: here the blocks since the send hold it, though the
+// node has no get_transaction_status), or unknown with the id — never
+// "refused", which would make a caller rebuild and pay twice. Your own
+// send or retry logic can be run through the same misbehaviors.
 func Example_hostileNode() {
 	ctx := context.Background()
 	node := chaintest.New(chaintest.WithoutTransactionStatus())
@@ -100,10 +101,10 @@ func Example_hostileNode() {
 	node.Produce()
 	before = node.Stats().Executions
 	node.MisbehaveInTurn(chaintest.LoseAfterExecuting, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging, chaintest.RefuseAsLagging)
-	_, err = c.Transact(ctx, key, ping)
+	res, err = c.Transact(ctx, key, ping)
 	var unknown *chain.UnknownOutcomeError
-	fmt.Println("lost, then refused:", errors.As(err, &unknown), errors.Is(err, chain.ErrBadTAPoS), node.Stats().Executions-before)
+	fmt.Println("lost, then refused:", errors.As(err, &unknown), errors.Is(err, chain.ErrBadTAPoS), res != nil && res.AlreadySubmitted, node.Stats().Executions-before)
 	// Output:
 	// timeout after executing: <nil> true 1
-	// lost, then refused: true false 1
+	// lost, then refused: false false true 1
 }

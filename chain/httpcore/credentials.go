@@ -40,16 +40,23 @@ var secrets struct {
 	kept, tokens []string
 }
 
-// escapedForms is s with its URL-query- and JSON-escaped forms, where they
-// differ from s: a service may echo a secret in any of them.
+// escapedForms is s with the forms a service may echo it in, where they
+// differ from s: URL-query- and path-escaped (Scrub matches their escapes
+// in any case: %2B and %2b), JSON-escaped, and JSON-escaped with '/' as
+// '\/' (as PHP's json_encode and some gateways write it).
 func escapedForms(s string) []string {
 	forms := []string{s}
-	if q := url.QueryEscape(s); q != s {
-		forms = append(forms, q)
+	add := func(f string) {
+		if !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
 	}
-	if j, _ := json.Marshal(s); string(j[1:len(j)-1]) != s {
-		forms = append(forms, string(j[1:len(j)-1]))
-	}
+	add(url.QueryEscape(s))
+	add(url.PathEscape(s))
+	j, _ := json.Marshal(s)
+	js := string(j[1 : len(j)-1])
+	add(js)
+	add(strings.ReplaceAll(js, "/", `\/`))
 	return forms
 }
 
@@ -107,7 +114,9 @@ func registered() (kept, tokens []string) {
 }
 
 // AddURLSecrets registers the query values and the password of a base URL
-// (an API key in ?api_key=, a user:password@host).
+// (an API key in ?api_key=, a user:password@host), decoded and as written
+// in raw: a service echoes the request line as it came ("a+b", "a%2bb"),
+// and may read '+' as a '+' or as a space.
 func AddURLSecrets(raw string) {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -115,35 +124,99 @@ func AddURLSecrets(raw string) {
 	}
 	if p, ok := u.User.Password(); ok {
 		AddSecret(p)
+		if _, auth, ok := strings.Cut(raw, "://"); ok {
+			if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+				if _, written, ok := strings.Cut(auth[:at], ":"); ok {
+					AddSecret(written)
+				}
+			}
+		}
 	}
 	for _, vs := range u.Query() {
 		for _, v := range vs {
 			AddSecret(v)
 		}
 	}
+	for _, pair := range strings.FieldsFunc(u.RawQuery, func(r rune) bool { return r == '&' || r == ';' }) {
+		_, v, _ := strings.Cut(pair, "=")
+		AddSecret(v)
+		if plus, err := url.PathUnescape(v); err == nil {
+			AddSecret(plus) // '+' kept as '+'
+		}
+	}
 }
 
 // Scrub returns text with every registered secret replaced by
-// "[redacted]".
+// "[redacted]". A form with a %XX escape matches with its letters in any
+// case: a service may echo %2B, %2b, or a mix.
 func Scrub(text string) string {
 	kept, tokens := registered()
+	var folded string // text in ASCII lower case, made once it is needed
 	for _, list := range [2][]string{kept, tokens} {
 		for _, s := range list {
 			if strings.Contains(text, s) {
 				text = strings.ReplaceAll(text, s, redacted)
+				folded = ""
+			}
+			if !strings.Contains(s, "%") {
+				continue
+			}
+			if folded == "" {
+				folded = asciiLower(text)
+			}
+			if low := asciiLower(s); strings.Contains(folded, low) {
+				text = replaceFolded(text, folded, low)
+				folded = asciiLower(text)
 			}
 		}
 	}
 	return text
 }
 
-// scrubBytes is Scrub for a body, copied only when it holds a secret.
+// asciiLower is s with its ASCII letters in lower case, byte for byte (the
+// same length: an index into it is an index into s).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// replaceFolded replaces in text each place where folded (text in ASCII
+// lower case) holds low.
+func replaceFolded(text, folded, low string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(folded, low)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		b.WriteString(redacted)
+		text, folded = text[i+len(low):], folded[i+len(low):]
+	}
+}
+
+// scrubBytes is Scrub for a body, copied only when it may hold a secret.
 func scrubBytes(b []byte) []byte {
 	kept, tokens := registered()
+	var folded []byte
 	for _, list := range [2][]string{kept, tokens} {
 		for _, s := range list {
 			if bytes.Contains(b, []byte(s)) {
 				return []byte(Scrub(string(b)))
+			}
+			if strings.Contains(s, "%") {
+				if folded == nil {
+					folded = []byte(asciiLower(string(b)))
+				}
+				if bytes.Contains(folded, []byte(asciiLower(s))) {
+					return []byte(Scrub(string(b)))
+				}
 			}
 		}
 	}

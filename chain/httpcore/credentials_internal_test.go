@@ -56,3 +56,29 @@ func TestRedactRawURLPasswordWithDelimiters(t *testing.T) {
 		}
 	}
 }
+
+// A key in a base URL is echoed as the request line wrote it — '+' for a
+// space or a plus, %2b in lower case — or JSON-escaped with '/' as '\/':
+// every form is scrubbed, not only the decoded one and Go's escaping.
+func TestURLKeyAsWritten(t *testing.T) {
+	AddURLSecrets("https://node.example/?api_key=Kx7+q9/Zr%2bW4%2fP2&other=1")
+	AddURLSecrets("https://user:pw+Sec%2bret%2f42@node.example/")
+	for _, echo := range []string{
+		"Kx7+q9/Zr%2bW4%2fP2",   // as written
+		"Kx7 q9/Zr+W4/P2",       // decoded
+		"Kx7+q9/Zr+W4/P2",       // '+' read as a plus
+		"Kx7+q9%2FZr%2BW4%2FP2", // Go's query escaping
+		"Kx7+q9%2fZr%2bW4%2fP2", // in lower case
+		`Kx7 q9\/Zr+W4\/P2`,     // JSON with '\/'
+		"Kx7%20q9%2FZr+W4%2FP2", // path escaping
+		"pw+Sec%2bret%2f42",     // a password as written
+		"pw+Sec+ret/42",         // decoded
+		`pw+Sec+ret\/42`,        // JSON-escaped
+		"pw%2BSec%2Bret%2F42",   // query-escaped
+		"pw%2bSec%2bret%2f42",   // in lower case
+	} {
+		if got := Scrub("echo: " + echo + " end"); got != "echo: [redacted] end" {
+			t.Errorf("%q: %q", echo, got)
+		}
+	}
+}

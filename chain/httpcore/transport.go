@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // MaxResponseSize is the default cap on a response body: no ABI, table page
@@ -279,21 +280,37 @@ func describeBody(body []byte) (code, msg string, nodeos bool) {
 			} else if env.Error.What != "" {
 				msg += ": " + env.Error.What
 			}
-			return env.Error.Name, msg, env.Error.Name != ""
+			return clip(env.Error.Name), clip(msg), env.Error.Name != ""
 		}
 		if s, ok := env.Code.(string); ok {
 			code = s
 		}
-		return code, env.Message, false
+		return clip(code), clip(env.Message), false
 	}
-	text := strings.TrimSpace(string(bytes.ToValidUTF8(body, []byte("?"))))
-	if len(text) > 200 {
-		text = text[:200] + "…"
-	}
+	text := strings.TrimSpace(string(bytes.ToValidUTF8(body[:min(len(body), maxMessage)], []byte("?"))))
 	if text == "" {
 		text = "(empty body)"
 	}
-	return "", "not a JSON error: " + strconv.Quote(text), false
+	return "", clip("not a JSON error: " + strconv.Quote(text)), false
+}
+
+// maxMessage bounds the message an HTTPError shows of a body: a page's
+// start is enough to tell what answered, and quoting control characters
+// (\x01) or decoding invalid UTF-8 (U+FFFD) makes text longer than the
+// bytes it came from.
+const maxMessage = 240
+
+// clip is msg cut to at most maxMessage bytes, at a character boundary,
+// with "…" (3 more bytes) where it was cut.
+func clip(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	cut := maxMessage
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + "…"
 }
 
 // retryAfter reads Retry-After (seconds or an HTTP date) or

@@ -57,6 +57,10 @@ func (s *Client) abi(ctx context.Context, account antelope.Name, packed bool) (*
 	if err != nil {
 		return nil, err
 	}
+	// The version in force at a block was set at or before it.
+	if s.block > 0 && a.BlockNum > s.block {
+		return nil, fmt.Errorf("state service %s: asked for the ABI in force at block %d, got one set at block %d", path, s.block, a.BlockNum)
+	}
 	a.Account = account
 	// The request, without the base URL's own query or user info (an API
 	// key, a password): get has validated the URL and added block_num.

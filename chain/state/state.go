@@ -31,8 +31,13 @@ type Client struct {
 var _ antelope.TableReader = (*Client)(nil)
 
 // New returns a client of the state service at baseURL, authenticated by
-// auth (whose Transport is the HTTP core; nil gets a default one).
+// auth (whose Transport is the HTTP core; nil gets a default one). A nil
+// auth is an Auth without an API key: every read is then an error
+// matching ErrNoAPIKey, never a panic.
 func New(baseURL string, auth *Auth) *Client {
+	if auth == nil {
+		auth = &Auth{}
+	}
 	if auth.Transport == nil {
 		auth.Transport = &httpcore.Transport{}
 	}
@@ -58,7 +63,48 @@ func (s *Client) get(ctx context.Context, path string, q url.Values) ([]byte, er
 	if s.block > 0 {
 		q.Set("block_num", strconv.FormatUint(s.block, 10))
 	}
-	return s.auth.Get(ctx, httpcore.WithQuery(u, q))
+	body, err := s.auth.Get(ctx, httpcore.WithQuery(u, q))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkBlock(path, body); err != nil {
+		return nil, err
+	}
+	return body, nil
+}
+
+// checkBlock checks that an answer of a view At a block is as of that
+// block: its up_to_block_num (block_num for table_scopes; /v0/state/abi's
+// block_num is the block that set the ABI, which abi checks is not after
+// the view's block). A service that
+// answers with another block's state (its head, a cache's) would
+// otherwise pass it off as the block's. A head view (block 0) takes the
+// block the service answers as of.
+func (s *Client) checkBlock(path string, body []byte) error {
+	switch {
+	case s.block == 0:
+		return nil
+	case path == "/v0/state/abi":
+		return nil // its block_num is the block that set the ABI
+	}
+	var as struct {
+		UpTo  *uint64 `json:"up_to_block_num"`
+		Block *uint64 `json:"block_num"`
+	}
+	if err := json.Unmarshal(body, &as); err != nil {
+		return fmt.Errorf("state service %s: unexpected answer: %v", path, err)
+	}
+	got := as.UpTo
+	if got == nil {
+		got = as.Block
+	}
+	switch {
+	case got == nil:
+		return fmt.Errorf("state service %s: asked as of block %d, the answer names no block", path, s.block)
+	case *got != s.block:
+		return fmt.Errorf("state service %s: asked as of block %d, the answer is as of block %d", path, s.block, *got)
+	}
+	return nil
 }
 
 // decodeStateAnswer reads a state service answer into out; an answer
@@ -149,7 +195,16 @@ func decodeStateTable(body []byte) (*Table, error) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	slices.SortFunc(t.Rows, func(a, b Row) int {
+	if err := sortRows("/v0/state/table", t.Rows); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// sortRows sorts rows by primary key; a key twice (a service sending a row
+// twice) is an error, not a row read twice.
+func sortRows(path string, rows []Row) error {
+	slices.SortFunc(rows, func(a, b Row) int {
 		switch {
 		case a.Key < b.Key:
 			return -1
@@ -158,7 +213,12 @@ func decodeStateTable(body []byte) (*Table, error) {
 		}
 		return 0
 	})
-	return t, nil
+	for i := 1; i < len(rows); i++ {
+		if rows[i].Key == rows[i-1].Key {
+			return fmt.Errorf("state service %s: the row with primary key %d twice", path, rows[i].Key)
+		}
+	}
+	return nil
 }
 
 // Row returns one row by primary key (GET /v0/state/table/row); found is
@@ -235,9 +295,15 @@ func (s *Client) TableScopes(ctx context.Context, code, table antelope.Name) ite
 var _ antelope.ScopeReader = (*Client)(nil)
 
 // TablesByScopes returns one table in many scopes at once (GET
-// /v0/state/tables/scopes; at most 1,500 scopes a request).
+// /v0/state/tables/scopes; at most 1,500 scopes a request): each scope the
+// service answered, with its rows in primary key order (none: an empty
+// list). A scope or a row answered twice is an error.
 func (s *Client) TablesByScopes(ctx context.Context, code, table antelope.Name, scopes []antelope.Name) (map[antelope.Name][]Row, error) {
 	out := map[antelope.Name][]Row{}
+	// Each scope asked once: the service answers a scope asked twice twice.
+	scopes = slices.Clone(scopes)
+	slices.Sort(scopes)
+	scopes = slices.Compact(scopes)
 	for len(scopes) > 0 {
 		n := min(len(scopes), 1500)
 		names := make([]string, n)
@@ -270,13 +336,21 @@ func decodeTablesByScopes(body []byte, out map[antelope.Name][]Row) error {
 		return err
 	}
 	for _, t := range resp.Tables {
+		if _, twice := out[t.Scope]; twice {
+			return fmt.Errorf("state service /v0/state/tables/scopes: scope %s twice", t.Scope)
+		}
+		rows := []Row{}
 		for _, r := range t.Rows {
 			row, err := r.decode()
 			if err != nil {
 				return err
 			}
-			out[t.Scope] = append(out[t.Scope], row)
+			rows = append(rows, row)
 		}
+		if err := sortRows("/v0/state/tables/scopes", rows); err != nil {
+			return err
+		}
+		out[t.Scope] = rows
 	}
 	return nil
 }
