@@ -192,6 +192,13 @@ func (c *Chain) blockID(num uint32, prev antelope.Checksum256, t time.Time, txs 
 	h := sha256.New()
 	h.Write(prev[:])
 	h.Write(c.chainID[:])
+	if prev == (antelope.Checksum256{}) {
+		// Each chain's first block is its own, even for two chains made in
+		// the same half second: a block id names one history, and clients
+		// rely on that (chain.Client remembers what it built per
+		// reference block, and the head times seen with it).
+		_ = binary.Write(h, binary.BigEndian, c.genesisSalt)
+	}
 	_ = binary.Write(h, binary.BigEndian, t.UnixMilli())
 	for _, id := range txs {
 		h.Write(id[:])

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
@@ -31,17 +32,20 @@ type Chain struct {
 	srv  *httptest.Server
 	opts options
 
-	chainID   antelope.Checksum256
-	blocks    []Block // blocks[i] is block opts.firstBlock+i
-	accounts  map[antelope.Name]*account
-	contracts map[antelope.Name]*contract
-	db        *db
-	history   []*db // history[i] is the state at the end of block opts.firstBlock+i
-	seen      map[antelope.Checksum256]uint32
-	faults    faults
-	stats     Stats
-	tokens    map[string]int64 // issued state-service tokens → expiry
-	abis      map[antelope.Name][]abiVersion
+	chainID antelope.Checksum256
+	// genesisSalt makes this chain's first block id differ from every
+	// other chain's of this process (chainsMade when it was made).
+	genesisSalt uint64
+	blocks      []Block // blocks[i] is block opts.firstBlock+i
+	accounts    map[antelope.Name]*account
+	contracts   map[antelope.Name]*contract
+	db          *db
+	history     []*db // history[i] is the state at the end of block opts.firstBlock+i
+	seen        map[antelope.Checksum256]uint32
+	faults      faults
+	stats       Stats
+	tokens      map[string]int64 // issued state-service tokens → expiry
+	abis        map[antelope.Name][]abiVersion
 
 	engine          *wasm.Engine      // runs wasm contracts; made on first use
 	params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
@@ -184,6 +188,9 @@ func New(opts ...Option) *Chain {
 	return newChain(fs, opts...)
 }
 
+// chainsMade counts the chains this process made, for their genesisSalt.
+var chainsMade atomic.Uint64
+
 // newChain makes the chain of New, forked from fs when it is not nil.
 func newChain(fs *forkState, opts ...Option) *Chain {
 	o := options{chainID: sha256.Sum256([]byte("chaintest")), start: time.Now().UTC().Truncate(500 * time.Millisecond),
@@ -199,7 +206,7 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
 		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
-		secret: newSecret()}
+		secret: newSecret(), genesisSalt: chainsMade.Add(1)}
 	c.blocklog.manual = o.manualFinality
 	if fs != nil {
 		c.fork, c.db.lazy = fs, c // eosio too is the live chain's

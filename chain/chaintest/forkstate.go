@@ -593,12 +593,13 @@ func (c *Chain) installTables(built map[tableID]*table) {
 	}
 }
 
-// forkExceptionCode puts the fork's exception in nodeos's database
-// exception family (3060xxx, database_exception's): like those, it is
-// raised while executing and rolls the transaction back, so a client knows
-// the transaction was not executed. Its name is its own: no nodeos
-// exception is this one.
-const forkExceptionCode = 3060100
+// forkExceptionCode is the fork's exception's, in nodeos's database
+// exception family (3060xxx) at a code spring leaves unused: like those,
+// it is raised while executing and rolls the transaction back. Its name is
+// its own, as no nodeos exception is this one, so chain.Client knows it by
+// name and code (its outcome table's chaintestRule) and reports the
+// transaction not executed.
+const forkExceptionCode = 3069900
 
 // errFork is a transaction's failure because the fork could not fill what
 // it looked up.
