@@ -165,7 +165,8 @@ func (c *modelConn) ReadMessage(ctx context.Context, _ []byte) (bool, []byte, er
 			c.next++
 			c.credits--
 			c.world.sent = modelSent{b.pos, c.node.lib, c.node.abiBefore(b.pos.Num), c.node.abiBefore(b.pos.Num + 1)}
-			return false, c.blocksMessage(b), nil
+			msg, err := c.arrive(ctx, c.blocksMessage(b), c.world.delay())
+			return false, msg, err
 		}
 		// Nothing to send: the world moves on, or, for a node that
 		// does not (a stale one), the connection times out.

@@ -16,7 +16,8 @@ import (
 // The model-checked stream: the real client, driven over random schedules
 // against the model endpoint of model_test.go — blocks produced, forks
 // above the last irreversible block, the last irreversible block moving
-// or stalling, connections dropped, the consumer killed before or after
+// or stalling, connections dropped, slow messages and silent connections
+// (modelslow_test.go), the consumer killed before or after
 // persisting and resumed from what it persisted, a lagging node that
 // stopped at an earlier head (possibly on a dead branch), a node of
 // another chain, ABI changes, FinalOnly — checking after every event:
@@ -68,7 +69,7 @@ func (c *choices) n(k int) int {
 		v = int(c.data[0]) % k
 		c.data = c.data[1:]
 	}
-	c.rec = append(c.rec, byte(v)) // as bytes, the same decisions (k < 256 here)
+	c.rec = append(c.rec, byte(v)) // as bytes, the same decisions (k <= 256 here)
 	return v
 }
 
@@ -86,6 +87,8 @@ type modelWorld struct {
 	abis   int         // ABI versions made so far
 	sent   modelSent   // the last block message
 	log    []string
+	timing *choices // slow and silent messages' decisions (nil: none)
+	delays int      // slow and silent messages so far
 }
 
 func (w *modelWorld) note(format string, args ...any) {
@@ -192,8 +195,8 @@ func (m modelConsumer) clone() modelConsumer {
 
 // modelRun runs one schedule; it returns the schedule's log and the first
 // invariant broken ("" none).
-func modelRun(ch *choices) (log []string, failure string) {
-	w := &modelWorld{ch: ch, live: &modelChain{id: antelope.Checksum256{0xaa}, salt: 1}, other: &modelChain{id: antelope.Checksum256{0xbb}, salt: 2}}
+func modelRun(ch, timing *choices) (log []string, failure string) {
+	w := &modelWorld{ch: ch, timing: timing, live: &modelChain{id: antelope.Checksum256{0xaa}, salt: 1}, other: &modelChain{id: antelope.Checksum256{0xbb}, salt: 2}}
 	defer func() {
 		if r := recover(); r != nil {
 			if f, ok := r.(modelFailure); ok {
@@ -215,7 +218,11 @@ func modelRun(ch *choices) (log []string, failure string) {
 	end := start + 25
 	window := uint32(1 + ch.n(6))
 	w.note("stream %d to %d, FinalOnly %v, window %d", start, end, finalOnly, window)
-	client := NewClient("model://", WithDialer(w), WithBackoff(0, 0), WithMaxReconnects(200), WithWindow(window))
+	opts := []Option{WithDialer(w), WithBackoff(0, 0), WithMaxReconnects(200), WithWindow(window)}
+	if timing != nil {
+		opts = append(opts, WithStallTimeout(modelStall))
+	}
+	client := NewClient("model://", opts...)
 	var saved modelConsumer
 	given := w.live.abiBefore(start)
 	for run := 0; ; run++ {
@@ -390,27 +397,31 @@ func (m *modelConsumer) apply(ev Event, sent modelSent, finalOnly bool, start ui
 	m.cursor = c
 }
 
-func runModel(t *testing.T, ch *choices, name string) {
+func runModel(t *testing.T, ch, timing *choices, name string) {
 	t.Helper()
-	log, failure := modelRun(ch)
+	log, failure := modelRun(ch, timing)
 	if failure == "" {
 		return
 	}
-	data, failure2, log2 := reduce(ch.rec)
+	var timed []byte
+	if timing != nil {
+		timed = timing.rec
+	}
+	data, failure2, log2 := reduce(ch.rec, timed)
 	if failure2 == "" {
 		t.Fatalf("%s: %s\nschedule:\n  %s", name, failure, strings.Join(log, "\n  "))
 	}
-	t.Fatalf("%s: %s\nreduced to %d decisions: %s\nschedule:\n  %s\nas a test case, in FuzzModelCheckedStream's seeds:\n\tf.Add(%#v)",
-		name, failure, len(data), failure2, strings.Join(log2, "\n  "), data)
+	t.Fatalf("%s: %s\nreduced to %d decisions: %s\nschedule:\n  %s\nas a test case, in FuzzModelCheckedStream's seeds:\n\tf.Add(%#v, %#v)",
+		name, failure, len(data), failure2, strings.Join(log2, "\n  "), data, timed)
 }
 
 // reduce shrinks a failing schedule's decisions: it drops runs of them,
-// halving their length, while the schedule still fails. It returns the
-// reduced decisions, their failure and log ("" if the decisions did not
-// replay the failure).
-func reduce(data []byte) ([]byte, string, []string) {
+// halving their length, while the schedule still fails (with the same
+// timing decisions). It returns the reduced decisions, their failure and
+// log ("" if the decisions did not replay the failure).
+func reduce(data, timing []byte) ([]byte, string, []string) {
 	fails := func(d []byte) (string, []string) {
-		log, failure := modelRun(&choices{data: d, limit: 400})
+		log, failure := modelRun(&choices{data: d, limit: 400}, fuzzTiming(timing))
 		return failure, log
 	}
 	failure, log := fails(data)
@@ -433,7 +444,7 @@ func reduce(data []byte) ([]byte, string, []string) {
 // TestModelCheckedStream runs a sweep of random schedules: 3,000 (300 with
 // -short or -race), SHIP_MODEL_SCHEDULES of them when set, from seed
 // SHIP_MODEL_SEED (alone, that one seed): a failing seed prints with its
-// schedule.
+// schedule. Some seeds have slow and silent messages too (timedSeed).
 func TestModelCheckedStream(t *testing.T) {
 	n := 3000
 	if testing.Short() || raceEnabled {
@@ -447,27 +458,50 @@ func TestModelCheckedStream(t *testing.T) {
 		n = s
 	}
 	for seed := first; seed < first+uint64(n); seed++ {
-		runModel(t, &choices{rng: rand.New(rand.NewPCG(seed, 30)), limit: 400}, fmt.Sprintf("seed %d", seed))
+		var timing *choices
+		if timedSeed(seed) {
+			timing = &choices{rng: rand.New(rand.NewPCG(seed, 31)), limit: 400}
+		}
+		runModel(t, &choices{rng: rand.New(rand.NewPCG(seed, 30)), limit: 400}, timing, fmt.Sprintf("seed %d", seed))
 	}
 }
 
+// timedSeed reports whether the sweep's seed has slow and silent messages
+// (modelslow_test.go): every tenth of the first 300, every hundredth
+// after, as they cost real time (about 2 s in -short, 4 s in all).
+func timedSeed(seed uint64) bool {
+	return seed%10 == 0 && seed <= 300 || seed%100 == 0
+}
+
 // FuzzModelCheckedStream is the same check without bound: the fuzzer's
-// bytes are the schedule's decisions, and go test minimizes a failing one
-// into testdata/fuzz as a test case. A failing seed of the sweep prints
-// its reduced decisions as a seed to add here.
+// bytes are the schedule's decisions, and its timing decisions (none when
+// empty: slow and silent messages cost real time), and go test minimizes a
+// failing one into testdata/fuzz as a test case. A failing seed of the
+// sweep prints its reduced decisions as a seed to add here.
 func FuzzModelCheckedStream(f *testing.F) {
-	f.Add([]byte{})
-	f.Add([]byte{3, 3, 3, 7, 0, 5, 6, 3, 4, 1, 2, 9, 3, 5, 3, 6, 0, 1})
+	f.Add([]byte{}, []byte(nil))
+	f.Add([]byte{3, 3, 3, 7, 0, 5, 6, 3, 4, 1, 2, 9, 3, 5, 3, 6, 0, 1}, []byte(nil))
 	// Seed 95394, reduced: a lagging node believed about the start's
 	// parent after an Undo of everything (TestStartAfterFullUndoFromLaggingNode).
-	f.Add([]byte{0x2, 0x4, 0x4, 0x1, 0x2, 0x3, 0x3, 0x0, 0x2, 0x5, 0xd, 0x3, 0x3, 0x1, 0x2, 0x0, 0x14, 0x6, 0xa, 0x8, 0x5, 0x1a, 0x5, 0x3, 0x0, 0x0, 0x2, 0xa, 0x6, 0x7, 0x1c, 0x2, 0x0, 0x0, 0x18, 0x5, 0x0, 0x1, 0xb, 0x10, 0x1, 0x1, 0x12, 0x4, 0x6, 0x4, 0x5, 0x0, 0x3, 0x27, 0xd, 0x9, 0x20, 0x1, 0x2, 0x23, 0x0, 0x9, 0x26, 0x2, 0x1, 0xe, 0x6, 0x3, 0x0, 0x4, 0x0, 0x4, 0x1, 0x4, 0x1, 0x8, 0xd, 0x1, 0x0, 0x4, 0x1})
+	f.Add([]byte{0x2, 0x4, 0x4, 0x1, 0x2, 0x3, 0x3, 0x0, 0x2, 0x5, 0xd, 0x3, 0x3, 0x1, 0x2, 0x0, 0x14, 0x6, 0xa, 0x8, 0x5, 0x1a, 0x5, 0x3, 0x0, 0x0, 0x2, 0xa, 0x6, 0x7, 0x1c, 0x2, 0x0, 0x0, 0x18, 0x5, 0x0, 0x1, 0xb, 0x10, 0x1, 0x1, 0x12, 0x4, 0x6, 0x4, 0x5, 0x0, 0x3, 0x27, 0xd, 0x9, 0x20, 0x1, 0x2, 0x23, 0x0, 0x9, 0x26, 0x2, 0x1, 0xe, 0x6, 0x3, 0x0, 0x4, 0x0, 0x4, 0x1, 0x4, 0x1, 0x8, 0xd, 0x1, 0x0, 0x4, 0x1}, []byte(nil))
 	// Seed 103849, reduced: a lagging node's rewind to the start, on a
 	// branch that left a block reported final (TestUnlinkedRewindFromLaggingNode).
-	f.Add([]byte{0x0, 0x5, 0x4, 0x3, 0x3, 0x1, 0x3, 0x0, 0x24, 0x1, 0x6, 0x5, 0x0, 0xa, 0x1e, 0xa, 0x3, 0x0, 0x5, 0x3, 0x0, 0x0, 0x5, 0x1, 0x1, 0x21, 0x0, 0x6, 0xd, 0x24, 0x1, 0x1, 0x4, 0xe, 0x26, 0x7, 0x3, 0x2, 0x0, 0x2, 0x14, 0x7, 0x6, 0x20, 0x4, 0x1, 0x1a, 0x2})
+	f.Add([]byte{0x0, 0x5, 0x4, 0x3, 0x3, 0x1, 0x3, 0x0, 0x24, 0x1, 0x6, 0x5, 0x0, 0xa, 0x1e, 0xa, 0x3, 0x0, 0x5, 0x3, 0x0, 0x0, 0x5, 0x1, 0x1, 0x21, 0x0, 0x6, 0xd, 0x24, 0x1, 0x1, 0x4, 0xe, 0x26, 0x7, 0x3, 0x2, 0x0, 0x2, 0x14, 0x7, 0x6, 0x20, 0x4, 0x1, 0x1a, 0x2}, []byte(nil))
 	// Seed 46, reduced: the ABIs given at the start, given again when
 	// resuming from an Undo of everything (TestResumeAfterFullUndoForgetsGivenABIs).
-	f.Add([]byte{0x5, 0x4, 0x0, 0x0, 0x5, 0x1, 0x5, 0x0, 0x8, 0x6, 0x3, 0x0, 0x2, 0x3, 0x4, 0x3, 0x8, 0x25, 0x1, 0x3, 0x2, 0x2})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		runModel(t, &choices{data: data, limit: 400}, "fuzz input")
+	f.Add([]byte{0x5, 0x4, 0x0, 0x0, 0x5, 0x1, 0x5, 0x0, 0x8, 0x6, 0x3, 0x0, 0x2, 0x3, 0x4, 0x3, 0x8, 0x25, 0x1, 0x3, 0x2, 0x2}, []byte(nil))
+	// Slow, silent, slow then silent.
+	f.Add([]byte{}, []byte{1, 2})
+	f.Add([]byte{3, 3, 3, 7, 0, 5, 6, 3, 4, 1, 2, 9, 3, 5, 3, 6, 0, 1}, []byte{0, 0, 3, 0, 1})
+	f.Fuzz(func(t *testing.T, data, timing []byte) {
+		runModel(t, &choices{data: data, limit: 400}, fuzzTiming(timing), "fuzz input")
 	})
+}
+
+// fuzzTiming is the timing decisions data makes; nil (none) when empty.
+func fuzzTiming(data []byte) *choices {
+	if len(data) == 0 {
+		return nil
+	}
+	return &choices{data: data, limit: 400}
 }
