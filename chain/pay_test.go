@@ -345,7 +345,7 @@ func TestResourceProviderFee(t *testing.T) {
 	if err := p.node.SetResources(alice, 1_000, 10_000); err != nil {
 		t.Fatal(err)
 	}
-	rp = &chain.ResourceProvider{URL: p.node.URL(), MaxFee: sysAmount(9)}
+	rp = &chain.ResourceProvider{URL: p.node.URL(), MaxFee: sysAmount(9), OnRefusal: chain.SendUnchanged}
 	res, err = p.c.TransactWith(ctx, p.alice, chain.TransactOptions{Payer: rp}, payTransfer(t, 1_0000, "unchanged"))
 	if err != nil {
 		t.Fatal(err)
@@ -379,6 +379,28 @@ func TestResourceProviderRefuses(t *testing.T) {
 	rp = &chain.ResourceProvider{URL: p.node.URL() + "/nothing", OnRefusal: chain.FailWhenRefused}
 	if _, err := p.c.TransactWith(t.Context(), p.alice, chain.TransactOptions{Payer: rp}, payTransfer(t, 1_0000, "nobody")); !errors.Is(err, chain.ErrProviderRefused) {
 		t.Errorf("%v", err)
+	}
+}
+
+// TestResourceProviderDefaultFailsWhenRefused: a provider left at its zero
+// policy that does not pay is an error, and nothing is signed or sent —
+// even for a signer who could pay: a refusal never passes as err == nil.
+func TestResourceProviderDefaultFailsWhenRefused(t *testing.T) {
+	p := newPayChain(t)
+	fp := p.provider(t)
+	fp.Refuse()
+	if err := p.node.SetResources(alice, 1_000, 10_000); err != nil {
+		t.Fatal(err)
+	}
+	user := &watchedSigner{Signer: p.alice}
+	before := p.node.Stats().Executions
+	res, err := p.c.TransactWith(t.Context(), user, chain.TransactOptions{Payer: &chain.ResourceProvider{URL: p.node.URL()}}, payTransfer(t, 1_0000, "default"))
+	var pe *chain.ProviderError
+	if !errors.As(err, &pe) || !errors.Is(err, chain.ErrProviderRefused) || res != nil {
+		t.Fatalf("default policy: result %v, %v; want the *ProviderError", res != nil, err)
+	}
+	if user.signed() != 0 || p.node.Stats().Executions != before || p.used(t, alice).CPUUsed != 0 {
+		t.Errorf("signed %d times, %d executions, alice %+v", user.signed(), p.node.Stats().Executions-before, p.used(t, alice))
 	}
 }
 
