@@ -44,7 +44,7 @@ func ExampleClient_TransactWith() {
 	}
 
 	// A cosigner: the dapp's noop goes first, so the dapp pays.
-	cosigner := &chain.Cosigner{Payer: antelope.Active(dapp), Signer: dappKey, NoopContract: antelope.MustName("greymassnoop")}
+	cosigner := &chain.Cosigner{Permission: antelope.Active(dapp), Signer: dappKey, NoopContract: antelope.MustName("greymassnoop")}
 	res, err := c.TransactWith(ctx, aliceKey, chain.TransactOptions{Payer: cosigner}, pay)
 	if err != nil {
 		panic(err)

@@ -113,7 +113,7 @@ func (p *payChain) used(t *testing.T, acct antelope.Name) chaintest.Resources {
 }
 
 func (p *payChain) cosigner() *chain.Cosigner {
-	return &chain.Cosigner{Payer: antelope.PermissionLevel{Actor: dapp, Permission: antelope.MustName("paybw")}, Signer: p.payKey, NoopContract: noopAcct}
+	return &chain.Cosigner{Permission: antelope.PermissionLevel{Actor: dapp, Permission: antelope.MustName("paybw")}, Signer: p.payKey, NoopContract: noopAcct}
 }
 
 // watchedSigner counts its Sign calls and runs after() after each.
@@ -191,10 +191,10 @@ func TestCosignerPaysAndIsBilled(t *testing.T) {
 		t.Errorf("bob has %d", p.balance(t, bob))
 	}
 	first := res.Actions[0].Action
-	if first.Account != noopAcct || first.Name != antelope.MustName("noop") || first.Authorization[0] != cos.Payer {
+	if first.Account != noopAcct || first.Name != antelope.MustName("noop") || first.Authorization[0] != cos.Permission {
 		t.Errorf("first action %+v, want the payer's noop", first)
 	}
-	if res.Payment == nil || res.Payment.Payer != cos.Payer || res.Payment.Fee.Amount != 0 || res.Payment.Declined != nil {
+	if res.Payment == nil || res.Payment.Payer != cos.Permission || res.Payment.Fee.Amount != 0 || res.Payment.Declined != nil {
 		t.Errorf("payment %+v", res.Payment)
 	}
 	if u := p.used(t, dapp); u.CPUUsed != 100 || u.NETUsed == 0 {
@@ -526,5 +526,16 @@ func TestResourceProviderLostAnswerExecutesOnce(t *testing.T) {
 	}
 	if p.balance(t, fuel) != 10 || p.balance(t, bob) != 1_0000 {
 		t.Errorf("fuel %d, bob %d: the fee or the transfer ran twice", p.balance(t, fuel), p.balance(t, bob))
+	}
+}
+
+// TestCosignerNeedsPermission: a Cosigner without the permission that pays
+// is refused before anything is signed, the error naming the field.
+func TestCosignerNeedsPermission(t *testing.T) {
+	p := newPayChain(t)
+	cos := &chain.Cosigner{Signer: p.payKey, NoopContract: noopAcct}
+	_, err := p.c.TransactWith(t.Context(), p.alice, chain.TransactOptions{Payer: cos}, payTransfer(t, 1_0000, "no payer"))
+	if err == nil || !strings.Contains(err.Error(), "Permission") {
+		t.Fatalf("%v, want the missing Permission named", err)
 	}
 }
