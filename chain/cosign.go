@@ -10,17 +10,19 @@ import (
 
 // Cosigner is a payer you run: an account of yours (a dapp's) pays its
 // users' CPU and NET. TransactWith prepends its noop action, authorized by
-// Payer, and Signer signs for it; the user's signer signs the same
-// transaction. On a real chain the payer permission is usually a custom one
+// Permission, and Signer signs for it; the user's signer signs the same
+// transaction. On a real chain that permission is usually a custom one
 // (dapp@paybw) linked to the noop action alone (linkauth), so that its key
 // can authorize nothing else.
 //
 // The payer signs the whole transaction: give it to code that builds only
 // transactions you mean to pay for.
 type Cosigner struct {
-	Payer  antelope.PermissionLevel // who pays, e.g. dapp@paybw
-	Signer antelope.Signer          // holds the key(s) of Payer
-	// NoopContract is the contract of the action prepended (with Payer's
+	// Permission is the account that pays and the permission its noop
+	// is authorized with, e.g. dapp@paybw (the result's Payment.Payer).
+	Permission antelope.PermissionLevel
+	Signer     antelope.Signer // holds the key(s) of Permission
+	// NoopContract is the contract of the action prepended (with Permission's
 	// authorization and no data). Zero: KnownNoop for the chain —
 	// boost.wax::noop on WAX, greymassnoop::noop on EOS, Jungle 4 and
 	// Telos.
@@ -57,12 +59,12 @@ func KnownNoop(chainID antelope.Checksum256) (contract, action antelope.Name, ok
 	return 0, 0, false
 }
 
-// Pay prepends the noop, authorized by Payer, to req's transaction and
-// signs it with Signer: the keys of Payer that get_required_keys names
+// Pay prepends the noop, authorized by Permission, to req's transaction
+// and signs it with Signer: the keys of Permission that get_required_keys names
 // for the noop, each once.
 func (s *Cosigner) Pay(ctx context.Context, c *Client, req *PayRequest) (*Payment, error) {
-	if s.Signer == nil || s.Payer.Actor == 0 || s.Payer.Permission == 0 {
-		return nil, errors.New("cosigner: Payer and Signer must be set")
+	if s.Signer == nil || s.Permission.Actor == 0 || s.Permission.Permission == 0 {
+		return nil, errors.New("cosigner: Permission and Signer must be set")
 	}
 	contract, action := s.NoopContract, s.NoopAction
 	if contract == 0 {
@@ -78,16 +80,16 @@ func (s *Cosigner) Pay(ctx context.Context, c *Client, req *PayRequest) (*Paymen
 	if action == 0 {
 		action = nameNoop
 	}
-	noop := antelope.Action{Account: contract, Name: action, Authorization: []antelope.PermissionLevel{s.Payer}, Data: []byte{}}
+	noop := antelope.Action{Account: contract, Name: action, Authorization: []antelope.PermissionLevel{s.Permission}, Data: []byte{}}
 	tx := *req.Transaction
 	tx.Actions = append([]antelope.Action{noop}, req.Transaction.Actions...)
 	scope := tx
 	scope.Actions = tx.Actions[:1]
 	signed, err := c.signAs(ctx, s.Signer, req.ChainID, &tx, &scope)
 	if err != nil {
-		return nil, fmt.Errorf("cosigner %s: %w", permissionText(s.Payer), err)
+		return nil, fmt.Errorf("cosigner %s: %w", permissionText(s.Permission), err)
 	}
-	return &Payment{Payer: s.Payer, Transaction: &tx, Signatures: signed.Signatures}, nil
+	return &Payment{Payer: s.Permission, Transaction: &tx, Signatures: signed.Signatures}, nil
 }
 
 // permissionText is actor@permission.

@@ -70,8 +70,8 @@
 // anything is signed (the signer's actions intact and in order; only the
 // known noop contract's noop, first; a fee only in a fee-required answer,
 // to the provider's account, within MaxFee, RAM priced after the RAM
-// purchases before it; a RAM purchase only for the signer; a refusal sent
-// unchanged or failed as OnRefusal says). Signatures are
+// purchases before it; a RAM purchase only for the signer; a refusal an
+// error, or sent unchanged with Payment.Declined set if OnRefusal says so). Signatures are
 // merged in nodeos's order and the cosigned transaction is sent as
 // Transact sends, never executed twice. Account.PowerUpSample feeds
 // package powerup, which rents CPU and NET.

@@ -44,7 +44,7 @@ func ExampleClient_TransactWith() {
 	}
 
 	// A cosigner: the dapp's noop goes first, so the dapp pays.
-	cosigner := &chain.Cosigner{Payer: antelope.Active(dapp), Signer: dappKey, NoopContract: antelope.MustName("greymassnoop")}
+	cosigner := &chain.Cosigner{Permission: antelope.Active(dapp), Signer: dappKey, NoopContract: antelope.MustName("greymassnoop")}
 	res, err := c.TransactWith(ctx, aliceKey, chain.TransactOptions{Payer: cosigner}, pay)
 	if err != nil {
 		panic(err)
@@ -52,20 +52,37 @@ func ExampleClient_TransactWith() {
 	used, _ := node.Resources(dapp)
 	fmt.Println("cosigned: paid by", res.Payment.Payer.Actor, "billed", used.CPUUsed, "µs of CPU")
 
-	// A resource provider, for a fee of at most 0.0100 SYS.
+	// A resource provider, for a fee of at most 0.0100 SYS. By default a
+	// provider that does not pay is an error (*chain.ProviderError) and
+	// nothing is sent.
 	fuel, _ := node.NewResourceProvider(antelope.MustName("fuel"))
 	fuel.ChargeFee(antelope.ExtendedAsset{Quantity: antelope.MustAsset("0.0010 SYS"), Contract: token})
-	provider := &chain.ResourceProvider{URL: node.URL(), MaxFee: antelope.MustAsset("0.0100 SYS"), OnRefusal: chain.FailWhenRefused}
+	provider := &chain.ResourceProvider{URL: node.URL(), MaxFee: antelope.MustAsset("0.0100 SYS")}
 	res, err = c.TransactWith(ctx, aliceKey, chain.TransactOptions{Payer: provider}, pay)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println("provider: paid by", res.Payment.Payer.Actor, "for", res.Payment.Fee)
+
+	// SendUnchanged is wharfkit's choice: when the provider does not pay,
+	// the transaction goes out as it was, billed to alice, and err is nil.
+	// Only Payment.Declined says so: check it.
+	fuel.Refuse()
+	_ = node.SetResources(alice, 1_000, 10_000) // alice can pay now
+	provider.OnRefusal = chain.SendUnchanged
+	res, err = c.TransactWith(ctx, aliceKey, chain.TransactOptions{Payer: provider}, pay)
+	if err != nil {
+		panic(err)
+	}
+	if res.Payment.Declined != nil {
+		fmt.Println("provider declined:", errors.Is(res.Payment.Declined, chain.ErrProviderRefused), "— alice paid")
+	}
 	bal, _ := c.GetCurrencyBalance(ctx, token, alice, "SYS")
 	fmt.Println("alice has", bal[0])
 	// Output:
 	// refused: NET billed to alice
 	// cosigned: paid by dapp billed 100 µs of CPU
 	// provider: paid by fuel for 0.0010 SYS
-	// alice has 7.9990 SYS
+	// provider declined: true — alice paid
+	// alice has 6.9990 SYS
 }

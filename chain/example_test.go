@@ -55,7 +55,7 @@ func Example() {
 		}
 	}
 	// The state service: bob's balance as it was before the transfer.
-	before := node.State().At(uint64(res.BlockNum - 1))
+	before := node.State().At(res.BlockNum - 1)
 	n := 0
 	for range before.TableRows(ctx, antelope.TableQuery{Code: tokenAcct, Scope: bob, Table: antelope.MustName("accounts")}) {
 		n++

@@ -76,7 +76,7 @@ var nodeParsers = []struct {
 		}
 		return err
 	}},
-	{"get_block", func(b []byte, num uint32) error { _, err := DecodeBlockInfo(b, num); return err }},
+	{"get_block", func(b []byte, num uint32) error { _, err := DecodeBlock(b, num); return err }},
 }
 
 // FuzzNodeAnswers feeds nodeos's read answers (get_info, blocks, accounts,

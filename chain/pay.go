@@ -62,8 +62,9 @@ type Payment struct {
 	// transfers and the RAM it buys for the signer. Zero when free.
 	Fee antelope.Asset
 	// Declined says why the payer did not pay, when its policy was then to
-	// send the transaction unchanged (ResourceProvider's SendUnchanged):
-	// the signer's account was billed. The other fields are zero.
+	// send the transaction unchanged (ResourceProvider's SendUnchanged,
+	// chosen explicitly): the signer's account was billed, and TransactWith
+	// returned no error for it. The other fields are zero.
 	Declined error
 }
 

@@ -95,7 +95,7 @@ func TestCosignerNoopActionKept(t *testing.T) {
 	for _, tc := range []struct {
 		action, want antelope.Name
 	}{{0, nameNoop}, {antelope.MustName("payfor"), antelope.MustName("payfor")}} {
-		cos := &Cosigner{Payer: payer, Signer: key, NoopAction: tc.action}
+		cos := &Cosigner{Permission: payer, Signer: key, NoopAction: tc.action}
 		pay, err := cos.Pay(t.Context(), New("http://127.0.0.1:1"), &PayRequest{ChainID: chainWAX, Transaction: tx})
 		if err != nil {
 			t.Fatal(err)

@@ -113,7 +113,7 @@ func (p *payChain) used(t *testing.T, acct antelope.Name) chaintest.Resources {
 }
 
 func (p *payChain) cosigner() *chain.Cosigner {
-	return &chain.Cosigner{Payer: antelope.PermissionLevel{Actor: dapp, Permission: antelope.MustName("paybw")}, Signer: p.payKey, NoopContract: noopAcct}
+	return &chain.Cosigner{Permission: antelope.PermissionLevel{Actor: dapp, Permission: antelope.MustName("paybw")}, Signer: p.payKey, NoopContract: noopAcct}
 }
 
 // watchedSigner counts its Sign calls and runs after() after each.
@@ -191,10 +191,10 @@ func TestCosignerPaysAndIsBilled(t *testing.T) {
 		t.Errorf("bob has %d", p.balance(t, bob))
 	}
 	first := res.Actions[0].Action
-	if first.Account != noopAcct || first.Name != antelope.MustName("noop") || first.Authorization[0] != cos.Payer {
+	if first.Account != noopAcct || first.Name != antelope.MustName("noop") || first.Authorization[0] != cos.Permission {
 		t.Errorf("first action %+v, want the payer's noop", first)
 	}
-	if res.Payment == nil || res.Payment.Payer != cos.Payer || res.Payment.Fee.Amount != 0 || res.Payment.Declined != nil {
+	if res.Payment == nil || res.Payment.Payer != cos.Permission || res.Payment.Fee.Amount != 0 || res.Payment.Declined != nil {
 		t.Errorf("payment %+v", res.Payment)
 	}
 	if u := p.used(t, dapp); u.CPUUsed != 100 || u.NETUsed == 0 {
@@ -345,7 +345,7 @@ func TestResourceProviderFee(t *testing.T) {
 	if err := p.node.SetResources(alice, 1_000, 10_000); err != nil {
 		t.Fatal(err)
 	}
-	rp = &chain.ResourceProvider{URL: p.node.URL(), MaxFee: sysAmount(9)}
+	rp = &chain.ResourceProvider{URL: p.node.URL(), MaxFee: sysAmount(9), OnRefusal: chain.SendUnchanged}
 	res, err = p.c.TransactWith(ctx, p.alice, chain.TransactOptions{Payer: rp}, payTransfer(t, 1_0000, "unchanged"))
 	if err != nil {
 		t.Fatal(err)
@@ -379,6 +379,28 @@ func TestResourceProviderRefuses(t *testing.T) {
 	rp = &chain.ResourceProvider{URL: p.node.URL() + "/nothing", OnRefusal: chain.FailWhenRefused}
 	if _, err := p.c.TransactWith(t.Context(), p.alice, chain.TransactOptions{Payer: rp}, payTransfer(t, 1_0000, "nobody")); !errors.Is(err, chain.ErrProviderRefused) {
 		t.Errorf("%v", err)
+	}
+}
+
+// TestResourceProviderDefaultFailsWhenRefused: a provider left at its zero
+// policy that does not pay is an error, and nothing is signed or sent —
+// even for a signer who could pay: a refusal never passes as err == nil.
+func TestResourceProviderDefaultFailsWhenRefused(t *testing.T) {
+	p := newPayChain(t)
+	fp := p.provider(t)
+	fp.Refuse()
+	if err := p.node.SetResources(alice, 1_000, 10_000); err != nil {
+		t.Fatal(err)
+	}
+	user := &watchedSigner{Signer: p.alice}
+	before := p.node.Stats().Executions
+	res, err := p.c.TransactWith(t.Context(), user, chain.TransactOptions{Payer: &chain.ResourceProvider{URL: p.node.URL()}}, payTransfer(t, 1_0000, "default"))
+	var pe *chain.ProviderError
+	if !errors.As(err, &pe) || !errors.Is(err, chain.ErrProviderRefused) || res != nil {
+		t.Fatalf("default policy: result %v, %v; want the *ProviderError", res != nil, err)
+	}
+	if user.signed() != 0 || p.node.Stats().Executions != before || p.used(t, alice).CPUUsed != 0 {
+		t.Errorf("signed %d times, %d executions, alice %+v", user.signed(), p.node.Stats().Executions-before, p.used(t, alice))
 	}
 }
 
@@ -504,5 +526,16 @@ func TestResourceProviderLostAnswerExecutesOnce(t *testing.T) {
 	}
 	if p.balance(t, fuel) != 10 || p.balance(t, bob) != 1_0000 {
 		t.Errorf("fuel %d, bob %d: the fee or the transfer ran twice", p.balance(t, fuel), p.balance(t, bob))
+	}
+}
+
+// TestCosignerNeedsPermission: a Cosigner without the permission that pays
+// is refused before anything is signed, the error naming the field.
+func TestCosignerNeedsPermission(t *testing.T) {
+	p := newPayChain(t)
+	cos := &chain.Cosigner{Signer: p.payKey, NoopContract: noopAcct}
+	_, err := p.c.TransactWith(t.Context(), p.alice, chain.TransactOptions{Payer: cos}, payTransfer(t, 1_0000, "no payer"))
+	if err == nil || !strings.Contains(err.Error(), "Permission") {
+		t.Fatalf("%v, want the missing Permission named", err)
 	}
 }

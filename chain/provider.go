@@ -45,7 +45,8 @@ type ResourceProvider struct {
 	// chain's core token ("0.0100 EOS"). Zero: free only.
 	MaxFee antelope.Asset
 	// OnRefusal is what happens when the provider does not pay:
-	// SendUnchanged (the default) or FailWhenRefused.
+	// FailWhenRefused (the default: an error, nothing sent) or
+	// SendUnchanged (billed to the signer; Payment.Declined says so).
 	OnRefusal RefusalPolicy
 	// Transport is the HTTP core for the provider; nil: the client's.
 	Transport *httpcore.Transport
@@ -77,12 +78,15 @@ func (p *ResourceProvider) noopContract(chainID antelope.Checksum256) antelope.N
 type RefusalPolicy int
 
 const (
+	// FailWhenRefused (the default) returns the *ProviderError; nothing is
+	// signed or sent. A payer that does not pay is never an err == nil.
+	FailWhenRefused RefusalPolicy = iota
 	// SendUnchanged signs and sends the transaction as it was, billed to
-	// the signer (as wharfkit does); the result's Payment.Declined says
-	// why.
-	SendUnchanged RefusalPolicy = iota
-	// FailWhenRefused returns the *ProviderError; nothing is sent.
-	FailWhenRefused
+	// the signer, as wharfkit does: err is nil when it executes, and only
+	// the result's Payment.Declined says the provider did not pay — check
+	// it. Choose it where the signer can pay and a refusal must not stop
+	// the user.
+	SendUnchanged
 )
 
 // Errors of a resource provider, matched with errors.Is against a

@@ -2,7 +2,6 @@ package chain
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -69,13 +68,13 @@ func (c *Client) confirmStatus(ctx context.Context, signed *antelope.SignedTrans
 		return fmt.Errorf("get_transaction_status answered about another transaction: expiration %s, not %s",
 			st.Expiration, signed.Expiration)
 	}
-	b, err := c.blockTransactions(ctx, st.BlockNum)
+	b, err := c.GetBlock(ctx, st.BlockNum)
 	switch {
 	case err != nil:
 		return fmt.Errorf("get_transaction_status named block %d, which could not be read: %w", st.BlockNum, err)
 	case st.BlockID != (antelope.Checksum256{}) && b.ID != st.BlockID:
 		return fmt.Errorf("get_transaction_status named block %d with id %s; the block's id is %s", st.BlockNum, st.BlockID, b.ID)
-	case !b.holds(id):
+	case !b.executed(id):
 		return fmt.Errorf("get_transaction_status named block %d, which does not hold transaction %s", st.BlockNum, id)
 	}
 	return nil
@@ -112,7 +111,7 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 		// the reference block, and "not executed" waits until the blocks
 		// read link up to a last irreversible block's id.
 		for info != nil && next != 0 && next <= info.LastIrreversibleBlockNum && ctx.Err() == nil {
-			b, err := s.c.blockTransactions(ctx, next)
+			b, err := s.c.GetBlock(ctx, next)
 			if err != nil {
 				why = err
 				break
@@ -125,7 +124,7 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 				break
 			}
 			read, last, prev = true, b.Timestamp, b.ID
-			if b.holds(s.id) {
+			if b.executed(s.id) {
 				return s.found(b), nil, nil
 			}
 			if expiredAt == 0 && b.Timestamp.Time().After(expiration) {
@@ -146,13 +145,13 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 		// Reversible blocks: only to find it sooner; a miss is read
 		// again once irreversible (the block may be forked out).
 		for n := max(peek+1, next); info != nil && next != 0 && expiredAt == 0 && n <= info.HeadBlockNum && ctx.Err() == nil; n++ {
-			b, err := s.c.blockTransactions(ctx, n)
+			b, err := s.c.GetBlock(ctx, n)
 			if err != nil {
 				why = err
 				break
 			}
 			read, peek = true, n
-			if b.holds(s.id) {
+			if b.executed(s.id) {
 				return s.found(b), nil, nil
 			}
 			if b.Timestamp.Time().After(expiration) {
@@ -175,7 +174,7 @@ func (s *sender) scan(ctx context.Context) (*TransactResult, *NotExecutedError, 
 }
 
 // found is the result of a send settled by block b holding it.
-func (s *sender) found(b *blockTxs) *TransactResult {
+func (s *sender) found(b *Block) *TransactResult {
 	return &TransactResult{ID: s.id, BlockNum: b.BlockNum, BlockTime: b.Timestamp, Transaction: s.signed,
 		AlreadySubmitted: true, Attempts: s.requests}
 }
@@ -201,62 +200,4 @@ func (c *Client) firstBlockAfterRef(ctx context.Context, tx *antelope.Transactio
 		return 0, none, fmt.Errorf("block %d is not the transaction's reference block (prefix %d, not %d)", ref, b.RefBlockPrefix, tx.RefBlockPrefix)
 	}
 	return ref + 1, b.ID, nil
-}
-
-// blockTxs is a block's header and the ids of the transactions it
-// executed.
-type blockTxs struct {
-	BlockInfo
-	executed []antelope.Checksum256
-}
-
-// holds reports whether the block executed transaction id.
-func (b *blockTxs) holds(id antelope.Checksum256) bool {
-	for _, x := range b.executed {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}
-
-// blockTransactions reads block num with get_block: its header (checked as
-// GetBlockInfo checks it) and the transactions it executed. get_block
-// names a transaction by its id (a deferred one) or as an object with an
-// "id".
-func (c *Client) blockTransactions(ctx context.Context, num uint32) (*blockTxs, error) {
-	body, err := c.Call(ctx, "/v1/chain/get_block", map[string]uint32{"block_num_or_id": num})
-	if err != nil {
-		return nil, err
-	}
-	info, err := DecodeBlockInfo(body, num)
-	if err != nil {
-		return nil, err
-	}
-	var raw struct {
-		Transactions []struct {
-			Status string          `json:"status"`
-			Trx    json.RawMessage `json:"trx"`
-		} `json:"transactions"`
-	}
-	if err := json.Unmarshal(body, &raw); err != nil {
-		return nil, fmt.Errorf("nodeos get_block %d: unexpected answer: %v", num, err)
-	}
-	b := &blockTxs{BlockInfo: *info}
-	for i, tx := range raw.Transactions {
-		var id antelope.Checksum256
-		if err := json.Unmarshal(tx.Trx, &id); err != nil {
-			var obj struct {
-				ID antelope.Checksum256 `json:"id"`
-			}
-			if err := json.Unmarshal(tx.Trx, &obj); err != nil || obj.ID == (antelope.Checksum256{}) {
-				return nil, fmt.Errorf("nodeos get_block %d: transaction %d has no id", num, i)
-			}
-			id = obj.ID
-		}
-		if tx.Status == "executed" {
-			b.executed = append(b.executed, id)
-		}
-	}
-	return b, nil
 }

@@ -43,7 +43,7 @@ func TestSettleForkedBlockBehindBalancer(t *testing.T) {
 			txs, _ := b["transactions"].([]any)
 			holds := false
 			for _, tx := range txs {
-				if m, ok := tx.(map[string]any); ok && m["trx"] == id.String() {
+				if m, ok := tx.(map[string]any); ok && m["trx"].(map[string]any)["id"] == id.String() {
 					holds = true
 				}
 			}

@@ -354,7 +354,7 @@ func TestStateService(t *testing.T) {
 		t.Fatalf("scopes %v, %v", scopes, err)
 	}
 	c.RevokeTokens()
-	row, found, err := st.At(uint64(res.BlockNum)).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code))
+	row, found, err := st.At(res.BlockNum).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code))
 	if err != nil || !found {
 		t.Fatalf("row after a revoked token: %v %v", found, err)
 	}
@@ -362,10 +362,10 @@ func TestStateService(t *testing.T) {
 	if err := a.UnmarshalBinary(row.Data); err != nil || a.Balance.Amount != 3_00000000 || row.Payer != alice {
 		t.Errorf("bob's row: %+v payer %s, %v", a, row.Payer, err)
 	}
-	if _, found, _ := st.At(uint64(res.BlockNum-1)).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code)); found {
+	if _, found, _ := st.At(res.BlockNum-1).Row(t.Context(), eosioToken, bob, accounts, uint64(waxSym.Code)); found {
 		t.Error("bob had a row before the transfer")
 	}
-	_, err = st.At(uint64(c.Head().Num+100)).Table(t.Context(), eosioToken, bob, accounts)
+	_, err = st.At(c.Head().Num+100).Table(t.Context(), eosioToken, bob, accounts)
 	var he *httpcore.HTTPError
 	if !errors.As(err, &he) || he.Code != "app_block_num_higher_than_head_block_error" {
 		t.Errorf("a future block: %v", err)

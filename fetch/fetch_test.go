@@ -483,3 +483,13 @@ func TestFileSource(t *testing.T) {
 	var _ fetch.Source = fetch.StateSource{}
 	var _ fetch.Source = fetch.ChainSource{}
 }
+
+// TestBlockNumOver32BitsRefused: block numbers are 32-bit (nodeos's
+// block_num); a larger one is refused before any request, not cut short.
+func TestBlockNumOver32BitsRefused(t *testing.T) {
+	_, api, _ := setup(t)
+	_, err := api.FetchABI(t.Context(), "orng.wax", 1<<32+5, false)
+	if err == nil || !strings.Contains(err.Error(), "32-bit") {
+		t.Fatalf("block 2^32+5: %v", err)
+	}
+}

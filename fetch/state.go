@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -47,7 +48,10 @@ func (s *StateAPI) fetchABI(ctx context.Context, auth *state.Auth, account strin
 	if err != nil {
 		return nil, fmt.Errorf("account %q: %v", account, err)
 	}
-	c := state.New(s.BaseURL, auth).At(blockNum)
+	if blockNum > math.MaxUint32 {
+		return nil, fmt.Errorf("block %d: block numbers are 32-bit (at most %d)", blockNum, uint32(math.MaxUint32))
+	}
+	c := state.New(s.BaseURL, auth).At(uint32(blockNum))
 	get, form := c.ABI, "state API response"
 	if packed {
 		get, form = c.PackedABI, "state API response (packed ABI)"
@@ -56,7 +60,7 @@ func (s *StateAPI) fetchABI(ctx context.Context, auth *state.Auth, account strin
 	if err != nil {
 		return nil, s.explain(err, account, blockNum)
 	}
-	f := &Fetched{Body: abi.JSON, Source: abi.Source, Form: form, Account: account, BlockNum: abi.BlockNum, HasBlock: abi.BlockNum > 0}
+	f := &Fetched{Body: abi.JSON, Source: abi.Source, Form: form, Account: account, BlockNum: uint64(abi.BlockNum), HasBlock: abi.BlockNum > 0}
 	if packed {
 		f.Body = abi.Packed
 	}

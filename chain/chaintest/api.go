@@ -72,7 +72,7 @@ func (c *Chain) getBlock(endpoint string, body []byte) (int, any) {
 		txs := []any{}
 		for _, tx := range c.blocklog.records[c.index(b.Num)].txs {
 			cpu, net, _ := tx.trx.usage()
-			txs = append(txs, map[string]any{"status": "executed", "cpu_usage_us": cpu, "net_usage_words": net, "trx": tx.trx.id})
+			txs = append(txs, map[string]any{"status": "executed", "cpu_usage_us": cpu, "net_usage_words": net, "trx": receiptTrx(tx)})
 		}
 		out["transactions"] = txs
 	}
@@ -138,4 +138,26 @@ func (c *Chain) getCurrencyBalance(body []byte) (int, any) {
 		out = append(out, a)
 	}
 	return 200, out
+}
+
+// receiptTrx is a block receipt's trx as nodeos's get_block prints an input
+// transaction: the packed transaction with its id, and the transaction
+// itself (action data as hex: nodeos decodes it with the contract's ABI
+// where it can, adding hex_data).
+func receiptTrx(tx *committedTx) map[string]any {
+	p := &tx.packed
+	out := map[string]any{
+		"id": tx.trx.id, "signatures": p.Signatures, "compression": p.Compression.String(),
+		"packed_context_free_data": antelope.Bytes(p.PackedContextFreeData), "context_free_data": []any{},
+		"packed_trx": antelope.Bytes(p.PackedTrx),
+	}
+	if st, err := p.Unpack(); err == nil {
+		out["transaction"] = &st.Transaction
+		cfd := make([]antelope.Bytes, len(st.ContextFreeData))
+		for i, d := range st.ContextFreeData {
+			cfd[i] = d
+		}
+		out["context_free_data"] = cfd
+	}
+	return out
 }

@@ -39,10 +39,10 @@ func typedTokenTables(t *testing.T, impl string) {
 		t.Fatalf("bob's balance: %v, %v", got, err)
 	}
 	// At the block before the transfer, over the state service: no row.
-	if _, err := accounts.Get(t.Context(), c.State().At(uint64(before)), bob, uint64(waxSym.Code)); !errors.Is(err, antelope.ErrRowNotFound) {
+	if _, err := accounts.Get(t.Context(), c.State().At(before), bob, uint64(waxSym.Code)); !errors.Is(err, antelope.ErrRowNotFound) {
 		t.Errorf("before: %v", err)
 	}
-	if got, err := accounts.Get(t.Context(), c.State().At(uint64(res.BlockNum)), bob, uint64(waxSym.Code)); err != nil || got.Balance != wax(7) {
+	if got, err := accounts.Get(t.Context(), c.State().At(res.BlockNum), bob, uint64(waxSym.Code)); err != nil || got.Balance != wax(7) {
 		t.Errorf("after, at block %d: %v %v", res.BlockNum, got, err)
 	}
 	// Rows with their payers, and the table's scopes.

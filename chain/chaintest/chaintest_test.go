@@ -123,10 +123,10 @@ func tokenTransferEndToEnd(t *testing.T, impl string, opts ...chaintest.Option) 
 	}
 	// The state service, before and after the transfer's block.
 	st := c.State()
-	if got := balance(t, st.At(uint64(before)), bob); got != 0 {
+	if got := balance(t, st.At(before), bob); got != 0 {
 		t.Errorf("bob at block %d: %d", before, got)
 	}
-	if got := balance(t, st.At(uint64(res.BlockNum)), bob); got != 12_50000000 {
+	if got := balance(t, st.At(res.BlockNum), bob); got != 12_50000000 {
 		t.Errorf("bob at block %d: %d", res.BlockNum, got)
 	}
 	// A contract's assertion comes back with its message.

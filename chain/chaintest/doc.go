@@ -104,8 +104,8 @@
 // not pay for); NET is checked before execution and CPU (a fixed 100 µs a
 // transaction) after, failing with nodeos's tx_net_usage_exceeded and
 // tx_cpu_usage_exceeded, and Resources reads the usage. The receipts —
-// in the transaction's answer, get_block and state history — report what
-// was billed; Rollback and Fork restore the usage as of their block.
+// in the transaction's answer, get_block (which carries each transaction
+// packed, as nodeos does) and state history — report what was billed; Rollback and Fork restore the usage as of their block.
 // NewResourceProvider serves a fake resource provider (Greymass Fuel's
 // protocol) beside the chain API — free, for a fee, for RAM, refusing, or
 // tampering with the actions — and DeployNoop deploys the noop contract

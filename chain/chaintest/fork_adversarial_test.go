@@ -142,7 +142,7 @@ func TestForkRefusesStateTableOfAnotherBlock(t *testing.T) {
 		}
 	}}}
 	fk := l.forkOf(t, f)
-	want, err := l.c.State().At(uint64(l.forkBlock)).Table(t.Context(), eosioToken, antelope.MustName("alice"), antelope.MustName("accounts"))
+	want, err := l.c.State().At(l.forkBlock).Table(t.Context(), eosioToken, antelope.MustName("alice"), antelope.MustName("accounts"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -151,7 +151,7 @@ func TestRollbackRestoresTheState(t *testing.T) {
 		t.Errorf("the dropped transfer: %+v, %v", st, err)
 	}
 	// The state service forgets the dropped blocks too.
-	if _, err := eosiotoken.TableAccounts.Get(ctx, s.c.State().At(uint64(n+1)), bob, uint64(waxSym.Code)); err == nil {
+	if _, err := eosiotoken.TableAccounts.Get(ctx, s.c.State().At(n+1), bob, uint64(waxSym.Code)); err == nil {
 		t.Error("the state service serves a dropped block")
 	}
 	// The new branch: the same transfer again, in a block with another id.

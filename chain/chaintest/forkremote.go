@@ -67,7 +67,7 @@ type forkCode struct {
 	WASM        []byte          `json:"wasm"`
 	CodeUpdated time.Time       `json:"code_updated"`  // the account's last_code_update
 	ABI         json.RawMessage `json:"abi,omitempty"` // ABI JSON at the fork block; nil: none
-	ABIBlock    uint64          `json:"abi_block"`     // the block that ABI was set in (state service); 0 unknown
+	ABIBlock    uint32          `json:"abi_block"`     // the block that ABI was set in (state service); 0 unknown
 }
 
 // forkRow is a primary row.
@@ -187,7 +187,7 @@ func (s *liveSource) point(ctx context.Context) (forkPoint, error) {
 	}
 	s.block = p.Block
 	if s.state != nil {
-		s.state = s.state.At(uint64(p.Block))
+		s.state = s.state.At(p.Block)
 	}
 	return p, nil
 }
@@ -236,7 +236,7 @@ func (s *liveSource) code(ctx context.Context, n antelope.Name) (*forkCode, erro
 		}
 		return nil, err
 	}
-	if abi.BlockNum > uint64(s.block) {
+	if abi.BlockNum > s.block {
 		return nil, fmt.Errorf("the state service answered the ABI of %s set at block %d, after the fork block %d", n, abi.BlockNum, s.block)
 	}
 	out.ABI, out.ABIBlock = abi.JSON, abi.BlockNum
@@ -262,7 +262,7 @@ func (s *liveSource) table(ctx context.Context, code, scope, table antelope.Name
 		// A service that answered at another block (one that ignores
 		// block_num answers at its head) says so here: its rows are not
 		// the fork block's.
-		if t.UpToBlockNum != 0 && t.UpToBlockNum != uint64(s.block) {
+		if t.UpToBlockNum != 0 && t.UpToBlockNum != s.block {
 			return nil, fmt.Errorf("the state service answered table %s %s %s at block %d, not at the fork block %d", code, scope, table, t.UpToBlockNum, s.block)
 		}
 		for i, r := range t.Rows {

@@ -361,7 +361,7 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 		return
 	}
 	c.contracts[n] = ct
-	v := abiVersion{block: uint32(fc.ABIBlock), json: ct.abi}
+	v := abiVersion{block: fc.ABIBlock, json: ct.abi}
 	if v.block == 0 || v.block > f.point.Block {
 		v.block = f.point.Block
 	}

@@ -105,14 +105,16 @@ func checkGetBlockReceipt(t *testing.T, c *chaintest.Chain, num uint32, id antel
 	var block struct {
 		Transactions []struct {
 			receipt
-			Trx antelope.Checksum256 `json:"trx"`
+			Trx struct {
+				ID antelope.Checksum256 `json:"id"`
+			} `json:"trx"`
 		} `json:"transactions"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&block); err != nil || resp.StatusCode != http.StatusOK || len(block.Transactions) != 1 {
 		t.Fatalf("get_block %d: %d, %v", num, resp.StatusCode, err)
 	}
 	for _, tx := range block.Transactions {
-		if tx.Trx == id && tx.receipt != want {
+		if tx.Trx.ID == id && tx.receipt != want {
 			t.Errorf("get_block %d: %s: %+v, want %+v", num, id, tx.receipt, want)
 		}
 	}

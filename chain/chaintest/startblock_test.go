@@ -83,7 +83,7 @@ func TestStartBlockStateAt(t *testing.T) {
 				bobHad[n] = balance(t, s.cl, bob)
 			}
 			for n, want := range bobHad {
-				row, err := eosiotoken.TableAccounts.Get(ctx, s.c.State().At(uint64(n)), bob, uint64(waxSym.Code))
+				row, err := eosiotoken.TableAccounts.Get(ctx, s.c.State().At(n), bob, uint64(waxSym.Code))
 				if err != nil || row.Balance.Amount != want {
 					t.Errorf("bob at block %d: %v, %v; want %d", n, row.Balance, err, want)
 				}

@@ -20,7 +20,7 @@ type ABI struct {
 	Account antelope.Name // the account
 	// BlockNum is the block the ABI was set in: the version in force at
 	// the block asked for was set there, at or below it.
-	BlockNum uint64
+	BlockNum uint32
 	// JSON is the ABI as JSON, byte for byte as the service sent it (ABI);
 	// nil from PackedABI.
 	JSON json.RawMessage
@@ -81,11 +81,11 @@ func decodeABI(body []byte, packed bool) (*ABI, error) {
 	}
 	a := &ABI{}
 	if out.BlockNum != "" {
-		n, err := strconv.ParseUint(out.BlockNum.String(), 10, 64)
+		n, err := strconv.ParseUint(out.BlockNum.String(), 10, 32)
 		if err != nil {
 			return nil, fmt.Errorf("state service /v0/state/abi: block_num %s is not a block number", out.BlockNum)
 		}
-		a.BlockNum = n
+		a.BlockNum = uint32(n)
 	}
 	switch {
 	case len(out.ABI) == 0 || string(out.ABI) == "null":

@@ -25,7 +25,7 @@ import (
 type Client struct {
 	baseURL string
 	auth    *Auth
-	block   uint64
+	block   uint32
 }
 
 var _ antelope.TableReader = (*Client)(nil)
@@ -45,15 +45,16 @@ func New(baseURL string, auth *Auth) *Client {
 	return &Client{baseURL: strings.TrimRight(baseURL, "/"), auth: auth}
 }
 
-// At returns a view of the state service at block num (0: the head block).
-func (s *Client) At(num uint64) *Client {
+// At returns a view of the state service at block num (0: the head
+// block). Block numbers are uint32 throughout, as nodeos's block_num.
+func (s *Client) At(num uint32) *Client {
 	c := *s
 	c.block = num
 	return &c
 }
 
 // Block is the block this view reads at; 0 is the head.
-func (s *Client) Block() uint64 { return s.block }
+func (s *Client) Block() uint32 { return s.block }
 
 func (s *Client) get(ctx context.Context, path string, q url.Values) ([]byte, error) {
 	u, err := httpcore.JoinURL(s.baseURL, path)
@@ -61,7 +62,7 @@ func (s *Client) get(ctx context.Context, path string, q url.Values) ([]byte, er
 		return nil, fmt.Errorf("state service: %w", err)
 	}
 	if s.block > 0 {
-		q.Set("block_num", strconv.FormatUint(s.block, 10))
+		q.Set("block_num", strconv.FormatUint(uint64(s.block), 10))
 	}
 	body, err := s.auth.Get(ctx, httpcore.WithQuery(u, q))
 	if err != nil {
@@ -101,7 +102,7 @@ func (s *Client) checkBlock(path string, body []byte) error {
 	switch {
 	case got == nil:
 		return fmt.Errorf("state service %s: asked as of block %d, the answer names no block", path, s.block)
-	case *got != s.block:
+	case *got != uint64(s.block):
 		return fmt.Errorf("state service %s: asked as of block %d, the answer is as of block %d", path, s.block, *got)
 	}
 	return nil
@@ -125,8 +126,8 @@ func decodeStateAnswer(path string, body []byte, want string, out any) error {
 
 // Table is a table as the state service returned it at a block.
 type Table struct {
-	UpToBlockNum             uint64 // the block the rows are as of
-	LastIrreversibleBlockNum uint64 // the chain's LIB when it answered
+	UpToBlockNum             uint32 // the block the rows are as of
+	LastIrreversibleBlockNum uint32 // the chain's LIB when it answered
 	Rows                     []Row  // in primary key order
 }
 
@@ -145,8 +146,8 @@ type stateRowJSON struct {
 }
 
 type stateTableJSON struct {
-	UpToBlockNum             uint64         `json:"up_to_block_num"`
-	LastIrreversibleBlockNum uint64         `json:"last_irreversible_block_num"`
+	UpToBlockNum             uint32         `json:"up_to_block_num"`
+	LastIrreversibleBlockNum uint32         `json:"last_irreversible_block_num"`
 	Rows                     []stateRowJSON `json:"rows"`
 	Row                      *stateRowJSON  `json:"row"`
 }

@@ -51,7 +51,7 @@ func TestAtChecksTheBlock(t *testing.T) {
 	st := hostileState(t, c, func(_ string, body []byte) []byte {
 		return upTo.ReplaceAll(body, []byte(fmt.Sprintf(`"$1":%d`, head)))
 	})
-	at := st.At(uint64(past))
+	at := st.At(past)
 	if _, err := at.Table(t.Context(), eosioToken, eosioToken, accounts); err == nil || !strings.Contains(err.Error(), "as of block") {
 		t.Errorf("table: another block's answer: %v", err)
 	}
@@ -64,7 +64,7 @@ func TestAtChecksTheBlock(t *testing.T) {
 	if _, err := at.ABI(t.Context(), eosioToken); err == nil {
 		t.Error("abi: one set after the block accepted")
 	}
-	if _, err := c.State().At(uint64(past)).ABI(t.Context(), eosioToken); err != nil {
+	if _, err := c.State().At(past).ABI(t.Context(), eosioToken); err != nil {
 		t.Errorf("abi at the block: %v", err)
 	}
 	// The head view takes the block the service answers as of.
@@ -72,7 +72,7 @@ func TestAtChecksTheBlock(t *testing.T) {
 		t.Errorf("head: %v", err)
 	}
 	// The honest service's answer at the block passes.
-	if _, err := c.State().At(uint64(past)).Table(t.Context(), eosioToken, eosioToken, accounts); err != nil {
+	if _, err := c.State().At(past).Table(t.Context(), eosioToken, eosioToken, accounts); err != nil {
 		t.Errorf("the block's own answer: %v", err)
 	}
 }
@@ -98,5 +98,24 @@ func TestNewNilAuth(t *testing.T) {
 	st := state.New("http://127.0.0.1:1", nil)
 	if _, err := st.ScopeList(t.Context(), eosioToken, accounts); !errors.Is(err, state.ErrNoAPIKey) {
 		t.Errorf("nil auth: %v", err)
+	}
+}
+
+// Block numbers are 32-bit, as nodeos's block_num: an answer naming a
+// block past 2^32−1 is an error, never a number cut to 32 bits.
+func TestBlockNumbersAre32Bit(t *testing.T) {
+	c := tokenChain(t)
+	blockNum := regexp.MustCompile(`"(up_to_block_num|block_num)":\d+`)
+	st := hostileState(t, c, func(_ string, body []byte) []byte {
+		return blockNum.ReplaceAll(body, []byte(`"$1":4294967297`))
+	})
+	if tb, err := st.Table(t.Context(), eosioToken, eosioToken, accounts); err == nil {
+		t.Errorf("table as of block %d accepted", tb.UpToBlockNum)
+	}
+	if abi, err := st.ABI(t.Context(), eosioToken); err == nil {
+		t.Errorf("abi set at block %d accepted", abi.BlockNum)
+	}
+	if got := st.At(1 << 31).Block(); got != 1<<31 {
+		t.Errorf("At(2^31).Block() = %d", got)
 	}
 }

@@ -59,14 +59,14 @@ func TestABIByBlock(t *testing.T) {
 	}
 	st := c.State()
 	cur, err := st.ABI(t.Context(), eosioToken)
-	if err != nil || string(cur.JSON) != string(v2) || cur.BlockNum != uint64(c.Head().Num) || cur.Account != eosioToken || cur.Packed != nil {
+	if err != nil || string(cur.JSON) != string(v2) || cur.BlockNum != c.Head().Num || cur.Account != eosioToken || cur.Packed != nil {
 		t.Fatalf("the current ABI: %+v, %v", cur, err)
 	}
 	if want := c.URL() + "/v0/state/abi?account=eosio.token&json=true"; cur.Source != want {
 		t.Errorf("source %q, want %q", cur.Source, want)
 	}
-	old, err := st.At(uint64(set)).ABI(t.Context(), eosioToken)
-	if err != nil || !strings.Contains(string(old.JSON), `"transfer"`) || old.BlockNum > uint64(set) || old.BlockNum < 9_135_390 {
+	old, err := st.At(set).ABI(t.Context(), eosioToken)
+	if err != nil || !strings.Contains(string(old.JSON), `"transfer"`) || old.BlockNum > set || old.BlockNum < 9_135_390 {
 		t.Fatalf("the ABI at block %d: %+v, %v", set, old, err)
 	}
 	packed, err := st.PackedABI(t.Context(), eosioToken)
