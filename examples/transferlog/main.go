@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 
@@ -53,7 +54,7 @@ func run(ctx context.Context, args []string, shipOpts []ship.Option, out io.Writ
 	account := fs.String("account", "", "the `account` whose transfers to print")
 	contract := fs.String("token", "eosio.token", "the token `contract`")
 	until := fs.Uint("until", 0, "stop before this `block` (0: follow the chain)")
-	margin := fs.Uint("index-margin", 240, "hand over this many `blocks` below Hyperion's last indexed and final block: its actions become searchable after it reports them indexed")
+	margin := fs.Uint("index-margin", hyperion.DefaultHandoffMargin, "hand over this many `blocks` below Hyperion's last indexed and final block: its actions become searchable after it reports them indexed")
 	if err := fs.Parse(args); err != nil {
 		return n, err
 	}
@@ -101,23 +102,16 @@ func run(ctx context.Context, args []string, shipOpts []ship.Option, out io.Writ
 
 	// 1. History, up to a block that is final and indexed.
 	h := hyperion.New(*hyperionURL)
-	health, err := h.Health(ctx)
-	if err != nil {
+	// Final, indexed, and a margin below the last indexed block: Hyperion
+	// reports a block indexed before its actions are searchable, and the
+	// stream, which has every block, gives the rest. An error when Hyperion
+	// cannot reach its node or index: no final block to hand over at.
+	// ErrNoHandoff: nothing is old enough yet, so there is no history to
+	// read and the stream from the first block misses nothing.
+	handoff, err := h.Handoff(ctx, uint32(min(*margin, math.MaxUint32)))
+	if err != nil && !errors.Is(err, hyperion.ErrNoHandoff) {
 		return n, err
 	}
-	// Hyperion reports a service it could not reach as an Error without
-	// data: 0 here. Without both numbers there is no final block to hand
-	// over at, and a ToBlock of 0 would read history to the index's end,
-	// blocks a fork may still undo.
-	if health.LastIrreversible == 0 || health.LastIndexedBlock == 0 {
-		return n, fmt.Errorf("hyperion's health gives no last irreversible block (%d) or last indexed block (%d): its node or index is unreachable, so there is no final block to hand over at", health.LastIrreversible, health.LastIndexedBlock)
-	}
-	// Hyperion reports a block indexed when it is deserialized (and health
-	// when its block document is searchable), before its actions are
-	// searchable: the handoff stays a margin below, and the stream, which
-	// has every block, gives the rest.
-	handoff := min(health.LastIndexedBlock, health.LastIrreversible)
-	handoff -= uint32(min(*margin, uint(handoff)))
 	if handoff > 0 { // ToBlock 0 would be no bound at all
 		for ev, err := range hyperion.Actions(ctx, h, transfer, hyperion.ActionFilter{Account: me, ToBlock: handoff}) {
 			if err != nil {

@@ -107,6 +107,7 @@ var Ambient = map[string]string{
 	"alice":                   "antelope.Name",
 	"h":                       "*hyperion.Client",
 	"shipURL":                 "string",
+	"handle":                  "func(ship.ActionEvent[eosiotoken.Transfer])",
 	"you":                     "antelope.Name",
 	"shop":                    "antelope.Name",
 	"token":                   "antelope.Name",
