@@ -163,6 +163,7 @@ func (r replay) Dial(context.Context, string, int64) (ship.Conn, error) {
 type replayConn struct {
 	msg     []byte
 	sentABI bool
+	status  bool // a get_status request is to be answered
 	n       uint32
 }
 
@@ -183,6 +184,14 @@ func (c *replayConn) ReadMessage(_ context.Context, buf []byte) (bool, []byte, e
 		c.sentABI = true
 		return true, append(buf[:0], protocol.ABIJSON...), nil
 	}
+	if c.status {
+		c.status = false
+		st := protocol.GetStatusResultV0{Head: protocol.BlockPosition{BlockNum: 1 << 30, BlockID: blockID(1 << 30)}, TraceBeginBlock: 1, TraceEndBlock: 1 << 30,
+			ChainStateBeginBlock: 1, ChainStateEndBlock: 1 << 30}
+		st.ChainID = antelope.NewExt(antelope.Checksum256{1})
+		msg, err := st.AppendBinary(append(buf[:0], 0)) // result index 0: get_status_result_v0
+		return false, msg, err
+	}
 	c.n++
 	buf = append(buf[:0], c.msg...)
 	// variant index (1), head (36), last_irreversible (36), then this_block
@@ -194,8 +203,13 @@ func (c *replayConn) ReadMessage(_ context.Context, buf []byte) (bool, []byte, e
 	return false, buf, nil
 }
 
-func (c *replayConn) WriteMessage(context.Context, []byte) error { return nil }
-func (c *replayConn) Close() error                               { return nil }
+// WriteMessage notes a get_status request (request index 0 for v0, 4 for
+// v1), which the stream sends on every connection before get_blocks.
+func (c *replayConn) WriteMessage(_ context.Context, msg []byte) error {
+	c.status = len(msg) > 0 && (msg[0] == 0 || msg[0] == 4)
+	return nil
+}
+func (c *replayConn) Close() error { return nil }
 
 // stream runs fn on b.N blocks of msg.
 func stream(b *testing.B, msg []byte, fn func(*ship.Block)) {

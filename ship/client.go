@@ -179,19 +179,21 @@ func (s *session) status(ctx context.Context) (Status, error) {
 	if err := s.send(ctx, member, &protocol.GetStatusRequestV0{}); err != nil {
 		return Status{}, err
 	}
-	for {
-		_, msg, err := s.read(ctx)
-		if err != nil {
-			return Status{}, err
-		}
-		name, w, err := s.p.resultKind(msg)
-		if err != nil {
-			return Status{}, err
-		}
-		if name == "get_status_result_v0" || name == "get_status_result_v1" {
-			return parseStatus(name, w.data[w.pos:])
-		}
+	// The session is new and asked nothing else: spring answers requests in
+	// order, so the next result is the status. Anything else is a broken
+	// node; skipping it would spin for as long as the node sends.
+	_, msg, err := s.read(ctx)
+	if err != nil {
+		return Status{}, err
 	}
+	name, w, err := s.p.resultKind(msg)
+	if err != nil {
+		return Status{}, err
+	}
+	if name != "get_status_result_v0" && name != "get_status_result_v1" {
+		return Status{}, broken("%s answered get_status with %s", s.c.url, name)
+	}
+	return parseStatus(name, w.data[w.pos:])
 }
 
 // Status asks the node what it serves.
