@@ -236,6 +236,3 @@ func TestAnswerBytesAsTheMaps(t *testing.T) {
 		}
 	}
 }
-
-
-
