@@ -191,9 +191,9 @@ func randomTrx(rng *rand.Rand) *trxContext {
 
 func TestAnswerBytesAsTheMaps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(34, 1))
-	n := 3000
+	n := 800
 	if testing.Short() {
-		n = 500
+		n = 200
 	}
 	for i := range n {
 		trx := randomTrx(rng)
