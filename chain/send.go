@@ -176,7 +176,7 @@ func (s *sender) run(ctx context.Context) (*TransactResult, error) {
 // lastTry says the attempts are used up.
 func (s *sender) judge(path string, retryTrx bool, resp []byte, err error, lastTry bool) (verdict, *TransactResult, error) {
 	if err == nil {
-		res, derr := decodeTrace(resp, s.id)
+		res, derr := s.c.decodeAnswer(resp, s.id)
 		if derr == nil {
 			res.Transaction, res.Attempts = s.signed, s.requests
 			return done, res, nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/httpcore"
+	"github.com/antelopego/abigen/chain/internal/inproc"
 )
 
 // TransactResult is what a sent (or computed) transaction did.
@@ -337,7 +338,7 @@ func (c *Client) runWithout(ctx context.Context, path string, signer antelope.Si
 	if err != nil {
 		return nil, err
 	}
-	res, err := decodeTrace(resp, id)
+	res, err := c.decodeAnswer(resp, id)
 	if res != nil {
 		res.Transaction, res.Attempts = signed, n
 	}
@@ -371,6 +372,34 @@ type traceJSON struct {
 		} `json:"action_traces"`
 		Except json.RawMessage `json:"except"`
 	} `json:"processed"`
+}
+
+// decodeAnswer is decodeTrace, but for an answer of a chaintest chain in
+// this process that arrived as the chain wrote it: its trace, which the
+// chain kept decoded (internal/inproc), is taken instead of decoding the
+// bytes again. A transport that is not such a chain's, or an answer a
+// fault changed, is decoded.
+func (c *Client) decodeAnswer(body []byte, id antelope.Checksum256) (*TransactResult, error) {
+	if c.transport != nil && c.transport.HTTP != nil {
+		if src, ok := c.transport.HTTP.Transport.(inproc.Source); ok {
+			if t := src.TakeTrace(id, body); t != nil {
+				return keptResult(t, body), nil
+			}
+		}
+	}
+	return decodeTrace(body, id)
+}
+
+// keptResult is the result decodeTrace gives for body, from the trace an
+// in-process chain kept with it.
+func keptResult(t *inproc.Trace, body []byte) *TransactResult {
+	res := &TransactResult{ID: t.ID, BlockNum: t.BlockNum, BlockTime: t.BlockTime,
+		Processed: body[t.ProcessedStart:t.ProcessedEnd:t.ProcessedEnd], Actions: make([]ActionTrace, len(t.Actions))}
+	for i, a := range t.Actions {
+		res.Actions[i] = ActionTrace{ActionOrdinal: a.Ordinal, CreatorActionOrdinal: a.Creator, Receiver: a.Receiver,
+			Action: a.Act, ReturnValue: a.ReturnValue, Console: a.Console, ElapsedUS: a.ElapsedUS}
+	}
+	return res
 }
 
 // decodeTrace reads send_transaction(2)/push/compute/read-only's answer

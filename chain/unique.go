@@ -19,7 +19,9 @@ import (
 // same TAPoS and expiration minutes apart.
 var built = struct {
 	sync.Mutex
-	refs map[builtKey]*builtOn
+	refs   map[builtKey]*builtOn
+	pruned time.Time // when refs were last pruned (this machine's clock)
+	scans  int       // how many times they were (a test counts them)
 }{refs: map[builtKey]*builtOn{}}
 
 // builtKey is a chain and a reference block: identical transactions share
@@ -39,8 +41,7 @@ const forgetRef = 24 * time.Hour
 // builtOn is what was built on one reference block of one chain.
 type builtOn struct {
 	head   int64                                          // the newest head block time a build saw (Unix seconds)
-	expire map[antelope.Checksum256]antelope.TimePointSec // id → its expiration
-	pruned time.Time                                      // when expire was last pruned (this machine's clock)
+	expire map[antelope.Checksum256]antelope.TimePointSec // id → its expiration; nil once empty
 }
 
 // clock is this machine's clock, which only paces the pruning (a test
@@ -62,25 +63,34 @@ func makeDistinct(tx *antelope.Transaction, lifetime time.Duration, chainID ante
 	key := builtKey{chainID, tx.RefBlockNum, tx.RefBlockPrefix}
 	on := built.refs[key]
 	if on == nil {
-		on = &builtOn{expire: map[antelope.Checksum256]antelope.TimePointSec{}}
+		on = &builtOn{}
 		built.refs[key] = on
 	}
 	on.head = max(on.head, head.Unix())
-	// Pruned at most once a second: a busy process builds many. A
-	// transaction that expired before the newest head can never be
-	// executed again, nor built again (below).
-	if now.Sub(on.pruned) > time.Second {
-		on.pruned = now
+	// Pruned at most once a second, all references at once: a busy
+	// process builds many, each transaction of a test chain on a
+	// reference block of its own (pruning at each new one made building
+	// quadratic). A transaction that expired before the newest head can
+	// never be executed again, nor built again (below).
+	if now.Sub(built.pruned) > time.Second {
+		built.pruned = now
+		built.scans++
 		for k, o := range built.refs {
 			for id, exp := range o.expire {
 				if int64(exp) < o.head {
 					delete(o.expire, id)
 				}
 			}
-			if len(o.expire) == 0 && k.chain == chainID && o.head < on.head-int64(forgetRef/time.Second) {
-				delete(built.refs, k)
+			if len(o.expire) == 0 {
+				o.expire = nil // an empty reference costs the next scans nothing
+				if k.chain == chainID && o.head < on.head-int64(forgetRef/time.Second) {
+					delete(built.refs, k)
+				}
 			}
 		}
+	}
+	if on.expire == nil {
+		on.expire = map[antelope.Checksum256]antelope.TimePointSec{}
 	}
 	latest := tx.Expiration
 	steps := max(int(lifetime/time.Second)/2, 1)

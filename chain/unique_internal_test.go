@@ -57,3 +57,33 @@ func TestMakeDistinctStaleHead(t *testing.T) {
 		seen[tx.Expiration] = true
 	}
 }
+
+// The memory of built transactions is pruned at most once a second, not at
+// each new reference block: a test chain gives every transaction a
+// reference block of its own, and pruning at each made building a
+// thousand transactions quadratic.
+func TestMakeDistinctPrunesOncePerSecond(t *testing.T) {
+	local := time.Now()
+	defer func() { clock = time.Now }()
+	clock = func() time.Time { return local }
+	built.Lock()
+	built.pruned = time.Time{}
+	scans := built.scans
+	built.Unlock()
+	head := time.Unix(2_000_000_000, 0)
+	for i := range 200 {
+		tx := antelope.Transaction{Actions: []antelope.Action{{Account: nameEosio, Name: nameNoop, Authorization: []antelope.PermissionLevel{}, Data: []byte{0x33}}},
+			ContextFreeActions: []antelope.Action{}, Extensions: []antelope.Extension{}}
+		tx.RefBlockNum, tx.RefBlockPrefix = uint16(i), uint32(i)
+		tx.SetExpiration(head.Add(2 * time.Minute))
+		if err := makeDistinct(&tx, 2*time.Minute, antelope.Checksum256{3}, head); err != nil {
+			t.Fatalf("build %d: %v", i, err)
+		}
+	}
+	built.Lock()
+	n := built.scans - scans
+	built.Unlock()
+	if n != 1 {
+		t.Fatalf("200 builds on 200 reference blocks within a second scanned the memory %d times, not once", n)
+	}
+}

@@ -62,6 +62,8 @@ type Chain struct {
 
 	fork   *forkState // the live chain a fork fills its state from (forkstate.go); nil: no fork
 	txSnap *db        // the tables before the transaction under way (a fork installs fetched tables in it too)
+
+	handoff handoff // the last traces answered in process, for chain.Client (inprocess.go)
 }
 
 // Block is a produced block.

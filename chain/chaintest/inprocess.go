@@ -9,6 +9,10 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"sync"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/internal/inproc"
 )
 
 // inProcessURL is the address a chain made WithoutNetwork answers at: it
@@ -172,3 +176,46 @@ func (a *answer) response(req *http.Request, cut error) *http.Response {
 type errReader struct{ err error }
 
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// handoffSize is how many answered traces a chain keeps for its clients
+// to take: one per send under way is enough; more concurrent sends than
+// that decode their answers, as over a network.
+const handoffSize = 8
+
+// handoff keeps the traces of the last transactions answered in process,
+// decoded, with the answers written (internal/inproc): chain.Client takes
+// the one kept with an answer equal to the one it received instead of
+// decoding it again.
+type handoff struct {
+	mu   sync.Mutex
+	kept [handoffSize]*inproc.Trace
+	next int
+}
+
+func (h *handoff) keep(t *inproc.Trace) {
+	h.mu.Lock()
+	h.kept[h.next] = t
+	h.next = (h.next + 1) % handoffSize
+	h.mu.Unlock()
+}
+
+// take returns and forgets the trace of id kept with an answer equal to
+// answer; nil when there is none.
+func (h *handoff) take(id antelope.Checksum256, answer []byte) *inproc.Trace {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for i, t := range h.kept {
+		if t != nil && t.ID == id && bytes.Equal(t.Answer, answer) {
+			h.kept[i] = nil
+			return t
+		}
+	}
+	return nil
+}
+
+// TakeTrace implements inproc.Source for chain.Client.
+func (t inProcess) TakeTrace(id antelope.Checksum256, answer []byte) *inproc.Trace {
+	return t.c.handoff.take(id, answer)
+}
+
+var _ inproc.Source = inProcess{}

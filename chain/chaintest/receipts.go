@@ -100,14 +100,3 @@ func actDigest(a *antelope.Action, ret []byte) antelope.Checksum256 {
 	h1, h2 := sha256.Sum256(base), sha256.Sum256(data)
 	return sha256.Sum256(append(h1[:], h2[:]...))
 }
-
-// receiptJSON is the receipt as nodeos prints it in a trace.
-func (tr *actionTrace) receiptJSON() map[string]any {
-	auth := make([]any, 0, len(tr.seq.auth))
-	for _, a := range tr.seq.auth {
-		auth = append(auth, []any{a.account.String(), a.seq})
-	}
-	return map[string]any{"receiver": tr.receiver.String(), "act_digest": tr.seq.digest,
-		"global_sequence": tr.globalSeq, "recv_sequence": tr.seq.recv, "auth_sequence": auth,
-		"code_sequence": tr.seq.code, "abi_sequence": tr.seq.abi}
-}

@@ -2,7 +2,6 @@ package chaintest
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -75,13 +74,12 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 			// nodeos's failure trace has the action traces so far: those
 			// executed with their receipts (numbered as if committed), the
 			// failed one with the exception, those scheduled with neither.
-			var actions []map[string]any
 			if trx != nil {
 				c.sequence(trx, false)
 				trx.failure = ex
-				actions = trx.tracesJSON()
 			}
-			return status, map[string]any{"transaction_id": id, "processed": traceJSON(id, blockNum, blockTime, actions, ex)}
+			answer, _, _ := appendAnswer(nil, id, blockNum, blockTime, trx, ex)
+			return status, answer
 		}
 		return ex.answer()
 	}
@@ -91,9 +89,13 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 		c.stats.Executions++
 		c.produceTx(trx, &packed)
 	}
-	processed := traceJSON(id, blockNum, blockTime, trx.tracesJSON(), nil)
-	trx.setReceipt(processed)
-	return status, map[string]any{"transaction_id": id, "processed": processed}
+	answer, start, end := appendAnswer(make([]byte, 0, 512+1024*len(trx.traces)), id, blockNum, blockTime, trx, nil)
+	if c.opts.inProcess {
+		if d := trx.decoded(answer, start, end); d != nil {
+			c.handoff.keep(d)
+		}
+	}
+	return status, answer
 }
 
 // check applies nodeos's checks before execution: expiration, TAPoS,
@@ -246,79 +248,6 @@ func runHandler(h Handler, ctx *Context) (err error) {
 func errHandlerPanic(receiver, action antelope.Name, value any, stack []byte) *exception {
 	return &exception{code: 3070002, name: "wasm_execution_error", what: "Runtime Error Processing WASM",
 		detail: fmt.Sprintf("the Go handler of %s panicked on action %s: %v", receiver, action, value), more: []string{string(stack)}}
-}
-
-// tracesJSON is the action traces as nodeos returns them: by action
-// ordinal (the order actions were scheduled), each with its receipt's
-// global sequence in execution order.
-func (t *trxContext) tracesJSON() []map[string]any {
-	out := make([]map[string]any, 0, len(t.traces))
-	for _, tr := range t.traces {
-		out = append(out, tr.json(t))
-	}
-	return out
-}
-
-func (tr *actionTrace) json(t *trxContext) map[string]any {
-	a := tr.act
-	auth := a.Authorization
-	if auth == nil {
-		auth = []antelope.PermissionLevel{}
-	}
-	data := hex.EncodeToString(a.Data)
-	deltas := []any{}
-	names := make([]antelope.Name, 0, len(tr.ramDeltas))
-	for n, d := range tr.ramDeltas {
-		if d != 0 {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		deltas = append(deltas, map[string]any{"account": n.String(), "delta": tr.ramDeltas[n]})
-	}
-	var receipt, except, errorCode any // an action not executed has neither
-	if tr.globalSeq != 0 {
-		receipt = tr.receiptJSON()
-	}
-	if tr.failed && t.failure != nil {
-		except, errorCode = exceptJSON(t.failure), errorCodeJSON(t.failure)
-	}
-	return map[string]any{
-		"action_ordinal": tr.ordinal, "creator_action_ordinal": tr.creator, "closest_unnotified_ancestor_action_ordinal": tr.closestUnnotified,
-		"receipt":  receipt,
-		"receiver": tr.receiver.String(),
-		"act": map[string]any{"account": a.Account.String(), "name": a.Name.String(), "authorization": auth,
-			"data": data, "hex_data": data},
-		"context_free": tr.contextFree, "elapsed": tr.elapsed.Microseconds(), "console": tr.console.String(), "trx_id": t.id,
-		"block_num": t.blockNum, "block_time": timeText(t.blockTime), "producer_block_id": nil, "account_ram_deltas": deltas,
-		"except": except, "error_code": errorCode, "return_value_hex_data": hex.EncodeToString(tr.ret),
-	}
-}
-
-// traceJSON is the transaction trace nodeos returns as "processed"; a
-// failed one carries the exception in "except".
-func traceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, actions []map[string]any, ex *exception) map[string]any {
-	if actions == nil {
-		actions = []map[string]any{}
-	}
-	var except, receipt any // an executed transaction's receipt: setReceipt
-	if ex != nil {
-		except = exceptJSON(ex)
-	}
-	return map[string]any{"id": id, "block_num": blockNum, "block_time": timeText(blockTime), "producer_block_id": nil,
-		"receipt": receipt, "elapsed": 100, "net_usage": 128, "scheduled": false, "action_traces": actions,
-		"account_ram_delta": nil, "except": except, "error_code": errorCodeJSON(ex)}
-}
-
-// exceptJSON is an exception as a trace's "except".
-func exceptJSON(ex *exception) map[string]any {
-	stack := []any{}
-	for _, d := range append([]string{ex.detail}, ex.more...) {
-		stack = append(stack, map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
-			"format": d, "data": map[string]any{}})
-	}
-	return map[string]any{"code": ex.code, "name": ex.name, "message": ex.what, "stack": stack}
 }
 
 // timeText prints a time as nodeos does: milliseconds, no zone.

@@ -16,6 +16,9 @@ type testModule struct {
 	imports []string // env intrinsic names, function indices 0…
 	funcs   []testFunc
 	data    []byte // at address 1024
+	// globals after global 0, each an encoded global (type, mutability,
+	// initializer and end).
+	globals [][]byte
 }
 
 func uleb(v uint64) []byte { return appendUleb(nil, v) }
@@ -84,8 +87,8 @@ func (m *testModule) bytes() []byte {
 		out = append(out, section(2, vec(importSec...))...)
 	}
 	out = append(out, section(3, vec(funcSec...))...)
-	out = append(out, section(5, vec([]byte{0x00, 0x01}))...)                   // memory: min 1 page
-	out = append(out, section(6, vec([]byte{0x7f, 0x01, 0x41, 0x00, 0x0b}))...) // global 0: mutable i32 = 0
+	out = append(out, section(5, vec([]byte{0x00, 0x01}))...)                                                // memory: min 1 page
+	out = append(out, section(6, vec(append([][]byte{{0x7f, 0x01, 0x41, 0x00, 0x0b}}, m.globals...)...))...) // global 0: mutable i32 = 0
 	applyIndex := uint64(len(m.imports))
 	out = append(out, section(7, vec(append(append(str("apply"), 0x00), uleb(applyIndex)...)))...)
 	out = append(out, section(10, vec(codeSec...))...)

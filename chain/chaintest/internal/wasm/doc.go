@@ -2,8 +2,11 @@
 // wazero (pure Go, no cgo), with nodeos's intrinsics.
 //
 // An Engine compiles each contract once per code hash for its whole life
-// and runs every action in a fresh instance (memory and globals), as nodeos
-// does. Every nodeos intrinsic is bound by name and signature, so any
+// and runs every action in a fresh-looking instance, as nodeos does: memory
+// at its initial size, zero but for the data segments, globals at their
+// initial values. Like nodeos it resets rather than allocates: an instance
+// is reused once reset, unless its run grew its memory, passed its
+// deadline or the module cannot be reset exactly (reuse.go). Every nodeos intrinsic is bound by name and signature, so any
 // contract links; the few chaintest does not implement trap with an error
 // naming them when called, never a silent zero. The intrinsics that need
 // the chain (authorization, tables, inline actions, privileged calls) go

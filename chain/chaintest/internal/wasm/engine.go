@@ -79,6 +79,33 @@ type Module struct {
 	hash       [32]byte
 	compiled   wazero.CompiledModule
 	depthBound bool // instrumented with the call-depth count
+	config     wazero.ModuleConfig
+	// reuse is how an instance is reset for the next run (reuse.go); nil
+	// when instances cannot be reused.
+	reuse *layout
+
+	mu   sync.Mutex
+	free []*instance // reset instances, ready to run
+}
+
+// instance is an instance of a Module with what a run uses of it.
+type instance struct {
+	mod     api.Module
+	apply   api.Function
+	globals []api.MutableGlobal // as reuse.globals
+}
+
+// maxFree bounds the reset instances a module keeps: actions of one chain
+// run one at a time, so more are only kept for chains sharing an engine.
+const maxFree = 4
+
+// noRandom is the random source of instances: contracts have no WASI, and
+// without one wazero seeds a generator for each instance.
+type noRandom struct{}
+
+func (noRandom) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
 
 // CallDepthBounded reports whether the module runs with nodeos's call depth
@@ -105,7 +132,17 @@ func (e *Engine) Compile(code []byte) (*Module, error) {
 	if inst, err := instrumentDepth(code); err == nil {
 		compiled, depth = inst, true
 	}
-	cm, err := e.rt.CompileModule(context.Background(), compiled)
+	var cm wazero.CompiledModule
+	var err error
+	reuse := (*layout)(nil)
+	if withExports, l, ok := prepareReuse(compiled); ok {
+		if cm, err = e.rt.CompileModule(context.Background(), withExports); err == nil {
+			reuse = l
+		}
+	}
+	if reuse == nil {
+		cm, err = e.rt.CompileModule(context.Background(), compiled)
+	}
 	if err != nil && depth { // the rewrite's fault, not the code's: run it unbounded
 		compiled, depth = code, false
 		cm, err = e.rt.CompileModule(context.Background(), compiled)
@@ -117,7 +154,8 @@ func (e *Engine) Compile(code []byte) (*Module, error) {
 		_ = cm.Close(context.Background())
 		return nil, err
 	}
-	m := &Module{e: e, hash: h, compiled: cm, depthBound: depth}
+	m := &Module{e: e, hash: h, compiled: cm, depthBound: depth, reuse: reuse,
+		config: wazero.NewModuleConfig().WithName("").WithStartFunctions().WithRandSource(noRandom{})}
 	e.modules[h] = m
 	return m, nil
 }
@@ -187,26 +225,102 @@ func (c *call) checktime() {
 	}
 }
 
-// Run executes act in a fresh instance of the module: apply(receiver,
-// code, action). ctx bounds it: past its deadline the run stops with
-// tx_cpu_usage_exceeded. A trap, an assertion or a host error is returned;
-// eosio_exit ends the action successfully.
+// Run executes act in a fresh instance of the module — a new one, or one
+// reset to look new (reuse.go): apply(receiver, code, action). ctx bounds
+// it: past its deadline the run stops with tx_cpu_usage_exceeded. A trap,
+// an assertion or a host error is returned; eosio_exit ends the action
+// successfully.
 func (m *Module) Run(ctx context.Context, host Host, act Action) (err error) {
 	c := &call{act: act, host: host}
 	ctx = context.WithValue(ctx, callKey{}, c)
 	c.ctx = ctx
-	inst, err := m.e.rt.InstantiateModule(ctx, m.compiled, wazero.NewModuleConfig().WithName("").WithStartFunctions())
+	inst, err := m.take(ctx)
 	if err != nil {
 		return runError(ctx, err)
 	}
-	defer inst.Close(context.Background())
-	if _, err := inst.ExportedFunction("apply").Call(ctx, act.Receiver, act.Code, act.Name); err != nil {
-		if g := inst.ExportedGlobal(depthGlobal); m.depthBound && g != nil && uint32(g.Get()) > MaxCallDepth {
-			return errExecution(fmt.Sprintf("stack overflow: call depth exceeds %d", MaxCallDepth))
+	_, err = inst.apply.Call(ctx, act.Receiver, act.Code, act.Name)
+	if err != nil {
+		if g := inst.mod.ExportedGlobal(depthGlobal); m.depthBound && g != nil && uint32(g.Get()) > MaxCallDepth {
+			err = errExecution(fmt.Sprintf("stack overflow: call depth exceeds %d", MaxCallDepth))
+		} else {
+			err = runError(ctx, err)
 		}
-		return runError(ctx, err)
 	}
-	return nil
+	m.put(ctx, inst)
+	return err
+}
+
+// take returns an instance to run: a reset one, or a new one.
+func (m *Module) take(ctx context.Context) (*instance, error) {
+	m.mu.Lock()
+	if n := len(m.free); n > 0 {
+		inst := m.free[n-1]
+		m.free = m.free[:n-1]
+		m.mu.Unlock()
+		return inst, nil
+	}
+	m.mu.Unlock()
+	mod, err := m.e.rt.InstantiateModule(ctx, m.compiled, m.config)
+	if err != nil {
+		return nil, err
+	}
+	inst := &instance{mod: mod, apply: mod.ExportedFunction("apply")}
+	if m.reuse != nil {
+		for _, g := range m.reuse.globals {
+			mg, ok := mod.ExportedGlobal(g.export).(api.MutableGlobal)
+			if !ok { // cannot be: prepareReuse exported it mutable
+				inst.globals = nil
+				break
+			}
+			inst.globals = append(inst.globals, mg)
+		}
+	}
+	return inst, nil
+}
+
+// put resets inst after a run and keeps it for the next, or closes it: an
+// instance that cannot look new again (its memory grew, it was closed,
+// its run's deadline passed — wazero may close it at any moment after
+// that), or one too many.
+func (m *Module) put(ctx context.Context, inst *instance) {
+	if ctx.Err() == nil && m.reset(inst) {
+		m.mu.Lock()
+		if len(m.free) < maxFree {
+			m.free = append(m.free, inst)
+			inst = nil
+		}
+		m.mu.Unlock()
+	}
+	if inst != nil {
+		_ = inst.mod.Close(context.Background())
+	}
+}
+
+// reset makes inst look as InstantiateModule leaves a new one: memory at
+// its initial size, zero but for the data segments, globals at their
+// initial values. It reports false when it cannot.
+func (m *Module) reset(inst *instance) bool {
+	l := m.reuse
+	if l == nil || inst.mod.IsClosed() || len(inst.globals) != len(l.globals) {
+		return false
+	}
+	if mem := inst.mod.Memory(); l.hasMemory {
+		if mem == nil || mem.Size() != l.memBytes {
+			return false
+		}
+		buf, ok := mem.Read(0, l.memBytes)
+		if !ok {
+			return false
+		}
+		clear(buf)
+		for _, seg := range l.segments {
+			copy(buf[seg.offset:], seg.data)
+		}
+	}
+	for i, g := range inst.globals {
+		g.Set(l.globals[i].value)
+	}
+	return true
 }
 
 // exitSignal is eosio_exit's way out of the contract.
