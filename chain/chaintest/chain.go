@@ -14,6 +14,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/chain/state"
@@ -42,7 +43,7 @@ type Chain struct {
 	db          *db
 	history     []*db // history[i] is the state at the end of block opts.firstBlock+i
 	seen        map[antelope.Checksum256]uint32
-	faults      faults
+	faults      *faults.Injector // internal/faults
 	stats       Stats
 	tokens      map[string]int64 // issued state-service tokens → expiry
 	abis        map[antelope.Name][]abiVersion
@@ -206,7 +207,7 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
 		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
-		secret: newSecret(), genesisSalt: chainsMade.Add(1)}
+		secret: newSecret(), genesisSalt: chainsMade.Add(1), faults: newFaults()}
 	c.blocklog.manual = o.manualFinality
 	if fs != nil {
 		c.fork, c.db.lazy = fs, c // eosio too is the live chain's
@@ -403,7 +404,7 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 	c.stats.Requests++
 	c.mu.Unlock()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	answered, step := c.faults.before(w, r.URL.Path, body)
+	answered, step := c.faults.Before(w, r.URL.Path, body)
 	if answered {
 		return
 	}
@@ -412,7 +413,7 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, r.URL.Path, step, status, data)
+	c.faults.After(w, r.URL.Path, step, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {

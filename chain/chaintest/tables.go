@@ -169,7 +169,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		before = nextKeyText(rows[to])
 	}
 	limit = min(limit, maxReturnItems)
-	from, to, limit = c.faults.tableRange(from, to, len(rows), limit)
+	from, to, limit = c.faults.TableRange(from, to, len(rows), limit)
 	sel := rows[from:to]
 	at := func(i int) indexEntry { return sel[i] }
 	if p.Reverse {
@@ -201,7 +201,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	if len(sel) > 0 {
 		first = nextKeyText(at(0))
 	}
-	c.faults.tablePage(&out.Rows, &out.More, &out.NextKey, first, before)
+	c.faults.TablePage(&out.Rows, &out.More, &out.NextKey, first, before)
 	return 200, out
 }
 
@@ -347,7 +347,7 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 		}
 	}
 	if i < len(sel) {
-		out.More = c.faults.scopeMore(sel[i].scope.String(), before)
+		out.More = c.faults.ScopeMore(sel[i].scope.String(), before)
 	}
 	return 200, out
 }
