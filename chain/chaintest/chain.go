@@ -15,6 +15,7 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/chain/state"
@@ -205,12 +206,12 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
-		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
+		db: store.New(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
 		secret: newSecret(), genesisSalt: chainsMade.Add(1), faults: newFaults()}
 	c.blocklog.manual = o.manualFinality
 	if fs != nil {
-		c.fork, c.db.lazy = fs, c // eosio too is the live chain's
+		c.fork, c.db.Lazy = fs, forkFiller{c} // eosio too is the live chain's
 	} else {
 		eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
 		eosio.privileged = true
@@ -359,7 +360,7 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 	id := c.blockID(num, prev, t, txs, c.blocklog.branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
-	c.history = append(c.history, c.db.snapshot())
+	c.history = append(c.history, c.db.Snapshot())
 	c.recordBlock(b)
 	return b
 }

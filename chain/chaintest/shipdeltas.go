@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/ship/protocol"
 )
@@ -21,7 +22,7 @@ import (
 
 // indexDeltaNames are the state-history tables of the five secondary index
 // types, by wasm.IndexKind.
-var indexDeltaNames = [numKinds]string{wasm.Idx64: "contract_index64", wasm.Idx128: "contract_index128",
+var indexDeltaNames = [store.NumKinds]string{wasm.Idx64: "contract_index64", wasm.Idx128: "contract_index128",
 	wasm.Idx256: "contract_index256", wasm.IdxDouble: "contract_index_double", wasm.IdxLongDouble: "contract_index_long_double"}
 
 // deltaRows is one state-history table's changes in a block.
@@ -53,7 +54,7 @@ func (d *deltaRows) delta(name string) (*protocol.TableDelta, bool) {
 // whole state, but for a fork).
 func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 	i := c.index(num)
-	before := newDB()
+	before := store.New()
 	if i > 0 {
 		before = c.history[i-1]
 	}
@@ -65,13 +66,13 @@ func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 	}
 
 	var accounts, tables, rows deltaRows
-	var indexes [numKinds]deltaRows
+	var indexes [store.NumKinds]deltaRows
 	for _, a := range r.accounts {
 		v := protocol.Account{Value: &protocol.AccountV0{Name: a.name, CreationDate: blockTimestamp(a.created), ABI: a.abi}}
 		accounts.add(true, a.isNew, mustMarshal(&v))
 	}
 	for _, id := range changedTables(before, after) {
-		old, cur := before.tables[id], after.tables[id]
+		old, cur := before.Tables[id], after.Tables[id]
 		switch {
 		case old == nil:
 			tables.add(true, true, contractTable(id, cur))
@@ -104,13 +105,13 @@ func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 // scope and name.
 func changedTables(before, after *db) []tableID {
 	var ids []tableID
-	for id, t := range after.tables {
-		if before.tables[id] != t {
+	for id, t := range after.Tables {
+		if before.Tables[id] != t {
 			ids = append(ids, id)
 		}
 	}
-	for id := range before.tables {
-		if after.tables[id] == nil {
+	for id := range before.Tables {
+		if after.Tables[id] == nil {
 			ids = append(ids, id)
 		}
 	}
@@ -119,17 +120,17 @@ func changedTables(before, after *db) []tableID {
 }
 
 func compareTableIDs(a, b tableID) int {
-	if c := cmp.Compare(a.code, b.code); c != 0 {
+	if c := cmp.Compare(a.Code, b.Code); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.scope, b.scope); c != 0 {
+	if c := cmp.Compare(a.Scope, b.Scope); c != 0 {
 		return c
 	}
-	return cmp.Compare(a.table, b.table)
+	return cmp.Compare(a.Table, b.Table)
 }
 
 func contractTable(id tableID, t *table) []byte {
-	v := protocol.ContractTable{Value: &protocol.ContractTableV0{Code: id.code, Scope: id.scope, Table: id.table, Payer: t.payer}}
+	v := protocol.ContractTable{Value: &protocol.ContractTableV0{Code: id.Code, Scope: id.Scope, Table: id.Table, Payer: t.Payer}}
 	return mustMarshal(&v)
 }
 
@@ -154,18 +155,18 @@ func changedKeys[V comparable](old, cur map[uint64]V) []uint64 {
 func diffRows(out *deltaRows, id tableID, old, cur *table) {
 	var before, after map[uint64]*row
 	if old != nil {
-		before = old.rows
+		before = old.Rows
 	}
 	if cur != nil {
-		after = cur.rows
+		after = cur.Rows
 	}
 	for _, pk := range changedKeys(before, after) {
 		r, present := after[pk]
 		if !present {
 			r = before[pk]
 		}
-		v := protocol.ContractRow{Value: &protocol.ContractRowV0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: r.pk, Payer: r.payer, Value: nonNilSlice(r.data)}}
+		v := protocol.ContractRow{Value: &protocol.ContractRowV0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: r.PK, Payer: r.Payer, Value: nonNilSlice(r.Data)}}
 		out.add(present, before[pk] == nil, mustMarshal(&v))
 	}
 }
@@ -173,10 +174,10 @@ func diffRows(out *deltaRows, id tableID, old, cur *table) {
 func diffIndex(out *deltaRows, k wasm.IndexKind, id tableID, old, cur *table) {
 	var before, after map[uint64]*secRow
 	if old != nil {
-		before = old.sec[k]
+		before = old.Sec[k]
 	}
 	if cur != nil {
-		after = cur.sec[k]
+		after = cur.Sec[k]
 	}
 	for _, pk := range changedKeys(before, after) {
 		s, present := after[pk]
@@ -191,27 +192,27 @@ func diffIndex(out *deltaRows, k wasm.IndexKind, id tableID, old, cur *table) {
 // key as nodeos holds it (idx256: its two 128-bit words, each big-endian;
 // the floats: their bits).
 func indexRow(k wasm.IndexKind, id tableID, s *secRow) []byte {
-	key := s.key.Bytes()
+	key := s.Key.Bytes()
 	var v antelope.BinaryAppender
 	switch k {
 	case wasm.Idx64:
-		v = &protocol.ContractIndex64{Value: &protocol.ContractIndex64V0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: s.key.Uint64()}}
+		v = &protocol.ContractIndex64{Value: &protocol.ContractIndex64V0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: s.Key.Uint64()}}
 	case wasm.Idx128:
-		v = &protocol.ContractIndex128{Value: &protocol.ContractIndex128V0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: antelope.Uint128{Hi: binary.BigEndian.Uint64(key[16:24]),
+		v = &protocol.ContractIndex128{Value: &protocol.ContractIndex128V0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: antelope.Uint128{Hi: binary.BigEndian.Uint64(key[16:24]),
 				Lo: binary.BigEndian.Uint64(key[24:])}}}
 	case wasm.Idx256:
-		v = &protocol.ContractIndex256{Value: &protocol.ContractIndex256V0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: antelope.Checksum256(key)}}
+		v = &protocol.ContractIndex256{Value: &protocol.ContractIndex256V0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: antelope.Checksum256(key)}}
 	case wasm.IdxDouble:
-		v = &protocol.ContractIndexDouble{Value: &protocol.ContractIndexDoubleV0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: s.key.Float64()}}
+		v = &protocol.ContractIndexDouble{Value: &protocol.ContractIndexDoubleV0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: s.Key.Float64()}}
 	default:
 		var f antelope.Float128
 		copy(f[:], key[16:])
-		v = &protocol.ContractIndexLongDouble{Value: &protocol.ContractIndexLongDoubleV0{Code: id.code, Scope: id.scope,
-			Table: id.table, PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: f}}
+		v = &protocol.ContractIndexLongDouble{Value: &protocol.ContractIndexLongDoubleV0{Code: id.Code, Scope: id.Scope,
+			Table: id.Table, PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: f}}
 	}
 	return mustMarshal(v)
 }

@@ -121,7 +121,7 @@ func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 		if bad != "" {
 			return invalid(field, bad)
 		}
-		rows := state.sorted(tableID{code, scope, table}, 1)
+		rows := state.Sorted(tableID{Code: code, Scope: scope, Table: table}, 1)
 		resp := c.stateHeader(block)
 		if endpoint == "table/row" {
 			pk, err := strconv.ParseUint(q.Get("primary_key"), 10, 64)
@@ -134,7 +134,7 @@ func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 			}
 			resp["row"] = nil
 			for _, row := range rows {
-				if row.pk == pk {
+				if row.PK == pk {
 					resp["row"] = stateRow(row, q)
 				}
 			}
@@ -150,9 +150,9 @@ func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 		code, _ := antelope.ParseName(q.Get("account"))
 		table, _ := antelope.ParseName(q.Get("table"))
 		scopes := []string{}
-		for _, id := range state.scopes(code) {
-			if id.table == table {
-				scopes = append(scopes, id.scope.String())
+		for _, id := range state.Scopes(code) {
+			if id.Table == table {
+				scopes = append(scopes, id.Scope.String())
 			}
 		}
 		return 200, map[string]any{"block_num": block, "scopes": scopes}
@@ -167,7 +167,7 @@ func (c *Chain) stateAPI(r *http.Request, endpoint string) (int, any) {
 				return invalid("scopes", "The scopes field must be valid EOS names separated by |: "+err.Error())
 			}
 			list := []any{}
-			for _, row := range state.sorted(tableID{code, scope, table}, 1) {
+			for _, row := range state.Sorted(tableID{Code: code, Scope: scope, Table: table}, 1) {
 				list = append(list, stateRow(row, q))
 			}
 			tables = append(tables, map[string]any{"account": code.String(), "scope": scope.String(), "rows": list})
@@ -234,16 +234,16 @@ func tableArgs(q map[string][]string) (code, scope, table antelope.Name, field, 
 // stateRow prints a row as the state service does: its key in key_type's
 // form (name by default, uint64, hex), payer, and the hex row.
 func stateRow(r *row, q map[string][]string) map[string]any {
-	key := antelope.Name(r.pk).String()
+	key := antelope.Name(r.PK).String()
 	if kt := q["key_type"]; len(kt) > 0 {
 		switch kt[0] {
 		case "uint64":
-			key = strconv.FormatUint(r.pk, 10)
+			key = strconv.FormatUint(r.PK, 10)
 		case "hex", "hex_be":
-			key = strconv.FormatUint(r.pk, 16)
+			key = strconv.FormatUint(r.PK, 16)
 		}
 	}
-	return map[string]any{"key": key, "payer": r.payer.String(), "hex": hex.EncodeToString(r.data)}
+	return map[string]any{"key": key, "payer": r.Payer.String(), "hex": hex.EncodeToString(r.Data)}
 }
 
 // stateABI answers the ABI at a block: the version set last at or before

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 )
 
 // get_table_rows and get_table_by_scope, as spring's chain_plugin answers
@@ -141,7 +142,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	if p.Limit != nil {
 		limit = *p.Limit
 	}
-	id := tableID{code, antelope.Name(scope), table}
+	id := tableID{Code: code, Scope: antelope.Name(scope), Table: table}
 	rows := c.indexEntries(id, pos, antelope.IndexKeyType(keyType))
 	keyOf := func(e indexEntry) antelope.TableKey { return e.key }
 	// The range [lower, upper] of the index, found by binary search.
@@ -183,9 +184,9 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	i := 0
 	for ; i < len(sel) && uint32(i) < limit; i++ {
 		r := at(i).row
-		data := hex.EncodeToString(r.data)
+		data := hex.EncodeToString(r.Data)
 		if p.ShowPayer {
-			out.Rows = append(out.Rows, map[string]string{"data": data, "payer": r.payer.String()})
+			out.Rows = append(out.Rows, map[string]string{"data": data, "payer": r.Payer.String()})
 		} else {
 			out.Rows = append(out.Rows, data)
 		}
@@ -218,10 +219,10 @@ type indexEntry struct {
 // nodeos leaves it).
 func (c *Chain) indexEntries(id tableID, pos int, keyType antelope.IndexKeyType) []indexEntry {
 	if pos <= 1 {
-		rows := c.db.primary(id)
+		rows := c.db.Primary(id)
 		out := make([]indexEntry, len(rows))
 		for i, r := range rows {
-			out[i] = indexEntry{antelope.KeyUint64(r.pk), r}
+			out[i] = indexEntry{antelope.KeyUint64(r.PK), r}
 		}
 		return out
 	}
@@ -229,9 +230,9 @@ func (c *Chain) indexEntries(id tableID, pos int, keyType antelope.IndexKeyType)
 		keyType = antelope.IndexI64
 	}
 	var out []indexEntry
-	for _, s := range c.db.secondary(indexTable(id, pos), kindOf(keyType)) {
-		if r := c.db.get(id, s.pk); r != nil {
-			out = append(out, indexEntry{s.key, r})
+	for _, s := range c.db.Secondary(store.IndexTable(id, pos), store.KindOf(keyType)) {
+		if r := c.db.Get(id, s.PK); r != nil {
+			out = append(out, indexEntry{s.Key, r})
 		}
 	}
 	return out
@@ -294,16 +295,16 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 	defer c.mu.Unlock()
 	var sel []tableID
 	before := "" // the scope just before the range, in read order
-	for _, id := range c.db.scopes(code) {
+	for _, id := range c.db.Scopes(code) {
 		switch {
-		case uint64(id.scope) < lower:
+		case uint64(id.Scope) < lower:
 			if !p.Reverse {
-				before = id.scope.String()
+				before = id.Scope.String()
 			}
 			continue
-		case uint64(id.scope) > upper:
+		case uint64(id.Scope) > upper:
 			if p.Reverse && before == "" {
-				before = id.scope.String()
+				before = id.Scope.String()
 			}
 			continue
 		}
@@ -331,23 +332,23 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 	returned := 0
 	for ; i < len(sel) && uint32(i) < limit; i++ {
 		id := sel[i]
-		if table != 0 && id.table != table {
+		if table != 0 && id.Table != table {
 			continue
 		}
-		t := c.db.tables[id]
+		t := c.db.Tables[id]
 		payer := code
-		for _, r := range t.rows {
-			payer = r.payer
+		for _, r := range t.Rows {
+			payer = r.Payer
 			break
 		}
-		out.Rows = append(out.Rows, scopeRow{id.code.String(), id.scope.String(), id.table.String(), payer.String(), uint32(len(t.rows))})
+		out.Rows = append(out.Rows, scopeRow{id.Code.String(), id.Scope.String(), id.Table.String(), payer.String(), uint32(len(t.Rows))})
 		returned++
 		if c.opts.pageSize > 0 && returned >= c.opts.pageSize && i+1 < len(sel) && uint32(i+1) < limit {
 			break // the time limit: more is this row's scope
 		}
 	}
 	if i < len(sel) {
-		out.More = c.faults.ScopeMore(sel[i].scope.String(), before)
+		out.More = c.faults.ScopeMore(sel[i].Scope.String(), before)
 	}
 	return 200, out
 }
