@@ -15,6 +15,7 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
+	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/chain/httpcore"
@@ -46,7 +47,7 @@ type Chain struct {
 	seen        map[antelope.Checksum256]uint32
 	faults      *faults.Injector // internal/faults
 	stats       Stats
-	tokens      map[string]int64 // issued state-service tokens → expiry
+	tokens      *statesvc.Tokens // the state service's token service (state.go)
 	abis        map[antelope.Name][]abiVersion
 
 	engine          *wasm.Engine      // runs wasm contracts; made on first use
@@ -57,8 +58,6 @@ type Chain struct {
 	provider        *ResourceProvider // served at /v1/resource_provider/ (provider.go)
 
 	authSrv *httptest.Server // the token service, at its own address
-	secret  []byte           // signs the token service's JWTs
-	reject  int              // the next n state requests with a valid token get a 401
 
 	blocklog blockLog // what each block did, for state history and forks (blocklog.go)
 
@@ -206,9 +205,9 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
-		db: store.New(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
+		db: store.New(), seen: map[antelope.Checksum256]uint32{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
-		secret: newSecret(), genesisSalt: chainsMade.Add(1), faults: newFaults()}
+		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
 	c.blocklog.manual = o.manualFinality
 	if fs != nil {
 		c.fork, c.db.Lazy = fs, forkFiller{c} // eosio too is the live chain's
@@ -308,7 +307,9 @@ func (c *Chain) Head() Block {
 func (c *Chain) Stats() Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.stats
+	s := c.stats
+	s.TokensIssued = c.tokens.Issued()
+	return s
 }
 
 // Produce produces an empty block (time passes on the chain: 500 ms a
@@ -392,9 +393,9 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 func (c *Chain) serveAuth(w http.ResponseWriter, r *http.Request) {
 	c.answer(w, r, func(path string, body []byte) (int, any) {
 		if r.Method != http.MethodPost || path != "/v1/auth/issue" {
-			return stateError(404, "route_not_found_error", "Route not found.", nil)
+			return statesvc.Error(404, "route_not_found_error", "Route not found.", nil)
 		}
-		return c.issueToken(body)
+		return c.tokens.Issue(body)
 	})
 }
 
