@@ -1,9 +1,10 @@
-package chaintest
+package blocklog
 
 import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
@@ -15,10 +16,19 @@ import (
 // block's undo session: per state-history table, the rows modified (their
 // new value), then those removed (their old value), then those created.
 // The contract tables come from comparing the state before and after the
-// block (c.history: tables and rows are immutable once stored, so an
-// unchanged one is the same pointer): a row written and erased within the
-// block is no change, as in the undo session. The account rows come from
-// the block's record.
+// block (the store's snapshots: tables and rows are immutable once stored,
+// so an unchanged one is the same pointer): a row written and erased
+// within the block is no change, as in the undo session. The account rows
+// come from the block's record.
+
+// AccountChange is an account created, or given an ABI, in a block (an
+// account delta).
+type AccountChange struct {
+	Name    antelope.Name
+	Created time.Time
+	ABI     []byte // packed, as on chain; empty: none
+	IsNew   bool
+}
 
 // indexDeltaNames are the state-history tables of the five secondary index
 // types, by wasm.IndexKind.
@@ -50,26 +60,16 @@ func (d *deltaRows) delta(name string) (*protocol.TableDelta, bool) {
 	return &protocol.TableDelta{Value: &protocol.TableDeltaV0{Name: name, Rows: rows}}, true
 }
 
-// shipDeltas is block num's table_delta[] (the chain's first block: the
-// whole state, but for a fork).
-func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
-	i := c.index(num)
-	before := store.New()
-	if i > 0 {
-		before = c.history[i-1]
-	}
-	after := c.history[i]
-	if i == 0 && c.fork != nil {
-		// A fork's first block changes nothing: the live chain's state it
-		// starts from is fetched as it is touched, and is not its to send.
-		before = after
-	}
-
+// Deltas is a block's table_delta[]: its account changes, and the
+// contract tables, rows and index objects that differ between before (the
+// state at the end of the previous block) and after (at the end of this
+// one).
+func Deltas(before, after *store.DB, changes []AccountChange) []*protocol.TableDelta {
 	var accounts, tables, rows deltaRows
 	var indexes [store.NumKinds]deltaRows
-	for _, a := range r.accounts {
-		v := protocol.Account{Value: &protocol.AccountV0{Name: a.name, CreationDate: blockTimestamp(a.created), ABI: a.abi}}
-		accounts.add(true, a.isNew, mustMarshal(&v))
+	for _, a := range changes {
+		v := protocol.Account{Value: &protocol.AccountV0{Name: a.Name, CreationDate: Timestamp(a.Created), ABI: a.ABI}}
+		accounts.add(true, a.IsNew, MustMarshal(&v))
 	}
 	for _, id := range changedTables(before, after) {
 		old, cur := before.Tables[id], after.Tables[id]
@@ -103,8 +103,8 @@ func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 
 // changedTables lists the tables that differ between two states, by code,
 // scope and name.
-func changedTables(before, after *db) []tableID {
-	var ids []tableID
+func changedTables(before, after *store.DB) []store.TableID {
+	var ids []store.TableID
 	for id, t := range after.Tables {
 		if before.Tables[id] != t {
 			ids = append(ids, id)
@@ -119,7 +119,7 @@ func changedTables(before, after *db) []tableID {
 	return ids
 }
 
-func compareTableIDs(a, b tableID) int {
+func compareTableIDs(a, b store.TableID) int {
 	if c := cmp.Compare(a.Code, b.Code); c != 0 {
 		return c
 	}
@@ -129,9 +129,9 @@ func compareTableIDs(a, b tableID) int {
 	return cmp.Compare(a.Table, b.Table)
 }
 
-func contractTable(id tableID, t *table) []byte {
+func contractTable(id store.TableID, t *store.Table) []byte {
 	v := protocol.ContractTable{Value: &protocol.ContractTableV0{Code: id.Code, Scope: id.Scope, Table: id.Table, Payer: t.Payer}}
-	return mustMarshal(&v)
+	return MustMarshal(&v)
 }
 
 // changedKeys lists the primary keys whose objects differ between two
@@ -152,8 +152,8 @@ func changedKeys[V comparable](old, cur map[uint64]V) []uint64 {
 	return keys
 }
 
-func diffRows(out *deltaRows, id tableID, old, cur *table) {
-	var before, after map[uint64]*row
+func diffRows(out *deltaRows, id store.TableID, old, cur *store.Table) {
+	var before, after map[uint64]*store.Row
 	if old != nil {
 		before = old.Rows
 	}
@@ -166,13 +166,13 @@ func diffRows(out *deltaRows, id tableID, old, cur *table) {
 			r = before[pk]
 		}
 		v := protocol.ContractRow{Value: &protocol.ContractRowV0{Code: id.Code, Scope: id.Scope, Table: id.Table,
-			PrimaryKey: r.PK, Payer: r.Payer, Value: nonNilSlice(r.Data)}}
-		out.add(present, before[pk] == nil, mustMarshal(&v))
+			PrimaryKey: r.PK, Payer: r.Payer, Value: NonNil(r.Data)}}
+		out.add(present, before[pk] == nil, MustMarshal(&v))
 	}
 }
 
-func diffIndex(out *deltaRows, k wasm.IndexKind, id tableID, old, cur *table) {
-	var before, after map[uint64]*secRow
+func diffIndex(out *deltaRows, k wasm.IndexKind, id store.TableID, old, cur *store.Table) {
+	var before, after map[uint64]*store.SecRow
 	if old != nil {
 		before = old.Sec[k]
 	}
@@ -191,7 +191,7 @@ func diffIndex(out *deltaRows, k wasm.IndexKind, id tableID, old, cur *table) {
 // indexRow is a secondary index object as state history packs it: the
 // key as nodeos holds it (idx256: its two 128-bit words, each big-endian;
 // the floats: their bits).
-func indexRow(k wasm.IndexKind, id tableID, s *secRow) []byte {
+func indexRow(k wasm.IndexKind, id store.TableID, s *store.SecRow) []byte {
 	key := s.Key.Bytes()
 	var v antelope.BinaryAppender
 	switch k {
@@ -214,5 +214,5 @@ func indexRow(k wasm.IndexKind, id tableID, s *secRow) []byte {
 		v = &protocol.ContractIndexLongDouble{Value: &protocol.ContractIndexLongDoubleV0{Code: id.Code, Scope: id.Scope,
 			Table: id.Table, PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: f}}
 	}
-	return mustMarshal(v)
+	return MustMarshal(v)
 }
