@@ -47,7 +47,7 @@ type Chain struct {
 	seen        map[antelope.Checksum256]uint32
 	faults      *faults.Injector // internal/faults
 	stats       Stats
-	tokens      *statesvc.Tokens // the state service's token service (state.go)
+	tokens      *statesvc.Tokens // the state service's token service (internal/statesvc)
 	abis        map[antelope.Name][]abiVersion
 
 	engine          *wasm.Engine      // runs wasm contracts; made on first use

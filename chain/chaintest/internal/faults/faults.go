@@ -28,7 +28,7 @@ type Injector struct {
 	loseNext  int // do the work, then drop the connection: the answer is lost
 	truncNext int // do the work, then send half the answer and drop it
 	delay     time.Duration
-	hostile   map[Misbehavior]int // see Misbehave (hostile.go)
+	hostile   map[Misbehavior]int // see Misbehave
 	turns     []Misbehavior       // see MisbehaveInTurn
 	samePage  map[string][]byte   // SamePage's first answer per endpoint
 }
