@@ -15,6 +15,7 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
+	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
@@ -433,9 +434,9 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 	case "get_currency_balance":
 		return c.getCurrencyBalance(body)
 	case "get_table_rows":
-		return c.getTableRows(body)
+		return nodeosapi.GetTableRows(tablesView{c}, body)
 	case "get_table_by_scope":
-		return c.getTableByScope(body)
+		return nodeosapi.GetTableByScope(tablesView{c}, body)
 	case "get_required_keys":
 		return c.getRequiredKeys(body)
 	case "get_transaction_status":

@@ -347,7 +347,7 @@ func (a *applyContext) IdxFindSecondary(k wasm.IndexKind, code, scope, table uin
 	}
 	objs := a.db().Secondary(tid, k)
 	i := secIndex(objs, key, 0)
-	if i >= len(objs) || compareKeys(objs[i].Key, key) != 0 {
+	if i >= len(objs) || objs[i].Key.Compare(key) != 0 {
 		return end, 0
 	}
 	return a.idx[k].add(objRef{tid, objs[i].PK}), objs[i].PK
@@ -374,7 +374,7 @@ func (a *applyContext) idxBound(k wasm.IndexKind, code, scope, table uint64, key
 	objs := a.db().Secondary(tid, k)
 	i := secIndex(objs, key, 0)
 	if upper {
-		for i < len(objs) && compareKeys(objs[i].Key, key) == 0 {
+		for i < len(objs) && objs[i].Key.Compare(key) == 0 {
 			i++
 		}
 	}
@@ -434,7 +434,7 @@ func (a *applyContext) setRow(scope, table antelope.Name, pk uint64, data []byte
 				a.bill(payer, billableTable)
 			}
 			a.bill(payer, billableSec[k])
-		case oldSec.Payer != payer || compareKeys(oldSec.Key, key) != 0:
+		case oldSec.Payer != payer || oldSec.Key.Compare(key) != 0:
 			a.billChange(oldSec.Payer, payer, billableSec[k], billableSec[k])
 			a.db().PutSec(sid, k, &secRow{PK: pk, Key: key, Payer: payer})
 		}

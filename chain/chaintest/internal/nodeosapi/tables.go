@@ -1,21 +1,38 @@
-package chaintest
+package nodeosapi
 
 import (
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 )
 
 // get_table_rows and get_table_by_scope, as spring's chain_plugin answers
 // them (read_only::get_table_rows_ex, get_table_rows_by_seckey,
 // get_table_by_scope).
+
+// Tables is what get_table_rows and get_table_by_scope read of the chain.
+type Tables interface {
+	// Lock and Unlock are the chain's lock, held while the tables are
+	// read.
+	sync.Locker
+	// State is the chain's tables now; the lock is held.
+	State() *store.DB
+	// CheckTable answers as nodeos does for an account with no contract,
+	// or a table its ABI does not declare; 0 when the table may be read.
+	// The lock is held.
+	CheckTable(code, table antelope.Name) (int, any)
+	// PageSize is where nodeos's time limit cuts a page short (0: never).
+	PageSize() int
+	// Faults bends the pages as a hostile node does.
+	Faults() *faults.Injector
+}
 
 type tableRowsParams struct {
 	JSON          bool            `json:"json"`
@@ -34,14 +51,6 @@ type tableRowsParams struct {
 
 // maxReturnItems is nodeos's cap on one page.
 const maxReturnItems = 1000
-
-func badRequest(detail string) (int, any) {
-	return nodeosError(400, "Invalid Request", 3200006, "invalid_http_request", "invalid http request", detail)
-}
-
-func tableQueryError(detail string) (int, any) {
-	return nodeosError(500, "Internal Service Error", 3060003, "contract_table_query_exception", "Contract Table Query Exception", detail)
-}
 
 // indexPosition reads index_position as nodeos does: "primary", "secondary",
 // "third"…, or a number (1 is the primary index).
@@ -74,34 +83,35 @@ func indexPosition(raw json.RawMessage) (int, bool) {
 	return int(n), true
 }
 
-func (c *Chain) getTableRows(body []byte) (int, any) {
+// GetTableRows answers get_table_rows over c.
+func GetTableRows(c Tables, body []byte) (int, any) {
 	var p tableRowsParams
 	if err := json.Unmarshal(body, &p); err != nil {
-		return badRequest("Unable to parse valid input from POST body: " + err.Error())
+		return BadRequest("Unable to parse valid input from POST body: " + err.Error())
 	}
 	if p.JSON {
-		return tableQueryError("chaintest returns binary rows only: ask with json=false and decode them with the generated row type")
+		return TableQueryError("chaintest returns binary rows only: ask with json=false and decode them with the generated row type")
 	}
 	code, err := antelope.ParseName(p.Code)
 	if err != nil {
-		return nodeosError(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
+		return Error(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
 	}
 	table, err := antelope.ParseName(p.Table)
 	if err != nil {
-		return nodeosError(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
+		return Error(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
 	}
 	pos, ok := indexPosition(p.IndexPosition)
 	if !ok {
-		return tableQueryError("Invalid index_position: " + string(p.IndexPosition))
+		return TableQueryError("Invalid index_position: " + string(p.IndexPosition))
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if status, out := c.checkTable(code, table); status != 0 {
+	c.Lock()
+	defer c.Unlock()
+	if status, out := c.CheckTable(code, table); status != 0 {
 		return status, out
 	}
 	scope, err := convertToUint64(p.Scope)
 	if err != nil {
-		return nodeosError(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", "Could not convert scope string '"+p.Scope+"': "+err.Error())
+		return Error(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", "Could not convert scope string '"+p.Scope+"': "+err.Error())
 	}
 	encode := p.EncodeType
 	if encode == "" {
@@ -109,10 +119,10 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	}
 	primary := pos <= 1
 	if !primary && p.KeyType == "" {
-		return tableQueryError("key type required for non-primary index")
+		return TableQueryError("key type required for non-primary index")
 	}
 	if primary && p.KeyType != "" && p.KeyType != "i64" && p.KeyType != "name" {
-		return tableQueryError("Invalid table type " + p.KeyType)
+		return TableQueryError("Invalid table type " + p.KeyType)
 	}
 	keyType := p.KeyType
 	if primary {
@@ -132,9 +142,9 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		k, err := ParseBound(keyType, encode, b.text, primary)
 		if err != nil {
 			if keyType == "name" {
-				return nodeosError(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
+				return Error(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
 			}
-			return nodeosError(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", err.Error())
+			return Error(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", err.Error())
 		}
 		*b.dst = k
 	}
@@ -142,17 +152,17 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	if p.Limit != nil {
 		limit = *p.Limit
 	}
-	id := tableID{Code: code, Scope: antelope.Name(scope), Table: table}
-	rows := c.indexEntries(id, pos, antelope.IndexKeyType(keyType))
+	id := store.TableID{Code: code, Scope: antelope.Name(scope), Table: table}
+	rows := indexEntries(c.State(), id, pos, antelope.IndexKeyType(keyType))
 	keyOf := func(e indexEntry) antelope.TableKey { return e.key }
 	// The range [lower, upper] of the index, found by binary search.
 	from := 0
 	if !lower.IsZero() {
-		from = sort.Search(len(rows), func(i int) bool { return compareKeys(keyOf(rows[i]), lower) >= 0 })
+		from = sort.Search(len(rows), func(i int) bool { return keyOf(rows[i]).Compare(lower) >= 0 })
 	}
 	to := len(rows)
 	if !upper.IsZero() {
-		to = sort.Search(len(rows), func(i int) bool { return compareKeys(keyOf(rows[i]), upper) > 0 })
+		to = sort.Search(len(rows), func(i int) bool { return keyOf(rows[i]).Compare(upper) > 0 })
 	}
 	if to < from {
 		to = from
@@ -170,7 +180,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		before = nextKeyText(rows[to])
 	}
 	limit = min(limit, maxReturnItems)
-	from, to, limit = c.faults.TableRange(from, to, len(rows), limit)
+	from, to, limit = c.Faults().TableRange(from, to, len(rows), limit)
 	sel := rows[from:to]
 	at := func(i int) indexEntry { return sel[i] }
 	if p.Reverse {
@@ -190,7 +200,7 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 		} else {
 			out.Rows = append(out.Rows, data)
 		}
-		if c.opts.pageSize > 0 && i+1 >= c.opts.pageSize && i+1 < len(sel) && uint32(i+1) < limit {
+		if c.PageSize() > 0 && i+1 >= c.PageSize() && i+1 < len(sel) && uint32(i+1) < limit {
 			break // the time limit: nodeos breaks before moving past this row, whose key is next_key
 		}
 	}
@@ -202,14 +212,14 @@ func (c *Chain) getTableRows(body []byte) (int, any) {
 	if len(sel) > 0 {
 		first = nextKeyText(at(0))
 	}
-	c.faults.TablePage(&out.Rows, &out.More, &out.NextKey, first, before)
+	c.Faults().TablePage(&out.Rows, &out.More, &out.NextKey, first, before)
 	return 200, out
 }
 
 // indexEntry is a row as an index orders it: by the index's key.
 type indexEntry struct {
 	key antelope.TableKey
-	row *row
+	row *store.Row
 }
 
 // indexEntries is a table's rows in the order of an index position: the
@@ -217,9 +227,9 @@ type indexEntry struct {
 // the table's with position-2 in the low four bits) of the index type of
 // keyType, each entry with its row (an entry with no row is left out, as
 // nodeos leaves it).
-func (c *Chain) indexEntries(id tableID, pos int, keyType antelope.IndexKeyType) []indexEntry {
+func indexEntries(db *store.DB, id store.TableID, pos int, keyType antelope.IndexKeyType) []indexEntry {
 	if pos <= 1 {
-		rows := c.db.Primary(id)
+		rows := db.Primary(id)
 		out := make([]indexEntry, len(rows))
 		for i, r := range rows {
 			out[i] = indexEntry{antelope.KeyUint64(r.PK), r}
@@ -230,26 +240,12 @@ func (c *Chain) indexEntries(id tableID, pos int, keyType antelope.IndexKeyType)
 		keyType = antelope.IndexI64
 	}
 	var out []indexEntry
-	for _, s := range c.db.Secondary(store.IndexTable(id, pos), store.KindOf(keyType)) {
-		if r := c.db.Get(id, s.PK); r != nil {
+	for _, s := range db.Secondary(store.IndexTable(id, pos), store.KindOf(keyType)) {
+		if r := db.Get(id, s.PK); r != nil {
 			out = append(out, indexEntry{s.Key, r})
 		}
 	}
 	return out
-}
-
-// checkTable answers as nodeos does for an account with no contract, or a
-// table its ABI does not declare; 0 when the table may be read.
-func (c *Chain) checkTable(code, table antelope.Name) (int, any) {
-	if c.account(code) == nil {
-		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
-			"Fail to retrieve account for "+code.String())
-	}
-	ct := c.contract(code)
-	if ct == nil || !ct.tables[table] {
-		return tableQueryError("Table " + table.String() + " is not specified in the ABI")
-	}
-	return 0, nil
 }
 
 type tableByScopeParams struct {
@@ -261,41 +257,43 @@ type tableByScopeParams struct {
 	Reverse    bool    `json:"reverse"`
 }
 
-func (c *Chain) getTableByScope(body []byte) (int, any) {
+// GetTableByScope answers get_table_by_scope over c.
+func GetTableByScope(c Tables, body []byte) (int, any) {
 	var p tableByScopeParams
 	if err := json.Unmarshal(body, &p); err != nil {
-		return badRequest("Unable to parse valid input from POST body: " + err.Error())
+		return BadRequest("Unable to parse valid input from POST body: " + err.Error())
 	}
 	code, err := antelope.ParseName(p.Code)
 	if err != nil {
-		return nodeosError(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
+		return Error(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
 	}
 	var table antelope.Name
 	if p.Table != "" {
 		if table, err = antelope.ParseName(p.Table); err != nil {
-			return nodeosError(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
+			return Error(500, "Internal Service Error", 3010001, "name_type_exception", "Invalid name", err.Error())
 		}
 	}
 	lower, upper := uint64(0), ^uint64(0)
 	if p.LowerBound != "" {
 		if lower, err = convertToUint64(p.LowerBound); err != nil {
-			return nodeosError(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", err.Error())
+			return Error(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", err.Error())
 		}
 	}
 	if p.UpperBound != "" {
 		if upper, err = convertToUint64(p.UpperBound); err != nil {
-			return nodeosError(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", err.Error())
+			return Error(500, "Internal Service Error", 3010008, "chain_type_exception", "chain type exception", err.Error())
 		}
 	}
 	limit := uint32(10)
 	if p.Limit != nil {
 		limit = min(*p.Limit, maxReturnItems)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	var sel []tableID
+	c.Lock()
+	defer c.Unlock()
+	var sel []store.TableID
 	before := "" // the scope just before the range, in read order
-	for _, id := range c.db.Scopes(code) {
+	state := c.State()
+	for _, id := range state.Scopes(code) {
 		switch {
 		case uint64(id.Scope) < lower:
 			if !p.Reverse {
@@ -335,7 +333,7 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 		if table != 0 && id.Table != table {
 			continue
 		}
-		t := c.db.Tables[id]
+		t := state.Tables[id]
 		payer := code
 		for _, r := range t.Rows {
 			payer = r.Payer
@@ -343,72 +341,12 @@ func (c *Chain) getTableByScope(body []byte) (int, any) {
 		}
 		out.Rows = append(out.Rows, scopeRow{id.Code.String(), id.Scope.String(), id.Table.String(), payer.String(), uint32(len(t.Rows))})
 		returned++
-		if c.opts.pageSize > 0 && returned >= c.opts.pageSize && i+1 < len(sel) && uint32(i+1) < limit {
+		if c.PageSize() > 0 && returned >= c.PageSize() && i+1 < len(sel) && uint32(i+1) < limit {
 			break // the time limit: more is this row's scope
 		}
 	}
 	if i < len(sel) {
-		out.More = c.faults.ScopeMore(sel[i].Scope.String(), before)
+		out.More = c.Faults().ScopeMore(sel[i].Scope.String(), before)
 	}
 	return 200, out
-}
-
-// tableIndexes is a table's key_names and key_types in its ABI: the
-// primary key first, then each secondary index in position order.
-type tableIndexes struct {
-	names, types []string
-}
-
-// abiKeyTypes maps an ABI key type (as abigen's typed ranges read it, or as
-// get_table_rows names it) to the key types an index of it holds.
-var abiKeyTypes = map[string][]antelope.IndexKeyType{
-	"uint64": {antelope.IndexI64}, "name": {antelope.IndexI64}, "i64": {antelope.IndexI64},
-	"uint128": {antelope.IndexI128}, "i128": {antelope.IndexI128},
-	"float64": {antelope.IndexFloat64}, "float128": {antelope.IndexFloat128},
-	"checksum256": {antelope.IndexSHA256, antelope.IndexI256}, "sha256": {antelope.IndexSHA256, antelope.IndexI256},
-	"i256":        {antelope.IndexI256, antelope.IndexSHA256},
-	"checksum160": {antelope.IndexRipemd160}, "ripemd160": {antelope.IndexRipemd160},
-}
-
-// check reports a row's secondary keys that do not fit the indexes the ABI
-// describes: another number of keys, or a key of another type. An ABI that
-// describes no keys (most do not) checks only that each key is one.
-func (t tableIndexes) check(keys []antelope.TableKey) error {
-	if len(t.types) > 0 && len(keys) != len(t.types)-1 {
-		var list []string
-		for i := 1; i < len(t.types); i++ {
-			list = append(list, t.name(i)+" "+t.types[i])
-		}
-		what := strconv.Itoa(len(t.types)-1) + " (" + strings.Join(list, ", ") + ")"
-		if len(list) == 0 {
-			what = "none (only its primary key)"
-		}
-		return errors.New(strconv.Itoa(len(keys)) + " secondary keys, but its ABI describes " + what)
-	}
-	for i, k := range keys {
-		index := "secondary key " + strconv.Itoa(i+1)
-		if i+1 < len(t.types) {
-			index = "index " + t.name(i+1)
-		}
-		index += " (position " + strconv.Itoa(i+2) + ")"
-		if k.IsZero() {
-			return errors.New(index + " has no key (the zero TableKey)")
-		}
-		if i+1 >= len(t.types) {
-			continue
-		}
-		want, known := abiKeyTypes[t.types[i+1]]
-		if known && !slices.Contains(want, k.Type()) {
-			return errors.New(index + " takes " + t.types[i+1] + " keys, not " + k.String())
-		}
-	}
-	return nil
-}
-
-// name is the key name at i, or its number when the ABI names none.
-func (t tableIndexes) name(i int) string {
-	if i < len(t.names) && t.names[i] != "" {
-		return t.names[i]
-	}
-	return "#" + strconv.Itoa(i)
 }
