@@ -239,7 +239,7 @@
 //     transaction's undo, and the orders the API and intrinsics read them
 //     in. A fork fills it lazily through store.Filler (forkstate.go).
 //   - Execution, in this package: transaction checks (tx.go), authority
-//     (accounts.go, links.go, keys.go), actions run as Go handlers or wasm
+//     (accounts.go, links.go), actions run as Go handlers or wasm
 //     (apply.go, host.go, dbapi.go, iterators.go, native.go, wasm.go,
 //     contract.go), billing (resources.go, authram.go), receipts and undo
 //     (receipts.go, undo.go). It stays here because Handler and Context
@@ -255,12 +255,15 @@
 //   - The fork of a live chain (forkstate.go, forkremote.go, forkcache.go,
 //     forkabi.go) implements the seams: store.Filler, Chain.account and
 //     Chain.contract.
-//   - The served APIs: internal/statesvc (the state service and its token
+//   - The served APIs: internal/nodeosapi (get_table_rows and
+//     get_table_by_scope over nodeosapi.Tables, and nodeos's error
+//     envelope), internal/statesvc (the state service and its token
 //     service, over statesvc.Chain), internal/hyperionapi (Hyperion v2,
 //     over hyperionapi.Chain), ship/shiptest (SHiP, over a BlockSource),
-//     and, in this package, the nodeos chain API (chain.go's chainAPI,
-//     api.go, codeapi.go, tables.go, txstatus.go; its sends are
-//     execution's) and the resource provider (provider.go).
+//     and, in this package, the rest of the nodeos chain API, which reads
+//     accounts, contracts and blocks (chain.go's chainAPI, api.go,
+//     codeapi.go, accounts.go, txstatus.go; its sends are execution's,
+//     tx.go), and the resource provider (provider.go).
 //   - internal/faults: the fault injector every HTTP answer passes
 //     through (faults.Injector), knowing nothing of the chain but the
 //     nodeos errors it is handed (faults.Answers).
