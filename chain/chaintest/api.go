@@ -126,9 +126,9 @@ func (c *Chain) getCurrencyBalance(body []byte) (int, any) {
 		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception", "Fail to retrieve account for "+p.Code)
 	}
 	out := []antelope.Asset{}
-	for _, r := range c.db.sorted(tableID{code, acct, antelope.MustName("accounts")}, 1) {
+	for _, r := range c.db.Sorted(tableID{Code: code, Scope: acct, Table: antelope.MustName("accounts")}, 1) {
 		var a antelope.Asset
-		d := antelope.NewDecoder(r.data)
+		d := antelope.NewDecoder(r.Data)
 		if a.DecodeBinary(d) != nil {
 			continue
 		}

@@ -2,8 +2,6 @@ package chaintest
 
 import (
 	"cmp"
-	"crypto/sha256"
-	"encoding/binary"
 	"maps"
 	"net/http"
 	"slices"
@@ -11,6 +9,7 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
 
@@ -28,8 +27,7 @@ type blockLog struct {
 	manual    bool          // WithManualFinality: lib moves only when told
 	lib       uint32        // the last irreversible block, when manual
 	branch    uint32        // forks so far, salted into the ids of blocks made since
-	subs      map[int]func(from uint32)
-	nextSub   int
+	subs      blocklog.Subscribers
 
 	shipOnce  sync.Once // the state-history endpoint, made on first use
 	ship      *shiptest.Server
@@ -53,12 +51,7 @@ type committedTx struct {
 
 // accountChange is an account created, or given an ABI, in a block (an
 // account delta).
-type accountChange struct {
-	name    antelope.Name
-	created time.Time
-	abi     []byte // packed, as on chain; empty: none
-	isNew   bool
-}
+type accountChange = blocklog.AccountChange
 
 // chainState is the state outside the tables that a block changes: what
 // Rollback restores (the tables come back from c.history). The accounts
@@ -149,10 +142,10 @@ func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 		if !isNew && (len(vs) == 0 || vs[len(vs)-1].block != num) {
 			continue
 		}
-		ch := accountChange{name: n, created: a.created, isNew: isNew, abi: []byte{}}
+		ch := accountChange{Name: n, Created: a.created, IsNew: isNew, ABI: []byte{}}
 		if ct := c.contract(n); ct != nil {
 			if abi := ct.packed(); abi != nil {
-				ch.abi = abi
+				ch.ABI = abi
 			}
 		}
 		if isNew {
@@ -161,7 +154,7 @@ func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 			changed = append(changed, ch)
 		}
 	}
-	byName := func(a, b accountChange) int { return cmp.Compare(a.name, b.name) }
+	byName := func(a, b accountChange) int { return cmp.Compare(a.Name, b.Name) }
 	slices.SortFunc(changed, byName)
 	slices.SortFunc(created, byName)
 	return append(changed, created...)
@@ -185,56 +178,23 @@ func (c *Chain) pruneStates() {
 	}
 }
 
-// blockID is the id of block num: a hash of what it holds and where it
-// is (and, after a fork, of the fork, so that the new branch's blocks have
-// new ids even when they hold the same), its first four bytes its number.
+// blockID is the id of block num (blocklog.ID).
 func (c *Chain) blockID(num uint32, prev antelope.Checksum256, t time.Time, txs []antelope.Checksum256, branch uint32) antelope.Checksum256 {
-	h := sha256.New()
-	h.Write(prev[:])
-	h.Write(c.chainID[:])
-	if prev == (antelope.Checksum256{}) {
-		// Each chain's first block is its own, even for two chains made in
-		// the same half second: a block id names one history, and clients
-		// rely on that (chain.Client remembers what it built per
-		// reference block, and the head times seen with it).
-		_ = binary.Write(h, binary.BigEndian, c.genesisSalt)
-	}
-	_ = binary.Write(h, binary.BigEndian, t.UnixMilli())
-	for _, id := range txs {
-		h.Write(id[:])
-	}
-	if branch != 0 {
-		_ = binary.Write(h, binary.BigEndian, branch)
-	}
-	var id antelope.Checksum256
-	h.Sum(id[:0])
-	binary.BigEndian.PutUint32(id[:4], num)
-	return id
+	return blocklog.ID(c.chainID, c.genesisSalt, num, prev, t, txs, branch)
 }
 
-// subscribe calls changed on every change of the blocks, with c.mu held:
-// blocks added (from is the first new one), replaced by a fork (from is
-// the first replaced), or the last irreversible block moved (from is 0).
+// subscribe calls changed on every change of the blocks, with c.mu held
+// (blocklog.Subscribers).
 func (c *Chain) subscribe(changed func(from uint32)) (cancel func()) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	l := &c.blocklog
-	if l.subs == nil {
-		l.subs = map[int]func(uint32){}
-	}
-	id := l.nextSub
-	l.nextSub++
-	l.subs[id] = changed
+	key := c.blocklog.subs.Add(changed)
 	return func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		delete(l.subs, id)
+		c.blocklog.subs.Remove(key)
 	}
 }
 
 // notify tells the subscribers of a change; c.mu is held.
-func (c *Chain) notify(from uint32) {
-	for _, f := range c.blocklog.subs {
-		f(from)
-	}
-}
+func (c *Chain) notify(from uint32) { c.blocklog.subs.Notify(from) }

@@ -14,6 +14,10 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
+	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
+	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/chain/state"
@@ -42,9 +46,9 @@ type Chain struct {
 	db          *db
 	history     []*db // history[i] is the state at the end of block opts.firstBlock+i
 	seen        map[antelope.Checksum256]uint32
-	faults      faults
+	faults      *faults.Injector // internal/faults
 	stats       Stats
-	tokens      map[string]int64 // issued state-service tokens → expiry
+	tokens      *statesvc.Tokens // the state service's token service (internal/statesvc)
 	abis        map[antelope.Name][]abiVersion
 
 	engine          *wasm.Engine      // runs wasm contracts; made on first use
@@ -55,8 +59,6 @@ type Chain struct {
 	provider        *ResourceProvider // served at /v1/resource_provider/ (provider.go)
 
 	authSrv *httptest.Server // the token service, at its own address
-	secret  []byte           // signs the token service's JWTs
-	reject  int              // the next n state requests with a valid token get a 401
 
 	blocklog blockLog // what each block did, for state history and forks (blocklog.go)
 
@@ -206,12 +208,12 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
 	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
-		db: newDB(), seen: map[antelope.Checksum256]uint32{}, tokens: map[string]int64{},
+		db: store.New(), seen: map[antelope.Checksum256]uint32{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
-		secret: newSecret(), genesisSalt: chainsMade.Add(1)}
+		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
 	c.blocklog.manual = o.manualFinality
 	if fs != nil {
-		c.fork, c.db.lazy = fs, c // eosio too is the live chain's
+		c.fork, c.db.Lazy = fs, forkFiller{c} // eosio too is the live chain's
 	} else {
 		eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
 		eosio.privileged = true
@@ -308,7 +310,9 @@ func (c *Chain) Head() Block {
 func (c *Chain) Stats() Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.stats
+	s := c.stats
+	s.TokensIssued = c.tokens.Issued()
+	return s
 }
 
 // Produce produces an empty block (time passes on the chain: 500 ms a
@@ -360,7 +364,7 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 	id := c.blockID(num, prev, t, txs, c.blocklog.branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
-	c.history = append(c.history, c.db.snapshot())
+	c.history = append(c.history, c.db.Snapshot())
 	c.recordBlock(b)
 	return b
 }
@@ -392,9 +396,9 @@ func (c *Chain) serve(w http.ResponseWriter, r *http.Request) {
 func (c *Chain) serveAuth(w http.ResponseWriter, r *http.Request) {
 	c.answer(w, r, func(path string, body []byte) (int, any) {
 		if r.Method != http.MethodPost || path != "/v1/auth/issue" {
-			return stateError(404, "route_not_found_error", "Route not found.", nil)
+			return statesvc.Error(404, "route_not_found_error", "Route not found.", nil)
 		}
-		return c.issueToken(body)
+		return c.tokens.Issue(body)
 	})
 }
 
@@ -405,7 +409,7 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 	c.stats.Requests++
 	c.mu.Unlock()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	answered, step := c.faults.before(w, r.URL.Path, body)
+	answered, step := c.faults.Before(w, r.URL.Path, body)
 	if answered {
 		return
 	}
@@ -414,7 +418,7 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 	if !ok {
 		data, _ = json.Marshal(out)
 	}
-	c.faults.after(w, r.URL.Path, step, status, data)
+	c.faults.After(w, r.URL.Path, step, status, data)
 }
 
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
@@ -432,9 +436,9 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 	case "get_currency_balance":
 		return c.getCurrencyBalance(body)
 	case "get_table_rows":
-		return c.getTableRows(body)
+		return nodeosapi.GetTableRows(tablesView{c}, body)
 	case "get_table_by_scope":
-		return c.getTableByScope(body)
+		return nodeosapi.GetTableByScope(tablesView{c}, body)
 	case "get_required_keys":
 		return c.getRequiredKeys(body)
 	case "get_transaction_status":

@@ -7,6 +7,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 )
 
@@ -141,11 +142,11 @@ func (x *Context) Get(scope, table antelope.Name, pk uint64) (data []byte, payer
 
 // GetFrom reads a row of another contract's table.
 func (x *Context) GetFrom(code, scope, table antelope.Name, pk uint64) (data []byte, payer antelope.Name, found bool) {
-	r := x.chain.db.get(tableID{code, scope, table}, pk)
+	r := x.chain.db.Get(tableID{Code: code, Scope: scope, Table: table}, pk)
 	if r == nil {
 		return nil, 0, false
 	}
-	return r.data, r.payer, true
+	return r.Data, r.Payer, true
 }
 
 // GetRow reads the row with primary key pk of the receiver's table in
@@ -183,10 +184,10 @@ func GetRow[T any, P interface {
 
 // Rows returns the primary keys of a table of the receiver's, in order.
 func (x *Context) Rows(scope, table antelope.Name) []uint64 {
-	rows := x.chain.db.primary(tableID{x.Receiver, scope, table})
+	rows := x.chain.db.Primary(tableID{Code: x.Receiver, Scope: scope, Table: table})
 	out := make([]uint64, len(rows))
 	for i, r := range rows {
-		out[i] = r.pk
+		out[i] = r.PK
 	}
 	return out
 }
@@ -250,20 +251,20 @@ func (x *Context) Decode(v antelope.BinaryDecodable) error {
 func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	id := tableID{code, scope, table}
-	if old := c.db.get(id, pk); old != nil {
-		c.billFixture(old.payer, -(int64(len(old.data)) + billableRow))
+	id := tableID{Code: code, Scope: scope, Table: table}
+	if old := c.db.Get(id, pk); old != nil {
+		c.billFixture(old.Payer, -(int64(len(old.Data)) + billableRow))
 	}
-	if c.db.putRow(id, &row{pk: pk, data: append([]byte(nil), data...), payer: payer}) {
+	if c.db.PutRow(id, &row{PK: pk, Data: append([]byte(nil), data...), Payer: payer}) {
 		c.billFixture(payer, billableTable)
 	}
 	c.billFixture(payer, int64(len(data))+billableRow)
 	for i, key := range secondary {
-		sid, kind := indexTable(id, i+2), kindOf(key.Type())
-		if old := c.db.getSec(sid, kind, pk); old != nil {
-			c.billFixture(old.payer, -billableSec[kind])
+		sid, kind := store.IndexTable(id, i+2), store.KindOf(key.Type())
+		if old := c.db.GetSec(sid, kind, pk); old != nil {
+			c.billFixture(old.Payer, -billableSec[kind])
 		}
-		if c.db.putSec(sid, kind, &secRow{pk: pk, key: key, payer: payer}) {
+		if c.db.PutSec(sid, kind, &secRow{PK: pk, Key: key, Payer: payer}) {
 			c.billFixture(payer, billableTable)
 		}
 		c.billFixture(payer, billableSec[kind])

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 )
 
@@ -19,7 +20,7 @@ const (
 	billableRow   = 112 // key_value_object, plus the row's bytes
 )
 
-var billableSec = [numKinds]int64{wasm.Idx64: 128, wasm.Idx128: 144, wasm.Idx256: 160, wasm.IdxDouble: 128, wasm.IdxLongDouble: 144}
+var billableSec = [store.NumKinds]int64{wasm.Idx64: 128, wasm.Idx128: 144, wasm.Idx256: 160, wasm.IdxDouble: 128, wasm.IdxLongDouble: 144}
 
 func (a *applyContext) db() *db { return a.trx.c.db }
 
@@ -68,7 +69,7 @@ func (a *applyContext) ownRow(cache *iterCache, it int32) (objRef, error) {
 	if err != nil {
 		return objRef{}, err
 	}
-	if ref.table.code != a.receiver {
+	if ref.table.Code != a.receiver {
 		return objRef{}, errTableAccess()
 	}
 	return ref, nil
@@ -82,12 +83,12 @@ func (a *applyContext) StoreI64(scope, table, payer, id uint64, data []byte) (in
 	if payer == 0 {
 		return 0, errInvalidPayer()
 	}
-	tid := tableID{a.receiver, antelope.Name(scope), antelope.Name(table)}
-	if a.db().get(tid, id) != nil {
+	tid := tableID{Code: a.receiver, Scope: antelope.Name(scope), Table: antelope.Name(table)}
+	if a.db().Get(tid, id) != nil {
 		return 0, errUniqueness()
 	}
 	p := antelope.Name(payer)
-	if a.db().putRow(tid, &row{pk: id, data: data, payer: p}) {
+	if a.db().PutRow(tid, &row{PK: id, Data: data, Payer: p}) {
 		a.bill(p, billableTable)
 	}
 	a.bill(p, int64(len(data))+billableRow)
@@ -102,13 +103,13 @@ func (a *applyContext) UpdateI64(it int32, payer uint64, data []byte) error {
 	if err != nil {
 		return err
 	}
-	old := a.db().get(ref.table, ref.pk)
+	old := a.db().Get(ref.table, ref.pk)
 	p := antelope.Name(payer)
 	if p == 0 {
-		p = old.payer
+		p = old.Payer
 	}
-	a.billChange(old.payer, p, int64(len(old.data))+billableRow, int64(len(data))+billableRow)
-	a.db().putRow(ref.table, &row{pk: ref.pk, data: data, payer: p})
+	a.billChange(old.Payer, p, int64(len(old.Data))+billableRow, int64(len(data))+billableRow)
+	a.db().PutRow(ref.table, &row{PK: ref.pk, Data: data, Payer: p})
 	return nil
 }
 
@@ -118,9 +119,9 @@ func (a *applyContext) RemoveI64(it int32) error {
 	if err != nil {
 		return err
 	}
-	old := a.db().get(ref.table, ref.pk)
-	a.bill(old.payer, -(int64(len(old.data)) + billableRow))
-	if removed, payer := a.db().removeRow(ref.table, ref.pk); removed {
+	old := a.db().Get(ref.table, ref.pk)
+	a.bill(old.Payer, -(int64(len(old.Data)) + billableRow))
+	if removed, payer := a.db().RemoveRow(ref.table, ref.pk); removed {
 		a.refundTable(payer)
 	}
 	return a.keyval.remove(it)
@@ -132,12 +133,12 @@ func (a *applyContext) GetI64(it int32) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.db().get(ref.table, ref.pk).data, nil
+	return a.db().Get(ref.table, ref.pk).Data, nil
 }
 
 // rowIndex is where pk is (or would go) in the table's primary order.
 func rowIndex(rows []*row, pk uint64) int {
-	return sort.Search(len(rows), func(i int) bool { return rows[i].pk >= pk })
+	return sort.Search(len(rows), func(i int) bool { return rows[i].PK >= pk })
 }
 
 // NextI64 is db_next_i64.
@@ -149,12 +150,12 @@ func (a *applyContext) NextI64(it int32) (int32, uint64, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	rows := a.db().primary(ref.table)
+	rows := a.db().Primary(ref.table)
 	i := rowIndex(rows, ref.pk) + 1
 	if i >= len(rows) {
 		return a.keyval.cacheTable(ref.table), 0, nil
 	}
-	return a.keyval.add(objRef{ref.table, rows[i].pk}), rows[i].pk, nil
+	return a.keyval.add(objRef{ref.table, rows[i].PK}), rows[i].PK, nil
 }
 
 // PreviousI64 is db_previous_i64 (from the end iterator: the last row).
@@ -166,49 +167,49 @@ func (a *applyContext) PreviousI64(it int32) (int32, uint64, error) {
 		if !ok {
 			return 0, 0, errInvalidIterator("not a valid end iterator")
 		}
-		tid, i = t, len(a.db().primary(t))
+		tid, i = t, len(a.db().Primary(t))
 	} else {
 		ref, err := a.keyval.get(it)
 		if err != nil {
 			return 0, 0, err
 		}
-		tid, i = ref.table, rowIndex(a.db().primary(ref.table), ref.pk)
+		tid, i = ref.table, rowIndex(a.db().Primary(ref.table), ref.pk)
 	}
 	if i == 0 {
 		return -1, 0, nil
 	}
-	r := a.db().primary(tid)[i-1]
-	return a.keyval.add(objRef{tid, r.pk}), r.pk, nil
+	r := a.db().Primary(tid)[i-1]
+	return a.keyval.add(objRef{tid, r.PK}), r.PK, nil
 }
 
 // FindI64 is db_find_i64.
 func (a *applyContext) FindI64(code, scope, table, id uint64) int32 {
-	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().table(tid) == nil {
+	tid := tableID{Code: antelope.Name(code), Scope: antelope.Name(scope), Table: antelope.Name(table)}
+	if a.db().Table(tid) == nil {
 		return -1
 	}
 	end := a.keyval.cacheTable(tid)
-	if a.db().get(tid, id) == nil {
+	if a.db().Get(tid, id) == nil {
 		return end
 	}
 	return a.keyval.add(objRef{tid, id})
 }
 
 func (a *applyContext) boundI64(code, scope, table, id uint64, upper bool) int32 {
-	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().table(tid) == nil {
+	tid := tableID{Code: antelope.Name(code), Scope: antelope.Name(scope), Table: antelope.Name(table)}
+	if a.db().Table(tid) == nil {
 		return -1
 	}
 	end := a.keyval.cacheTable(tid)
-	rows := a.db().primary(tid)
+	rows := a.db().Primary(tid)
 	i := rowIndex(rows, id)
-	if upper && i < len(rows) && rows[i].pk == id {
+	if upper && i < len(rows) && rows[i].PK == id {
 		i++
 	}
 	if i >= len(rows) {
 		return end
 	}
-	return a.keyval.add(objRef{tid, rows[i].pk})
+	return a.keyval.add(objRef{tid, rows[i].PK})
 }
 
 // LowerboundI64 is db_lowerbound_i64: the first row with a key ≥ id.
@@ -223,8 +224,8 @@ func (a *applyContext) UpperboundI64(code, scope, table, id uint64) int32 {
 
 // EndI64 is db_end_i64.
 func (a *applyContext) EndI64(code, scope, table uint64) int32 {
-	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().table(tid) == nil {
+	tid := tableID{Code: antelope.Name(code), Scope: antelope.Name(scope), Table: antelope.Name(table)}
+	if a.db().Table(tid) == nil {
 		return -1
 	}
 	return a.keyval.cacheTable(tid)
@@ -238,12 +239,12 @@ func (a *applyContext) IdxStore(k wasm.IndexKind, scope, table, payer, id uint64
 	if payer == 0 {
 		return 0, errInvalidPayer()
 	}
-	tid := tableID{a.receiver, antelope.Name(scope), antelope.Name(table)}
-	if a.db().getSec(tid, k, id) != nil {
+	tid := tableID{Code: a.receiver, Scope: antelope.Name(scope), Table: antelope.Name(table)}
+	if a.db().GetSec(tid, k, id) != nil {
 		return 0, errUniqueness()
 	}
 	p := antelope.Name(payer)
-	if a.db().putSec(tid, k, &secRow{pk: id, key: key, payer: p}) {
+	if a.db().PutSec(tid, k, &secRow{PK: id, Key: key, Payer: p}) {
 		a.bill(p, billableTable)
 	}
 	a.bill(p, billableSec[k])
@@ -257,13 +258,13 @@ func (a *applyContext) IdxUpdate(k wasm.IndexKind, it int32, payer uint64, key a
 	if err != nil {
 		return err
 	}
-	old := a.db().getSec(ref.table, k, ref.pk)
+	old := a.db().GetSec(ref.table, k, ref.pk)
 	p := antelope.Name(payer)
 	if p == 0 {
-		p = old.payer
+		p = old.Payer
 	}
-	a.billChange(old.payer, p, billableSec[k], billableSec[k])
-	a.db().putSec(ref.table, k, &secRow{pk: ref.pk, key: key, payer: p})
+	a.billChange(old.Payer, p, billableSec[k], billableSec[k])
+	a.db().PutSec(ref.table, k, &secRow{PK: ref.pk, Key: key, Payer: p})
 	return nil
 }
 
@@ -273,9 +274,9 @@ func (a *applyContext) IdxRemove(k wasm.IndexKind, it int32) error {
 	if err != nil {
 		return err
 	}
-	old := a.db().getSec(ref.table, k, ref.pk)
-	a.bill(old.payer, -billableSec[k])
-	if removed, payer := a.db().removeSec(ref.table, k, ref.pk); removed {
+	old := a.db().GetSec(ref.table, k, ref.pk)
+	a.bill(old.Payer, -billableSec[k])
+	if removed, payer := a.db().RemoveSec(ref.table, k, ref.pk); removed {
 		a.refundTable(payer)
 	}
 	return a.idx[k].remove(it)
@@ -283,8 +284,8 @@ func (a *applyContext) IdxRemove(k wasm.IndexKind, it int32) error {
 
 // secIndex is where (key, pk) is (or would go) in the index order.
 func secIndex(objs []*secRow, key antelope.TableKey, pk uint64) int {
-	probe := &secRow{key: key, pk: pk}
-	return sort.Search(len(objs), func(i int) bool { return compareSec(objs[i], probe) >= 0 })
+	probe := &secRow{Key: key, PK: pk}
+	return sort.Search(len(objs), func(i int) bool { return store.CompareSec(objs[i], probe) >= 0 })
 }
 
 // IdxNext is db_idx*_next.
@@ -296,13 +297,13 @@ func (a *applyContext) IdxNext(k wasm.IndexKind, it int32) (int32, uint64, error
 	if err != nil {
 		return 0, 0, err
 	}
-	objs := a.db().secondary(ref.table, k)
-	cur := a.db().getSec(ref.table, k, ref.pk)
-	i := secIndex(objs, cur.key, cur.pk) + 1
+	objs := a.db().Secondary(ref.table, k)
+	cur := a.db().GetSec(ref.table, k, ref.pk)
+	i := secIndex(objs, cur.Key, cur.PK) + 1
 	if i >= len(objs) {
 		return a.idx[k].cacheTable(ref.table), 0, nil
 	}
-	return a.idx[k].add(objRef{ref.table, objs[i].pk}), objs[i].pk, nil
+	return a.idx[k].add(objRef{ref.table, objs[i].PK}), objs[i].PK, nil
 }
 
 // IdxPrevious is db_idx*_previous.
@@ -314,25 +315,25 @@ func (a *applyContext) IdxPrevious(k wasm.IndexKind, it int32) (int32, uint64, e
 		if !ok {
 			return 0, 0, errInvalidIterator("not a valid end iterator")
 		}
-		tid, i = t, len(a.db().secondary(t, k))
+		tid, i = t, len(a.db().Secondary(t, k))
 	} else {
 		ref, err := a.idx[k].get(it)
 		if err != nil {
 			return 0, 0, err
 		}
-		cur := a.db().getSec(ref.table, k, ref.pk)
-		tid, i = ref.table, secIndex(a.db().secondary(ref.table, k), cur.key, cur.pk)
+		cur := a.db().GetSec(ref.table, k, ref.pk)
+		tid, i = ref.table, secIndex(a.db().Secondary(ref.table, k), cur.Key, cur.PK)
 	}
 	if i == 0 {
 		return -1, 0, nil
 	}
-	s := a.db().secondary(tid, k)[i-1]
-	return a.idx[k].add(objRef{tid, s.pk}), s.pk, nil
+	s := a.db().Secondary(tid, k)[i-1]
+	return a.idx[k].add(objRef{tid, s.PK}), s.PK, nil
 }
 
 func (a *applyContext) idxTable(k wasm.IndexKind, code, scope, table uint64) (tableID, int32, bool) {
-	tid := tableID{antelope.Name(code), antelope.Name(scope), antelope.Name(table)}
-	if a.db().index(tid, k) == nil {
+	tid := tableID{Code: antelope.Name(code), Scope: antelope.Name(scope), Table: antelope.Name(table)}
+	if a.db().Index(tid, k) == nil {
 		return tid, -1, false
 	}
 	return tid, a.idx[k].cacheTable(tid), true
@@ -344,12 +345,12 @@ func (a *applyContext) IdxFindSecondary(k wasm.IndexKind, code, scope, table uin
 	if !ok {
 		return -1, 0
 	}
-	objs := a.db().secondary(tid, k)
+	objs := a.db().Secondary(tid, k)
 	i := secIndex(objs, key, 0)
-	if i >= len(objs) || compareKeys(objs[i].key, key) != 0 {
+	if i >= len(objs) || objs[i].Key.Compare(key) != 0 {
 		return end, 0
 	}
-	return a.idx[k].add(objRef{tid, objs[i].pk}), objs[i].pk
+	return a.idx[k].add(objRef{tid, objs[i].PK}), objs[i].PK
 }
 
 // IdxFindPrimary is db_idx*_find_primary: the object of a primary key.
@@ -358,11 +359,11 @@ func (a *applyContext) IdxFindPrimary(k wasm.IndexKind, code, scope, table, pk u
 	if !ok {
 		return -1, antelope.TableKey{}
 	}
-	s := a.db().getSec(tid, k, pk)
+	s := a.db().GetSec(tid, k, pk)
 	if s == nil {
 		return end, antelope.TableKey{}
 	}
-	return a.idx[k].add(objRef{tid, pk}), s.key
+	return a.idx[k].add(objRef{tid, pk}), s.Key
 }
 
 func (a *applyContext) idxBound(k wasm.IndexKind, code, scope, table uint64, key antelope.TableKey, upper bool) (int32, antelope.TableKey, uint64) {
@@ -370,17 +371,17 @@ func (a *applyContext) idxBound(k wasm.IndexKind, code, scope, table uint64, key
 	if !ok {
 		return -1, antelope.TableKey{}, 0
 	}
-	objs := a.db().secondary(tid, k)
+	objs := a.db().Secondary(tid, k)
 	i := secIndex(objs, key, 0)
 	if upper {
-		for i < len(objs) && compareKeys(objs[i].key, key) == 0 {
+		for i < len(objs) && objs[i].Key.Compare(key) == 0 {
 			i++
 		}
 	}
 	if i >= len(objs) {
 		return end, antelope.TableKey{}, 0
 	}
-	return a.idx[k].add(objRef{tid, objs[i].pk}), objs[i].key, objs[i].pk
+	return a.idx[k].add(objRef{tid, objs[i].PK}), objs[i].Key, objs[i].PK
 }
 
 // IdxLowerbound is db_idx*_lowerbound: the first object with a key ≥ key.
@@ -405,37 +406,37 @@ func (a *applyContext) setRow(scope, table antelope.Name, pk uint64, data []byte
 	if err := a.writable(); err != nil {
 		return err
 	}
-	tid := tableID{a.receiver, scope, table}
-	old := a.db().get(tid, pk)
+	tid := tableID{Code: a.receiver, Scope: scope, Table: table}
+	old := a.db().Get(tid, pk)
 	if payer == 0 {
 		payer = a.receiver
 		if old != nil {
-			payer = old.payer
+			payer = old.Payer
 		}
 	}
 	newSize := int64(len(data)) + billableRow
 	switch {
 	case old == nil:
-		if a.db().putRow(tid, &row{pk: pk, data: data, payer: payer}) {
+		if a.db().PutRow(tid, &row{PK: pk, Data: data, Payer: payer}) {
 			a.bill(payer, billableTable)
 		}
 		a.bill(payer, newSize)
 	default:
-		a.billChange(old.payer, payer, int64(len(old.data))+billableRow, newSize)
-		a.db().putRow(tid, &row{pk: pk, data: data, payer: payer})
+		a.billChange(old.Payer, payer, int64(len(old.Data))+billableRow, newSize)
+		a.db().PutRow(tid, &row{PK: pk, Data: data, Payer: payer})
 	}
 	for i, key := range secondary {
-		sid, k := indexTable(tid, i+2), kindOf(key.Type())
-		oldSec := a.db().getSec(sid, k, pk)
+		sid, k := store.IndexTable(tid, i+2), store.KindOf(key.Type())
+		oldSec := a.db().GetSec(sid, k, pk)
 		switch {
 		case oldSec == nil:
-			if a.db().putSec(sid, k, &secRow{pk: pk, key: key, payer: payer}) {
+			if a.db().PutSec(sid, k, &secRow{PK: pk, Key: key, Payer: payer}) {
 				a.bill(payer, billableTable)
 			}
 			a.bill(payer, billableSec[k])
-		case oldSec.payer != payer || compareKeys(oldSec.key, key) != 0:
-			a.billChange(oldSec.payer, payer, billableSec[k], billableSec[k])
-			a.db().putSec(sid, k, &secRow{pk: pk, key: key, payer: payer})
+		case oldSec.Payer != payer || oldSec.Key.Compare(key) != 0:
+			a.billChange(oldSec.Payer, payer, billableSec[k], billableSec[k])
+			a.db().PutSec(sid, k, &secRow{PK: pk, Key: key, Payer: payer})
 		}
 	}
 	return nil
@@ -449,21 +450,21 @@ func (a *applyContext) deleteRow(scope, table antelope.Name, pk uint64) error {
 	if err := a.writable(); err != nil {
 		return err
 	}
-	tid := tableID{a.receiver, scope, table}
-	old := a.db().get(tid, pk)
+	tid := tableID{Code: a.receiver, Scope: scope, Table: table}
+	old := a.db().Get(tid, pk)
 	if old == nil {
 		return nil
 	}
-	a.bill(old.payer, -(int64(len(old.data)) + billableRow))
-	if removed, payer := a.db().removeRow(tid, pk); removed {
+	a.bill(old.Payer, -(int64(len(old.Data)) + billableRow))
+	if removed, payer := a.db().RemoveRow(tid, pk); removed {
 		a.refundTable(payer)
 	}
 	for i := 2; i < 2+16; i++ {
-		sid := indexTable(tid, i) // the first is the primary table itself
-		for k := range wasm.IndexKind(numKinds) {
-			if s := a.db().getSec(sid, k, pk); s != nil {
-				a.bill(s.payer, -billableSec[k])
-				if removed, payer := a.db().removeSec(sid, k, pk); removed {
+		sid := store.IndexTable(tid, i) // the first is the primary table itself
+		for k := range wasm.IndexKind(store.NumKinds) {
+			if s := a.db().GetSec(sid, k, pk); s != nil {
+				a.bill(s.Payer, -billableSec[k])
+				if removed, payer := a.db().RemoveSec(sid, k, pk); removed {
 					a.refundTable(payer)
 				}
 			}

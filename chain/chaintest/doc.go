@@ -212,7 +212,7 @@
 // Remote.Cache with the chain, source and block, so that a later run replays
 // it offline (Remote.Offline); a cache of another chain, source or block is
 // refused. ForkStats counts the requests and bytes. The seam is one:
-// Chain.account, Chain.contract and db.table/db.index fill what is missing
+// Chain.account, Chain.contract and the state store's Filler fill what is missing
 // (forkstate.go); the rest of chaintest does not know it runs on a fork.
 //
 // # Without a network
@@ -224,4 +224,51 @@
 // sandboxes without sockets and for many chains in one test binary. Its
 // state history is reached by SHiPClient (and HTTPClient) over in-memory
 // connections to the same endpoint.
+//
+// # Layers
+//
+// The package is the public face of layers that each live in a room of
+// their own, bottom up; each knows only those below it, through the
+// interface named:
+//
+//   - internal/wasm: the WebAssembly engine (wazero) and nodeos's
+//     intrinsics, calling back into the chain through wasm.Host and
+//     wasm.Database.
+//   - internal/store: the contract tables (rows, the five secondary index
+//     kinds, payers), copy-on-write snapshots for each block and each
+//     transaction's undo, and the orders the API and intrinsics read them
+//     in. A fork fills it lazily through store.Filler (forkstate.go).
+//   - Execution, in this package: transaction checks (tx.go), authority
+//     (accounts.go, links.go), actions run as Go handlers or wasm
+//     (apply.go, host.go, dbapi.go, iterators.go, native.go, wasm.go,
+//     contract.go), billing (resources.go, authram.go), receipts and undo
+//     (receipts.go, undo.go). It stays here because Handler and Context
+//     are its public face — a Go contract is execution seen from the
+//     outside — and because accounts, contracts and ABIs, which it
+//     changes, are shared with the fork and the chain API.
+//   - internal/blocklog: what of the history needs nothing of execution —
+//     block ids, a block's SHiP table deltas between two store snapshots,
+//     and the subscribers told of every change. The per-block records
+//     (blocklog.go, shipblock.go) and Fork/Rollback (fork.go) stay here,
+//     as they hold execution's transaction contexts; ship.go hands them to
+//     ship/shiptest, which serves the state-history websocket.
+//   - The fork of a live chain (forkstate.go, forkremote.go, forkcache.go,
+//     forkabi.go) implements the seams: store.Filler, Chain.account and
+//     Chain.contract.
+//   - The served APIs: internal/nodeosapi (get_table_rows and
+//     get_table_by_scope over nodeosapi.Tables, and nodeos's error
+//     envelope), internal/statesvc (the state service and its token
+//     service, over statesvc.Chain), internal/hyperionapi (Hyperion v2,
+//     over hyperionapi.Chain), ship/shiptest (SHiP, over a BlockSource),
+//     and, in this package, the rest of the nodeos chain API, which reads
+//     accounts, contracts and blocks (chain.go's chainAPI, api.go,
+//     codeapi.go, accounts.go, txstatus.go; its sends are execution's,
+//     tx.go), and the resource provider (provider.go).
+//   - internal/faults: the fault injector every HTTP answer passes
+//     through (faults.Injector), knowing nothing of the chain but the
+//     nodeos errors it is handed (faults.Answers).
+//
+// Chain, New and its options, Handler and Context, and the Client, State,
+// SHiPClient and BlockSource accessors are the thin top: the internal
+// packages' public names (Misbehavior, HyperionAPI) are aliases here.
 package chaintest

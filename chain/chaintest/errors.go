@@ -4,35 +4,25 @@ import (
 	"context"
 	"strconv"
 	"time"
+
+	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 )
 
-// envelope is nodeos's error answer.
-type envelope struct {
-	Code    int       `json:"code"`
-	Message string    `json:"message"`
-	Error   errorInfo `json:"error"`
-}
+// nodeos's error envelope is internal/nodeosapi's, the one every answer
+// of the chain API is given in.
+type (
+	envelope    = nodeosapi.Envelope
+	errorDetail = nodeosapi.ErrorDetail
+)
 
-type errorInfo struct {
-	Code    int64         `json:"code"`
-	Name    string        `json:"name"`
-	What    string        `json:"what"`
-	Details []errorDetail `json:"details"`
-}
-
-type errorDetail struct {
-	Message    string `json:"message"`
-	File       string `json:"file"`
-	LineNumber int    `json:"line_number"`
-	Method     string `json:"method"`
-}
-
-// nodeosError is an error answer as nodeos's http_plugin words it: the HTTP
-// status repeated as code, its category, and the exception.
+// nodeosError is an error answer as nodeos's http_plugin words it
+// (nodeosapi.Error).
 func nodeosError(status int, category string, code int64, name, what, detail string) (int, any) {
-	return status, envelope{Code: status, Message: category, Error: errorInfo{Code: code, Name: name, What: what,
-		Details: []errorDetail{{Message: detail, File: "chaintest", LineNumber: 1, Method: name}}}}
+	return nodeosapi.Error(status, category, code, name, what, detail)
 }
+
+// badRequest is nodeos's answer to a body it cannot parse.
+func badRequest(detail string) (int, any) { return nodeosapi.BadRequest(detail) }
 
 // exception is a chain exception raised while checking or executing a
 // transaction: nodeos answers it with HTTP 500.

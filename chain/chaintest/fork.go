@@ -102,7 +102,7 @@ func (c *Chain) Rollback(n uint32) error {
 	}
 	l := &c.blocklog
 	k := c.index(n)
-	c.db.restore(c.history[k])
+	c.db.Restore(c.history[k])
 	c.restoreState(l.records[k].state)
 	for id, num := range c.seen {
 		if num > n {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/model"
 )
@@ -416,7 +417,7 @@ func (c *Chain) forkedContract(fc *forkCode) (*contract, error) {
 // unitOf is the primary table of a table id: CDT keeps secondary index
 // positions in its low four bits.
 func unitOf(id tableID) tableID {
-	id.table &^= 0xF
+	id.Table &^= 0xF
 	return id
 }
 
@@ -434,7 +435,7 @@ func (c *Chain) fillTable(id tableID) *forkUnit {
 	fu := &forkUnit{bad: map[int]string{}}
 	f.units[u] = fu // before fetching: the lookups below must not fetch it again
 	if err := c.fetchUnit(u, fu); err != nil {
-		fu.err = &forkError{fmt.Sprintf("table %s of %s in scope %s: %v", u.table, u.code, u.scope, err)}
+		fu.err = &forkError{fmt.Sprintf("table %s of %s in scope %s: %v", u.Table, u.Code, u.Scope, err)}
 		f.fail(fu.err)
 		f.retry = append(f.retry, u)
 	}
@@ -451,7 +452,7 @@ func (c *Chain) fillIndex(id tableID, k wasm.IndexKind) {
 	if fu.empty {
 		return
 	}
-	pos := int(id.table&0xF) + 2
+	pos := int(id.Table&0xF) + 2
 	why, bad := fu.bad[pos]
 	switch {
 	case fu.undeclared:
@@ -468,7 +469,7 @@ func (c *Chain) fillIndex(id tableID, k wasm.IndexKind) {
 	if bad {
 		u := unitOf(id)
 		c.fork.fail(&forkError{fmt.Sprintf("table %s of %s in scope %s: secondary index %d (position %d, %s) cannot be read on the fork: %s",
-			u.table, u.code, u.scope, pos-1, pos, kindNames[k], why)})
+			u.Table, u.Code, u.Scope, pos-1, pos, kindNames[k], why)})
 	}
 }
 
@@ -478,13 +479,13 @@ func (c *Chain) listScopes(code antelope.Name) {
 	c.fork.fail(&forkError{"the tables of " + code.String() + " cannot be listed on a fork (get_table_by_scope, table_scopes): it fetches a table when it is read, and knows no others"})
 }
 
-var kindNames = [numKinds]string{wasm.Idx64: "idx64", wasm.Idx128: "idx128", wasm.Idx256: "idx256", wasm.IdxDouble: "idx_double", wasm.IdxLongDouble: "idx_long_double"}
+var kindNames = [store.NumKinds]string{wasm.Idx64: "idx64", wasm.Idx128: "idx128", wasm.Idx256: "idx256", wasm.IdxDouble: "idx_double", wasm.IdxLongDouble: "idx_long_double"}
 
 // fetchUnit fetches a table in one scope and installs it with the
 // secondary indexes its ABI lets the fork rebuild.
 func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
-	ct := c.contract(u.code)
-	if c.fork.noABI[u.code] {
+	ct := c.contract(u.Code)
+	if c.fork.noABI[u.Code] {
 		// Its code writes rows all the same: they cannot be read (nodeos
 		// serves no table without an ABI), and must not read as empty.
 		return fmt.Errorf("the contract has no ABI at the fork block, so its tables cannot be read")
@@ -493,7 +494,7 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 		fu.empty = true
 		return nil // no contract at the fork block (or one the fork deployed): nodeos serves no table of it
 	}
-	keys, err := readTableKeys(ct.abi, u.table)
+	keys, err := readTableKeys(ct.abi, u.Table)
 	if err != nil {
 		return fmt.Errorf("its ABI: %v", err)
 	}
@@ -506,7 +507,7 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 	ctx, cancel := c.fork.ctx()
 	defer cancel()
 	c.fork.fetches++
-	ft, err := c.fork.src.table(ctx, u.code, u.scope, u.table, keys.readers)
+	ft, err := c.fork.src.table(ctx, u.Code, u.Scope, u.Table, keys.readers)
 	if err != nil {
 		return err
 	}
@@ -524,9 +525,9 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 		payer = ft.Rows[0].Payer
 	}
 	built := map[tableID]*table{}
-	prim := &table{payer: payer, payerUnknown: unknown, rows: map[uint64]*row{}}
+	prim := &table{Payer: payer, PayerUnknown: unknown, Rows: map[uint64]*row{}}
 	for _, r := range ft.Rows {
-		prim.rows[r.PK] = &row{pk: r.PK, data: r.Data, payer: r.Payer}
+		prim.Rows[r.PK] = &row{PK: r.PK, Data: r.Data, Payer: r.Payer}
 	}
 	built[u] = prim
 	for pos, kr := range keys.readers {
@@ -536,9 +537,9 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 			if err != nil {
 				return fmt.Errorf("secondary index position %d, row %d: %v", pos, r.PK, err)
 			}
-			objs = append(objs, &secRow{pk: r.PK, key: key, payer: r.Payer})
+			objs = append(objs, &secRow{PK: r.PK, Key: key, Payer: r.Payer})
 		}
-		slices.SortFunc(objs, compareSec)
+		slices.SortFunc(objs, store.CompareSec)
 		if order, ok := ft.Order[pos]; ok && !sameOrder(objs, order) {
 			fu.bad[pos] = "the keys read from its key_names field do not give the node's order by that index"
 			continue
@@ -547,20 +548,20 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 			fu.bad[pos] = why
 			continue
 		}
-		id := indexTable(u, pos)
+		id := store.IndexTable(u, pos)
 		t := built[id]
 		if t == nil {
-			t = &table{payer: payer, payerUnknown: unknown, rows: map[uint64]*row{}}
+			t = &table{Payer: payer, PayerUnknown: unknown, Rows: map[uint64]*row{}}
 			built[id] = t
 		}
-		k := kindOf(kr.typ)
+		k := store.KindOf(kr.typ)
 		if fu.kinds == nil {
 			fu.kinds = map[int]wasm.IndexKind{}
 		}
 		fu.kinds[pos] = k
-		t.sec[k] = make(map[uint64]*secRow, len(objs))
+		t.Sec[k] = make(map[uint64]*secRow, len(objs))
 		for _, s := range objs {
-			t.sec[k][s.pk] = s
+			t.Sec[k][s.PK] = s
 		}
 	}
 	c.installTables(built)
@@ -570,7 +571,7 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 // sameOrder reports whether objs are in the primary-key order the node
 // gave.
 func sameOrder(objs []*secRow, order []uint64) bool {
-	return slices.EqualFunc(objs, order, func(s *secRow, pk uint64) bool { return s.pk == pk })
+	return slices.EqualFunc(objs, order, func(s *secRow, pk uint64) bool { return s.PK == pk })
 }
 
 // installTables puts fetched tables in every state that lacks them: the
@@ -581,13 +582,13 @@ func (c *Chain) installTables(built map[tableID]*table) {
 	if c.txSnap != nil {
 		dbs = append(dbs, c.txSnap)
 	}
-	ids := slices.SortedFunc(maps.Keys(built), func(a, b tableID) int { return cmp.Compare(a.table, b.table) })
+	ids := slices.SortedFunc(maps.Keys(built), func(a, b tableID) int { return cmp.Compare(a.Table, b.Table) })
 	for _, id := range ids {
 		t := built[id]
-		t.frozen = true
+		t.Frozen = true
 		for _, d := range dbs {
-			if d.tables[id] == nil {
-				d.tables[id] = t
+			if d.Tables[id] == nil {
+				d.Tables[id] = t
 			}
 		}
 	}

@@ -3,16 +3,17 @@ package chaintest
 import (
 	"cmp"
 	"slices"
-	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/ship/protocol"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
 
 // Blocks as state history serves them: the signed block and the traces,
 // encoded with ship/protocol's types (generated from the state-history
-// ABI) in the shapes spring writes them; the deltas are in shipdeltas.go.
+// ABI) in the shapes spring writes them; the deltas are internal/blocklog's (deltas.go).
 
 // shipBlock is block num as state history serves it, made on first
 // request and kept (c.mu held).
@@ -21,18 +22,13 @@ func (c *Chain) shipBlock(num uint32) shiptest.Block {
 	r := &c.blocklog.records[i]
 	if r.encoded == nil {
 		b := c.blocks[i]
-		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blockTimestamp(b.Time), Producer: nameEosio}
-		out.SignedBlock = mustMarshal(c.signedBlock(b, r))
-		out.Traces = encodeList(shipTraces(r))
-		out.Deltas = encodeList(c.shipDeltas(num, r))
+		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blocklog.Timestamp(b.Time), Producer: nameEosio}
+		out.SignedBlock = blocklog.MustMarshal(c.signedBlock(b, r))
+		out.Traces = blocklog.EncodeList(shipTraces(r))
+		out.Deltas = blocklog.EncodeList(c.shipDeltas(num, r))
 		r.encoded = &out
 	}
 	return *r.encoded
-}
-
-// blockTimestamp is t as a block_timestamp_type (half seconds since 2000).
-func blockTimestamp(t time.Time) antelope.BlockTimestamp {
-	return antelope.BlockTimestamp((t.UnixMilli() - 946684800000) / 500)
 }
 
 // usage is the transaction's receipt's CPU (µs) and NET (8-byte words),
@@ -47,7 +43,7 @@ func (t *trxContext) usage() (cpuUs, netWords uint32, elapsedUs int64) {
 // signature of zeros, and its transaction as sent.
 func (c *Chain) signedBlock(b Block, r *blockRecord) *protocol.SignedBlock {
 	sb := &protocol.SignedBlock{SignedBlockHeader: protocol.SignedBlockHeader{
-		BlockHeader: protocol.BlockHeader{Timestamp: blockTimestamp(b.Time), Producer: nameEosio, Previous: b.Previous,
+		BlockHeader: protocol.BlockHeader{Timestamp: blocklog.Timestamp(b.Time), Producer: nameEosio, Previous: b.Previous,
 			HeaderExtensions: []protocol.Extension{}},
 		ProducerSignature: antelope.Signature{Type: antelope.KeyK1, Data: make([]byte, 65)}},
 		Transactions: []protocol.TransactionReceipt{}, BlockExtensions: []protocol.Extension{}}
@@ -56,8 +52,8 @@ func (c *Chain) signedBlock(b Block, r *blockRecord) *protocol.SignedBlock {
 		p := tx.packed
 		sb.Transactions = append(sb.Transactions, protocol.TransactionReceipt{
 			TransactionReceiptHeader: protocol.TransactionReceiptHeader{CPUUsageUs: cpu, NetUsageWords: antelope.VarUint32(net)},
-			Trx: protocol.TransactionVariant{Value: &protocol.PackedTransaction{Signatures: nonNilSlice(p.Signatures),
-				Compression: uint8(p.Compression), PackedContextFreeData: nonNilSlice(p.PackedContextFreeData), PackedTrx: p.PackedTrx}}})
+			Trx: protocol.TransactionVariant{Value: &protocol.PackedTransaction{Signatures: blocklog.NonNil(p.Signatures),
+				Compression: uint8(p.Compression), PackedContextFreeData: blocklog.NonNil(p.PackedContextFreeData), PackedTrx: p.PackedTrx}}})
 	}
 	return sb
 }
@@ -85,7 +81,7 @@ func shipTraces(r *blockRecord) []*protocol.TransactionTrace {
 		partial := &protocol.PartialTransactionV0{Expiration: signed.Expiration, RefBlockNum: signed.RefBlockNum,
 			RefBlockPrefix: signed.RefBlockPrefix, MaxNetUsageWords: antelope.VarUint32(signed.MaxNetUsageWords),
 			MaxCPUUsageMs: signed.MaxCPUUsageMS, DelaySec: antelope.VarUint32(signed.DelaySec), TransactionExtensions: exts,
-			Signatures: nonNilSlice(signed.Signatures), ContextFreeData: cfd}
+			Signatures: blocklog.NonNil(signed.Signatures), ContextFreeData: cfd}
 		out = append(out, &protocol.TransactionTrace{Value: &protocol.TransactionTraceV0{ID: t.id, CPUUsageUs: cpu,
 			NetUsageWords: antelope.VarUint32(net), Elapsed: elapsed, NetUsage: uint64(net) * 8, ActionTraces: acts,
 			Partial: &protocol.PartialTransaction{Value: partial}}})
@@ -107,9 +103,9 @@ func shipActionTrace(tr *actionTrace) *protocol.ActionTraceV1 {
 	slices.SortFunc(ram, func(a, b protocol.AccountDelta) int { return cmp.Compare(a.Account, b.Account) })
 	out := &protocol.ActionTraceV1{ActionOrdinal: antelope.VarUint32(tr.ordinal), CreatorActionOrdinal: antelope.VarUint32(tr.creator),
 		Receiver: tr.receiver, Act: protocol.Action{Account: tr.act.Account, Name: tr.act.Name, Authorization: auth,
-			Data: nonNilSlice(tr.act.Data)},
+			Data: blocklog.NonNil(tr.act.Data)},
 		ContextFree: tr.contextFree, Elapsed: tr.elapsed.Microseconds(), Console: tr.console.String(), AccountRAMDeltas: ram,
-		ReturnValue: nonNilSlice(tr.ret)}
+		ReturnValue: blocklog.NonNil(tr.ret)}
 	if tr.globalSeq != 0 {
 		seqs := make([]protocol.AccountAuthSequence, 0, len(tr.seq.auth))
 		for _, a := range tr.seq.auth {
@@ -122,30 +118,19 @@ func shipActionTrace(tr *actionTrace) *protocol.ActionTraceV1 {
 	return out
 }
 
-// encodeList packs values as an ABI array: a varuint32 count, then each.
-func encodeList[T antelope.BinaryAppender](list []T) []byte {
-	b := antelope.AppendVarUint32(nil, uint32(len(list)))
-	for _, v := range list {
-		b = mustAppend(b, v)
+// shipDeltas is block num's table_delta[] (the chain's first block: the
+// whole state, but for a fork).
+func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
+	i := c.index(num)
+	before := store.New()
+	if i > 0 {
+		before = c.history[i-1]
 	}
-	return b
-}
-
-func mustMarshal(v antelope.BinaryAppender) []byte { return mustAppend(nil, v) }
-
-// mustAppend appends v's encoding: chaintest's own values, which always
-// encode (an error is chaintest's bug, not the test's).
-func mustAppend(b []byte, v antelope.BinaryAppender) []byte {
-	b, err := v.AppendBinary(b)
-	if err != nil {
-		panic("chaintest: encoding a state-history value: " + err.Error())
+	after := c.history[i]
+	if i == 0 && c.fork != nil {
+		// A fork's first block changes nothing: the live chain's state it
+		// starts from is fetched as it is touched, and is not its to send.
+		before = after
 	}
-	return b
-}
-
-func nonNilSlice[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
+	return blocklog.Deltas(before, after, r.accounts)
 }

@@ -182,7 +182,7 @@ func (c *Chain) executeOnce(signed *antelope.SignedTransaction, packed *antelope
 	ctx, cancel := context.WithTimeout(context.Background(), c.opts.deadline)
 	defer cancel()
 	trx := &trxContext{c: c, tx: signed, id: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
-	snap := c.db.snapshot()
+	snap := c.db.Snapshot()
 	c.txSnap = snap
 	defer func() { c.txSnap = nil }()
 	c.takeForkFailure()
@@ -200,7 +200,7 @@ func (c *Chain) executeOnce(signed *antelope.SignedTransaction, packed *antelope
 		err = errFork(ferr) // what ran saw a state the fork could not fill: its outcome is not the live chain's
 	}
 	if err != nil || dry {
-		c.db.restore(snap)
+		c.db.Restore(snap)
 		trx.undo.rollback(c)
 	}
 	return trx, err

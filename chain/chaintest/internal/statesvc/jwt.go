@@ -1,4 +1,4 @@
-package chaintest
+package statesvc
 
 import (
 	"crypto/hmac"

@@ -1,11 +1,13 @@
-package chaintest
+package blocklog
 
 import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/ship/protocol"
 )
@@ -14,14 +16,23 @@ import (
 // block's undo session: per state-history table, the rows modified (their
 // new value), then those removed (their old value), then those created.
 // The contract tables come from comparing the state before and after the
-// block (c.history: tables and rows are immutable once stored, so an
-// unchanged one is the same pointer): a row written and erased within the
-// block is no change, as in the undo session. The account rows come from
-// the block's record.
+// block (the store's snapshots: tables and rows are immutable once stored,
+// so an unchanged one is the same pointer): a row written and erased
+// within the block is no change, as in the undo session. The account rows
+// come from the block's record.
+
+// AccountChange is an account created, or given an ABI, in a block (an
+// account delta).
+type AccountChange struct {
+	Name    antelope.Name
+	Created time.Time
+	ABI     []byte // packed, as on chain; empty: none
+	IsNew   bool
+}
 
 // indexDeltaNames are the state-history tables of the five secondary index
 // types, by wasm.IndexKind.
-var indexDeltaNames = [numKinds]string{wasm.Idx64: "contract_index64", wasm.Idx128: "contract_index128",
+var indexDeltaNames = [store.NumKinds]string{wasm.Idx64: "contract_index64", wasm.Idx128: "contract_index128",
 	wasm.Idx256: "contract_index256", wasm.IdxDouble: "contract_index_double", wasm.IdxLongDouble: "contract_index_long_double"}
 
 // deltaRows is one state-history table's changes in a block.
@@ -49,29 +60,19 @@ func (d *deltaRows) delta(name string) (*protocol.TableDelta, bool) {
 	return &protocol.TableDelta{Value: &protocol.TableDeltaV0{Name: name, Rows: rows}}, true
 }
 
-// shipDeltas is block num's table_delta[] (the chain's first block: the
-// whole state, but for a fork).
-func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
-	i := c.index(num)
-	before := newDB()
-	if i > 0 {
-		before = c.history[i-1]
-	}
-	after := c.history[i]
-	if i == 0 && c.fork != nil {
-		// A fork's first block changes nothing: the live chain's state it
-		// starts from is fetched as it is touched, and is not its to send.
-		before = after
-	}
-
+// Deltas is a block's table_delta[]: its account changes, and the
+// contract tables, rows and index objects that differ between before (the
+// state at the end of the previous block) and after (at the end of this
+// one).
+func Deltas(before, after *store.DB, changes []AccountChange) []*protocol.TableDelta {
 	var accounts, tables, rows deltaRows
-	var indexes [numKinds]deltaRows
-	for _, a := range r.accounts {
-		v := protocol.Account{Value: &protocol.AccountV0{Name: a.name, CreationDate: blockTimestamp(a.created), ABI: a.abi}}
-		accounts.add(true, a.isNew, mustMarshal(&v))
+	var indexes [store.NumKinds]deltaRows
+	for _, a := range changes {
+		v := protocol.Account{Value: &protocol.AccountV0{Name: a.Name, CreationDate: Timestamp(a.Created), ABI: a.ABI}}
+		accounts.add(true, a.IsNew, MustMarshal(&v))
 	}
 	for _, id := range changedTables(before, after) {
-		old, cur := before.tables[id], after.tables[id]
+		old, cur := before.Tables[id], after.Tables[id]
 		switch {
 		case old == nil:
 			tables.add(true, true, contractTable(id, cur))
@@ -102,15 +103,15 @@ func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 
 // changedTables lists the tables that differ between two states, by code,
 // scope and name.
-func changedTables(before, after *db) []tableID {
-	var ids []tableID
-	for id, t := range after.tables {
-		if before.tables[id] != t {
+func changedTables(before, after *store.DB) []store.TableID {
+	var ids []store.TableID
+	for id, t := range after.Tables {
+		if before.Tables[id] != t {
 			ids = append(ids, id)
 		}
 	}
-	for id := range before.tables {
-		if after.tables[id] == nil {
+	for id := range before.Tables {
+		if after.Tables[id] == nil {
 			ids = append(ids, id)
 		}
 	}
@@ -118,19 +119,19 @@ func changedTables(before, after *db) []tableID {
 	return ids
 }
 
-func compareTableIDs(a, b tableID) int {
-	if c := cmp.Compare(a.code, b.code); c != 0 {
+func compareTableIDs(a, b store.TableID) int {
+	if c := cmp.Compare(a.Code, b.Code); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.scope, b.scope); c != 0 {
+	if c := cmp.Compare(a.Scope, b.Scope); c != 0 {
 		return c
 	}
-	return cmp.Compare(a.table, b.table)
+	return cmp.Compare(a.Table, b.Table)
 }
 
-func contractTable(id tableID, t *table) []byte {
-	v := protocol.ContractTable{Value: &protocol.ContractTableV0{Code: id.code, Scope: id.scope, Table: id.table, Payer: t.payer}}
-	return mustMarshal(&v)
+func contractTable(id store.TableID, t *store.Table) []byte {
+	v := protocol.ContractTable{Value: &protocol.ContractTableV0{Code: id.Code, Scope: id.Scope, Table: id.Table, Payer: t.Payer}}
+	return MustMarshal(&v)
 }
 
 // changedKeys lists the primary keys whose objects differ between two
@@ -151,32 +152,32 @@ func changedKeys[V comparable](old, cur map[uint64]V) []uint64 {
 	return keys
 }
 
-func diffRows(out *deltaRows, id tableID, old, cur *table) {
-	var before, after map[uint64]*row
+func diffRows(out *deltaRows, id store.TableID, old, cur *store.Table) {
+	var before, after map[uint64]*store.Row
 	if old != nil {
-		before = old.rows
+		before = old.Rows
 	}
 	if cur != nil {
-		after = cur.rows
+		after = cur.Rows
 	}
 	for _, pk := range changedKeys(before, after) {
 		r, present := after[pk]
 		if !present {
 			r = before[pk]
 		}
-		v := protocol.ContractRow{Value: &protocol.ContractRowV0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: r.pk, Payer: r.payer, Value: nonNilSlice(r.data)}}
-		out.add(present, before[pk] == nil, mustMarshal(&v))
+		v := protocol.ContractRow{Value: &protocol.ContractRowV0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: r.PK, Payer: r.Payer, Value: NonNil(r.Data)}}
+		out.add(present, before[pk] == nil, MustMarshal(&v))
 	}
 }
 
-func diffIndex(out *deltaRows, k wasm.IndexKind, id tableID, old, cur *table) {
-	var before, after map[uint64]*secRow
+func diffIndex(out *deltaRows, k wasm.IndexKind, id store.TableID, old, cur *store.Table) {
+	var before, after map[uint64]*store.SecRow
 	if old != nil {
-		before = old.sec[k]
+		before = old.Sec[k]
 	}
 	if cur != nil {
-		after = cur.sec[k]
+		after = cur.Sec[k]
 	}
 	for _, pk := range changedKeys(before, after) {
 		s, present := after[pk]
@@ -190,28 +191,28 @@ func diffIndex(out *deltaRows, k wasm.IndexKind, id tableID, old, cur *table) {
 // indexRow is a secondary index object as state history packs it: the
 // key as nodeos holds it (idx256: its two 128-bit words, each big-endian;
 // the floats: their bits).
-func indexRow(k wasm.IndexKind, id tableID, s *secRow) []byte {
-	key := s.key.Bytes()
+func indexRow(k wasm.IndexKind, id store.TableID, s *store.SecRow) []byte {
+	key := s.Key.Bytes()
 	var v antelope.BinaryAppender
 	switch k {
 	case wasm.Idx64:
-		v = &protocol.ContractIndex64{Value: &protocol.ContractIndex64V0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: s.key.Uint64()}}
+		v = &protocol.ContractIndex64{Value: &protocol.ContractIndex64V0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: s.Key.Uint64()}}
 	case wasm.Idx128:
-		v = &protocol.ContractIndex128{Value: &protocol.ContractIndex128V0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: antelope.Uint128{Hi: binary.BigEndian.Uint64(key[16:24]),
+		v = &protocol.ContractIndex128{Value: &protocol.ContractIndex128V0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: antelope.Uint128{Hi: binary.BigEndian.Uint64(key[16:24]),
 				Lo: binary.BigEndian.Uint64(key[24:])}}}
 	case wasm.Idx256:
-		v = &protocol.ContractIndex256{Value: &protocol.ContractIndex256V0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: antelope.Checksum256(key)}}
+		v = &protocol.ContractIndex256{Value: &protocol.ContractIndex256V0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: antelope.Checksum256(key)}}
 	case wasm.IdxDouble:
-		v = &protocol.ContractIndexDouble{Value: &protocol.ContractIndexDoubleV0{Code: id.code, Scope: id.scope, Table: id.table,
-			PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: s.key.Float64()}}
+		v = &protocol.ContractIndexDouble{Value: &protocol.ContractIndexDoubleV0{Code: id.Code, Scope: id.Scope, Table: id.Table,
+			PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: s.Key.Float64()}}
 	default:
 		var f antelope.Float128
 		copy(f[:], key[16:])
-		v = &protocol.ContractIndexLongDouble{Value: &protocol.ContractIndexLongDoubleV0{Code: id.code, Scope: id.scope,
-			Table: id.table, PrimaryKey: s.pk, Payer: s.payer, SecondaryKey: f}}
+		v = &protocol.ContractIndexLongDouble{Value: &protocol.ContractIndexLongDoubleV0{Code: id.Code, Scope: id.Scope,
+			Table: id.Table, PrimaryKey: s.PK, Payer: s.Payer, SecondaryKey: f}}
 	}
-	return mustMarshal(v)
+	return MustMarshal(v)
 }

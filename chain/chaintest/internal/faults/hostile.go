@@ -1,4 +1,4 @@
-package chaintest
+package faults
 
 import (
 	"bytes"
@@ -9,77 +9,28 @@ import (
 	"strconv"
 )
 
-// Misbehavior is a way a broken or hostile node answers: what a load
-// balancer over nodes at different heights, a cache that ignores the POST
-// body, a proxy, or nodeos's own time limits do. Misbehave injects them so
-// that a client's defences — chain.Client's, and yours — can be tested
-// against them. Each one says which requests it applies to.
+// Misbehavior is a way a broken or hostile node answers; chaintest's
+// Misbehavior (an alias of this type) documents each one.
 type Misbehavior int
 
-// The transaction misbehaviors apply to sends (push_transaction,
-// send_transaction, send_transaction2). Those "before executing" answer
-// without the chain seeing the transaction; those "after executing" let
-// the chain handle it (executing it if it passes its checks) and then
-// replace the answer.
+// The misbehaviors, as chaintest documents them.
 const (
-	// DropBeforeExecuting drops the connection before the chain sees the
-	// request: nothing is executed, and no answer comes.
-	DropBeforeExecuting Misbehavior = iota + 1
-	// TimeoutBeforeExecuting answers nodeos's timeout_exception (HTTP 500)
-	// without executing anything: the request waited past
-	// http-max-response-time-ms in the node's queue.
+	Pass Misbehavior = iota
+	DropBeforeExecuting
 	TimeoutBeforeExecuting
-	// RefuseAsLagging refuses the transaction with
-	// invalid_ref_block_exception before executing it: a node behind the
-	// load balancer that has not yet seen the reference block.
 	RefuseAsLagging
-	// RefuseRetryTrx refuses send_transaction2 with retry_trx with
-	// unsupported_feature before executing anything, as a node with
-	// transaction-retry-max-storage-size-gb 0 does (nodeos's default).
-	// Sends without retry_trx pass.
 	RefuseRetryTrx
-	// TimeoutAfterExecuting answers nodeos's timeout_exception (HTTP 500)
-	// after the chain handled the send: nodeos timed out writing the
-	// answer of a transaction it executed.
 	TimeoutAfterExecuting
-	// GatewayErrorAfterExecuting answers a proxy's 504 Gateway Timeout
-	// (an HTML page) after the chain handled the send.
 	GatewayErrorAfterExecuting
-	// CutAfterExecuting answers with the first half of the chain's answer,
-	// correctly framed (its Content-Length is the half's): the body reads
-	// without error, and is not JSON.
 	CutAfterExecuting
-	// OtherTransactionID answers with the chain's answer rewritten to name
-	// another transaction id: a cache, or a proxy mixing answers up.
 	OtherTransactionID
-	// LoseAfterExecuting drops the connection after the chain handled the
-	// send: LoseNextAnswers for sends only.
 	LoseAfterExecuting
-
-	// SamePage answers every get_table_rows and get_table_by_scope request
-	// with the first answer it gave to that endpoint after Misbehave,
-	// whatever the request asks: a cache that ignores the POST body.
 	SamePage
-	// NextKeyBackward makes a page with more name the row just before the
-	// range asked for (just after it in reverse) as next_key — backwards —
-	// when there is one (get_table_rows, and get_table_by_scope's more).
 	NextKeyBackward
-	// RowsOutOfBounds adds to each get_table_rows page the rows just
-	// outside the bounds asked for: the one before the lower bound and the
-	// one after the upper bound, where they exist.
 	RowsOutOfBounds
-	// RowsOverLimit returns one row more than the limit asked for
-	// (get_table_rows).
 	RowsOverLimit
-	// EmptyPage answers get_table_rows with no row, more and next_key the
-	// first row of the range asked for: what nodeos answers when its time
-	// limit strikes before the first row.
 	EmptyPage
 )
-
-// Pass is no misbehavior: a step of MisbehaveInTurn that lets one send
-// through unharmed.
-const Pass Misbehavior = 0
 
 var misbehaviorNames = map[Misbehavior]string{Pass: "Pass",
 	DropBeforeExecuting: "DropBeforeExecuting", TimeoutBeforeExecuting: "TimeoutBeforeExecuting",
@@ -100,15 +51,15 @@ func (m Misbehavior) String() string {
 // Misbehave makes the chain misbehave in way m on the next n requests m
 // applies to; n < 0 on every one until Misbehave(m, 0). Several
 // misbehaviors can be on at once.
-func (c *Chain) Misbehave(m Misbehavior, n int) {
-	c.faults.mu.Lock()
-	defer c.faults.mu.Unlock()
-	if c.faults.hostile == nil {
-		c.faults.hostile = map[Misbehavior]int{}
+func (f *Injector) Misbehave(m Misbehavior, n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.hostile == nil {
+		f.hostile = map[Misbehavior]int{}
 	}
-	c.faults.hostile[m] = n
+	f.hostile[m] = n
 	if m == SamePage {
-		c.faults.samePage = nil
+		f.samePage = nil
 	}
 }
 
@@ -119,15 +70,15 @@ func (c *Chain) Misbehave(m Misbehavior, n int) {
 // MisbehaveInTurn(LoseAfterExecuting, RefuseAsLagging, RefuseAsLagging…).
 // The steps come before any Misbehave count; only the transaction
 // misbehaviors are steps.
-func (c *Chain) MisbehaveInTurn(steps ...Misbehavior) {
-	c.faults.mu.Lock()
-	c.faults.turns = append([]Misbehavior(nil), steps...)
-	c.faults.mu.Unlock()
+func (f *Injector) MisbehaveInTurn(steps ...Misbehavior) {
+	f.mu.Lock()
+	f.turns = append([]Misbehavior(nil), steps...)
+	f.mu.Unlock()
 }
 
 // take reports whether m applies to one more request, counting it.
 // The caller holds f.mu.
-func (f *faults) take(m Misbehavior) bool {
+func (f *Injector) take(m Misbehavior) bool {
 	n := f.hostile[m]
 	switch {
 	case n == 0:
@@ -139,7 +90,7 @@ func (f *faults) take(m Misbehavior) bool {
 }
 
 // taking is take with the lock.
-func (f *faults) taking(m Misbehavior) bool {
+func (f *Injector) taking(m Misbehavior) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.take(m)
@@ -156,7 +107,7 @@ func isSend(path string) bool {
 // hostileBefore applies the misbehaviors that answer a send before the
 // chain sees it; it reports whether the request was answered, and the
 // MisbehaveInTurn step for hostileAfter (-1: none).
-func (f *faults) hostileBefore(w http.ResponseWriter, path string, body []byte) (bool, Misbehavior) {
+func (f *Injector) hostileBefore(w http.ResponseWriter, path string, body []byte) (bool, Misbehavior) {
 	if !isSend(path) {
 		return false, -1
 	}
@@ -172,12 +123,11 @@ func (f *faults) hostileBefore(w http.ResponseWriter, path string, body []byte) 
 	switch {
 	case drop:
 	case is(TimeoutBeforeExecuting):
-		status, out = timeoutAnswer()
+		status, out = f.answers.Timeout()
 	case is(RefuseAsLagging):
-		status, out = errRefBlock("Transaction's reference block did not match. Is this transaction from a different fork? (the node has not seen it)").answer()
+		status, out = f.answers.Lagging()
 	case path == "/v1/chain/send_transaction2" && bytes.Contains(body, []byte(`"retry_trx":true`)) && is(RefuseRetryTrx):
-		status, out = nodeosError(500, "Internal Service Error", 3100008, "unsupported_feature", "Feature is currently unsupported",
-			"Transaction retry not enabled on node. transaction-retry-max-storage-size-gb is 0")
+		status, out = f.answers.RetryUnsupported()
 	}
 	f.mu.Unlock()
 	if drop {
@@ -194,19 +144,12 @@ func (f *faults) hostileBefore(w http.ResponseWriter, path string, body []byte) 
 	return true, step
 }
 
-// timeoutAnswer is nodeos's answer when its HTTP deadline strikes
-// (fc::timeout_exception).
-func timeoutAnswer() (int, any) {
-	return nodeosError(500, "Internal Service Error", 2, "timeout_exception", "Timeout",
-		"deadline exceeded (http-max-response-time-ms)")
-}
-
 // hostileAfter rewrites the chain's answer (status and body) for the
 // misbehaviors that strike after it handled the request, step being the
 // request's MisbehaveInTurn step (-1: none); framed is set when the body
 // is to be sent cut but correctly framed, lose when the connection is to
 // be dropped instead.
-func (f *faults) hostileAfter(path string, step Misbehavior, status int, body []byte) (_ int, _ []byte, framed, lose bool) {
+func (f *Injector) hostileAfter(path string, step Misbehavior, status int, body []byte) (_ int, _ []byte, framed, lose bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if path == "/v1/chain/get_table_rows" || path == "/v1/chain/get_table_by_scope" {
@@ -229,7 +172,7 @@ func (f *faults) hostileAfter(path string, step Misbehavior, status int, body []
 	case is(LoseAfterExecuting):
 		return status, body, false, true
 	case is(TimeoutAfterExecuting):
-		s, out := timeoutAnswer()
+		s, out := f.answers.Timeout()
 		data, _ := json.Marshal(out)
 		return s, data, false, false
 	case is(GatewayErrorAfterExecuting):
@@ -265,9 +208,9 @@ func otherID(body []byte) []byte {
 	return data
 }
 
-// tableRange applies RowsOutOfBounds and RowsOverLimit to a get_table_rows
+// TableRange applies RowsOutOfBounds and RowsOverLimit to a get_table_rows
 // page: the range rows[from:to] of n index rows, and the limit.
-func (f *faults) tableRange(from, to, n int, limit uint32) (int, int, uint32) {
+func (f *Injector) TableRange(from, to, n int, limit uint32) (int, int, uint32) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.take(RowsOutOfBounds) {
@@ -279,10 +222,10 @@ func (f *faults) tableRange(from, to, n int, limit uint32) (int, int, uint32) {
 	return from, to, limit
 }
 
-// tablePage applies EmptyPage and NextKeyBackward to a get_table_rows
+// TablePage applies EmptyPage and NextKeyBackward to a get_table_rows
 // answer: first is the next_key text of the range's first row, before
 // that of the row just before the range in read order ("" for none).
-func (f *faults) tablePage(rows *[]any, more *bool, nextKey *string, first, before string) {
+func (f *Injector) TablePage(rows *[]any, more *bool, nextKey *string, first, before string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if first != "" && f.take(EmptyPage) {
@@ -294,9 +237,9 @@ func (f *faults) tablePage(rows *[]any, more *bool, nextKey *string, first, befo
 	}
 }
 
-// scopeMore applies NextKeyBackward to get_table_by_scope's more: before
+// ScopeMore applies NextKeyBackward to get_table_by_scope's more: before
 // is the scope just before the range asked for, in read order.
-func (f *faults) scopeMore(more, before string) string {
+func (f *Injector) ScopeMore(more, before string) string {
 	if more == "" || before == "" || !f.taking(NextKeyBackward) {
 		return more
 	}

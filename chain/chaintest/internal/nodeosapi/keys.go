@@ -1,4 +1,4 @@
-package chaintest
+package nodeosapi
 
 import (
 	"encoding/binary"
@@ -183,6 +183,3 @@ func FormatNextKey(k antelope.TableKey, encodeType string) string {
 
 // formatDouble is fc's double printing: 17 significant digits.
 func formatDouble(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
-
-// compareKeys orders two keys of one index as nodeos's indexes do.
-func compareKeys(a, b antelope.TableKey) int { return a.Compare(b) }

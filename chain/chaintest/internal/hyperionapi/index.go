@@ -1,4 +1,4 @@
-package chaintest
+package hyperionapi
 
 import (
 	"encoding/hex"
@@ -16,7 +16,7 @@ import (
 // regroupActions leaves them), one per contract row change, with the data
 // deserialized by the ABI the contract had in that block, or kept as hex
 // when it could not be, and Hyperion's rewrites applied
-// (hyperion_rewrite.go). The documents are rebuilt from the blocks of the
+// (rewrite.go). The documents are rebuilt from the blocks of the
 // current branch, so a fork's undone items disappear.
 
 // hyAction is an action document as get_actions answers it.

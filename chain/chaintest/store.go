@@ -1,0 +1,26 @@
+package chaintest
+
+import (
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
+	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
+)
+
+// The contract tables live in internal/store; these are its types under
+// the names the rest of the package (execution, the served APIs, the
+// fork) has always used for them.
+type (
+	tableID = store.TableID
+	row     = store.Row
+	secRow  = store.SecRow
+	table   = store.Table
+	db      = store.DB
+)
+
+// forkFiller is the fork's lazy remote fill (forkstate.go) as the store
+// sees it: the fork's methods stay unexported on Chain.
+type forkFiller struct{ c *Chain }
+
+func (f forkFiller) FillTable(id tableID)                   { f.c.fillTable(id) }
+func (f forkFiller) FillIndex(id tableID, k wasm.IndexKind) { f.c.fillIndex(id, k) }
+func (f forkFiller) ListScopes(code antelope.Name)          { f.c.listScopes(code) }
