@@ -59,6 +59,11 @@ func (r *JSONReader) Reset(data []byte) { *r = JSONReader{data: data, scratch: r
 // Offset is the byte offset of the reader in its input.
 func (r *JSONReader) Offset() int { return r.pos }
 
+// Not inlined: an error path, called from every field of every generated
+// codec; inlining it there cost 40 % of the compile time of bindings
+// (golden/: 67 → 40 CPU-s) and gained nothing at run time.
+//
+//go:noinline
 func (r *JSONReader) errorf(msg string) error { return &JSONError{Offset: r.pos, Msg: msg} }
 
 func (r *JSONReader) skipSpace() {
