@@ -32,6 +32,16 @@ type account struct {
 	links                map[linkKey]antelope.Name // linkauth: (code, action) → required permission
 }
 
+// forChange is a copy of a that a transaction may change, its permission
+// and link maps copied too (a transaction changes them in place; the
+// snapshots of reversible blocks share them).
+func (a *account) forChange() *account {
+	cp := *a
+	cp.perms = maps.Clone(a.perms)
+	cp.links = maps.Clone(a.links)
+	return &cp
+}
+
 // linkKey is what linkauth links a permission to: a contract's action (0:
 // all its actions).
 type linkKey struct {

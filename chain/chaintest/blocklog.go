@@ -10,6 +10,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
 
@@ -58,7 +59,7 @@ type accountChange = blocklog.AccountChange
 // carry their RAM, and their CPU and NET allowance and usage (res), so a
 // rollback un-bills what the dropped blocks billed.
 type chainState struct {
-	accounts        map[antelope.Name]*account // copies
+	accounts        store.Accounts[account] // copies
 	contracts       map[antelope.Name]*contract
 	abis            map[antelope.Name][]abiVersion
 	params          []byte
@@ -73,13 +74,9 @@ type chainState struct {
 // shared, as a transaction copies them before changing them (undoLog) and
 // helpers replace them. Contracts are replaced, never changed.
 func (c *Chain) saveState() *chainState {
-	s := &chainState{accounts: make(map[antelope.Name]*account, len(c.accounts)), contracts: maps.Clone(c.contracts),
+	s := &chainState{accounts: c.accounts.Snapshot(), contracts: maps.Clone(c.contracts),
 		abis: make(map[antelope.Name][]abiVersion, len(c.abis)), params: c.params, features: maps.Clone(c.features),
 		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.blocklog.globalSeq}
-	for n, a := range c.accounts {
-		cp := *a
-		s.accounts[n] = &cp
-	}
 	for n, v := range c.abis {
 		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
 	}
@@ -89,11 +86,7 @@ func (c *Chain) saveState() *chainState {
 // restoreState makes the state outside the tables what s was, leaving s as
 // it is (a chain may roll back to the same block twice).
 func (c *Chain) restoreState(s *chainState) {
-	c.accounts = make(map[antelope.Name]*account, len(s.accounts))
-	for n, a := range s.accounts {
-		cp := *a
-		c.accounts[n] = &cp
-	}
+	c.accounts = s.accounts.Snapshot()
 	c.contracts = maps.Clone(s.contracts)
 	c.abis = make(map[antelope.Name][]abiVersion, len(s.abis))
 	for n, v := range s.abis {

@@ -41,7 +41,7 @@ type Chain struct {
 	// other chain's of this process (chainsMade when it was made).
 	genesisSalt uint64
 	blocks      []Block // blocks[i] is block opts.firstBlock+i
-	accounts    map[antelope.Name]*account
+	accounts    store.Accounts[account]
 	contracts   map[antelope.Name]*contract
 	db          *db
 	history     []*db // history[i] is the state at the end of block opts.firstBlock+i
@@ -207,7 +207,7 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		// after the fork block.
 		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
-	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
+	c := &Chain{opts: o, chainID: o.chainID, accounts: store.Accounts[account]{}, contracts: map[antelope.Name]*contract{},
 		db: store.New(), seen: map[antelope.Checksum256]uint32{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
 		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}

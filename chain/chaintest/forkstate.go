@@ -201,11 +201,10 @@ func (f *forkState) ctx() (context.Context, context.CancelFunc) {
 
 // account is account n, fetched on a fork the first time it is looked up.
 func (c *Chain) account(n antelope.Name) *account {
-	if a := c.accounts[n]; a != nil || c.fork == nil {
-		return a
+	if c.fork == nil {
+		return c.accounts.Lookup(n, nil)
 	}
-	c.fork.loadAccount(c, n)
-	return c.accounts[n]
+	return c.accounts.Lookup(n, forkFiller{c})
 }
 
 // contract is account n's contract, fetched on a fork the first time.
