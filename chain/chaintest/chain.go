@@ -424,25 +424,25 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 	switch endpoint {
 	case "get_info":
-		return c.getInfo()
+		return nodeosapi.GetInfo(chainView{tablesView{c}})
 	case "get_block_info", "get_block":
-		return c.getBlock(endpoint, body)
+		return nodeosapi.GetBlock(chainView{tablesView{c}}, endpoint, body)
 	case "get_account":
-		return c.getAccount(body)
+		return nodeosapi.GetAccount(chainView{tablesView{c}}, body)
 	case "get_abi", "get_raw_abi":
-		return c.getABI(endpoint, body)
+		return nodeosapi.GetABI(chainView{tablesView{c}}, endpoint, body)
 	case "get_code_hash", "get_raw_code_and_abi", "get_code":
-		return c.getCode(endpoint, body)
+		return nodeosapi.GetCode(chainView{tablesView{c}}, endpoint, body)
 	case "get_currency_balance":
-		return c.getCurrencyBalance(body)
+		return nodeosapi.GetCurrencyBalance(chainView{tablesView{c}}, body)
 	case "get_table_rows":
 		return nodeosapi.GetTableRows(tablesView{c}, body)
 	case "get_table_by_scope":
 		return nodeosapi.GetTableByScope(tablesView{c}, body)
 	case "get_required_keys":
-		return c.getRequiredKeys(body)
+		return nodeosapi.GetRequiredKeys(chainView{tablesView{c}}, body)
 	case "get_transaction_status":
-		return c.getTransactionStatus(body)
+		return nodeosapi.GetTransactionStatus(chainView{tablesView{c}}, body)
 	case "push_transaction", "send_transaction", "send_transaction2", "compute_transaction", "send_read_only_transaction":
 		return c.transactionAPI(endpoint, body)
 	}
