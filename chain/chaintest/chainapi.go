@@ -139,4 +139,3 @@ func receiptTrx(tx *committedTx) map[string]any {
 	}
 	return out
 }
-

@@ -65,7 +65,7 @@ type Account struct {
 	CPULimit, CPUUsed    int64 // likewise
 	Created              time.Time
 	LastCodeUpdate       time.Time
-	Permissions          []Permission  // in any order
+	Permissions          []Permission   // in any order
 	EosioAnyLinked       []LinkedAction // the links to eosio.any, never nil
 }
 
