@@ -211,7 +211,7 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		db: store.New(), seen: map[antelope.Checksum256]uint32{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
 		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
-	c.blocklog.manual = o.manualFinality
+	c.blocklog.Manual = o.manualFinality
 	if fs != nil {
 		c.fork, c.db.Lazy = fs, forkFiller{c} // eosio too is the live chain's
 	} else {
@@ -339,7 +339,7 @@ func (c *Chain) nextBlockNum() uint32 { return c.opts.firstBlock + uint32(len(c.
 func (c *Chain) headNum() uint32 { return c.nextBlockNum() - 1 }
 
 // index is where block num, a block of the chain, is in c.blocks,
-// c.history and c.blocklog.records: the chain's first block is
+// c.history and c.blocklog.Records: the chain's first block is
 // opts.firstBlock (WithStartBlock), not 1. Every lookup of a block by
 // number goes through it.
 func (c *Chain) index(num uint32) int { return int(num - c.opts.firstBlock) }
@@ -361,7 +361,7 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 		last := c.blocks[len(c.blocks)-1]
 		prev, t = last.ID, last.Time.Add(500*time.Millisecond)
 	}
-	id := c.blockID(num, prev, t, txs, c.blocklog.branch)
+	id := c.blockID(num, prev, t, txs, c.blocklog.Branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
 	c.history = append(c.history, c.db.Snapshot())

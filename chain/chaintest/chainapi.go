@@ -45,7 +45,7 @@ func apiBlock(b *Block) nodeosapi.Block {
 
 func (v chainView) BlockTransactions(num uint32) []any {
 	txs := []any{}
-	for _, tx := range v.c.blocklog.records[v.c.index(num)].txs {
+	for _, tx := range v.c.blocklog.Records[v.c.index(num)].Txs {
 		cpu, net, _ := tx.trx.usage()
 		txs = append(txs, map[string]any{"status": "executed", "cpu_usage_us": cpu, "net_usage_words": net, "trx": receiptTrx(tx)})
 	}
