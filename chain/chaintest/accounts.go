@@ -12,6 +12,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 )
 
 type account struct {
@@ -30,6 +31,16 @@ type account struct {
 	authSequence         uint64 // actions it authorized (receipts' auth_sequence)
 	lastCodeUpdate       time.Time
 	links                map[linkKey]antelope.Name // linkauth: (code, action) → required permission
+}
+
+// forChange is a copy of a that a transaction may change, its permission
+// and link maps copied too (a transaction changes them in place; the
+// snapshots of reversible blocks share them).
+func (a *account) forChange() *account {
+	cp := *a
+	cp.perms = maps.Clone(a.perms)
+	cp.links = maps.Clone(a.links)
+	return &cp
 }
 
 // linkKey is what linkauth links a permission to: a contract's action (0:
@@ -333,100 +344,8 @@ func keysText(keys []antelope.PublicKey) string {
 	return "[" + strings.Join(s, ",") + "]"
 }
 
-// getRequiredKeys answers which of the available keys satisfy the
-// transaction's authorizations.
-func (c *Chain) getRequiredKeys(body []byte) (int, any) {
-	var p struct {
-		Transaction   antelope.Transaction `json:"transaction"`
-		AvailableKeys []antelope.PublicKey `json:"available_keys"`
-	}
-	if err := json.Unmarshal(body, &p); err != nil {
-		return badRequest("Unable to parse valid input from POST body: " + err.Error())
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ac := &authChecker{c: c, keys: p.AvailableKeys, used: map[int]bool{}}
-	for i, a := range p.Transaction.Actions {
-		if err := c.checkDeclaredPermissions(&p.Transaction.Actions[i]); err != nil {
-			if e, ok := err.(*exception); ok {
-				return e.answer()
-			}
-			return badRequest(err.Error())
-		}
-		for _, l := range a.Authorization {
-			if !ac.satisfied(l, 0) {
-				return errUnsatisfied("transaction declares authority '" + levelText(l) + "', but does not have signatures for it.").answer()
-			}
-		}
-	}
-	out := []antelope.PublicKey{}
-	for i, k := range p.AvailableKeys {
-		if ac.used[i] {
-			out = append(out, k)
-		}
-	}
-	return 200, map[string]any{"required_keys": out}
-}
-
-func (c *Chain) getAccount(body []byte) (int, any) {
-	var p struct {
-		AccountName string `json:"account_name"`
-	}
-	if err := json.Unmarshal(body, &p); err != nil {
-		return badRequest("Unable to parse valid input from POST body: " + err.Error())
-	}
-	n, _ := antelope.ParseName(p.AccountName)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a := c.account(n)
-	if a == nil {
-		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
-			"unable to retrieve account info (unknown key (boost::tuples::tuple<bool, eosio::chain::name, boost::tuples::null_type>): (0 "+p.AccountName+"))")
-	}
-	type perm struct {
-		PermName      string          `json:"perm_name"`
-		Parent        string          `json:"parent"`
-		RequiredAuth  chain.Authority `json:"required_auth"`
-		LinkedActions []linkedAction  `json:"linked_actions"`
-	}
-	linked := a.linkedActions()
-	var perms []perm
-	for _, p := range a.perms {
-		parent := ""
-		if p.parent != 0 {
-			parent = p.parent.String()
-		}
-		auth := p.auth
-		if auth.Keys == nil {
-			auth.Keys = []chain.KeyWeight{}
-		}
-		if auth.Accounts == nil {
-			auth.Accounts = []chain.PermissionLevelWeight{}
-		}
-		if auth.Waits == nil {
-			auth.Waits = []chain.WaitWeight{}
-		}
-		perms = append(perms, perm{p.name.String(), parent, auth, linked[p.name]})
-	}
-	sort.Slice(perms, func(i, j int) bool { return perms[i].PermName < perms[j].PermName })
-	head := c.blocks[len(c.blocks)-1]
-	return 200, map[string]any{
-		"account_name": a.name.String(), "head_block_num": head.Num, "head_block_time": timeText(head.Time),
-		"privileged": a.privileged, "ram_quota": a.ramQuota, "ram_usage": a.ramUsage,
-		"net_weight": weightJSON(a.netWeight, a.res.netLimit), "cpu_weight": weightJSON(a.cpuWeight, a.res.cpuLimit),
-		"net_limit": limitJSON(a.res.netLimit, a.res.netUsed), "cpu_limit": limitJSON(a.res.cpuLimit, a.res.cpuUsed), "permissions": perms,
-		"created": timeText(a.created), "last_code_update": timeText(a.lastCodeUpdate),
-		"eosio_any_linked_actions": linked[nameEosioAny],
-	}
-}
-
-// linkedAction is a link in get_account's answer: the contract, and the
-// action (omitted for a link of all the contract's actions), as nodeos 3.1+
-// lists them under the linked permission.
-type linkedAction struct {
-	Account antelope.Name  `json:"account"`
-	Action  *antelope.Name `json:"action,omitempty"`
-}
+// linkedAction is a link in get_account's answer (nodeosapi's).
+type linkedAction = nodeosapi.LinkedAction
 
 // linkedActions is the account's links by required permission (eosio.any
 // included), each list ordered by contract and action, never nil.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
 
@@ -19,15 +20,13 @@ import (
 // state as of each reversible block (for Rollback, fork.go), finality, and
 // who is told of changes.
 
-// blockLog is the chain's record of its blocks.
+// blockLog is the chain's record of its blocks: the records, finality,
+// branch and subscribers are blocklog.Log's (Records[i] is block
+// opts.firstBlock+i, Chain.index); what is execution's stays here.
 type blockLog struct {
-	records   []blockRecord // records[i] is block opts.firstBlock+i (Chain.index)
-	pending   *committedTx  // the transaction of the block being produced
-	globalSeq uint64        // receipts so far on this branch (global_sequence)
-	manual    bool          // WithManualFinality: lib moves only when told
-	lib       uint32        // the last irreversible block, when manual
-	branch    uint32        // forks so far, salted into the ids of blocks made since
-	subs      blocklog.Subscribers
+	blocklog.Log[*committedTx, chainState]
+	pending   *committedTx // the transaction of the block being produced
+	globalSeq uint64       // receipts so far on this branch (global_sequence)
 
 	shipOnce  sync.Once // the state-history endpoint, made on first use
 	ship      *shiptest.Server
@@ -36,12 +35,7 @@ type blockLog struct {
 }
 
 // blockRecord is one block's record.
-type blockRecord struct {
-	txs      []*committedTx
-	accounts []accountChange
-	state    *chainState     // the state at the end of the block, kept while it is reversible
-	encoded  *shiptest.Block // the block as state history serves it, made on first request
-}
+type blockRecord = blocklog.Record[*committedTx, chainState]
 
 // committedTx is a transaction as executed in its block.
 type committedTx struct {
@@ -58,7 +52,7 @@ type accountChange = blocklog.AccountChange
 // carry their RAM, and their CPU and NET allowance and usage (res), so a
 // rollback un-bills what the dropped blocks billed.
 type chainState struct {
-	accounts        map[antelope.Name]*account // copies
+	accounts        store.Accounts[account] // copies
 	contracts       map[antelope.Name]*contract
 	abis            map[antelope.Name][]abiVersion
 	params          []byte
@@ -73,13 +67,9 @@ type chainState struct {
 // shared, as a transaction copies them before changing them (undoLog) and
 // helpers replace them. Contracts are replaced, never changed.
 func (c *Chain) saveState() *chainState {
-	s := &chainState{accounts: make(map[antelope.Name]*account, len(c.accounts)), contracts: maps.Clone(c.contracts),
+	s := &chainState{accounts: c.accounts.Snapshot(), contracts: maps.Clone(c.contracts),
 		abis: make(map[antelope.Name][]abiVersion, len(c.abis)), params: c.params, features: maps.Clone(c.features),
 		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.blocklog.globalSeq}
-	for n, a := range c.accounts {
-		cp := *a
-		s.accounts[n] = &cp
-	}
 	for n, v := range c.abis {
 		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
 	}
@@ -89,11 +79,7 @@ func (c *Chain) saveState() *chainState {
 // restoreState makes the state outside the tables what s was, leaving s as
 // it is (a chain may roll back to the same block twice).
 func (c *Chain) restoreState(s *chainState) {
-	c.accounts = make(map[antelope.Name]*account, len(s.accounts))
-	for n, a := range s.accounts {
-		cp := *a
-		c.accounts[n] = &cp
-	}
+	c.accounts = s.accounts.Snapshot()
 	c.contracts = maps.Clone(s.contracts)
 	c.abis = make(map[antelope.Name][]abiVersion, len(s.abis))
 	for n, v := range s.abis {
@@ -117,16 +103,15 @@ func (c *Chain) recordBlock(b Block) {
 	l := &c.blocklog
 	var r blockRecord
 	if l.pending != nil {
-		r.txs, l.pending = []*committedTx{l.pending}, nil
+		r.Txs, l.pending = []*committedTx{l.pending}, nil
 	}
 	var prev *chainState
-	if n := len(l.records); n > 0 {
-		prev = l.records[n-1].state
+	if n := len(l.Records); n > 0 {
+		prev = l.Records[n-1].State
 	}
-	r.accounts = c.accountChanges(b.Num, prev)
-	r.state = c.saveState()
-	l.records = append(l.records, r)
-	c.pruneStates()
+	r.Accounts = c.accountChanges(b.Num, prev)
+	r.State = c.saveState()
+	l.Append(r, c.opts.firstBlock, c.headNum())
 	c.notify(b.Num)
 }
 
@@ -164,18 +149,7 @@ func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 // unless the chain was made WithManualFinality (then the genesis block
 // until SetLastIrreversible moves it).
 func (c *Chain) lastIrreversible() uint32 {
-	if c.blocklog.manual {
-		return max(c.blocklog.lib, c.opts.firstBlock)
-	}
-	return c.headNum()
-}
-
-// pruneStates forgets the saved states of irreversible blocks below the
-// last one: no fork can go back to them.
-func (c *Chain) pruneStates() {
-	for i := c.index(c.lastIrreversible()) - 1; i >= 0 && c.blocklog.records[i].state != nil; i-- {
-		c.blocklog.records[i].state = nil
-	}
+	return c.blocklog.LastIrreversible(c.opts.firstBlock, c.headNum())
 }
 
 // blockID is the id of block num (blocklog.ID).
@@ -188,13 +162,13 @@ func (c *Chain) blockID(num uint32, prev antelope.Checksum256, t time.Time, txs 
 func (c *Chain) subscribe(changed func(from uint32)) (cancel func()) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	key := c.blocklog.subs.Add(changed)
+	key := c.blocklog.Subs.Add(changed)
 	return func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		c.blocklog.subs.Remove(key)
+		c.blocklog.Subs.Remove(key)
 	}
 }
 
 // notify tells the subscribers of a change; c.mu is held.
-func (c *Chain) notify(from uint32) { c.blocklog.subs.Notify(from) }
+func (c *Chain) notify(from uint32) { c.blocklog.Subs.Notify(from) }

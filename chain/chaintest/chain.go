@@ -41,7 +41,7 @@ type Chain struct {
 	// other chain's of this process (chainsMade when it was made).
 	genesisSalt uint64
 	blocks      []Block // blocks[i] is block opts.firstBlock+i
-	accounts    map[antelope.Name]*account
+	accounts    store.Accounts[account]
 	contracts   map[antelope.Name]*contract
 	db          *db
 	history     []*db // history[i] is the state at the end of block opts.firstBlock+i
@@ -207,11 +207,11 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		// after the fork block.
 		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
-	c := &Chain{opts: o, chainID: o.chainID, accounts: map[antelope.Name]*account{}, contracts: map[antelope.Name]*contract{},
+	c := &Chain{opts: o, chainID: o.chainID, accounts: store.Accounts[account]{}, contracts: map[antelope.Name]*contract{},
 		db: store.New(), seen: map[antelope.Checksum256]uint32{},
 		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
 		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
-	c.blocklog.manual = o.manualFinality
+	c.blocklog.Manual = o.manualFinality
 	if fs != nil {
 		c.fork, c.db.Lazy = fs, forkFiller{c} // eosio too is the live chain's
 	} else {
@@ -339,7 +339,7 @@ func (c *Chain) nextBlockNum() uint32 { return c.opts.firstBlock + uint32(len(c.
 func (c *Chain) headNum() uint32 { return c.nextBlockNum() - 1 }
 
 // index is where block num, a block of the chain, is in c.blocks,
-// c.history and c.blocklog.records: the chain's first block is
+// c.history and c.blocklog.Records: the chain's first block is
 // opts.firstBlock (WithStartBlock), not 1. Every lookup of a block by
 // number goes through it.
 func (c *Chain) index(num uint32) int { return int(num - c.opts.firstBlock) }
@@ -361,7 +361,7 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 		last := c.blocks[len(c.blocks)-1]
 		prev, t = last.ID, last.Time.Add(500*time.Millisecond)
 	}
-	id := c.blockID(num, prev, t, txs, c.blocklog.branch)
+	id := c.blockID(num, prev, t, txs, c.blocklog.Branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
 	c.history = append(c.history, c.db.Snapshot())
@@ -424,25 +424,25 @@ func (c *Chain) answer(w http.ResponseWriter, r *http.Request, route func(path s
 func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 	switch endpoint {
 	case "get_info":
-		return c.getInfo()
+		return nodeosapi.GetInfo(chainView{tablesView{c}})
 	case "get_block_info", "get_block":
-		return c.getBlock(endpoint, body)
+		return nodeosapi.GetBlock(chainView{tablesView{c}}, endpoint, body)
 	case "get_account":
-		return c.getAccount(body)
+		return nodeosapi.GetAccount(chainView{tablesView{c}}, body)
 	case "get_abi", "get_raw_abi":
-		return c.getABI(endpoint, body)
+		return nodeosapi.GetABI(chainView{tablesView{c}}, endpoint, body)
 	case "get_code_hash", "get_raw_code_and_abi", "get_code":
-		return c.getCode(endpoint, body)
+		return nodeosapi.GetCode(chainView{tablesView{c}}, endpoint, body)
 	case "get_currency_balance":
-		return c.getCurrencyBalance(body)
+		return nodeosapi.GetCurrencyBalance(chainView{tablesView{c}}, body)
 	case "get_table_rows":
 		return nodeosapi.GetTableRows(tablesView{c}, body)
 	case "get_table_by_scope":
 		return nodeosapi.GetTableByScope(tablesView{c}, body)
 	case "get_required_keys":
-		return c.getRequiredKeys(body)
+		return nodeosapi.GetRequiredKeys(chainView{tablesView{c}}, body)
 	case "get_transaction_status":
-		return c.getTransactionStatus(body)
+		return nodeosapi.GetTransactionStatus(chainView{tablesView{c}}, body)
 	case "push_transaction", "send_transaction", "send_transaction2", "compute_transaction", "send_read_only_transaction":
 		return c.transactionAPI(endpoint, body)
 	}

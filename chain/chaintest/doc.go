@@ -234,36 +234,49 @@
 //   - internal/wasm: the WebAssembly engine (wazero) and nodeos's
 //     intrinsics, calling back into the chain through wasm.Host and
 //     wasm.Database.
-//   - internal/store: the contract tables (rows, the five secondary index
-//     kinds, payers), copy-on-write snapshots for each block and each
-//     transaction's undo, and the orders the API and intrinsics read them
-//     in. A fork fills it lazily through store.Filler (forkstate.go).
+//   - internal/store: all the chain's state that execution changes row by
+//     row or account by account — the contract tables (rows, the five
+//     secondary index kinds, payers) with copy-on-write snapshots for each
+//     block and each transaction's undo, and the accounts (permissions,
+//     linkauths, RAM, CPU and NET: store.Accounts) with the copies a block
+//     keeps and a transaction's undo of them (store.AccountUndo). A fork
+//     fills both lazily, through store.Filler and store.AccountFiller
+//     (forkstate.go). The account record's type stays here (accounts.go):
+//     execution reads and writes its fields one by one.
 //   - Execution, in this package: transaction checks (tx.go), authority
 //     (accounts.go, links.go), actions run as Go handlers or wasm
 //     (apply.go, host.go, dbapi.go, iterators.go, native.go, wasm.go,
-//     contract.go), billing (resources.go, authram.go), receipts and undo
-//     (receipts.go, undo.go). It stays here because Handler and Context
-//     are its public face — a Go contract is execution seen from the
-//     outside — and because accounts, contracts and ABIs, which it
-//     changes, are shared with the fork and the chain API.
-//   - internal/blocklog: what of the history needs nothing of execution —
-//     block ids, a block's SHiP table deltas between two store snapshots,
-//     and the subscribers told of every change. The per-block records
-//     (blocklog.go, shipblock.go) and Fork/Rollback (fork.go) stay here,
-//     as they hold execution's transaction contexts; ship.go hands them to
-//     ship/shiptest, which serves the state-history websocket.
+//     contract.go), billing (resources.go, authram.go), receipts and the
+//     undo of contracts, ABIs and parameters (receipts.go, undo.go). It
+//     stays here because Handler and Context are its public face — a Go
+//     contract is execution seen from the outside — and because
+//     contracts and ABIs, which it changes, are shared with the fork.
+//   - internal/blocklog: the history — block ids, a block's SHiP table
+//     deltas between two store snapshots, the subscribers told of every
+//     change, and the per-block records with their bookkeeping
+//     (blocklog.Log: finality, saved states pruned below the last
+//     irreversible block, the branch, what Fork and Rollback do to the
+//     records), generic in the transactions and state they hold. What a
+//     block did is filled in and made into state history here
+//     (blocklog.go, shipblock.go), as it is execution's transaction
+//     contexts; Fork and Rollback (fork.go) give blocks new ids and
+//     restore the state; ship.go hands the blocks to ship/shiptest, which
+//     serves the state-history websocket.
 //   - The fork of a live chain (forkstate.go, forkremote.go, forkcache.go,
-//     forkabi.go) implements the seams: store.Filler, Chain.account and
-//     Chain.contract.
-//   - The served APIs: internal/nodeosapi (get_table_rows and
-//     get_table_by_scope over nodeosapi.Tables, and nodeos's error
-//     envelope), internal/statesvc (the state service and its token
-//     service, over statesvc.Chain), internal/hyperionapi (Hyperion v2,
-//     over hyperionapi.Chain), ship/shiptest (SHiP, over a BlockSource),
-//     and, in this package, the rest of the nodeos chain API, which reads
-//     accounts, contracts and blocks (chain.go's chainAPI, api.go,
-//     codeapi.go, accounts.go, txstatus.go; its sends are execution's,
-//     tx.go), and the resource provider (provider.go).
+//     forkabi.go) implements the seams: store.Filler, store.AccountFiller
+//     and Chain.contract.
+//   - The served APIs: internal/nodeosapi (the nodeos chain API's reads —
+//     get_info, get_block, get_account, get_abi, get_raw_abi, get_code,
+//     get_code_hash, get_raw_code_and_abi, get_currency_balance,
+//     get_required_keys, get_transaction_status, get_table_rows,
+//     get_table_by_scope — over nodeosapi.Tables and nodeosapi.Chain,
+//     which this package implements in tablesapi.go and chainapi.go, and
+//     nodeos's error envelope), internal/statesvc (the state service and
+//     its token service, over statesvc.Chain), internal/hyperionapi
+//     (Hyperion v2, over hyperionapi.Chain), ship/shiptest (SHiP, over a
+//     BlockSource), and, in this package, the chain API's sends, which
+//     execute (chain.go's chainAPI, tx.go, inprocess.go), and the
+//     resource provider (provider.go).
 //   - internal/faults: the fault injector every HTTP answer passes
 //     through (faults.Injector), knowing nothing of the chain but the
 //     nodeos errors it is handed (faults.Answers).

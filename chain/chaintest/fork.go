@@ -1,7 +1,5 @@
 package chaintest
 
-import "fmt"
-
 // Finality and forks: the last irreversible block under the test's
 // control, and blocks above it replaced by a new branch, for testing code
 // that follows the chain (an indexer over state history, a wallet showing
@@ -27,17 +25,9 @@ func WithManualFinality() Option { return func(o *options) { o.manualFinality = 
 func (c *Chain) SetLastIrreversible(n uint32) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	l := &c.blocklog
-	switch lib := c.lastIrreversible(); {
-	case !l.manual:
-		return fmt.Errorf("chaintest: every block is irreversible as soon as it is produced: make the chain WithManualFinality to set the last irreversible block")
-	case n < lib:
-		return fmt.Errorf("chaintest: block %d is irreversible already (the last irreversible block is %d): finality never moves back", n, lib)
-	case n > c.headNum():
-		return fmt.Errorf("chaintest: block %d is above the head block %d", n, c.headNum())
+	if err := c.blocklog.SetLastIrreversible(n, c.opts.firstBlock, c.headNum()); err != nil {
+		return err
 	}
-	l.lib = n
-	c.pruneStates()
 	c.notify(0)
 	return nil
 }
@@ -71,12 +61,11 @@ func (c *Chain) Fork(n uint32) error {
 		return err
 	}
 	l := &c.blocklog
-	l.branch++
+	l.Rebranch(c.index(n))
 	for i := c.index(n) + 1; i < len(c.blocks); i++ {
 		b := &c.blocks[i]
 		b.Previous = c.blocks[i-1].ID
-		b.ID = c.blockID(b.Num, b.Previous, b.Time, b.Transactions, l.branch)
-		l.records[i].encoded = nil
+		b.ID = c.blockID(b.Num, b.Previous, b.Time, b.Transactions, l.Branch)
 	}
 	c.notify(n + 1)
 	return nil
@@ -103,27 +92,18 @@ func (c *Chain) Rollback(n uint32) error {
 	l := &c.blocklog
 	k := c.index(n)
 	c.db.Restore(c.history[k])
-	c.restoreState(l.records[k].state)
+	c.restoreState(l.Records[k].State)
 	for id, num := range c.seen {
 		if num > n {
 			delete(c.seen, id)
 		}
 	}
-	c.blocks, c.history, l.records = c.blocks[:k+1], c.history[:k+1], l.records[:k+1]
-	l.branch++
+	c.blocks, c.history = c.blocks[:k+1], c.history[:k+1]
+	l.Truncate(k)
 	c.notify(n + 1)
 	return nil
 }
 
 func (c *Chain) checkFork(what string, n uint32) error {
-	head := c.headNum()
-	switch lib := c.lastIrreversible(); {
-	case !c.blocklog.manual:
-		return fmt.Errorf("chaintest: %s(%d): every block is irreversible as soon as it is produced: make the chain WithManualFinality to have blocks a fork can replace", what, n)
-	case n < lib:
-		return fmt.Errorf("chaintest: %s(%d): block %d is irreversible (the last irreversible block is %d): no fork goes below it", what, n, n+1, lib)
-	case n >= head:
-		return fmt.Errorf("chaintest: %s(%d): no blocks above %d to replace (the head is %d)", what, n, n, head)
-	}
-	return nil
+	return c.blocklog.CheckFork(what, n, c.opts.firstBlock, c.headNum())
 }

@@ -201,11 +201,10 @@ func (f *forkState) ctx() (context.Context, context.CancelFunc) {
 
 // account is account n, fetched on a fork the first time it is looked up.
 func (c *Chain) account(n antelope.Name) *account {
-	if a := c.accounts[n]; a != nil || c.fork == nil {
-		return a
+	if c.fork == nil {
+		return c.accounts.Lookup(n, nil)
 	}
-	c.fork.loadAccount(c, n)
-	return c.accounts[n]
+	return c.accounts.Lookup(n, forkFiller{c})
 }
 
 // contract is account n's contract, fetched on a fork the first time.
@@ -245,8 +244,8 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 		return
 	}
 	c.accounts[n] = a
-	for i := range c.blocklog.records {
-		if s := c.blocklog.records[i].state; s != nil && s.accounts[n] == nil {
+	for i := range c.blocklog.Records {
+		if s := c.blocklog.Records[i].State; s != nil && s.accounts[n] == nil {
 			cp := *a
 			s.accounts[n] = &cp
 		}
@@ -369,8 +368,8 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	if ct.abi != nil {
 		c.abis[n] = append([]abiVersion{v}, c.abis[n]...)
 	}
-	for i := range c.blocklog.records {
-		s := c.blocklog.records[i].state
+	for i := range c.blocklog.Records {
+		s := c.blocklog.Records[i].State
 		if s == nil || s.contracts[n] != nil {
 			continue
 		}

@@ -158,25 +158,6 @@ func (t *trxContext) setReceipt(trace map[string]any) {
 	trace["net_usage"], trace["elapsed"] = uint64(net)*8, elapsed
 }
 
-// limitJSON is get_account's cpu_limit or net_limit: all -1 for an
-// unlimited account, as nodeos prints an account without a weight.
-func limitJSON(limit, used int64) map[string]any {
-	if limit < 0 {
-		return map[string]any{"used": -1, "available": -1, "max": -1}
-	}
-	return map[string]any{"used": used, "available": max(limit-used, 0), "max": limit}
-}
-
-// weightJSON is get_account's cpu_weight or net_weight: the weight
-// eosio.system set (set_resource_limits), or else one unit per µs (byte)
-// of a SetResources allowance.
-func weightJSON(weight, limit int64) int64 {
-	if weight < 0 && limit >= 0 {
-		return limit
-	}
-	return weight
-}
-
 func errCPUUsage(detail string) *exception {
 	return &exception{code: 3080004, name: "tx_cpu_usage_exceeded",
 		what: "Transaction exceeded the current CPU usage limit imposed on the transaction", detail: detail}

@@ -19,16 +19,16 @@ import (
 // request and kept (c.mu held).
 func (c *Chain) shipBlock(num uint32) shiptest.Block {
 	i := c.index(num)
-	r := &c.blocklog.records[i]
-	if r.encoded == nil {
+	r := &c.blocklog.Records[i]
+	if r.Encoded == nil {
 		b := c.blocks[i]
 		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blocklog.Timestamp(b.Time), Producer: nameEosio}
 		out.SignedBlock = blocklog.MustMarshal(c.signedBlock(b, r))
 		out.Traces = blocklog.EncodeList(shipTraces(r))
 		out.Deltas = blocklog.EncodeList(c.shipDeltas(num, r))
-		r.encoded = &out
+		r.Encoded = &out
 	}
-	return *r.encoded
+	return *r.Encoded
 }
 
 // usage is the transaction's receipt's CPU (µs) and NET (8-byte words),
@@ -47,7 +47,7 @@ func (c *Chain) signedBlock(b Block, r *blockRecord) *protocol.SignedBlock {
 			HeaderExtensions: []protocol.Extension{}},
 		ProducerSignature: antelope.Signature{Type: antelope.KeyK1, Data: make([]byte, 65)}},
 		Transactions: []protocol.TransactionReceipt{}, BlockExtensions: []protocol.Extension{}}
-	for _, tx := range r.txs {
+	for _, tx := range r.Txs {
 		cpu, net, _ := tx.trx.usage()
 		p := tx.packed
 		sb.Transactions = append(sb.Transactions, protocol.TransactionReceipt{
@@ -63,8 +63,8 @@ func (c *Chain) signedBlock(b Block, r *blockRecord) *protocol.SignedBlock {
 // partial transaction; action_trace_v1 by action ordinal), in debug mode
 // (elapsed times and console kept).
 func shipTraces(r *blockRecord) []*protocol.TransactionTrace {
-	out := make([]*protocol.TransactionTrace, 0, len(r.txs))
-	for _, tx := range r.txs {
+	out := make([]*protocol.TransactionTrace, 0, len(r.Txs))
+	for _, tx := range r.Txs {
 		t := tx.trx
 		cpu, net, elapsed := t.usage()
 		acts := make([]protocol.ActionTrace, 0, len(t.traces))
@@ -132,5 +132,5 @@ func (c *Chain) shipDeltas(num uint32, r *blockRecord) []*protocol.TableDelta {
 		// starts from is fetched as it is touched, and is not its to send.
 		before = after
 	}
-	return blocklog.Deltas(before, after, r.accounts)
+	return blocklog.Deltas(before, after, r.Accounts)
 }

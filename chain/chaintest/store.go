@@ -24,3 +24,4 @@ type forkFiller struct{ c *Chain }
 func (f forkFiller) FillTable(id tableID)                   { f.c.fillTable(id) }
 func (f forkFiller) FillIndex(id tableID, k wasm.IndexKind) { f.c.fillIndex(id, k) }
 func (f forkFiller) ListScopes(code antelope.Name)          { f.c.listScopes(code) }
+func (f forkFiller) FillAccount(n antelope.Name)            { f.c.fork.loadAccount(f.c, n) }

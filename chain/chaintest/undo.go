@@ -4,13 +4,14 @@ import (
 	"maps"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 )
 
 // undoLog keeps what a transaction changed outside the tables (accounts,
 // contracts, chain parameters), so that a failed one changes nothing: the
 // tables roll back by snapshot, the rest by this log.
 type undoLog struct {
-	accounts  map[antelope.Name]*account  // the account before the change; nil: it did not exist
+	accounts  store.AccountUndo[account]  // the accounts before the change
 	contracts map[antelope.Name]*contract // likewise
 	chain     *chainParams                // the parameters before the change
 	abis      map[antelope.Name]int       // how many ABI versions the account had
@@ -27,20 +28,7 @@ type chainParams struct {
 // account saves account n before it is changed: the caller changes the
 // copy now in c.accounts.
 func (u *undoLog) account(c *Chain, n antelope.Name) {
-	if _, saved := u.accounts[n]; saved {
-		return
-	}
-	if u.accounts == nil {
-		u.accounts = map[antelope.Name]*account{}
-	}
-	old := c.account(n)
-	u.accounts[n] = old
-	if old != nil {
-		cp := *old
-		cp.perms = maps.Clone(old.perms)
-		cp.links = maps.Clone(old.links)
-		c.accounts[n] = &cp
-	}
+	u.accounts.Save(c.accounts, n, c.account(n), (*account).forChange)
 }
 
 // contract saves account n's contract before it is replaced.
@@ -75,13 +63,7 @@ func (u *undoLog) params(c *Chain) {
 
 // rollback restores everything saved.
 func (u *undoLog) rollback(c *Chain) {
-	for n, a := range u.accounts {
-		if a == nil {
-			delete(c.accounts, n)
-		} else {
-			c.accounts[n] = a
-		}
-	}
+	u.accounts.Rollback(c.accounts)
 	for n, ct := range u.contracts {
 		if ct == nil {
 			delete(c.contracts, n)

@@ -7,9 +7,13 @@
 // encoding helpers of state history's values, and the subscribers told of
 // every change of the blocks (the SHiP endpoint's, the mirror's).
 //
-// The per-block records themselves (each block's executed transactions
-// with their traces, the state outside the tables kept while a block is
-// reversible for Fork and Rollback, finality) stay in package chaintest
-// (blocklog.go, shipblock.go, fork.go): they hold execution's transaction
-// contexts, which stay there too.
+// It also keeps the per-block records and their bookkeeping (Log): one
+// Record per block, finality (the last irreversible block, manual or
+// instant), the saved states pruned below it, the branch counter, and what
+// Fork (Rebranch) and Rollback (Truncate) do to the records. A record's
+// transactions and saved state are type parameters: they are execution's
+// transaction contexts and chaintest's state outside the tables, which
+// chaintest fills in and reads back (blocklog.go, shipblock.go, fork.go);
+// giving blocks new ids and restoring the state stay there, as they need
+// the chain's blocks and state.
 package blocklog
