@@ -2,7 +2,8 @@
 // (several -count runs) and prints a table of medians and ratios:
 // generated / hand-written, eos-go / generated, encoding/json / generated,
 // for K1 signing and recovery abigen / decred and eos-go / abigen, and for
-// table pages eos-go / abigen and encoding/json / abigen.
+// table pages eos-go / abigen and encoding/json / abigen; then each of issue
+// #34's goals beside its measured figure (goals.go).
 package main
 
 import (
@@ -266,4 +267,5 @@ func main() {
 			fmt.Printf("| %s | %s | %s |\n", c, dur(cc), dur(in))
 		}
 	}
+	printGoals(got)
 }
