@@ -124,9 +124,20 @@ func state(t *testing.T, inst *instance, hasMemory bool) []byte {
 
 // An instance reset after a run looks exactly as a new one of the same
 // module: random module shapes, each run several times, the reused
-// instance's memory and globals compared with a fresh instantiation's.
+// instance's memory and globals compared with a fresh instantiation's,
+// with wazero's compiler and its interpreter (which keep globals apart).
 func TestResetIsInstantiationForRandomShapes(t *testing.T) {
-	e := newEngine(t)
+	for _, interp := range []bool{false, true} {
+		e, err := NewEngine(Config{Interpreter: interp})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resetIsInstantiation(t, e)
+		_ = e.Close()
+	}
+}
+
+func resetIsInstantiation(t *testing.T, e *Engine) {
 	rng := rand.New(rand.NewPCG(34, 3))
 	reusable := 0
 	for i := range 300 {
