@@ -215,71 +215,95 @@ func TestTransactOutcomeMatrix(t *testing.T) {
 		{"after", "refused on retry", lostThenLagging, true, "unknown"},
 		{"after", "another transaction's id (the retry: duplicate)", on(chaintest.OtherTransactionID, 1), false, "executed"},
 	}
-	for _, cl := range cells {
-		t.Run(cl.when+" execution/"+cl.fault, func(t *testing.T) {
-			var opts []chaintest.Option
-			if cl.noStatus {
-				opts = append(opts, chaintest.WithoutTransactionStatus())
+	// Each cell runs over the network and, where the fault is the
+	// chain's own, in process (chaintest.WithoutNetwork), where the client
+	// takes the trace the chain kept instead of decoding the answer (#34):
+	// the outcome must not change.
+	for _, inProcess := range []bool{false, true} {
+		for _, cl := range cells {
+			mode := ""
+			if inProcess {
+				mode = "in process/"
 			}
-			c, keys := tokenChain(t, opts...)
-			signed := signedTransfer(t, c, keys[alice], 1_00000000)
-			id, _ := signed.ID()
-			start, balance := c.Stats().Executions, bobBalance(t, c)
-			u := cl.inject(t, c, signed)
-			before := c.Stats().Executions // after another client's send
-			cli := c.Client()
-			if u != "" {
-				cli = client(u)
-			}
-			if cl.noStatus && u == "" {
-				cli = client(blocksUnreadable(t, c))
-			}
-			res, err := cli.SendTransaction(t.Context(), signed)
-			for _, m := range []chaintest.Misbehavior{chaintest.DropBeforeExecuting, chaintest.RefuseAsLagging,
-				chaintest.CutAfterExecuting, chaintest.GatewayErrorAfterExecuting, chaintest.TimeoutAfterExecuting} {
-				c.Misbehave(m, 0)
-			}
-			c.LoseNextAnswers(0)
-			c.FailNext(0, 0)
-			execs := c.Stats().Executions - before
-			if moved, all := bobBalance(t, c)-balance, c.Stats().Executions-start; moved != int64(all)*1_00000000 {
-				t.Fatalf("bob received %d for %d executions", moved, all)
-			}
+			t.Run(mode+cl.when+" execution/"+cl.fault, func(t *testing.T) {
+				matrixCell(t, inProcess, cl.noStatus, cl.want, cl.inject)
+			})
+		}
+	}
+}
 
-			var uo *chain.UnknownOutcomeError
-			var ae *chain.APIError
-			var ne *chain.NotExecutedError
-			var he *httpcore.HTTPError
-			got := ""
-			switch {
-			case err == nil:
-				got = "executed"
-				// Executed once: by this send, or by another client's
-				// send of the same bytes.
-				if all := c.Stats().Executions - start; all != 1 || res == nil || res.ID != id || (len(res.Actions) == 0 && !res.AlreadySubmitted) {
-					t.Errorf("reported executed, executed %d times (%d by this send): %+v", all, execs, res)
-				}
-			case errors.As(err, &uo):
-				got = "unknown"
-				if uo.ID != id {
-					t.Errorf("unknown outcome without the id: %v", err)
-				}
-				for _, refusal := range []error{chain.ErrBadTAPoS, chain.ErrExpired, chain.ErrDuplicate} {
-					if errors.Is(err, refusal) {
-						t.Errorf("an unknown outcome matches %v: %v", refusal, err)
-					}
-				}
-			case errors.As(err, &ne), errors.As(err, &ae), errors.As(err, &he):
-				got = "refused"
-				if execs != 0 {
-					t.Errorf("reported refused, executed %d times: %v", execs, err)
-				}
-			default:
-				t.Fatalf("neither executed, refused nor unknown: %v", err)
+// matrixCell runs one cell of TestTransactOutcomeMatrix.
+func matrixCell(t *testing.T, inProcess, noStatus bool, want string, inject func(t *testing.T, c *chaintest.Chain, signed *antelope.SignedTransaction) string) {
+	var opts []chaintest.Option
+	if noStatus {
+		if inProcess {
+			t.Skip("a node in front of the chain: over the network only")
+		}
+		opts = append(opts, chaintest.WithoutTransactionStatus())
+	}
+	if inProcess {
+		opts = append(opts, chaintest.WithoutNetwork())
+	}
+	c, keys := tokenChain(t, opts...)
+	signed := signedTransfer(t, c, keys[alice], 1_00000000)
+	id, _ := signed.ID()
+	start, balance := c.Stats().Executions, bobBalance(t, c)
+	u := inject(t, c, signed)
+	if inProcess && u != "" {
+		t.Skip("a node in front of the chain: over the network only")
+	}
+	before := c.Stats().Executions // after another client's send
+	cli := c.Client()
+	if u != "" {
+		cli = client(u)
+	}
+	if noStatus && u == "" {
+		cli = client(blocksUnreadable(t, c))
+	}
+	res, err := cli.SendTransaction(t.Context(), signed)
+	for _, m := range []chaintest.Misbehavior{chaintest.DropBeforeExecuting, chaintest.RefuseAsLagging,
+		chaintest.CutAfterExecuting, chaintest.GatewayErrorAfterExecuting, chaintest.TimeoutAfterExecuting} {
+		c.Misbehave(m, 0)
+	}
+	c.LoseNextAnswers(0)
+	c.FailNext(0, 0)
+	execs := c.Stats().Executions - before
+	if moved, all := bobBalance(t, c)-balance, c.Stats().Executions-start; moved != int64(all)*1_00000000 {
+		t.Fatalf("bob received %d for %d executions", moved, all)
+	}
+
+	var uo *chain.UnknownOutcomeError
+	var ae *chain.APIError
+	var ne *chain.NotExecutedError
+	var he *httpcore.HTTPError
+	got := ""
+	switch {
+	case err == nil:
+		got = "executed"
+		// Executed once: by this send, or by another client's
+		// send of the same bytes.
+		if all := c.Stats().Executions - start; all != 1 || res == nil || res.ID != id || (len(res.Actions) == 0 && !res.AlreadySubmitted) {
+			t.Errorf("reported executed, executed %d times (%d by this send): %+v", all, execs, res)
+		}
+	case errors.As(err, &uo):
+		got = "unknown"
+		if uo.ID != id {
+			t.Errorf("unknown outcome without the id: %v", err)
+		}
+		for _, refusal := range []error{chain.ErrBadTAPoS, chain.ErrExpired, chain.ErrDuplicate} {
+			if errors.Is(err, refusal) {
+				t.Errorf("an unknown outcome matches %v: %v", refusal, err)
 			}
-			if got != cl.want {
-				t.Errorf("%s, want %s (executed %d times): %+v, %v", got, cl.want, execs, res, err)
-			}
-		})
+		}
+	case errors.As(err, &ne), errors.As(err, &ae), errors.As(err, &he):
+		got = "refused"
+		if execs != 0 {
+			t.Errorf("reported refused, executed %d times: %v", execs, err)
+		}
+	default:
+		t.Fatalf("neither executed, refused nor unknown: %v", err)
+	}
+	if got != want {
+		t.Errorf("%s, want %s (executed %d times): %+v, %v", got, want, execs, res, err)
 	}
 }
