@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 )
 
@@ -39,6 +40,18 @@ type Signature struct {
 // ripemdChecksum is the checksum of a key or signature's text form: the
 // first four bytes of RIPEMD-160(data ‖ suffix).
 func ripemdChecksum(data []byte, suffix string) (sum [4]byte) {
+	if n := len(data) + len(suffix); n <= 55 {
+		// One padded block built in place (K1 and R1 keys): no
+		// digest buffering, and only the first word of the state is kept.
+		var block [64]byte
+		copy(block[copy(block[:], data):], suffix)
+		block[n] = 0x80
+		binary.LittleEndian.PutUint64(block[56:], uint64(n)<<3)
+		h := [5]uint32{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0}
+		rmdBlock(&h, block[:])
+		binary.LittleEndian.PutUint32(sum[:], h[0])
+		return sum
+	}
 	d := newRMD()
 	d.write(data)
 	d.writeString(suffix)
