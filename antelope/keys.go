@@ -123,6 +123,28 @@ func checkKeyData(typ string, kt KeyType, data []byte, sig bool) error {
 func ParsePublicKey(s string) (PublicKey, error) { return parsePublicKey([]byte(s)) }
 
 func parsePublicKey(s []byte) (PublicKey, error) {
+	if k, ok := cachedParsedKey(s); ok {
+		return k, nil
+	}
+	k, err := parsePublicKeyText(s)
+	if err != nil {
+		return k, err
+	}
+	cacheParsedKey(s, k)
+	// The text printing would give is the one just verified ("EOS…" for
+	// K1, "PUB_R1_…" for R1; base58 is one text per byte string): a key
+	// read and printed again needs no second conversion.
+	switch {
+	case k.Type == KeyK1 && s[0] == 'E':
+		cacheKeyText(k.Type, k.Data, s[len("EOS"):])
+	case k.Type == KeyR1:
+		cacheKeyText(k.Type, k.Data, s[len("PUB_R1_"):])
+	}
+	return k, nil
+}
+
+// parsePublicKeyText parses a key's text without the cache.
+func parsePublicKeyText(s []byte) (PublicKey, error) {
 	var buf [keyTextBuf]byte
 	if bytes.HasPrefix(s, []byte("PUB_")) {
 		kt, data, err := parseKeyString("public_key", s, "PUB_", buf[:])
