@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -221,6 +222,31 @@ func TestJSONColdPages(t *testing.T) {
 	}
 }
 
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// loopCPU runs op b.N times and reports, besides the wall time, the CPU
+// time per operation (the process's, so the garbage collector's work is
+// counted): on a shared machine a benchmark's wall time includes the time
+// others had the core, its CPU time does not.
+func loopCPU(b *testing.B, op func(i int) error) {
+	start := cpuTime()
+	i := 0
+	for b.Loop() {
+		if err := op(i); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(i), "cpu-ns/op")
+}
+
 // BenchmarkJSONColdUnmarshal reads one cold page per iteration.
 func BenchmarkJSONColdUnmarshal(b *testing.B) {
 	for _, c := range coldCases(b) {
@@ -229,22 +255,14 @@ func BenchmarkJSONColdUnmarshal(b *testing.B) {
 			g := c.gen()
 			b.SetBytes(size)
 			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				if err := antelope.UnmarshalJSON(c.pages[i%coldPages], g); err != nil {
-					b.Fatal(err)
-				}
-			}
+			loopCPU(b, func(i int) error { return antelope.UnmarshalJSON(c.pages[i%coldPages], g) })
 		})
 		for _, lib := range untypedLibs {
 			b.Run(c.name+"/"+lib.name, func(b *testing.B) {
 				p := c.plain()
 				b.SetBytes(size)
 				b.ReportAllocs()
-				for i := 0; b.Loop(); i++ {
-					if err := lib.unmarshal(c.pages[i%coldPages], p); err != nil {
-						b.Fatal(err)
-					}
-				}
+				loopCPU(b, func(i int) error { return lib.unmarshal(c.pages[i%coldPages], p) })
 			})
 		}
 	}
@@ -267,22 +285,19 @@ func BenchmarkJSONColdMarshal(b *testing.B) {
 			buf := make([]byte, 0, 2*size)
 			b.SetBytes(size)
 			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				var err error
-				if buf, err = gens[i%coldPages].AppendJSON(buf[:0]); err != nil {
-					b.Fatal(err)
-				}
-			}
+			loopCPU(b, func(i int) (err error) {
+				buf, err = gens[i%coldPages].AppendJSON(buf[:0])
+				return err
+			})
 		})
 		for _, lib := range untypedLibs {
 			b.Run(c.name+"/"+lib.name, func(b *testing.B) {
 				b.SetBytes(size)
 				b.ReportAllocs()
-				for i := 0; b.Loop(); i++ {
-					if _, err := lib.marshal(plains[i%coldPages]); err != nil {
-						b.Fatal(err)
-					}
-				}
+				loopCPU(b, func(i int) error {
+					_, err := lib.marshal(plains[i%coldPages])
+					return err
+				})
 			})
 		}
 	}
