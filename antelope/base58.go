@@ -3,6 +3,7 @@ package antelope
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // Base58 with Bitcoin's alphabet, as Antelope key and signature strings use.
@@ -94,34 +95,31 @@ func base58Encode(b []byte, data []byte) []byte {
 			top = j + 1
 		}
 	}
-	for range zeros {
-		b = append(b, '1')
-	}
-	if top == 0 {
-		return b
-	}
 	// The most significant limb without its leading zero digits, then five
-	// digits for every other limb.
-	var digits [5]byte
-	v := limbs[top-1]
+	// digits for every other limb, written in place after the '1' of each
+	// leading zero byte.
 	n := 0
-	for v > 0 {
-		digits[4-n] = base58Alphabet[v%58]
-		v /= 58
-		n++
+	if top > 0 {
+		for v := limbs[top-1]; v > 0; v /= 58 {
+			n++
+		}
+		n += 5 * (top - 1)
 	}
-	b = append(b, digits[5-n:]...)
-	for j := top - 2; j >= 0; j-- {
+	start := len(b)
+	b = slices.Grow(b, zeros+n)[:start+zeros+n]
+	out := b[start:]
+	for i := range zeros {
+		out[i] = '1'
+	}
+	out = out[zeros:]
+	for j := 0; j < top; j++ {
 		v := limbs[j]
-		digits[4] = base58Alphabet[v%58]
-		v /= 58
-		digits[3] = base58Alphabet[v%58]
-		v /= 58
-		digits[2] = base58Alphabet[v%58]
-		v /= 58
-		digits[1] = base58Alphabet[v%58]
-		digits[0] = base58Alphabet[v/58]
-		b = append(b, digits[:]...)
+		k := len(out) - 5*j
+		for d := 0; d < 5 && k > 0; d++ {
+			k--
+			out[k] = base58Alphabet[v%58]
+			v /= 58
+		}
 	}
 	return b
 }

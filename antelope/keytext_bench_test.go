@@ -1,6 +1,11 @@
 package antelope
 
-import "testing"
+import (
+	"testing"
+
+	//lint:ignore SA1019 reference
+	xripemd "golang.org/x/crypto/ripemd160"
+)
 
 func benchKeyData() []byte {
 	d := make([]byte, 33)
@@ -40,5 +45,14 @@ func BenchmarkKeyTextBase58Decode(b *testing.B) {
 	var buf [96]byte
 	for b.Loop() {
 		base58Decode(buf[:0], s)
+	}
+}
+
+func BenchmarkKeyTextRIPEMDx(b *testing.B) {
+	d := benchKeyData()
+	for b.Loop() {
+		h := xripemd.New()
+		h.Write(d)
+		h.Sum(nil)
 	}
 }
