@@ -81,8 +81,9 @@ func base58Encode(b []byte, data []byte) []byte {
 			continue
 		}
 		row := base58Powers[k][:base58PowerLen[k]]
+		sums := acc[:len(row)] // one bounds check, not one per limb
 		for j, p := range row {
-			acc[j] += w * uint64(p)
+			sums[j] += w * uint64(p)
 		}
 	}
 	var limbs [base58Limbs]uint32
@@ -112,17 +113,36 @@ func base58Encode(b []byte, data []byte) []byte {
 		out[i] = '1'
 	}
 	out = out[zeros:]
-	for j := 0; j < top; j++ {
+	// Every limb but the top one is five digits: two pairs from a table
+	// of 58² and the leading digit, two divisions where five took four.
+	for j := 0; j < top-1; j++ {
 		v := limbs[j]
 		k := len(out) - 5*j
-		for d := 0; d < 5 && k > 0; d++ {
-			k--
-			out[k] = base58Alphabet[v%58]
+		d := out[k-5 : k]
+		lo := v % (58 * 58)
+		v /= 58 * 58
+		mid := v % (58 * 58)
+		d[0] = base58Alphabet[v/(58*58)]
+		d[1], d[2] = base58Pairs[2*mid], base58Pairs[2*mid+1]
+		d[3], d[4] = base58Pairs[2*lo], base58Pairs[2*lo+1]
+	}
+	if top > 0 {
+		v := limbs[top-1]
+		for k := len(out) - 5*(top-1); k > 0; k-- {
+			out[k-1] = base58Alphabet[v%58]
 			v /= 58
 		}
 	}
 	return b
 }
+
+// base58Pairs holds the two digits of every n below 58² at 2n.
+var base58Pairs = func() (t [2 * 58 * 58]byte) {
+	for n := range 58 * 58 {
+		t[2*n], t[2*n+1] = base58Alphabet[n/58], base58Alphabet[n%58]
+	}
+	return t
+}()
 
 // base58EncodeLong converts data of any length (after its zeros leading
 // zero bytes) by repeated division.
