@@ -25,10 +25,11 @@ import (
 // runtime's key-text cache holds 2,048 keys; the pool holds 8,000 distinct
 // producer keys, so by the time a page comes round again ~7,000 other keys
 // have gone through the cache's 512 four-way sets and the page's keys are
-// long evicted (a key survives with a probability under 0.1 %). Within a
-// producers row the key is printed twice (producer_key and the authority),
-// as on chain, and the second print hits — that is the real cost of a
-// table read once. Decoding has no cache.
+// long evicted (a key survives with a probability under 0.1 %). The cache
+// of parsed key texts has the same size and is defeated the same way.
+// Within a producers row the key is there twice (producer_key and the
+// authority), as on chain, and the second read or print hits — that is
+// the real cost of a table read once.
 //
 // The untyped baselines decode and print the same pages into plain structs
 // of strings (json_test.go's plainProducer, plainAccount, plainAsset) with
