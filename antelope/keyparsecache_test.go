@@ -79,3 +79,54 @@ func TestKeyParseCache(t *testing.T) {
 		t.Fatal("a cached key's data is shared with the caller")
 	}
 }
+
+// FuzzKeyParseCache: a valid key text (EOS…, PUB_K1_… or PUB_R1_… of any
+// 33 bytes) parsed into the cache, then the same text with one byte
+// replaced, cut or lengthened, parses as without the cache; the original
+// still parses to its bytes and prints its canonical text. Where
+// FuzzParseKeys mostly meets texts that fail, this one reaches hits.
+func FuzzKeyParseCache(f *testing.F) {
+	f.Add(bytes.Repeat([]byte{2}, 33), uint8(0), uint8(10), byte('1'), uint8(0))
+	f.Add(make([]byte, 33), uint8(1), uint8(3), byte('_'), uint8(1))
+	f.Add(bytes.Repeat([]byte{0xff}, 33), uint8(2), uint8(50), byte('z'), uint8(2))
+	f.Fuzz(func(t *testing.T, data []byte, kind, pos uint8, c byte, edit uint8) {
+		d := make([]byte, keyDataLen)
+		copy(d, data)
+		prefixes := [...]string{"EOS", "PUB_K1_", "PUB_R1_"}
+		suffixes := [...]string{"", "K1", "R1"}
+		k := int(kind % 3)
+		text := appendKeyString(nil, prefixes[k], d, suffixes[k])
+		if got, err := parsePublicKey(text); err != nil || !bytes.Equal(got.Data, d) {
+			t.Fatalf("%s: %v, %v", text, got, err)
+		}
+		m := bytes.Clone(text)
+		i := int(pos) % len(m)
+		switch edit % 3 {
+		case 0:
+			m[i] = c
+		case 1:
+			m = m[:i]
+		default:
+			m = append(m, c)
+		}
+		for range 2 { // a miss, then a possible hit
+			got, err := parsePublicKey(m)
+			want, wantErr := parsePublicKeyText(m)
+			if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() ||
+				got.Type != want.Type || !bytes.Equal(got.Data, want.Data) {
+				t.Fatalf("%q: %v, %v; uncached %v, %v", m, got, err, want, wantErr)
+			}
+		}
+		got, err := parsePublicKey(text)
+		if err != nil || !bytes.Equal(got.Data, d) || got.Type != KeyType(k/2) {
+			t.Fatalf("%s after %q: %v, %v", text, m, got, err)
+		}
+		canonical := appendKeyString(nil, "EOS", d, "")
+		if k == 2 {
+			canonical = text
+		}
+		if s := got.String(); s != string(canonical) {
+			t.Fatalf("%s prints %s, want %s", text, s, canonical)
+		}
+	})
+}
