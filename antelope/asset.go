@@ -1,6 +1,10 @@
 package antelope
 
-import "strconv"
+import (
+	"encoding/binary"
+	"math/bits"
+	"strconv"
+)
 
 // MaxAssetAmount is the largest magnitude of an asset's amount, 2^62−1
 // (nodeos asset::max_amount).
@@ -117,9 +121,6 @@ func (a Asset) check() error {
 
 func (a Asset) appendText(b []byte) []byte {
 	amount := a.Amount
-	if amount < 0 {
-		b = append(b, '-')
-	}
 	mag := uint64(amount)
 	if amount < 0 {
 		mag = uint64(-amount)
@@ -128,32 +129,63 @@ func (a Asset) appendText(b []byte) []byte {
 	if p > MaxPrecision { // only reachable for an invalid symbol; String must not panic
 		p = MaxPrecision
 	}
-	// The digits right to left into one buffer: the p decimals, the point,
-	// then the integer part (at least one digit). A magnitude up to 2^63
-	// (String prints invalid assets too) has at most 19 digits.
-	var buf [21]byte
-	i := len(buf)
-	for range p {
+	// The whole text right to left into one buffer, two digits per step,
+	// then one append: the code in out[32:], the space before it, the p
+	// decimals, the point, the integer part (at least one digit), the sign.
+	// A magnitude up to 2^63 (String prints invalid assets too) has at most
+	// 19 digits; with the point and the sign 21 characters fit before 32.
+	var out [40]byte
+	code := uint64(a.Symbol.Code)
+	binary.LittleEndian.PutUint64(out[32:], code)
+	end := 32 + (bits.Len64(code)+7)/8
+	out[31] = ' '
+	i := 31
+	for k := p; k >= 2; k -= 2 {
+		q := mag / 100
+		i -= 2
+		copy(out[i:i+2], digitPairs[2*(mag-q*100):])
+		mag = q
+	}
+	if p&1 == 1 {
 		i--
-		buf[i] = byte('0' + mag%10)
+		out[i] = byte('0' + mag%10)
 		mag /= 10
 	}
 	if p > 0 {
 		i--
-		buf[i] = '.'
+		out[i] = '.'
 	}
-	for {
+	for mag >= 100 {
+		q := mag / 100
+		i -= 2
+		copy(out[i:i+2], digitPairs[2*(mag-q*100):])
+		mag = q
+	}
+	if mag >= 10 {
+		i -= 2
+		copy(out[i:i+2], digitPairs[2*mag:])
+	} else {
 		i--
-		buf[i] = byte('0' + mag%10)
-		mag /= 10
-		if mag == 0 {
-			break
-		}
+		out[i] = byte('0' + mag)
 	}
-	b = append(b, buf[i:]...)
-	b = append(b, ' ')
-	return a.Symbol.Code.appendText(b)
+	if amount < 0 {
+		i--
+		out[i] = '-'
+	}
+	return append(b, out[i:end]...)
 }
+
+// digitPairs holds "00" to "99", the two digits of n at 2n.
+const digitPairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
 
 // String returns "amount CODE", e.g. "-1.2345 SYS".
 func (a Asset) String() string { return string(a.appendText(nil)) }

@@ -1,5 +1,11 @@
 package antelope
 
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
 // Base58 with Bitcoin's alphabet, as Antelope key and signature strings use.
 
 const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -75,8 +81,9 @@ func base58Encode(b []byte, data []byte) []byte {
 			continue
 		}
 		row := base58Powers[k][:base58PowerLen[k]]
+		sums := acc[:len(row)] // one bounds check, not one per limb
 		for j, p := range row {
-			acc[j] += w * uint64(p)
+			sums[j] += w * uint64(p)
 		}
 	}
 	var limbs [base58Limbs]uint32
@@ -89,37 +96,53 @@ func base58Encode(b []byte, data []byte) []byte {
 			top = j + 1
 		}
 	}
-	for range zeros {
-		b = append(b, '1')
-	}
-	if top == 0 {
-		return b
-	}
 	// The most significant limb without its leading zero digits, then five
-	// digits for every other limb.
-	var digits [5]byte
-	v := limbs[top-1]
+	// digits for every other limb, written in place after the '1' of each
+	// leading zero byte.
 	n := 0
-	for v > 0 {
-		digits[4-n] = base58Alphabet[v%58]
-		v /= 58
-		n++
+	if top > 0 {
+		for v := limbs[top-1]; v > 0; v /= 58 {
+			n++
+		}
+		n += 5 * (top - 1)
 	}
-	b = append(b, digits[5-n:]...)
-	for j := top - 2; j >= 0; j-- {
+	start := len(b)
+	b = slices.Grow(b, zeros+n)[:start+zeros+n]
+	out := b[start:]
+	for i := range zeros {
+		out[i] = '1'
+	}
+	out = out[zeros:]
+	// Every limb but the top one is five digits: two pairs from a table
+	// of 58² and the leading digit, two divisions where five took four.
+	for j := 0; j < top-1; j++ {
 		v := limbs[j]
-		digits[4] = base58Alphabet[v%58]
-		v /= 58
-		digits[3] = base58Alphabet[v%58]
-		v /= 58
-		digits[2] = base58Alphabet[v%58]
-		v /= 58
-		digits[1] = base58Alphabet[v%58]
-		digits[0] = base58Alphabet[v/58]
-		b = append(b, digits[:]...)
+		k := len(out) - 5*j
+		d := out[k-5 : k]
+		lo := v % (58 * 58)
+		v /= 58 * 58
+		mid := v % (58 * 58)
+		d[0] = base58Alphabet[v/(58*58)]
+		d[1], d[2] = base58Pairs[2*mid], base58Pairs[2*mid+1]
+		d[3], d[4] = base58Pairs[2*lo], base58Pairs[2*lo+1]
+	}
+	if top > 0 {
+		v := limbs[top-1]
+		for k := len(out) - 5*(top-1); k > 0; k-- {
+			out[k-1] = base58Alphabet[v%58]
+			v /= 58
+		}
 	}
 	return b
 }
+
+// base58Pairs holds the two digits of every n below 58² at 2n.
+var base58Pairs = func() (t [2 * 58 * 58]byte) {
+	for n := range 58 * 58 {
+		t[2*n], t[2*n+1] = base58Alphabet[n/58], base58Alphabet[n%58]
+	}
+	return t
+}()
 
 // base58EncodeLong converts data of any length (after its zeros leading
 // zero bytes) by repeated division.
@@ -169,8 +192,9 @@ func base58EncodeLong(b []byte, zeros int, rest []byte) []byte {
 	return b
 }
 
-// base58Decode appends the bytes that s encodes to dst. Five digits at a
-// time (58^5 < 2^32) are multiplied into 32-bit limbs.
+// base58Decode appends the bytes that s encodes to dst. Ten digits at a
+// time (58^10 < 2^59) are multiplied into 64-bit limbs: a key's 50 digits
+// take five passes over at most five limbs, a quarter of the 32-bit work.
 func base58Decode(dst []byte, s []byte) ([]byte, bool) {
 	if len(s) > maxBase58Input {
 		return nil, false
@@ -180,15 +204,15 @@ func base58Decode(dst []byte, s []byte) ([]byte, bool) {
 		zeros++
 	}
 	digits := s[zeros:]
-	var limbBuf [24]uint32 // 96 bytes: keys and signatures
+	var limbBuf [12]uint64 // 96 bytes: keys and signatures
 	limbs := limbBuf[:0]   // least significant first
-	if n := len(digits)*733/4000 + 2; n > len(limbBuf) {
-		limbs = make([]uint32, 0, n)
+	if n := len(digits)*733/8000 + 2; n > len(limbBuf) {
+		limbs = make([]uint64, 0, n)
 	}
 	for len(digits) > 0 {
-		k := len(digits) % 5
+		k := len(digits) % 10
 		if k == 0 {
-			k = 5
+			k = 10
 		}
 		var group, mul uint64 = 0, 1
 		for _, c := range digits[:k] {
@@ -202,12 +226,13 @@ func base58Decode(dst []byte, s []byte) ([]byte, bool) {
 		digits = digits[k:]
 		carry := group
 		for i := range limbs {
-			t := uint64(limbs[i])*mul + carry
-			limbs[i], carry = uint32(t), t>>32
+			hi, lo := bits.Mul64(limbs[i], mul)
+			var c uint64
+			limbs[i], c = bits.Add64(lo, carry, 0)
+			carry = hi + c
 		}
-		for carry > 0 {
-			limbs = append(limbs, uint32(carry))
-			carry >>= 32
+		if carry > 0 {
+			limbs = append(limbs, carry)
 		}
 	}
 	for range zeros {
@@ -216,7 +241,11 @@ func base58Decode(dst []byte, s []byte) ([]byte, bool) {
 	started := false
 	for i := len(limbs) - 1; i >= 0; i-- {
 		l := limbs[i]
-		for shift := 24; shift >= 0; shift -= 8 {
+		if started {
+			dst = binary.BigEndian.AppendUint64(dst, l)
+			continue
+		}
+		for shift := 56; shift >= 0; shift -= 8 {
 			c := byte(l >> shift)
 			if c == 0 && !started {
 				continue

@@ -103,3 +103,51 @@ func TestBase58DecodeMatchesBig(t *testing.T) {
 		}
 	}
 }
+
+// base58BigDecode is base58Decode by math/big: the leading '1's as zero
+// bytes, then the number's bytes; false for a character outside the
+// alphabet.
+func base58BigDecode(s []byte) ([]byte, bool) {
+	zeros := 0
+	for zeros < len(s) && s[zeros] == '1' {
+		zeros++
+	}
+	x := new(big.Int)
+	for _, c := range s[zeros:] {
+		v := bytes.IndexByte([]byte(base58Alphabet), c)
+		if v < 0 {
+			return nil, false
+		}
+		x.Mul(x, big.NewInt(58))
+		x.Add(x, big.NewInt(int64(v)))
+	}
+	return append(make([]byte, zeros), x.Bytes()...), true
+}
+
+// FuzzBase58: base58Decode agrees with math/big on any text (the 64-bit
+// limb conversion is what every key and signature text goes through), and
+// what decodes encodes back to the same text, as does the schoolbook
+// encoder on any bytes.
+func FuzzBase58(f *testing.F) {
+	for _, s := range []string{"", "1", "11z", "6RrvujLQN1x5Tacbep1KAk8zzKpSThAQXBCKYFfGUYeABhJRin", "0OIl", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, s []byte) {
+		if len(s) > 160 {
+			return // the conversion is quadratic; keys and signatures are far shorter
+		}
+		got, ok := base58Decode(nil, s)
+		want, wantOK := base58BigDecode(s)
+		if ok != wantOK || !bytes.Equal(got, want) {
+			t.Fatalf("%q: %x %v, want %x %v", s, got, ok, want, wantOK)
+		}
+		if ok {
+			if back := base58Encode(nil, got); !bytes.Equal(back, s) {
+				t.Fatalf("%x encodes as %s, want %s", got, back, s)
+			}
+		}
+		if enc, want := base58Encode(nil, s), base58Schoolbook(s); !bytes.Equal(enc, want) {
+			t.Fatalf("%x encodes as %s, want %s", s, enc, want)
+		}
+	})
+}

@@ -8,8 +8,9 @@ import (
 
 // Fuzz targets for keys, signatures and transactions.
 
-// FuzzParseKeys: no panic on any text; what parses prints a text form that
-// parses to the same key; a private key's error never quotes the input.
+// FuzzParseKeys: no panic on any text; a public key parses the same
+// through the parse cache as without it; what parses prints a text form
+// that parses to the same key; a private key's error never quotes the input.
 func FuzzParseKeys(f *testing.F) {
 	for _, s := range []string{
 		"5KQvfsPJ9YvGuVbLRLXVWPNubed6FWvV8yax6cNSJEzB4co3zFu",
@@ -32,6 +33,15 @@ func FuzzParseKeys(f *testing.F) {
 			_ = k.String()
 		} else if len(s) >= 12 && strings.Contains(err.Error(), s) {
 			t.Fatalf("error quotes the private key input: %v", err)
+		}
+		// The cached parse (the second, a hit) agrees with the uncached one.
+		for range 2 {
+			p, err := ParsePublicKey(s)
+			want, wantErr := parsePublicKeyText([]byte(s))
+			if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() ||
+				p.Type != want.Type || !bytes.Equal(p.Data, want.Data) {
+				t.Fatalf("%q: cached parse %v, %v; uncached %v, %v", s, p, err, want, wantErr)
+			}
 		}
 		if p, err := ParsePublicKey(s); err == nil {
 			back, err := ParsePublicKey(p.String())

@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 )
 
@@ -39,6 +40,18 @@ type Signature struct {
 // ripemdChecksum is the checksum of a key or signature's text form: the
 // first four bytes of RIPEMD-160(data ‖ suffix).
 func ripemdChecksum(data []byte, suffix string) (sum [4]byte) {
+	if n := len(data) + len(suffix); n <= 55 {
+		// One padded block built in place (K1 and R1 keys): no
+		// digest buffering, and only the first word of the state is kept.
+		var block [64]byte
+		copy(block[copy(block[:], data):], suffix)
+		block[n] = 0x80
+		binary.LittleEndian.PutUint64(block[56:], uint64(n)<<3)
+		h := [5]uint32{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0}
+		rmdBlock(&h, block[:])
+		binary.LittleEndian.PutUint32(sum[:], h[0])
+		return sum
+	}
 	d := newRMD()
 	d.write(data)
 	d.writeString(suffix)
@@ -110,6 +123,28 @@ func checkKeyData(typ string, kt KeyType, data []byte, sig bool) error {
 func ParsePublicKey(s string) (PublicKey, error) { return parsePublicKey([]byte(s)) }
 
 func parsePublicKey(s []byte) (PublicKey, error) {
+	if k, ok := cachedParsedKey(s); ok {
+		return k, nil
+	}
+	k, err := parsePublicKeyText(s)
+	if err != nil {
+		return k, err
+	}
+	cacheParsedKey(s, k)
+	// The text printing would give is the one just verified ("EOS…" for
+	// K1, "PUB_R1_…" for R1; base58 is one text per byte string): a key
+	// read and printed again needs no second conversion.
+	switch {
+	case k.Type == KeyK1 && s[0] == 'E':
+		cacheKeyText(k.Type, k.Data, s[len("EOS"):])
+	case k.Type == KeyR1:
+		cacheKeyText(k.Type, k.Data, s[len("PUB_R1_"):])
+	}
+	return k, nil
+}
+
+// parsePublicKeyText parses a key's text without the cache.
+func parsePublicKeyText(s []byte) (PublicKey, error) {
 	var buf [keyTextBuf]byte
 	if bytes.HasPrefix(s, []byte("PUB_")) {
 		kt, data, err := parseKeyString("public_key", s, "PUB_", buf[:])
@@ -135,6 +170,9 @@ func parsePublicKey(s []byte) (PublicKey, error) {
 }
 
 func (k PublicKey) check() error {
+	if (k.Type == KeyK1 || k.Type == KeyR1) && len(k.Data) == keyDataLen {
+		return nil // what checkKeyData accepts, without building a decoder per print
+	}
 	if k.Type > KeyWA {
 		return valueErr("public_key", "", "unknown key type "+strconv.Itoa(int(k.Type)))
 	}

@@ -27,6 +27,16 @@ func TestRIPEMD160(t *testing.T) {
 		if got := d.sum(); !bytes.Equal(got[:], want) {
 			t.Fatalf("%d bytes: %x, want %x", n, got, want)
 		}
+		// The checksum of a key or signature text, data then suffix: the
+		// one-block path up to 55 bytes, the digest beyond.
+		for _, suffix := range []string{"", "K1", "R1", "WA"} {
+			ref := xripemd.New()
+			ref.Write(msg)
+			ref.Write([]byte(suffix))
+			if got, want := ripemdChecksum(msg, suffix), ref.Sum(nil)[:4]; !bytes.Equal(got[:], want) {
+				t.Fatalf("%d bytes and %q: checksum %x, want %x", n, suffix, got, want)
+			}
+		}
 		cut := rng.IntN(n + 1)
 		d = newRMD()
 		d.write(msg[:cut])

@@ -1,6 +1,10 @@
 package antelope
 
-import "strconv"
+import (
+	"encoding/binary"
+	"math/bits"
+	"strconv"
+)
 
 // SymbolCode is a token symbol's code, up to 7 characters A–Z, such as "WAX".
 // The empty code (0) is valid, as in nodeos (spring's symbol::valid()): a
@@ -42,23 +46,25 @@ func parseSymbolCode(s []byte) (SymbolCode, error) {
 // bytes, the values nodeos accepts (spring's symbol::valid(): every byte up to
 // the last non-zero one is a letter). The empty code 0 is valid.
 func (c SymbolCode) Valid() bool {
+	// All eight bytes at once: below 0x80, each byte b gets its top bit
+	// from b+0x3f when b ≥ 'A' and from b+0x25 when b > 'Z', no carry
+	// crossing into the next byte.
+	const ones, tops uint64 = 0x0101010101010101, 0x8080808080808080
 	v := uint64(c)
-	n := 0
-	for ; v != 0; v >>= 8 {
-		ch := byte(v)
-		if ch < 'A' || ch > 'Z' {
-			return false
-		}
-		n++
+	if v>>56 != 0 || v&tops != 0 {
+		return false
 	}
-	return n <= 7
+	used := tops & (uint64(1)<<(8*((bits.Len64(v)+7)/8)) - 1) // the bytes up to the last non-zero one
+	geA := (v + (0x80-'A')*ones) & used
+	gtZ := (v + (0x7f-'Z')*ones) & used
+	return geA == used && gtZ == 0
 }
 
 func (c SymbolCode) appendText(b []byte) []byte {
-	for v := uint64(c); v != 0; v >>= 8 {
-		b = append(b, byte(v))
-	}
-	return b
+	// The bytes up to the last non-zero one, at once.
+	var le [8]byte
+	binary.LittleEndian.PutUint64(le[:], uint64(c))
+	return append(b, le[:(bits.Len64(uint64(c))+7)/8]...)
 }
 
 // String returns the code's letters ("" for the empty code). An invalid code

@@ -46,6 +46,24 @@ func appendTime(b []byte, sec int64, ms int, withMs bool) []byte {
 	days := floorDiv(sec, 86400)
 	rem := sec - days*86400
 	y, m, d := civilFromDays(days)
+	if y >= 0 && y <= 9999 && ms >= 0 && ms <= 999 {
+		// Every year a time_point or block_timestamp holds in practice: the
+		// fixed layout filled two digits at a time, appended once.
+		t := [23]byte{4: '-', 7: '-', 10: 'T', 13: ':', 16: ':', 19: '.'}
+		putPair(t[0:], int(y/100))
+		putPair(t[2:], int(y%100))
+		putPair(t[5:], m)
+		putPair(t[8:], d)
+		putPair(t[11:], int(rem/3600))
+		putPair(t[14:], int(rem/60%60))
+		putPair(t[17:], int(rem%60))
+		if !withMs {
+			return append(b, t[:19]...)
+		}
+		t[20] = byte('0' + ms/100)
+		putPair(t[21:], ms%100)
+		return append(b, t[:]...)
+	}
 	if y < 0 {
 		b = append(b, '-')
 		y = -y
@@ -66,6 +84,11 @@ func appendTime(b []byte, sec int64, ms int, withMs bool) []byte {
 		b = appendPadded(b, int64(ms), 3)
 	}
 	return b
+}
+
+// putPair writes the two digits of v (0–99) at t[0:2].
+func putPair(t []byte, v int) {
+	t[0], t[1] = digitPairs[2*v], digitPairs[2*v+1]
 }
 
 func appendPadded(b []byte, v int64, width int) []byte {
