@@ -43,7 +43,8 @@ FUZZFLOOR=${FUZZFLOOR:-300}
 index=-1
 
 # Targets that cannot reach the floor, with theirs (execs/s, all workers)
-# and why. Every other target runs at thousands a second on one core.
+# and why. Every other target runs at a thousand or more a second on one
+# core, most at thousands.
 declare -A slow_floor=(
 	# A whole stream run per input: a client, a reconnecting session and a
 	# model of two nodes' chains, 85 blocks (ship/modelcheck_test.go).
