@@ -77,7 +77,7 @@ func TestHugeABI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checker().check(res.Files); err != nil {
+	if _, err := checker().check(res.Files); err != nil {
 		t.Fatalf("bindings of a 20 MiB ABI do not type-check: %v", err)
 	}
 	t.Logf("%d MiB ABI: %d bytes of types.go", len(data)>>20, len(res.Files["types.go"]))
