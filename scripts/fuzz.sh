@@ -43,7 +43,7 @@ FUZZFLOOR=${FUZZFLOOR:-300}
 index=-1
 
 # Targets that cannot reach the floor, with theirs (execs/s, all workers)
-# and why. Their floors are a quarter of what they manage on CI's two
+# and why. Their floors are at most a quarter of what they manage on CI's two
 # cores (126, 500 and 250 a second), so that a slow machine does not fail
 # CI while a target that explores nothing (the 0.3 a second that started
 # this check) still does. Every other target runs at a thousand or more a second on one
