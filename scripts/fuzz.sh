@@ -43,11 +43,11 @@ FUZZFLOOR=${FUZZFLOOR:-300}
 index=-1
 
 # Targets that cannot reach the floor, with theirs (execs/s, all workers)
-# and why. Their floors are at most a quarter of what they manage on CI's two
-# cores (126, 500 and 250 a second), so that a slow machine does not fail
-# CI while a target that explores nothing (the 0.3 a second that started
-# this check) still does. Every other target runs at a thousand or more a second on one
-# core, most at thousands.
+# and why. Their floors are at most a quarter of what they manage on CI's
+# two cores (126, 500 and 250 a second), so that a slower machine does not
+# fail CI while a target that explores nothing (the 0.3 a second that
+# started this check) still does. Every other target runs at a thousand or
+# more a second on one core, most at thousands.
 declare -A slow_floor=(
 	# A whole stream run per input: a client, a reconnecting session and a
 	# model of two nodes' chains, 85 blocks (ship/modelcheck_test.go).
