@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/chain/state"
+	"github.com/antelopego/abigen/internal/atomicfile"
 )
 
 var _ state.TokenStore = (*TokenCache)(nil)
@@ -59,18 +60,7 @@ func (c *TokenCache) Put(authURL, apiKey string, t state.Token) error {
 		return fmt.Errorf("token cache: %w", err)
 	}
 	data, _ := json.Marshal(t)
-	tmp, err := os.CreateTemp(c.Dir, ".token.*.tmp")
-	if err != nil {
-		return fmt.Errorf("token cache: %w", err)
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o600)); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("token cache: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), c.file(authURL, apiKey)); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(c.file(authURL, apiKey), data, 0o600); err != nil {
 		return fmt.Errorf("token cache: %w", err)
 	}
 	return nil

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/antelopego/abigen/internal/atomicfile"
 )
 
 func sortedNames(files map[string][]byte) []string {
@@ -32,18 +34,7 @@ func Write(dir string, files map[string][]byte) error {
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, files[name]) {
 			continue // unchanged: keep the file's time stamp
 		}
-		tmp, err := os.CreateTemp(dir, "."+name+".*.tmp")
-		if err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		_, werr := tmp.Write(files[name])
-		cerr := tmp.Close()
-		if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o644)); err != nil {
-			os.Remove(tmp.Name())
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		if err := os.Rename(tmp.Name(), path); err != nil {
-			os.Remove(tmp.Name())
+		if err := atomicfile.Write(path, files[name], 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 	}

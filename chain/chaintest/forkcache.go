@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/internal/atomicfile"
 )
 
 // The fork cache: a directory holding fork.json (the chain, source kind
@@ -108,7 +109,7 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live *li
 		return nil, forkPoint{}, fmt.Errorf("fork cache: %v", err)
 	}
 	out, _ := json.MarshalIndent(m, "", "  ")
-	if err := writeAtomically(filepath.Join(dir, forkManifest), append(out, '\n')); err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, forkManifest), append(out, '\n'), 0o644); err != nil {
 		return nil, forkPoint{}, fmt.Errorf("fork cache: %v", err)
 	}
 	return s, p, nil
@@ -158,7 +159,7 @@ func (s *cachedSource) answer(name string, out any, fetch func() (any, error)) e
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("fork cache: %v", err)
 	}
-	if err := writeAtomically(path, append(entry, '\n')); err != nil {
+	if err := atomicfile.Write(path, append(entry, '\n'), 0o644); err != nil {
 		return fmt.Errorf("fork cache: %v", err)
 	}
 	return json.Unmarshal(raw, out)
@@ -205,28 +206,4 @@ func scopeFile(scope antelope.Name) string {
 		return strconv.FormatUint(uint64(scope), 10)
 	}
 	return s
-}
-
-// writeAtomically writes data to path through a temporary file renamed
-// over it, so that forks of one cache in parallel tests never read half an
-// answer.
-func writeAtomically(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".answer-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-	}
-	return err
 }

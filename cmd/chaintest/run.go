@@ -7,12 +7,12 @@ import (
 	"io"
 	"net"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
+	"github.com/antelopego/abigen/internal/atomicfile"
 	"github.com/spf13/pflag"
 )
 
@@ -125,7 +125,9 @@ func setUp(node *chaintest.Chain, cfg *config, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "account %s: key %s\n", name, pub)
 	}
 	if cfg.keysFile != "" {
-		if err := writeKeys(cfg.keysFile, []byte(keys.String())); err != nil {
+		// Readable by its owner only, whatever the mode of a keys file
+		// an earlier run left.
+		if err := atomicfile.Write(cfg.keysFile, []byte(keys.String()), 0o600); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "private keys: %s\n", cfg.keysFile)
@@ -167,29 +169,4 @@ func accountKey(node *chaintest.Chain, name antelope.Name) (antelope.PrivateKey,
 		return antelope.PrivateKey{}, err
 	}
 	return key, node.SetPermission(name, antelope.MustName("active"), antelope.MustName("owner"), auth)
-}
-
-// writeKeys writes private keys to path, readable by its owner only:
-// through a new file (made 0600) renamed over path, since os.WriteFile
-// keeps the mode of a file that exists — a world-readable keys.txt of an
-// earlier run would stay world-readable.
-func writeKeys(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".keys-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o600) // CreateTemp's mode already; said, not assumed
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-	}
-	return err
 }
