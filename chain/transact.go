@@ -430,7 +430,11 @@ func decodeTrace(body []byte, id antelope.Checksum256) (*TransactResult, error) 
 	_ = json.Unmarshal(body, &pr)
 	res.Processed = pr.Processed
 	if len(t.Processed.Except) > 0 && string(t.Processed.Except) != "null" {
-		return res, exceptError(t.Processed.Except)
+		ex, err := exceptError(t.Processed.Except)
+		if err != nil {
+			return nil, err // unreadable: no result, as for any answer that cannot be read
+		}
+		return res, ex
 	}
 	switch {
 	case t.Processed.Receipt == nil:
@@ -466,8 +470,8 @@ func decodeTrace(body []byte, id antelope.Checksum256) (*TransactResult, error) 
 }
 
 // exceptError turns a trace's "except" (fc's exception JSON) into an
-// *APIError like nodeos's error answers.
-func exceptError(raw json.RawMessage) error {
+// *APIError like nodeos's error answers, or says why it cannot.
+func exceptError(raw json.RawMessage) (*APIError, error) {
 	var ex struct {
 		Code    int64  `json:"code"`
 		Name    string `json:"name"`
@@ -485,7 +489,7 @@ func exceptError(raw json.RawMessage) error {
 		} `json:"stack"`
 	}
 	if err := json.Unmarshal(raw, &ex); err != nil {
-		return fmt.Errorf("nodeos: the transaction failed, with an exception that cannot be read: %v", err)
+		return nil, fmt.Errorf("nodeos: the transaction failed, with an exception that cannot be read: %v", err)
 	}
 	e := &APIError{Code: ex.Code, Name: ex.Name, What: ex.Message, Endpoint: "(trace)"}
 	for _, s := range ex.Stack {
@@ -495,7 +499,7 @@ func exceptError(raw json.RawMessage) error {
 		}
 		e.Details = append(e.Details, ErrorDetail{Message: msg, File: s.Context.File, LineNumber: s.Context.Line, Method: s.Context.Method})
 	}
-	return e
+	return e, nil
 }
 
 // formatArg is an exception argument as fc's format_string prints it: a
