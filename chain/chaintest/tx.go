@@ -2,7 +2,6 @@ package chaintest
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -14,89 +13,6 @@ import (
 
 // maxTrxLifetime is nodeos's default max_transaction_lifetime.
 const maxTrxLifetime = 3600 * time.Second
-
-// transactionAPI answers push_transaction, send_transaction,
-// send_transaction2, compute_transaction and send_read_only_transaction.
-func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
-	var packedJSON json.RawMessage = body
-	failureTrace := false
-	switch endpoint {
-	case "send_transaction2":
-		var p struct {
-			ReturnFailureTrace *bool           `json:"return_failure_trace"`
-			Transaction        json.RawMessage `json:"transaction"`
-		}
-		if err := json.Unmarshal(body, &p); err != nil {
-			return badRequest("Unable to parse valid input from POST body: " + err.Error())
-		}
-		packedJSON = p.Transaction
-		failureTrace = p.ReturnFailureTrace == nil || *p.ReturnFailureTrace // nodeos's default is true
-	case "compute_transaction", "send_read_only_transaction":
-		var p struct {
-			Transaction json.RawMessage `json:"transaction"`
-		}
-		if err := json.Unmarshal(body, &p); err != nil {
-			return badRequest("Unable to parse valid input from POST body: " + err.Error())
-		}
-		packedJSON = p.Transaction
-	}
-	var packed antelope.PackedTransaction
-	if err := packed.UnmarshalJSON(packedJSON); err != nil {
-		return errPackedTx("Invalid packed transaction: " + err.Error()).answer()
-	}
-	signed, err := packed.Unpack()
-	if err != nil {
-		return errPackedTx("Invalid packed transaction: " + err.Error()).answer()
-	}
-	id, _ := signed.ID()
-	dry := endpoint == "compute_transaction" || endpoint == "send_read_only_transaction"
-	status := 202
-	if dry {
-		status = 200
-	}
-
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	blockNum := c.nextBlockNum()
-	blockTime := c.headTime().Add(500 * time.Millisecond)
-	var trx *trxContext
-	err = c.check(signed, &packed, id, blockTime, dry)
-	if err == nil {
-		trx, err = c.execute(signed, &packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
-	}
-	if err != nil {
-		c.stats.Refused++
-		var ex *exception
-		if !errors.As(err, &ex) {
-			ex = errAssert(err.Error())
-		}
-		if failureTrace {
-			// nodeos's failure trace has the action traces so far: those
-			// executed with their receipts (numbered as if committed), the
-			// failed one with the exception, those scheduled with neither.
-			if trx != nil {
-				c.sequence(trx, false)
-				trx.failure = ex
-			}
-			answer, _, _ := appendAnswer(nil, id, blockNum, blockTime, trx, ex)
-			return status, answer
-		}
-		return ex.answer()
-	}
-	c.sequence(trx, !dry)
-	if !dry {
-		c.seen[id] = blockNum
-		c.stats.Executions++
-		c.produceTx(trx, &packed)
-	}
-	answer, start, end := appendAnswer(make([]byte, 0, 512+1024*len(trx.traces)), id, blockNum, blockTime, trx, nil)
-	if c.opts.inProcess {
-		if d := trx.decoded(answer, start, end); d != nil {
-			c.handoff.keep(d)
-		}
-	}
-	return status, answer
-}
 
 // check applies nodeos's checks before execution: expiration, TAPoS,
 // duplicates, and (unless dry) the signatures against the authorizations.
