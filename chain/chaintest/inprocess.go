@@ -80,10 +80,10 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	done := make(chan result, 1)
 	// The handler runs apart so that a client giving up (its context) does
 	// not wait for it, as over a network: the chain still does the work.
-	go func() {
+	inProcessWorkers.run(func() {
 		resp, err := t.serve(req, in, handler)
 		done <- result{resp, err}
-	}()
+	})
 	select {
 	case r := <-done:
 		return r.resp, r.err
