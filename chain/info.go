@@ -47,8 +47,11 @@ func (c *Client) GetInfo(ctx context.Context) (*Info, error) {
 // to), or whose block ids do not carry their numbers, is an error.
 func DecodeInfo(body []byte) (*Info, error) {
 	var info Info
-	if err := json.Unmarshal(body, &info); err != nil {
-		return nil, fmt.Errorf("nodeos get_info: unexpected answer: %v", err)
+	if !decodeInfoFast(body, &info) {
+		info = Info{}
+		if err := json.Unmarshal(body, &info); err != nil {
+			return nil, fmt.Errorf("nodeos get_info: unexpected answer: %v", err)
+		}
 	}
 	switch {
 	case info.ChainID == (antelope.Checksum256{}):
