@@ -66,6 +66,8 @@ type Chain struct {
 	txSnap *db        // the tables before the transaction under way (a fork installs fetched tables in it too)
 
 	handoff handoff // the last traces answered in process, for chain.Client (inprocess.go)
+	// inFlight counts the in-process requests under way (inprocess.go).
+	inFlight atomic.Int32
 }
 
 // Block is a produced block.

@@ -31,6 +31,14 @@ const inProcessAuthURL = "http://auth.chaintest.invalid"
 // body that ends early. State history (SHiPClient, or HTTPClient at
 // SHiPURL), being a websocket, runs over in-memory connections (net.Pipe)
 // to the same endpoint, served from the first one on.
+//
+// A request runs on the caller's goroutine when no other request of the
+// chain is under way and no Delay is set; otherwise on a goroutine of its
+// own, so that a client giving up (its context) does not wait for the
+// requests before it or for a delay. A request run on the caller's
+// goroutine holds it until the chain has answered (a Go handler that
+// blocks holds it as long), and its answer is lost if the caller's
+// context ended meanwhile, as over a network: the work is done.
 func WithoutNetwork() Option { return func(o *options) { o.inProcess = true } }
 
 // HTTPClient is an http.Client that reaches this chain at URL and AuthURL:
@@ -73,14 +81,32 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	if in.Body == nil {
 		in.Body = http.NoBody
 	}
+	if t.c.inFlight.Add(1) == 1 && !t.c.faults.Delaying() {
+		// Nothing else is under way and nothing will sleep: the request
+		// runs here, as the chain would run it at once, without a
+		// goroutine's start and two thread wakeups (a tenth of a
+		// one-transfer Transact). Had the client given up meanwhile, its
+		// answer is lost, as over a network; the work is done.
+		defer t.c.inFlight.Add(-1)
+		resp, err := t.serve(req, in, handler)
+		if cerr := req.Context().Err(); cerr != nil {
+			if resp != nil {
+				resp.Body.Close()
+			}
+			return nil, cerr
+		}
+		return resp, err
+	}
 	type result struct {
 		resp *http.Response
 		err  error
 	}
 	done := make(chan result, 1)
 	// The handler runs apart so that a client giving up (its context) does
-	// not wait for it, as over a network: the chain still does the work.
+	// not wait for it, as over a network: the chain still does the work,
+	// after the requests before it and any delay injected.
 	inProcessWorkers.run(func() {
+		defer t.c.inFlight.Add(-1)
 		resp, err := t.serve(req, in, handler)
 		done <- result{resp, err}
 	})

@@ -87,12 +87,81 @@ func TestWithoutNetworkRawFaults(t *testing.T) {
 // A client that gives up does not wait for a slow chain in process either.
 func TestWithoutNetworkDeadline(t *testing.T) {
 	c := chaintest.New(chaintest.WithoutNetwork())
-	c.Delay(2 * time.Second)
+	const delay = 5 * time.Second
+	c.Delay(delay)
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.URL()+"/v1/chain/get_info", strings.NewReader("{}"))
-	// Waiting for the handler would end in its answer, not the deadline.
+	start := time.Now()
 	if _, err := c.HTTPClient().Do(req); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("want the deadline, got %v", err)
+	}
+	// A hundred times the deadline: only waiting for the handler takes it.
+	if time.Since(start) >= delay {
+		t.Error("the client waited for the delayed answer")
+	}
+}
+
+// hookABI is a contract with one action, "hook", that takes nothing.
+const hookABI = `{"version":"eosio::abi/1.1","structs":[{"name":"hook","base":"","fields":[]}],` +
+	`"actions":[{"name":"hook","type":"hook","ricardian_contract":""}]}`
+
+// A request run on the caller's goroutine (the chain otherwise idle) whose
+// client gives up while it runs: the client gets its context's error, not
+// the answer, and the chain has done the work — as over a network.
+func TestWithoutNetworkGivenUpWhileRunning(t *testing.T) {
+	hookAcct := antelope.MustName("hook")
+	var cancel context.CancelFunc
+	c, key := contractChain(t, hookAcct, []byte(hookABI), func(*chaintest.Context) error {
+		cancel() // the client gives up while its transaction executes
+		return nil
+	}, alice, chaintest.WithoutNetwork())
+	ctx, cancelCtx := context.WithCancel(t.Context())
+	cancel = cancelCtx
+	execs := c.Stats().Executions
+	act := antelope.Action{Account: hookAcct, Name: antelope.MustName("hook"), Authorization: []antelope.PermissionLevel{antelope.Active(alice)}}
+	if _, err := c.Client().Transact(ctx, antelope.PrivateKeys{key}, act); !errors.Is(err, context.Canceled) {
+		t.Errorf("a client that gave up: %v, want its context's error", err)
+	}
+	if got := c.Stats().Executions - execs; got != 1 {
+		t.Errorf("the chain executed %d transactions, want the 1 the client gave up on", got)
+	}
+}
+
+// A client behind another request (here one whose Go handler blocks) gives
+// up at its deadline: its request waits on a goroutine of its own, not the
+// client's.
+func TestWithoutNetworkGivesUpBehindABusyChain(t *testing.T) {
+	hookAcct := antelope.MustName("hook")
+	entered, release := make(chan struct{}), make(chan struct{})
+	c, key := contractChain(t, hookAcct, []byte(hookABI), func(*chaintest.Context) error {
+		close(entered)
+		<-release
+		return nil
+	}, alice, chaintest.WithoutNetwork())
+	act := antelope.Action{Account: hookAcct, Name: antelope.MustName("hook"), Authorization: []antelope.PermissionLevel{antelope.Active(alice)}}
+	sent := make(chan error, 1)
+	go func() {
+		_, err := c.Client().Transact(t.Context(), antelope.PrivateKeys{key}, act)
+		sent <- err
+	}()
+	<-entered
+	// Released in any case, so that a client waiting for the handler fails
+	// the test below rather than hanging it.
+	timer := time.AfterFunc(5*time.Second, func() { close(release) })
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.URL()+"/v1/chain/get_info", strings.NewReader("{}"))
+	_, err := c.HTTPClient().Do(req)
+	if timer.Stop() {
+		close(release)
+	} else {
+		t.Error("the client waited for the request before it")
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("behind a busy chain: %v, want the deadline", err)
+	}
+	if err := <-sent; err != nil {
+		t.Errorf("the transaction ahead: %v", err)
 	}
 }

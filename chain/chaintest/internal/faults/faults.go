@@ -98,6 +98,17 @@ func (f *Injector) Delay(d time.Duration) {
 	f.mu.Unlock()
 }
 
+// Delaying tells whether answers are delayed (Delay); a nil Injector
+// delays none.
+func (f *Injector) Delaying() bool {
+	if f == nil {
+		return false
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.delay > 0
+}
+
 // Before applies the faults that strike before the request is handled; it
 // reports whether the request was answered already, and the
 // MisbehaveInTurn step that after applies (-1: none).
