@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -219,7 +218,7 @@ func (c *Transport) once(ctx context.Context, service string, req *http.Request)
 	}
 	defer resp.Body.Close()
 	limit := c.maxSize()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	body, err := readBody(resp.Body, limit, resp.ContentLength)
 	if err != nil {
 		// A body cut short: the answer is lost, as if the connection failed.
 		return nil, &retryError{HTTPError: HTTPError{Service: service, URL: RedactURL(req.URL), Err: fmt.Errorf("reading the response: %w", err)}}
