@@ -14,24 +14,15 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	var packedJSON json.RawMessage = body
 	failureTrace := false
 	switch endpoint {
-	case "send_transaction2":
-		var p struct {
-			ReturnFailureTrace *bool           `json:"return_failure_trace"`
-			Transaction        json.RawMessage `json:"transaction"`
-		}
-		if err := json.Unmarshal(body, &p); err != nil {
+	case "send_transaction2", "compute_transaction", "send_read_only_transaction":
+		p, err := parseSendBody(body, endpoint == "send_transaction2")
+		if err != nil {
 			return badRequest("Unable to parse valid input from POST body: " + err.Error())
 		}
 		packedJSON = p.Transaction
-		failureTrace = p.ReturnFailureTrace == nil || *p.ReturnFailureTrace // nodeos's default is true
-	case "compute_transaction", "send_read_only_transaction":
-		var p struct {
-			Transaction json.RawMessage `json:"transaction"`
+		if endpoint == "send_transaction2" {
+			failureTrace = p.ReturnFailureTrace == nil || *p.ReturnFailureTrace // nodeos's default is true
 		}
-		if err := json.Unmarshal(body, &p); err != nil {
-			return badRequest("Unable to parse valid input from POST body: " + err.Error())
-		}
-		packedJSON = p.Transaction
 	}
 	var packed antelope.PackedTransaction
 	if err := packed.UnmarshalJSON(packedJSON); err != nil {
