@@ -228,7 +228,7 @@ func (c *Chain) NewAccount(name antelope.Name) antelope.PrivateKey {
 // (an inline action's sender@eosio.code, msig's approvals) satisfy
 // themselves, and an account's owner satisfies all its permissions.
 type authChecker struct {
-	c        *Chain
+	c        *engine
 	keys     []antelope.PublicKey
 	used     map[int]bool
 	provided []antelope.PermissionLevel
@@ -282,7 +282,7 @@ func (ac *authChecker) unusedKeys() []antelope.PublicKey {
 }
 
 // permissionExists reports a declared authorization the chain can check.
-func (c *Chain) permissionExists(level antelope.PermissionLevel) bool {
+func (c *engine) permissionExists(level antelope.PermissionLevel) bool {
 	a := c.account(level.Actor)
 	return a != nil && a.perms[level.Permission] != nil
 }
@@ -290,7 +290,7 @@ func (c *Chain) permissionExists(level antelope.PermissionLevel) bool {
 // checkAuthorizations is nodeos's check_authorization: every declared
 // authorization satisfied by the recovered keys, in ascending order, and
 // every key used.
-func (c *Chain) checkAuthorizations(tx *antelope.Transaction, keys []antelope.PublicKey) error {
+func (c *engine) checkAuthorizations(tx *antelope.Transaction, keys []antelope.PublicKey) error {
 	var levels []antelope.PermissionLevel
 	for _, a := range tx.Actions {
 		for _, l := range a.Authorization {

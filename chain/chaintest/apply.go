@@ -30,7 +30,7 @@ const maxActionTraces = 10000
 
 // trxContext is one transaction being executed.
 type trxContext struct {
-	c          *Chain
+	c          *engine
 	tx         *antelope.SignedTransaction
 	id         antelope.Checksum256
 	blockNum   uint32

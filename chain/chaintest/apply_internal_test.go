@@ -20,7 +20,7 @@ func TestIteratorsSharedAcrossNotifications(t *testing.T) {
 	c.accounts[code] = newAccount(code, emptyAuthority(), emptyAuthority(), c.headTime())
 	c.accounts[alice] = newAccount(alice, emptyAuthority(), emptyAuthority(), c.headTime())
 	tx := &antelope.SignedTransaction{}
-	trx := &trxContext{c: c, tx: tx, ctx: t.Context()}
+	trx := &trxContext{c: c.engine, tx: tx, ctx: t.Context()}
 	act := antelope.Action{Account: code, Name: antelope.MustName("go")}
 	ord, _ := trx.schedule(act, code, false, 0, 0)
 	a := &applyContext{trx: trx, receiver: code, ordinal: ord, firstReceiverOrdinal: ord, notified: []notice{{code, ord}}}

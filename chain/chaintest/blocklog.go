@@ -25,8 +25,7 @@ import (
 // opts.firstBlock+i, Chain.index); what is execution's stays here.
 type blockLog struct {
 	blocklog.Log[*committedTx, chainState]
-	pending   *committedTx // the transaction of the block being produced
-	globalSeq uint64       // receipts so far on this branch (global_sequence)
+	pending *committedTx // the transaction of the block being produced
 
 	shipOnce  sync.Once // the state-history endpoint, made on first use
 	ship      *shiptest.Server
@@ -69,7 +68,7 @@ type chainState struct {
 func (c *Chain) saveState() *chainState {
 	s := &chainState{accounts: c.accounts.Snapshot(), contracts: maps.Clone(c.contracts),
 		abis: make(map[antelope.Name][]abiVersion, len(c.abis)), params: c.params, features: maps.Clone(c.features),
-		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.blocklog.globalSeq}
+		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.globalSeq}
 	for n, v := range c.abis {
 		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
 	}
@@ -86,7 +85,7 @@ func (c *Chain) restoreState(s *chainState) {
 		c.abis[n] = slices.Clip(v)
 	}
 	c.params, c.features, c.scheduleVersion, c.proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
-	c.blocklog.globalSeq = s.globalSeq
+	c.globalSeq = s.globalSeq
 }
 
 // produceTx produces the block of an executed transaction.

@@ -18,7 +18,6 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
-	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/chain/state"
 )
@@ -36,34 +35,25 @@ type Chain struct {
 	srv  *httptest.Server
 	opts options
 
-	chainID antelope.Checksum256
+	*engine // execution's state (engine.go)
+
 	// genesisSalt makes this chain's first block id differ from every
 	// other chain's of this process (chainsMade when it was made).
 	genesisSalt uint64
 	blocks      []Block // blocks[i] is block opts.firstBlock+i
-	accounts    store.Accounts[account]
-	contracts   map[antelope.Name]*contract
-	db          *db
-	history     []*db // history[i] is the state at the end of block opts.firstBlock+i
+	history     []*db   // history[i] is the state at the end of block opts.firstBlock+i
 	seen        map[antelope.Checksum256]uint32
 	faults      *faults.Injector // internal/faults
 	stats       Stats
 	tokens      *statesvc.Tokens // the state service's token service (internal/statesvc)
-	abis        map[antelope.Name][]abiVersion
 
-	engine          *wasm.Engine      // runs wasm contracts; made on first use
-	params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
-	features        map[[32]byte]bool // preactivated protocol features
-	scheduleVersion uint32            // of the last proposed producer schedule
-	proposed        []antelope.Name   // its producers
-	provider        *ResourceProvider // served at /v1/resource_provider/ (provider.go)
+	provider *ResourceProvider // served at /v1/resource_provider/ (provider.go)
 
 	authSrv *httptest.Server // the token service, at its own address
 
 	blocklog blockLog // what each block did, for state history and forks (blocklog.go)
 
-	fork   *forkState // the live chain a fork fills its state from (forkstate.go); nil: no fork
-	txSnap *db        // the tables before the transaction under way (a fork installs fetched tables in it too)
+	fork *forkState // the live chain a fork fills its state from (forkstate.go); nil: no fork
 
 	handoff handoff // the last traces answered in process, for chain.Client (inprocess.go)
 }
@@ -207,13 +197,14 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		// after the fork block.
 		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
-	c := &Chain{opts: o, chainID: o.chainID, accounts: store.Accounts[account]{}, contracts: map[antelope.Name]*contract{},
-		db: store.New(), seen: map[antelope.Checksum256]uint32{},
-		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
+	c := &Chain{opts: o, seen: map[antelope.Checksum256]uint32{},
 		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
+	c.engine = &engine{above: c, chainID: o.chainID, accounts: store.Accounts[account]{}, contracts: map[antelope.Name]*contract{},
+		db: store.New(), abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
+		deadline: o.deadline, interpreter: o.interpreter, ownCache: o.ownCache, console: o.console}
 	c.blocklog.Manual = o.manualFinality
 	if fs != nil {
-		c.fork, c.db.Lazy = fs, forkFiller{c} // eosio too is the live chain's
+		c.fork, c.db.Lazy, c.forked = fs, forkFiller{c}, forkFiller{c} // eosio too is the live chain's
 	} else {
 		eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
 		eosio.privileged = true
@@ -276,9 +267,9 @@ func (c *Chain) Close() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.engine != nil {
-		_ = c.engine.Close()
-		c.engine = nil
+	if c.wasm != nil {
+		_ = c.wasm.Close()
+		c.wasm = nil
 	}
 }
 

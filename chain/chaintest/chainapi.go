@@ -85,7 +85,7 @@ func (v chainView) Contract(n antelope.Name) (nodeosapi.Contract, bool) {
 // RequiredKeys weighs the available keys against each action's declared
 // authorizations, as nodeos's get_required_keys does.
 func (v chainView) RequiredKeys(tx *antelope.Transaction, available []antelope.PublicKey) ([]antelope.PublicKey, int, any) {
-	ac := &authChecker{c: v.c, keys: available, used: map[int]bool{}}
+	ac := &authChecker{c: v.c.engine, keys: available, used: map[int]bool{}}
 	for i, a := range tx.Actions {
 		if err := v.c.checkDeclaredPermissions(&tx.Actions[i]); err != nil {
 			if e, ok := err.(*exception); ok {

@@ -44,15 +44,15 @@ var defaultParams = func() []byte {
 // maxTransactionDelay is the chain's max_transaction_delay in seconds: in
 // the packed chain_config, after max_block_net_usage (a uint64) and twelve
 // uint32 fields.
-func (c *Chain) maxTransactionDelay() uint32 {
+func (c *engine) maxTransactionDelay() uint32 {
 	return binary.LittleEndian.Uint32(c.params[8+12*4:])
 }
 
 // logConsole writes an action's console output to the WithConsoleLog
 // logger.
-func (c *Chain) logConsole(tr *actionTrace) {
-	if c.opts.console == nil || tr.console.Len() == 0 {
+func (c *engine) logConsole(tr *actionTrace) {
+	if c.console == nil || tr.console.Len() == 0 {
 		return
 	}
-	c.opts.console.Logf("[%s::%s -> %s] %s", tr.act.Account, tr.act.Name, tr.receiver, tr.console.String())
+	c.console.Logf("[%s::%s -> %s] %s", tr.act.Account, tr.act.Name, tr.receiver, tr.console.String())
 }

@@ -79,7 +79,7 @@ type Context struct {
 	Action   antelope.Action // the action; Data is its packed payload
 	Receiver antelope.Name   // the account whose handler runs (the contract, or a notified account)
 
-	chain *Chain
+	chain *engine
 	apply *applyContext
 }
 
@@ -273,7 +273,7 @@ func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []
 
 // billFixture bills RAM to an account for state written outside a
 // transaction (an account the chain does not know pays nothing).
-func (c *Chain) billFixture(account antelope.Name, delta int64) {
+func (c *engine) billFixture(account antelope.Name, delta int64) {
 	if a := c.account(account); a != nil {
 		a.ramUsage += delta
 	}

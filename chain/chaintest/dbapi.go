@@ -33,8 +33,8 @@ func (a *applyContext) bill(account antelope.Name, delta int64) {
 // payer the live chain could not tell (payer 0) fails the transaction on
 // the fork rather than refund a guessed account.
 func (a *applyContext) refundTable(payer antelope.Name) {
-	if payer == 0 && a.trx.c.fork != nil {
-		a.trx.c.fork.fail(&forkError{"a table emptied by this transaction has a payer the live chain could not tell (get_table_by_scope no longer lists it), so its RAM refund is not known"})
+	if payer == 0 && a.trx.c.forked != nil {
+		a.trx.c.forked.fail(&forkError{"a table emptied by this transaction has a payer the live chain could not tell (get_table_by_scope no longer lists it), so its RAM refund is not known"})
 		return
 	}
 	a.bill(payer, -billableTable)

@@ -199,23 +199,6 @@ func (f *forkState) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), time.Minute)
 }
 
-// account is account n, fetched on a fork the first time it is looked up.
-func (c *Chain) account(n antelope.Name) *account {
-	if c.fork == nil {
-		return c.accounts.Lookup(n, nil)
-	}
-	return c.accounts.Lookup(n, forkFiller{c})
-}
-
-// contract is account n's contract, fetched on a fork the first time.
-func (c *Chain) contract(n antelope.Name) *contract {
-	if ct := c.contracts[n]; ct != nil || c.fork == nil {
-		return ct
-	}
-	c.fork.loadContract(c, n)
-	return c.contracts[n]
-}
-
 func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	if _, asked := f.accounts[n]; asked || n == 0 {
 		return

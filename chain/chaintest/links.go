@@ -37,7 +37,7 @@ func errIrrelevantAuth(detail string) *exception {
 
 // linkedPermission is nodeos's lookup_linked_permission: the permission
 // actor linked to code::action, else to every action of code.
-func (c *Chain) linkedPermission(actor, code, action antelope.Name) (antelope.Name, bool) {
+func (c *engine) linkedPermission(actor, code, action antelope.Name) (antelope.Name, bool) {
 	a := c.account(actor)
 	if a == nil {
 		return 0, false
@@ -52,7 +52,7 @@ func (c *Chain) linkedPermission(actor, code, action antelope.Name) (antelope.Na
 // minimumPermission is nodeos's lookup_minimum_permission: the linked
 // permission, or active when there is none; anyPermission when the link
 // is to eosio.any (every permission of the actor will do).
-func (c *Chain) minimumPermission(actor, code, action antelope.Name) (perm antelope.Name, anyPermission bool) {
+func (c *engine) minimumPermission(actor, code, action antelope.Name) (perm antelope.Name, anyPermission bool) {
 	p, ok := c.linkedPermission(actor, code, action)
 	if !ok {
 		return nameActive, false
@@ -63,7 +63,7 @@ func (c *Chain) minimumPermission(actor, code, action antelope.Name) (perm antel
 // permissionSatisfies is nodeos's permission_object::satisfies: declared
 // is min itself or one of min's ancestors (owner satisfies everything,
 // active everything below it), in the same account.
-func (c *Chain) permissionSatisfies(actor, declared, min antelope.Name) bool {
+func (c *engine) permissionSatisfies(actor, declared, min antelope.Name) bool {
 	a := c.account(actor)
 	if a == nil {
 		return false
@@ -88,7 +88,7 @@ func (c *Chain) permissionSatisfies(actor, declared, min antelope.Name) bool {
 // linked to it (active when nothing is linked), or, for eosio's
 // permission-managing actions, not the account's own authority over the
 // permission touched. Keys are weighed after this, elsewhere.
-func (c *Chain) checkDeclaredPermissions(act *antelope.Action) error {
+func (c *engine) checkDeclaredPermissions(act *antelope.Action) error {
 	if isPermissionAction(act.Account, act.Name) {
 		return c.checkNativeDeclaredPermission(act)
 	}
@@ -109,7 +109,7 @@ func (c *Chain) checkDeclaredPermissions(act *antelope.Action) error {
 // check_deleteauth_authorization, check_linkauth_authorization and
 // check_unlinkauth_authorization: one declared authorization, by the
 // account concerned, satisfying the permission the action touches.
-func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
+func (c *engine) checkNativeDeclaredPermission(act *antelope.Action) error {
 	n := &nativeDecoder{d: antelope.NewDecoder(act.Data)}
 	what := permissionActionNames[act.Name]
 	if act.Name == nameCancelDelay {

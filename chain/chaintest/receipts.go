@@ -28,7 +28,7 @@ type authSeq struct {
 // named twice counts twice, and the receipt keeps the last), and the
 // contract's code and ABI sequences and the action digest. commit: the
 // chain's counters advance (a dry run shows what they would be).
-func (c *Chain) sequence(t *trxContext, commit bool) {
+func (c *engine) sequence(t *trxContext, commit bool) {
 	if t == nil {
 		return
 	}
@@ -41,7 +41,7 @@ func (c *Chain) sequence(t *trxContext, commit bool) {
 	slices.SortFunc(done, func(a, b *actionTrace) int { return cmp.Compare(a.globalSeq, b.globalSeq) })
 	recv := map[antelope.Name]uint64{}
 	auth := map[antelope.Name]uint64{}
-	base := c.blocklog.globalSeq
+	base := c.globalSeq
 	for _, tr := range done {
 		tr.globalSeq += base
 		recv[tr.receiver]++
@@ -68,7 +68,7 @@ func (c *Chain) sequence(t *trxContext, commit bool) {
 	if !commit {
 		return
 	}
-	c.blocklog.globalSeq += uint64(len(done))
+	c.globalSeq += uint64(len(done))
 	for n, k := range recv {
 		if a := c.account(n); a != nil {
 			a.recvSequence += k

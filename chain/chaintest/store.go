@@ -25,3 +25,9 @@ func (f forkFiller) FillTable(id tableID)                   { f.c.fillTable(id) 
 func (f forkFiller) FillIndex(id tableID, k wasm.IndexKind) { f.c.fillIndex(id, k) }
 func (f forkFiller) ListScopes(code antelope.Name)          { f.c.listScopes(code) }
 func (f forkFiller) FillAccount(n antelope.Name)            { f.c.fork.loadAccount(f.c, n) }
+
+// forkFiller is execution's seam to the fork too (engine.go's forkSeam).
+func (f forkFiller) loadContract(n antelope.Name) { f.c.fork.loadContract(f.c, n) }
+func (f forkFiller) fetches() int                 { return f.c.fork.fetches }
+func (f forkFiller) takeFailure() error           { return f.c.takeForkFailure() }
+func (f forkFiller) fail(err error)               { f.c.fork.fail(err) }

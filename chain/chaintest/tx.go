@@ -16,7 +16,7 @@ const maxTrxLifetime = 3600 * time.Second
 
 // check applies nodeos's checks before execution: expiration, TAPoS,
 // duplicates, and (unless dry) the signatures against the authorizations.
-func (c *Chain) check(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, pending time.Time, dry bool) error {
+func (c *engine) check(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, pending time.Time, dry bool) error {
 	exp := signed.Expiration.Time()
 	if exp.Before(pending) {
 		return errExpired(fmt.Sprintf("expired transaction %s, expiration %s, block time %s", id, timeSecText(exp), timeText(pending)))
@@ -25,10 +25,10 @@ func (c *Chain) check(signed *antelope.SignedTransaction, packed *antelope.Packe
 		return errTooFar(fmt.Sprintf("Transaction expiration is too far in the future relative to the reference time of %s, expiration %s, and max expiration %s",
 			timeText(pending), timeSecText(exp), timeText(pending.Add(maxTrxLifetime))))
 	}
-	if !c.tapos(signed.RefBlockNum, signed.RefBlockPrefix) {
+	if !c.above.tapos(signed.RefBlockNum, signed.RefBlockPrefix) {
 		return errRefBlock(fmt.Sprintf("Transaction's reference block did not match. Is this transaction from a different fork? (ref_block_num %d, ref_block_prefix %d)", signed.RefBlockNum, signed.RefBlockPrefix))
 	}
-	if _, dup := c.seen[id]; dup && !dry {
+	if c.above.executed(id) && !dry {
 		return errDuplicate("duplicate transaction " + id.String())
 	}
 	if dry {
@@ -69,7 +69,7 @@ func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
 // deadline, billing its NET and CPU (resources.go). A failed run, or a dry
 // one, changes nothing: the tables go back to their snapshot and accounts,
 // contracts and parameters to the undo log.
-func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
+func (c *engine) execute(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
 	for {
 		fetched := c.forkFetches()
 		trx, err := c.executeOnce(signed, packed, id, blockNum, blockTime, readOnly, dry)
@@ -84,18 +84,9 @@ func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.Pac
 	}
 }
 
-// forkFetches is how many answers a fork has asked its source for (0 for
-// a chain that is no fork).
-func (c *Chain) forkFetches() int {
-	if c.fork == nil {
-		return 0
-	}
-	return c.fork.fetches
-}
-
 // executeOnce is one run of execute.
-func (c *Chain) executeOnce(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), c.opts.deadline)
+func (c *engine) executeOnce(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
 	defer cancel()
 	trx := &trxContext{c: c, tx: signed, id: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
 	snap := c.db.Snapshot()
@@ -170,3 +161,10 @@ func errHandlerPanic(receiver, action antelope.Name, value any, stack []byte) *e
 func timeText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000") }
 
 func timeSecText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000") }
+
+// executed reports whether transaction id is in one of the chain's blocks
+// (the duplicate check).
+func (c *Chain) executed(id antelope.Checksum256) bool {
+	_, dup := c.seen[id]
+	return dup
+}

@@ -27,12 +27,12 @@ type chainParams struct {
 
 // account saves account n before it is changed: the caller changes the
 // copy now in c.accounts.
-func (u *undoLog) account(c *Chain, n antelope.Name) {
+func (u *undoLog) account(c *engine, n antelope.Name) {
 	u.accounts.Save(c.accounts, n, c.account(n), (*account).forChange)
 }
 
 // contract saves account n's contract before it is replaced.
-func (u *undoLog) contract(c *Chain, n antelope.Name) {
+func (u *undoLog) contract(c *engine, n antelope.Name) {
 	if _, saved := u.contracts[n]; saved {
 		return
 	}
@@ -43,7 +43,7 @@ func (u *undoLog) contract(c *Chain, n antelope.Name) {
 }
 
 // abiVersion saves how many ABI versions account has before one is added.
-func (u *undoLog) abiVersion(c *Chain, n antelope.Name) {
+func (u *undoLog) abiVersion(c *engine, n antelope.Name) {
 	if _, saved := u.abis[n]; saved {
 		return
 	}
@@ -54,7 +54,7 @@ func (u *undoLog) abiVersion(c *Chain, n antelope.Name) {
 }
 
 // params saves the chain parameters before they change.
-func (u *undoLog) params(c *Chain) {
+func (u *undoLog) params(c *engine) {
 	if u.chain != nil {
 		return
 	}
@@ -62,7 +62,7 @@ func (u *undoLog) params(c *Chain) {
 }
 
 // rollback restores everything saved.
-func (u *undoLog) rollback(c *Chain) {
+func (u *undoLog) rollback(c *engine) {
 	u.accounts.Rollback(c.accounts)
 	for n, ct := range u.contracts {
 		if ct == nil {

@@ -32,12 +32,12 @@ func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 	before := c.codeRAM(account)
 	var u undoLog
 	if err := c.setCode(&u, account, code, c.headTime()); err != nil {
-		u.rollback(c)
+		u.rollback(c.engine)
 		return fmt.Errorf("chaintest: deploying %s: %w", account, err)
 	}
 	if abi != nil {
 		if err := c.setABI(&u, account, abi); err != nil {
-			u.rollback(c)
+			u.rollback(c.engine)
 			return fmt.Errorf("chaintest: deploying %s: %w", account, err)
 		}
 	}
@@ -50,7 +50,7 @@ func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 
 // codeRAM is the RAM setcode and setabi bill account for its contract:
 // its wasm ten times over and its packed ABI.
-func (c *Chain) codeRAM(account antelope.Name) int64 {
+func (c *engine) codeRAM(account antelope.Name) int64 {
 	ct := c.contract(account)
 	if ct == nil {
 		return 0
@@ -59,20 +59,20 @@ func (c *Chain) codeRAM(account antelope.Name) int64 {
 }
 
 // engine is the chain's wasm engine, made on first use.
-func (c *Chain) wasmEngine() (*wasm.Engine, error) {
-	if c.engine == nil {
-		e, err := wasm.NewEngine(wasm.Config{Interpreter: c.opts.interpreter, PrivateCache: c.opts.ownCache})
+func (c *engine) wasmEngine() (*wasm.Engine, error) {
+	if c.wasm == nil {
+		e, err := wasm.NewEngine(wasm.Config{Interpreter: c.interpreter, PrivateCache: c.ownCache})
 		if err != nil {
 			return nil, err
 		}
-		c.engine = e
+		c.wasm = e
 	}
-	return c.engine, nil
+	return c.wasm, nil
 }
 
 // setCode sets (or, with no code, clears) account's wasm, replacing a Go
 // handler; its ABI stays.
-func (c *Chain) setCode(u *undoLog, account antelope.Name, code []byte, at time.Time) error {
+func (c *engine) setCode(u *undoLog, account antelope.Name, code []byte, at time.Time) error {
 	var mod *wasm.Module
 	if len(code) > 0 {
 		e, err := c.wasmEngine()
@@ -106,7 +106,7 @@ func (c *Chain) setCode(u *undoLog, account antelope.Name, code []byte, at time.
 // setABI sets account's ABI: packed as the chain stores it (setabi's
 // bytes), and as JSON for get_abi and the state service. Bytes that are no
 // ABI are stored as nodeos stores them, with no tables readable.
-func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
+func (c *engine) setABI(u *undoLog, account antelope.Name, abi []byte) error {
 	u.contract(c, account)
 	u.account(c, account)
 	ct := c.contractCopy(account)
@@ -133,14 +133,14 @@ func (c *Chain) setABI(u *undoLog, account antelope.Name, abi []byte) error {
 	c.contracts[account] = ct
 	c.account(account).abiSequence++
 	u.abiVersion(c, account)
-	c.abis[account] = append(c.abis[account], abiVersion{block: c.nextBlockNum(), json: ct.abi})
+	c.abis[account] = append(c.abis[account], abiVersion{block: c.above.nextBlockNum(), json: ct.abi})
 	return nil
 }
 
 // contractCopy is a copy of account's contract to change (an empty one
 // when it has none): contracts are replaced, never changed in place, so
 // that the undo log's copy stays as it was.
-func (c *Chain) contractCopy(account antelope.Name) *contract {
+func (c *engine) contractCopy(account antelope.Name) *contract {
 	if old := c.contract(account); old != nil {
 		cp := *old
 		return &cp
