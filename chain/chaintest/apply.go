@@ -232,7 +232,7 @@ func (a *applyContext) execOne() error {
 				err = &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message, errorCode: ex.ErrorCode}
 			}
 		case ct.handler != nil:
-			err = runHandler(ct.handler, &Context{Action: *act, Receiver: a.receiver, chain: c, apply: a})
+			err = ct.handler((*execContext)(a))
 			if err == nil {
 				err, a.err = a.err, nil
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"time"
 
@@ -134,19 +133,6 @@ func (t *trxContext) markPermissionsUsed() {
 			perms[l.Permission] = &p
 		}
 	}
-}
-
-// runHandler calls h. A panic is the transaction's failure, as a trap is a
-// wasm contract's: recovered here, it is answered once like any refusal and
-// its writes are undone, instead of dropping the connection (which a client
-// would retry) or killing the test binary.
-func runHandler(h Handler, ctx *Context) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = errHandlerPanic(ctx.Receiver, ctx.Action.Name, r, debug.Stack())
-		}
-	}()
-	return h(ctx)
 }
 
 // errHandlerPanic is a Go handler's panic as nodeos reports a contract that
