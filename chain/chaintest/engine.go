@@ -39,11 +39,12 @@ type engine struct {
 }
 
 // above is what execution asks of the chain above it: the blocks, for
-// TAPoS, the transactions already in them, and the number of the block
-// under way.
+// TAPoS, the transactions already in them, the head block's time and the
+// number of the block under way.
 type above interface {
 	tapos(refNum uint16, refPrefix uint32) bool
 	executed(id antelope.Checksum256) bool
+	headTime() time.Time
 	nextBlockNum() uint32
 }
 

@@ -37,53 +37,6 @@ type resourceLimits struct {
 	cpuUsed, netUsed   int64
 }
 
-// Resources is an account's CPU and NET: the allowance SetResources gave
-// (-1: unlimited, the default) and what the transactions billed to it used
-// since (counted for unlimited accounts too).
-type Resources struct {
-	CPULimit int64 // µs; -1: unlimited
-	CPUUsed  int64 // µs billed
-	NETLimit int64 // bytes; -1: unlimited
-	NETUsed  int64 // bytes billed
-}
-
-// SetResources limits the CPU (µs) and NET (bytes) an account's
-// transactions may be billed from now on (-1: unlimited, every account's
-// default), and forgets what it used. An account with 0 of either can send
-// nothing unless another account pays: a transaction whose first action is
-// authorized by a payer (a cosigner's noop) is billed to the payer.
-//
-// Usage does not recover with time here, as it does on a chain over a
-// 24-hour window: call SetResources again for a fresh allowance.
-// get_account reports the allowance as cpu_limit/net_limit (max, used,
-// available) and, unless eosio.system set them, as cpu_weight/net_weight
-// at one µs (byte) per unit of weight — so powerup.SampleAccount works on a
-// chaintest account.
-func (c *Chain) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a := c.account(acct)
-	if a == nil {
-		return fmt.Errorf("chaintest: no account %s", acct)
-	}
-	if cpuUS < -1 || netBytes < -1 {
-		return fmt.Errorf("chaintest: SetResources(%s, %d, %d): an allowance is -1 (unlimited) or at least 0", acct, cpuUS, netBytes)
-	}
-	a.res = resourceLimits{cpuLimit: cpuUS, netLimit: netBytes}
-	return nil
-}
-
-// Resources returns an account's CPU and NET allowance and usage.
-func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a := c.account(acct)
-	if a == nil {
-		return Resources{}, fmt.Errorf("chaintest: no account %s", acct)
-	}
-	return Resources{CPULimit: a.res.cpuLimit, CPUUsed: a.res.cpuUsed, NETLimit: a.res.netLimit, NETUsed: a.res.netUsed}, nil
-}
-
 // firstAuthorizer is the account a transaction is billed to:
 // transaction::first_authorizer, the first authorization of the first
 // action that has one.

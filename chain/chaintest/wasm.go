@@ -16,38 +16,6 @@ import (
 // intrinsics (internal/wasm), deployed with DeployWASM or through eosio's
 // setcode and setabi actions (what chain.Client.Deploy sends).
 
-// DeployWASM deploys a contract's code (its .wasm) and ABI (JSON, or the
-// packed ABI; nil for none) at account, outside any transaction, as a
-// fixture; the account is created (with no keys) if it does not exist.
-// The account's RAM is billed for them as setcode and setabi bill it.
-// The code is compiled once for the chain's life, whatever account runs
-// it. Every action to the account then runs the code, in a fresh instance,
-// with nodeos's intrinsics, iterators, RAM billing and limits.
-func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.account(account) == nil {
-		c.accounts[account] = newAccount(account, emptyAuthority(), codeAuthority(account), c.headTime())
-	}
-	before := c.codeRAM(account)
-	var u undoLog
-	if err := c.setCode(&u, account, code, c.headTime()); err != nil {
-		u.rollback(c.engine)
-		return fmt.Errorf("chaintest: deploying %s: %w", account, err)
-	}
-	if abi != nil {
-		if err := c.setABI(&u, account, abi); err != nil {
-			u.rollback(c.engine)
-			return fmt.Errorf("chaintest: deploying %s: %w", account, err)
-		}
-	}
-	// Billed as setcode and setabi bill, so that they later refund only
-	// what was billed; a fixture is not held to the RAM quota.
-	c.account(account).ramUsage += c.codeRAM(account) - before
-	c.produce(nil)
-	return nil
-}
-
 // codeRAM is the RAM setcode and setabi bill account for its contract:
 // its wasm ten times over and its packed ABI.
 func (c *engine) codeRAM(account antelope.Name) int64 {
