@@ -17,8 +17,8 @@ func TestIteratorsSharedAcrossNotifications(t *testing.T) {
 	c.SetTableRow(code, code, antelope.MustName("t"), 1, []byte{1}, code)
 	c.SetTableRow(code, code, antelope.MustName("t"), 2, []byte{2}, code)
 	c.SetTableRow(code, alice, antelope.MustName("t"), 1, []byte{1}, code)
-	c.accounts[code] = newAccount(code, emptyAuthority(), emptyAuthority(), c.headTime())
-	c.accounts[alice] = newAccount(alice, emptyAuthority(), emptyAuthority(), c.headTime())
+	c.engine.accounts[code] = newAccount(code, emptyAuthority(), emptyAuthority(), c.headTime())
+	c.engine.accounts[alice] = newAccount(alice, emptyAuthority(), emptyAuthority(), c.headTime())
 	tx := &antelope.SignedTransaction{}
 	trx := &trxContext{c: c.engine, tx: tx, ctx: t.Context()}
 	act := antelope.Action{Account: code, Name: antelope.MustName("go")}

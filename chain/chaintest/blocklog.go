@@ -66,10 +66,10 @@ type chainState struct {
 // shared, as a transaction copies them before changing them (undoLog) and
 // helpers replace them. Contracts are replaced, never changed.
 func (c *Chain) saveState() *chainState {
-	s := &chainState{accounts: c.accounts.Snapshot(), contracts: maps.Clone(c.contracts),
-		abis: make(map[antelope.Name][]abiVersion, len(c.abis)), params: c.params, features: maps.Clone(c.features),
-		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.globalSeq}
-	for n, v := range c.abis {
+	s := &chainState{accounts: c.engine.accounts.Snapshot(), contracts: maps.Clone(c.engine.contracts),
+		abis: make(map[antelope.Name][]abiVersion, len(c.engine.abis)), params: c.engine.params, features: maps.Clone(c.engine.features),
+		scheduleVersion: c.engine.scheduleVersion, proposed: c.engine.proposed, globalSeq: c.engine.globalSeq}
+	for n, v := range c.engine.abis {
 		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
 	}
 	return s
@@ -78,14 +78,14 @@ func (c *Chain) saveState() *chainState {
 // restoreState makes the state outside the tables what s was, leaving s as
 // it is (a chain may roll back to the same block twice).
 func (c *Chain) restoreState(s *chainState) {
-	c.accounts = s.accounts.Snapshot()
-	c.contracts = maps.Clone(s.contracts)
-	c.abis = make(map[antelope.Name][]abiVersion, len(s.abis))
+	c.engine.accounts = s.accounts.Snapshot()
+	c.engine.contracts = maps.Clone(s.contracts)
+	c.engine.abis = make(map[antelope.Name][]abiVersion, len(s.abis))
 	for n, v := range s.abis {
-		c.abis[n] = slices.Clip(v)
+		c.engine.abis[n] = slices.Clip(v)
 	}
-	c.params, c.features, c.scheduleVersion, c.proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
-	c.globalSeq = s.globalSeq
+	c.engine.params, c.engine.features, c.engine.scheduleVersion, c.engine.proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
+	c.engine.globalSeq = s.globalSeq
 }
 
 // produceTx produces the block of an executed transaction.
@@ -120,14 +120,14 @@ func (c *Chain) recordBlock(b Block) {
 // as nodeos lists a table's modified rows before its new ones.
 func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 	var changed, created []accountChange
-	for n, a := range c.accounts {
+	for n, a := range c.engine.accounts {
 		isNew := prev == nil || prev.accounts[n] == nil
-		vs := c.abis[n]
+		vs := c.engine.abis[n]
 		if !isNew && (len(vs) == 0 || vs[len(vs)-1].block != num) {
 			continue
 		}
 		ch := accountChange{Name: n, Created: a.created, IsNew: isNew, ABI: []byte{}}
-		if ct := c.contract(n); ct != nil {
+		if ct := c.engine.contract(n); ct != nil {
 			if abi := ct.packed(); abi != nil {
 				ch.ABI = abi
 			}
@@ -153,7 +153,7 @@ func (c *Chain) lastIrreversible() uint32 {
 
 // blockID is the id of block num (blocklog.ID).
 func (c *Chain) blockID(num uint32, prev antelope.Checksum256, t time.Time, txs []antelope.Checksum256, branch uint32) antelope.Checksum256 {
-	return blocklog.ID(c.chainID, c.genesisSalt, num, prev, t, txs, branch)
+	return blocklog.ID(c.engine.chainID, c.genesisSalt, num, prev, t, txs, branch)
 }
 
 // subscribe calls changed on every change of the blocks, with c.mu held

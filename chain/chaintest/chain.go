@@ -35,7 +35,7 @@ type Chain struct {
 	srv  *httptest.Server
 	opts options
 
-	*engine // execution's state (engine.go)
+	engine *engine // execution's state (engine.go)
 
 	// genesisSalt makes this chain's first block id differ from every
 	// other chain's of this process (chainsMade when it was made).
@@ -204,11 +204,11 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		deadline: o.deadline, interpreter: o.interpreter, ownCache: o.ownCache, console: o.console}
 	c.blocklog.Manual = o.manualFinality
 	if fs != nil {
-		c.fork, c.db.Lazy, c.forked = fs, forkFiller{c}, forkFiller{c} // eosio too is the live chain's
+		c.fork, c.engine.db.Lazy, c.engine.forked = fs, forkFiller{c}, forkFiller{c} // eosio too is the live chain's
 	} else {
 		eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
 		eosio.privileged = true
-		c.accounts[nameEosio] = eosio
+		c.engine.accounts[nameEosio] = eosio
 	}
 	c.produce(nil)
 	if !o.inProcess {
@@ -267,9 +267,9 @@ func (c *Chain) Close() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.wasm != nil {
-		_ = c.wasm.Close()
-		c.wasm = nil
+	if c.engine.wasm != nil {
+		_ = c.engine.wasm.Close()
+		c.engine.wasm = nil
 	}
 }
 
@@ -288,7 +288,7 @@ func (c *Chain) State() *state.Client {
 }
 
 // ChainID is the chain's id.
-func (c *Chain) ChainID() antelope.Checksum256 { return c.chainID }
+func (c *Chain) ChainID() antelope.Checksum256 { return c.engine.chainID }
 
 // Head returns the head block.
 func (c *Chain) Head() Block {
@@ -355,7 +355,7 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 	id := c.blockID(num, prev, t, txs, c.blocklog.Branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
-	c.history = append(c.history, c.db.Snapshot())
+	c.history = append(c.history, c.engine.db.Snapshot())
 	c.recordBlock(b)
 	return b
 }

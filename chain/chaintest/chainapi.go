@@ -13,7 +13,7 @@ import (
 // execution's (tx.go).
 type chainView struct{ tablesView }
 
-func (v chainView) ChainID() antelope.Checksum256 { return v.c.chainID }
+func (v chainView) ChainID() antelope.Checksum256 { return v.c.engine.chainID }
 func (v chainView) FirstBlock() uint32            { return v.c.opts.firstBlock }
 func (v chainView) Head() nodeosapi.Block         { return apiBlock(&v.c.blocks[len(v.c.blocks)-1]) }
 func (v chainView) Irreversible() nodeosapi.Block { return apiBlock(v.c.block(v.c.lastIrreversible())) }
@@ -52,10 +52,10 @@ func (v chainView) BlockTransactions(num uint32) []any {
 	return txs
 }
 
-func (v chainView) AccountExists(n antelope.Name) bool { return v.c.account(n) != nil }
+func (v chainView) AccountExists(n antelope.Name) bool { return v.c.engine.account(n) != nil }
 
 func (v chainView) Account(n antelope.Name) (nodeosapi.Account, bool) {
-	a := v.c.account(n)
+	a := v.c.engine.account(n)
 	if a == nil {
 		return nodeosapi.Account{}, false
 	}
@@ -71,7 +71,7 @@ func (v chainView) Account(n antelope.Name) (nodeosapi.Account, bool) {
 }
 
 func (v chainView) Contract(n antelope.Name) (nodeosapi.Contract, bool) {
-	ct := v.c.contract(n)
+	ct := v.c.engine.contract(n)
 	if ct == nil {
 		return nodeosapi.Contract{}, false
 	}
@@ -87,7 +87,7 @@ func (v chainView) Contract(n antelope.Name) (nodeosapi.Contract, bool) {
 func (v chainView) RequiredKeys(tx *antelope.Transaction, available []antelope.PublicKey) ([]antelope.PublicKey, int, any) {
 	ac := &authChecker{c: v.c.engine, keys: available, used: map[int]bool{}}
 	for i, a := range tx.Actions {
-		if err := v.c.checkDeclaredPermissions(&tx.Actions[i]); err != nil {
+		if err := v.c.engine.checkDeclaredPermissions(&tx.Actions[i]); err != nil {
 			if e, ok := err.(*exception); ok {
 				status, out := e.answer()
 				return nil, status, out

@@ -226,7 +226,7 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	if !f.accounts[n] {
 		return
 	}
-	c.accounts[n] = a
+	c.engine.accounts[n] = a
 	for i := range c.blocklog.Records {
 		if s := c.blocklog.Records[i].State; s != nil && s.accounts[n] == nil {
 			cp := *a
@@ -304,8 +304,8 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 		}
 		return
 	}
-	if c.account(n) == nil || !f.accounts[n] {
-		if _, asked := f.accounts[n]; asked || c.accounts[n] != nil {
+	if c.engine.account(n) == nil || !f.accounts[n] {
+		if _, asked := f.accounts[n]; asked || c.engine.accounts[n] != nil {
 			f.contracts[n] = nil // no account at the live chain (or one the fork made): no contract there
 		}
 		return
@@ -343,13 +343,13 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	if ct == nil {
 		return
 	}
-	c.contracts[n] = ct
+	c.engine.contracts[n] = ct
 	v := abiVersion{block: fc.ABIBlock, json: ct.abi}
 	if v.block == 0 || v.block > f.point.Block {
 		v.block = f.point.Block
 	}
 	if ct.abi != nil {
-		c.abis[n] = append([]abiVersion{v}, c.abis[n]...)
+		c.engine.abis[n] = append([]abiVersion{v}, c.engine.abis[n]...)
 	}
 	for i := range c.blocklog.Records {
 		s := c.blocklog.Records[i].State
@@ -371,7 +371,7 @@ func (c *Chain) forkedContract(fc *forkCode) (*contract, error) {
 	}
 	ct := &contract{tables: map[antelope.Name]bool{}}
 	if len(fc.WASM) > 0 {
-		e, err := c.wasmEngine()
+		e, err := c.engine.wasmEngine()
 		if err != nil {
 			return nil, err
 		}
@@ -466,7 +466,7 @@ var kindNames = [store.NumKinds]string{wasm.Idx64: "idx64", wasm.Idx128: "idx128
 // fetchUnit fetches a table in one scope and installs it with the
 // secondary indexes its ABI lets the fork rebuild.
 func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
-	ct := c.contract(u.Code)
+	ct := c.engine.contract(u.Code)
 	if c.fork.noABI[u.Code] {
 		// Its code writes rows all the same: they cannot be read (nodeos
 		// serves no table without an ABI), and must not read as empty.
@@ -560,9 +560,9 @@ func sameOrder(objs []*secRow, order []uint64) bool {
 // current one, each block's, and the snapshot of the transaction under
 // way.
 func (c *Chain) installTables(built map[tableID]*table) {
-	dbs := append([]*db{c.db}, c.history...)
-	if c.txSnap != nil {
-		dbs = append(dbs, c.txSnap)
+	dbs := append([]*db{c.engine.db}, c.history...)
+	if c.engine.txSnap != nil {
+		dbs = append(dbs, c.engine.txSnap)
 	}
 	ids := slices.SortedFunc(maps.Keys(built), func(a, b tableID) int { return cmp.Compare(a.Table, b.Table) })
 	for _, id := range ids {

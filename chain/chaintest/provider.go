@@ -79,7 +79,7 @@ func (c *Chain) NewResourceProvider(payer antelope.Name) (*ResourceProvider, err
 	}
 	pub, _ := key.PublicKey()
 	c.mu.Lock()
-	exists := c.account(payer) != nil
+	exists := c.engine.account(payer) != nil
 	c.mu.Unlock()
 	if !exists {
 		c.NewAccount(payer)
@@ -199,7 +199,7 @@ func (p *ResourceProvider) answer(body []byte) (int, any) {
 	if esr.Kind != antelope.ESRKindTransaction || esr.RequiresTapos() {
 		return refuse("The signing request must be a transaction with TAPoS.")
 	}
-	if id, err := esr.Chain.ChainID(); err != nil || id != p.chain.chainID {
+	if id, err := esr.Chain.ChainID(); err != nil || id != p.chain.engine.chainID {
 		return refuse("The signing request is not for this chain.")
 	}
 	tx := esr.Transaction
@@ -235,7 +235,7 @@ func (p *ResourceProvider) answer(body []byte) (int, any) {
 	} else {
 		out.Actions = append(out.Actions, tx.Actions...)
 	}
-	digest, err := out.SigningDigest(p.chain.chainID)
+	digest, err := out.SigningDigest(p.chain.engine.chainID)
 	if err != nil {
 		return refuse("Invalid transaction: " + err.Error())
 	}

@@ -53,9 +53,9 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	blockNum := c.nextBlockNum()
 	blockTime := c.headTime().Add(500 * time.Millisecond)
 	var trx *trxContext
-	err = c.check(signed, &packed, id, blockTime, dry)
+	err = c.engine.check(signed, &packed, id, blockTime, dry)
 	if err == nil {
-		trx, err = c.execute(signed, &packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
+		trx, err = c.engine.execute(signed, &packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
 	}
 	if err != nil {
 		c.stats.Refused++
@@ -68,7 +68,7 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 			// executed with their receipts (numbered as if committed), the
 			// failed one with the exception, those scheduled with neither.
 			if trx != nil {
-				c.sequence(trx, false)
+				c.engine.sequence(trx, false)
 				trx.failure = ex
 			}
 			answer, _, _ := appendAnswer(nil, id, blockNum, blockTime, trx, ex)
@@ -76,7 +76,7 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 		}
 		return ex.answer()
 	}
-	c.sequence(trx, !dry)
+	c.engine.sequence(trx, !dry)
 	if !dry {
 		c.seen[id] = blockNum
 		c.stats.Executions++

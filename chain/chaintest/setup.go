@@ -24,7 +24,7 @@ func (c *Chain) CreateAccount(name antelope.Name, key antelope.PublicKey) {
 func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active chain.Authority) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.createAccount(name, owner, active)
+	c.engine.createAccount(name, owner, active)
 }
 
 // AccountExists reports whether the chain has account n (on a fork: the
@@ -32,7 +32,7 @@ func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active cha
 func (c *Chain) AccountExists(n antelope.Name) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.account(n) != nil
+	return c.engine.account(n) != nil
 }
 
 // SetPrivileged makes an account privileged (as eosio.bios's setpriv does):
@@ -41,7 +41,7 @@ func (c *Chain) AccountExists(n antelope.Name) bool {
 func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.setPrivileged(acct, on)
+	return c.engine.setPrivileged(acct, on)
 }
 
 // SetPermission adds or replaces a permission of an account (its parent
@@ -52,7 +52,7 @@ func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Authority) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.setPermission(acct, perm, parent, auth)
+	return c.engine.setPermission(acct, perm, parent, auth)
 }
 
 // LinkPermission is linkauth without a transaction: actions of code named
@@ -66,7 +66,7 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.linkPermission(acct, code, action, perm)
+	return c.engine.linkPermission(acct, code, action, perm)
 }
 
 // NewAccount generates a key, creates the account with it and returns the
@@ -117,14 +117,14 @@ type Resources struct {
 func (c *Chain) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.setResources(acct, cpuUS, netBytes)
+	return c.engine.setResources(acct, cpuUS, netBytes)
 }
 
 // Resources returns an account's CPU and NET allowance and usage.
 func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	r, err := c.resources(acct)
+	r, err := c.engine.resources(acct)
 	if err != nil {
 		return Resources{}, err
 	}
@@ -141,7 +141,7 @@ func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
 func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if err := c.deployWASM(account, code, abi); err != nil {
+	if err := c.engine.deployWASM(account, code, abi); err != nil {
 		return err
 	}
 	c.produce(nil)
@@ -159,7 +159,7 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.setContract(acct, ct)
+	c.engine.setContract(acct, ct)
 	c.produce(nil)
 	return nil
 }
@@ -172,5 +172,5 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.setTableRow(code, scope, table, pk, data, payer, secondary...)
+	c.engine.setTableRow(code, scope, table, pk, data, payer, secondary...)
 }

@@ -48,9 +48,9 @@ func (v stateView) LastIrreversible() uint32              { return v.c.lastIrrev
 // ABIAt is the version set last at or before block n.
 func (v stateView) ABIAt(account antelope.Name, n uint32) ([]byte, uint32, bool) {
 	var found *abiVersion
-	for i := range v.c.abis[account] {
-		if v.c.abis[account][i].block <= n {
-			found = &v.c.abis[account][i]
+	for i := range v.c.engine.abis[account] {
+		if v.c.engine.abis[account][i].block <= n {
+			found = &v.c.engine.abis[account][i]
 		}
 	}
 	if found == nil {
