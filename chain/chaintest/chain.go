@@ -439,3 +439,23 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 	}
 	return nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
 }
+
+// tapos reports whether ref names a block of the last 65,536: the most
+// recent block whose number ends in refNum, with that prefix.
+func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
+	for i := len(c.blocks) - 1; i >= 0 && i >= len(c.blocks)-65536; i-- {
+		b := c.blocks[i]
+		if uint16(b.Num) == refNum {
+			_, prefix := antelope.TaposFromBlockID(b.ID)
+			return prefix == refPrefix
+		}
+	}
+	return false
+}
+
+// executed reports whether transaction id is in one of the chain's blocks
+// (the duplicate check).
+func (c *Chain) executed(id antelope.Checksum256) bool {
+	_, dup := c.seen[id]
+	return dup
+}

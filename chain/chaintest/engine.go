@@ -33,9 +33,14 @@ type engine struct {
 	deadline    time.Duration // per transaction
 	interpreter bool          // wasm through wazero's interpreter
 	ownCache    bool          // compiled code not shared with the process's other chains
-	console     Logger        // where contracts' console output goes, besides the traces
+	console     logger        // where contracts' console output goes, besides the traces
 
 	forked forkSeam // the live chain a fork fills its state from; nil: no fork
+}
+
+// logger is where contracts' console output goes (Logger, WithConsoleLog).
+type logger interface {
+	Logf(format string, args ...any)
 }
 
 // above is what execution asks of the chain above it: the blocks, for
@@ -91,4 +96,11 @@ func (c *engine) takeForkFailure() error {
 		return nil
 	}
 	return c.forked.takeFailure()
+}
+
+// abiVersion is an ABI an account was given, and the block it was set
+// in: the state service serves the ABI as of any block.
+type abiVersion struct {
+	block uint32
+	json  []byte
 }

@@ -80,11 +80,6 @@ func (n NewerCode) String() string {
 		n.CodeUpdated.Format(time.RFC3339Nano), n.ForkBlock, n.ForkTime.Format(time.RFC3339Nano))
 }
 
-// forkError is what a fork could not answer.
-type forkError struct{ msg string }
-
-func (e *forkError) Error() string { return "chaintest fork: " + e.msg }
-
 // WithFork makes the chain a fork of a live chain at f.Block (see Remote):
 // its chain id is the live chain's and its first block f.Block+1, 500 ms
 // after the fork block. New panics when the live chain (or the cache)
@@ -574,20 +569,6 @@ func (c *Chain) installTables(built map[tableID]*table) {
 			}
 		}
 	}
-}
-
-// forkExceptionCode is the fork's exception's, in nodeos's database
-// exception family (3060xxx) at a code spring leaves unused: like those,
-// it is raised while executing and rolls the transaction back. Its name is
-// its own, as no nodeos exception is this one, so chain.Client knows it by
-// name and code (its outcome table's chaintestRule) and reports the
-// transaction not executed.
-const forkExceptionCode = 3069900
-
-// errFork is a transaction's failure because the fork could not fill what
-// it looked up.
-func errFork(err error) *exception {
-	return &exception{code: forkExceptionCode, name: "chaintest_fork_exception", what: "The fork could not read the live chain's state", detail: err.Error()}
 }
 
 // forkChecked answers a request of the chain API or state service with

@@ -120,3 +120,10 @@ func errNetUsage(detail string) *exception {
 	return &exception{code: 3080002, name: "tx_net_usage_exceeded",
 		what: "Transaction exceeded the current network usage limit imposed on the transaction", detail: detail}
 }
+
+// usage is the transaction's receipt's CPU (µs) and NET (8-byte words),
+// as billed (resources.go), and its elapsed time (µs): the figures the
+// chain API's answer to the transaction reported (setReceipt).
+func (t *trxContext) usage() (cpuUs, netWords uint32, elapsedUs int64) {
+	return uint32(t.cpu), uint32(t.net / 8), t.cpu
+}

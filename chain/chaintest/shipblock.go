@@ -31,13 +31,6 @@ func (c *Chain) shipBlock(num uint32) shiptest.Block {
 	return *r.Encoded
 }
 
-// usage is the transaction's receipt's CPU (µs) and NET (8-byte words),
-// as billed (resources.go), and its elapsed time (µs): the figures the
-// chain API's answer to the transaction reported (setReceipt).
-func (t *trxContext) usage() (cpuUs, netWords uint32, elapsedUs int64) {
-	return uint32(t.cpu), uint32(t.net / 8), t.cpu
-}
-
 // signedBlock is the block's signed_block: its header (producer eosio, no
 // merkle roots, schedule version 0, as get_block reports it), a K1
 // signature of zeros, and its transaction as sent.

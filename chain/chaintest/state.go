@@ -11,13 +11,6 @@ import (
 // endpoints at URL) lives in internal/statesvc; this is its public face and
 // the chain as it reads it.
 
-// abiVersion is an ABI an account was given, and the block it was set
-// in: the state service serves the ABI as of any block.
-type abiVersion struct {
-	block uint32
-	json  []byte
-}
-
 // RevokeTokens makes every issued state-service token invalid, as a
 // revocation does: the next request gets a 401.
 func (c *Chain) RevokeTokens() { c.tokens.RevokeAll() }

@@ -51,19 +51,6 @@ func (c *engine) check(signed *antelope.SignedTransaction, packed *antelope.Pack
 	return c.checkAuthorizations(&signed.Transaction, keys)
 }
 
-// tapos reports whether ref names a block of the last 65,536: the most
-// recent block whose number ends in refNum, with that prefix.
-func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
-	for i := len(c.blocks) - 1; i >= 0 && i >= len(c.blocks)-65536; i-- {
-		b := c.blocks[i]
-		if uint16(b.Num) == refNum {
-			_, prefix := antelope.TaposFromBlockID(b.ID)
-			return prefix == refPrefix
-		}
-	}
-	return false
-}
-
 // execute runs the transaction's actions (apply.go) within the chain's
 // deadline, billing its NET and CPU (resources.go). A failed run, or a dry
 // one, changes nothing: the tables go back to their snapshot and accounts,
@@ -147,10 +134,3 @@ func errHandlerPanic(receiver, action antelope.Name, value any, stack []byte) *e
 func timeText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000") }
 
 func timeSecText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000") }
-
-// executed reports whether transaction id is in one of the chain's blocks
-// (the duplicate check).
-func (c *Chain) executed(id antelope.Checksum256) bool {
-	_, dup := c.seen[id]
-	return dup
-}
