@@ -2,6 +2,7 @@ package chaintest
 
 import (
 	"cmp"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"maps"
 	"net/http"
 	"slices"
@@ -38,7 +39,7 @@ type blockRecord = blocklog.Record[*committedTx, chainState]
 
 // committedTx is a transaction as executed in its block.
 type committedTx struct {
-	trx    *trxContext
+	trx    *exec.TrxContext
 	packed antelope.PackedTransaction // as sent, for the signed block
 }
 
@@ -51,9 +52,9 @@ type accountChange = blocklog.AccountChange
 // carry their RAM, and their CPU and NET allowance and usage (res), so a
 // rollback un-bills what the dropped blocks billed.
 type chainState struct {
-	accounts        store.Accounts[account] // copies
-	contracts       map[antelope.Name]*contract
-	abis            map[antelope.Name][]abiVersion
+	accounts        store.Accounts[exec.Account] // copies
+	contracts       map[antelope.Name]*exec.Contract
+	abis            map[antelope.Name][]exec.ABIVersion
 	params          []byte
 	features        map[[32]byte]bool
 	scheduleVersion uint32
@@ -66,10 +67,10 @@ type chainState struct {
 // shared, as a transaction copies them before changing them (undoLog) and
 // helpers replace them. Contracts are replaced, never changed.
 func (c *Chain) saveState() *chainState {
-	s := &chainState{accounts: c.engine.accounts.Snapshot(), contracts: maps.Clone(c.engine.contracts),
-		abis: make(map[antelope.Name][]abiVersion, len(c.engine.abis)), params: c.engine.params, features: maps.Clone(c.engine.features),
-		scheduleVersion: c.engine.scheduleVersion, proposed: c.engine.proposed, globalSeq: c.engine.globalSeq}
-	for n, v := range c.engine.abis {
+	s := &chainState{accounts: c.engine.Accounts.Snapshot(), contracts: maps.Clone(c.engine.Contracts),
+		abis: make(map[antelope.Name][]exec.ABIVersion, len(c.engine.ABIs)), params: c.engine.Params, features: maps.Clone(c.engine.Features),
+		scheduleVersion: c.engine.ScheduleVersion, proposed: c.engine.Proposed, globalSeq: c.engine.GlobalSeq}
+	for n, v := range c.engine.ABIs {
 		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
 	}
 	return s
@@ -78,21 +79,21 @@ func (c *Chain) saveState() *chainState {
 // restoreState makes the state outside the tables what s was, leaving s as
 // it is (a chain may roll back to the same block twice).
 func (c *Chain) restoreState(s *chainState) {
-	c.engine.accounts = s.accounts.Snapshot()
-	c.engine.contracts = maps.Clone(s.contracts)
-	c.engine.abis = make(map[antelope.Name][]abiVersion, len(s.abis))
+	c.engine.Accounts = s.accounts.Snapshot()
+	c.engine.Contracts = maps.Clone(s.contracts)
+	c.engine.ABIs = make(map[antelope.Name][]exec.ABIVersion, len(s.abis))
 	for n, v := range s.abis {
-		c.engine.abis[n] = slices.Clip(v)
+		c.engine.ABIs[n] = slices.Clip(v)
 	}
-	c.engine.params, c.engine.features, c.engine.scheduleVersion, c.engine.proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
-	c.engine.globalSeq = s.globalSeq
+	c.engine.Params, c.engine.Features, c.engine.ScheduleVersion, c.engine.Proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
+	c.engine.GlobalSeq = s.globalSeq
 }
 
 // produceTx produces the block of an executed transaction.
-func (c *Chain) produceTx(trx *trxContext, packed *antelope.PackedTransaction) Block {
-	trx.undo = undoLog{} // committed: what it saved to undo need not be kept
+func (c *Chain) produceTx(trx *exec.TrxContext, packed *antelope.PackedTransaction) Block {
+	trx.Undo = exec.UndoLog{} // committed: what it saved to undo need not be kept
 	c.blocklog.pending = &committedTx{trx: trx, packed: *packed}
-	return c.produce([]antelope.Checksum256{trx.id})
+	return c.produce([]antelope.Checksum256{trx.ID})
 }
 
 // recordBlock records the block just produced (b is the head): its
@@ -120,15 +121,15 @@ func (c *Chain) recordBlock(b Block) {
 // as nodeos lists a table's modified rows before its new ones.
 func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
 	var changed, created []accountChange
-	for n, a := range c.engine.accounts {
+	for n, a := range c.engine.Accounts {
 		isNew := prev == nil || prev.accounts[n] == nil
-		vs := c.engine.abis[n]
-		if !isNew && (len(vs) == 0 || vs[len(vs)-1].block != num) {
+		vs := c.engine.ABIs[n]
+		if !isNew && (len(vs) == 0 || vs[len(vs)-1].Block != num) {
 			continue
 		}
-		ch := accountChange{Name: n, Created: a.created, IsNew: isNew, ABI: []byte{}}
-		if ct := c.engine.contract(n); ct != nil {
-			if abi := ct.packed(); abi != nil {
+		ch := accountChange{Name: n, Created: a.Created, IsNew: isNew, ABI: []byte{}}
+		if ct := c.engine.Contract(n); ct != nil {
+			if abi := ct.Packed(); abi != nil {
 				ch.ABI = abi
 			}
 		}
@@ -153,7 +154,7 @@ func (c *Chain) lastIrreversible() uint32 {
 
 // blockID is the id of block num (blocklog.ID).
 func (c *Chain) blockID(num uint32, prev antelope.Checksum256, t time.Time, txs []antelope.Checksum256, branch uint32) antelope.Checksum256 {
-	return blocklog.ID(c.engine.chainID, c.genesisSalt, num, prev, t, txs, branch)
+	return blocklog.ID(c.engine.ChainID, c.genesisSalt, num, prev, t, txs, branch)
 }
 
 // subscribe calls changed on every change of the blocks, with c.mu held

@@ -3,6 +3,7 @@ package chaintest
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"io"
 	"net"
 	"net/http"
@@ -17,7 +18,6 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
-	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/chain/state"
 )
@@ -35,7 +35,7 @@ type Chain struct {
 	srv  *httptest.Server
 	opts options
 
-	engine *engine // execution's state (engine.go)
+	engine *exec.Engine // execution's state (engine.go)
 
 	// genesisSalt makes this chain's first block id differ from every
 	// other chain's of this process (chainsMade when it was made).
@@ -199,16 +199,14 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 	}
 	c := &Chain{opts: o, seen: map[antelope.Checksum256]uint32{},
 		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
-	c.engine = &engine{above: c, chainID: o.chainID, accounts: store.Accounts[account]{}, contracts: map[antelope.Name]*contract{},
-		db: store.New(), abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
-		deadline: o.deadline, interpreter: o.interpreter, ownCache: o.ownCache, console: o.console}
+	c.engine = exec.New(chainSeam{c}, exec.Config{ChainID: o.chainID, Deadline: o.deadline, Interpreter: o.interpreter, OwnCache: o.ownCache, Console: o.console})
 	c.blocklog.Manual = o.manualFinality
 	if fs != nil {
-		c.fork, c.engine.db.Lazy, c.engine.forked = fs, forkFiller{c}, forkFiller{c} // eosio too is the live chain's
+		c.fork, c.engine.DB.Lazy, c.engine.Fork = fs, forkFiller{c}, forkFiller{c} // eosio too is the live chain's
 	} else {
-		eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
-		eosio.privileged = true
-		c.engine.accounts[nameEosio] = eosio
+		eosio := exec.NewAccount(exec.NameEosio, exec.EmptyAuthority(), exec.EmptyAuthority(), o.start)
+		eosio.Privileged = true
+		c.engine.Accounts[exec.NameEosio] = eosio
 	}
 	c.produce(nil)
 	if !o.inProcess {
@@ -267,9 +265,9 @@ func (c *Chain) Close() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.engine.wasm != nil {
-		_ = c.engine.wasm.Close()
-		c.engine.wasm = nil
+	if c.engine.Wasm != nil {
+		_ = c.engine.Wasm.Close()
+		c.engine.Wasm = nil
 	}
 }
 
@@ -288,7 +286,7 @@ func (c *Chain) State() *state.Client {
 }
 
 // ChainID is the chain's id.
-func (c *Chain) ChainID() antelope.Checksum256 { return c.engine.chainID }
+func (c *Chain) ChainID() antelope.Checksum256 { return c.engine.ChainID }
 
 // Head returns the head block.
 func (c *Chain) Head() Block {
@@ -355,7 +353,7 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 	id := c.blockID(num, prev, t, txs, c.blocklog.Branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
-	c.history = append(c.history, c.engine.db.Snapshot())
+	c.history = append(c.history, c.engine.DB.Snapshot())
 	c.recordBlock(b)
 	return b
 }

@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"runtime/debug"
 	"strconv"
 
@@ -23,7 +24,7 @@ type Context struct {
 	Action   antelope.Action // the action; Data is its packed payload
 	Receiver antelope.Name   // the account whose handler runs (the contract, or a notified account)
 
-	x *execContext // execution's side of it
+	x *exec.Context // execution's side of it
 }
 
 // Code is the contract the action is for (Action.Account).
@@ -87,7 +88,7 @@ func GetRow[T any, P interface {
 }](x *Context, table antelope.TableOf[T, P], scope antelope.Name, pk uint64) (row T, payer antelope.Name, found bool, err error) {
 	name, err := antelope.ParseName(table.Name)
 	if err != nil {
-		return row, 0, false, errActionValidate("table " + table.Name + ": not a name a contract can use on chain")
+		return row, 0, false, exec.ErrActionValidate("table " + table.Name + ": not a name a contract can use on chain")
 	}
 	data, payer, found := x.Get(scope, name, pk)
 	if !found {
@@ -100,7 +101,7 @@ func GetRow[T any, P interface {
 	}
 	if err != nil {
 		var zero T
-		return zero, payer, true, errActionValidate("table " + table.Name + " row " + strconv.FormatUint(pk, 10) +
+		return zero, payer, true, exec.ErrActionValidate("table " + table.Name + " row " + strconv.FormatUint(pk, 10) +
 			" in scope " + scope.String() + ": " + err.Error())
 	}
 	return row, payer, true, nil
@@ -147,15 +148,15 @@ func (x *Context) Decode(v antelope.BinaryDecodable) error { return x.x.Decode(&
 // wasm contract's: recovered here, it is answered once like any refusal
 // and its writes are undone, instead of dropping the connection (which a
 // client would retry) or killing the test binary.
-func adaptHandler(h Handler) execHandler {
+func adaptHandler(h Handler) exec.Handler {
 	if h == nil {
 		return nil
 	}
-	return func(x *execContext) (err error) {
-		ctx := &Context{Action: *x.action(), Receiver: x.receiverName(), x: x}
+	return func(x *exec.Context) (err error) {
+		ctx := &Context{Action: *x.Action(), Receiver: x.Receiver(), x: x}
 		defer func() {
 			if r := recover(); r != nil {
-				err = errHandlerPanic(ctx.Receiver, ctx.Action.Name, r, debug.Stack())
+				err = exec.ErrHandlerPanic(ctx.Receiver, ctx.Action.Name, r, debug.Stack())
 			}
 		}()
 		return h(ctx)

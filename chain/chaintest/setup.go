@@ -3,6 +3,7 @@ package chaintest
 import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 )
 
 // The state a test sets outside any transaction, through execution
@@ -24,7 +25,7 @@ func (c *Chain) CreateAccount(name antelope.Name, key antelope.PublicKey) {
 func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active chain.Authority) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.engine.createAccount(name, owner, active)
+	c.engine.CreateAccount(name, owner, active)
 }
 
 // AccountExists reports whether the chain has account n (on a fork: the
@@ -32,7 +33,7 @@ func (c *Chain) CreateAccountWithAuthority(name antelope.Name, owner, active cha
 func (c *Chain) AccountExists(n antelope.Name) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.engine.account(n) != nil
+	return c.engine.Account(n) != nil
 }
 
 // SetPrivileged makes an account privileged (as eosio.bios's setpriv does):
@@ -41,7 +42,7 @@ func (c *Chain) AccountExists(n antelope.Name) bool {
 func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.engine.setPrivileged(acct, on)
+	return c.engine.SetPrivileged(acct, on)
 }
 
 // SetPermission adds or replaces a permission of an account (its parent
@@ -52,7 +53,7 @@ func (c *Chain) SetPrivileged(acct antelope.Name, on bool) error {
 func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Authority) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.engine.setPermission(acct, perm, parent, auth)
+	return c.engine.SetPermission(acct, perm, parent, auth)
 }
 
 // LinkPermission is linkauth without a transaction: actions of code named
@@ -66,7 +67,7 @@ func (c *Chain) SetPermission(acct, perm, parent antelope.Name, auth chain.Autho
 func (c *Chain) LinkPermission(acct, code, action, perm antelope.Name) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.engine.linkPermission(acct, code, action, perm)
+	return c.engine.LinkPermission(acct, code, action, perm)
 }
 
 // NewAccount generates a key, creates the account with it and returns the
@@ -87,7 +88,7 @@ func (c *Chain) NewAccount(name antelope.Name) antelope.PrivateKey {
 	pub, _ := key.PublicKey()
 	owner := chain.Authority{Threshold: 1, Keys: []chain.KeyWeight{{Key: pub, Weight: 1}}}
 	active := owner
-	active.Accounts = codeAuthority(name).Accounts
+	active.Accounts = exec.CodeAuthority(name).Accounts
 	c.CreateAccountWithAuthority(name, owner, active)
 	return key
 }
@@ -117,18 +118,18 @@ type Resources struct {
 func (c *Chain) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.engine.setResources(acct, cpuUS, netBytes)
+	return c.engine.SetResources(acct, cpuUS, netBytes)
 }
 
 // Resources returns an account's CPU and NET allowance and usage.
 func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	r, err := c.engine.resources(acct)
+	r, err := c.engine.Resources(acct)
 	if err != nil {
 		return Resources{}, err
 	}
-	return Resources{CPULimit: r.cpuLimit, CPUUsed: r.cpuUsed, NETLimit: r.netLimit, NETUsed: r.netUsed}, nil
+	return Resources{CPULimit: r.CPULimit, CPUUsed: r.CPUUsed, NETLimit: r.NETLimit, NETUsed: r.NETUsed}, nil
 }
 
 // DeployWASM deploys a contract's code (its .wasm) and ABI (JSON, or the
@@ -141,7 +142,7 @@ func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
 func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if err := c.engine.deployWASM(account, code, abi); err != nil {
+	if err := c.engine.DeployWASM(account, code, abi); err != nil {
 		return err
 	}
 	c.produce(nil)
@@ -153,13 +154,13 @@ func (c *Chain) DeployWASM(account antelope.Name, code, abi []byte) error {
 // created (with no keys) if it does not exist. The handler and its ABI
 // are billed no RAM; wasm code and an ABI they replace are refunded.
 func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler) error {
-	ct, err := goContract(acct, abiJSON, adaptHandler(handler))
+	ct, err := exec.GoContract(acct, abiJSON, adaptHandler(handler))
 	if err != nil {
 		return err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.engine.setContract(acct, ct)
+	c.engine.SetContract(acct, ct)
 	c.produce(nil)
 	return nil
 }
@@ -172,5 +173,5 @@ func (c *Chain) SetContract(acct antelope.Name, abiJSON []byte, handler Handler)
 func (c *Chain) SetTableRow(code, scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.engine.setTableRow(code, scope, table, pk, data, payer, secondary...)
+	c.engine.SetTableRow(code, scope, table, pk, data, payer, secondary...)
 }

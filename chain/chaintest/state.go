@@ -1,6 +1,7 @@
 package chaintest
 
 import (
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"net/http"
 
 	"github.com/antelopego/abigen/antelope"
@@ -40,14 +41,14 @@ func (v stateView) LastIrreversible() uint32              { return v.c.lastIrrev
 
 // ABIAt is the version set last at or before block n.
 func (v stateView) ABIAt(account antelope.Name, n uint32) ([]byte, uint32, bool) {
-	var found *abiVersion
-	for i := range v.c.engine.abis[account] {
-		if v.c.engine.abis[account][i].block <= n {
-			found = &v.c.engine.abis[account][i]
+	var found *exec.ABIVersion
+	for i := range v.c.engine.ABIs[account] {
+		if v.c.engine.ABIs[account][i].Block <= n {
+			found = &v.c.engine.ABIs[account][i]
 		}
 	}
 	if found == nil {
 		return nil, 0, false
 	}
-	return found.json, found.block, true
+	return found.JSON, found.Block, true
 }

@@ -1,19 +1,19 @@
-package chaintest
+package exec
 
 import (
 	"encoding/binary"
 )
 
-// packed is the contract's ABI as the chain stores it (none: nil).
-func (ct *contract) packed() []byte {
-	if ct.packedABI != nil || ct.abi == nil {
-		return ct.packedABI
+// Packed is the contract's ABI as the chain stores it (none: nil).
+func (ct *Contract) Packed() []byte {
+	if ct.PackedABI != nil || ct.ABI == nil {
+		return ct.PackedABI
 	}
-	packed, _, err := packABI(ct.abi)
+	packed, _, err := packABI(ct.ABI)
 	if err != nil {
 		return nil
 	}
-	ct.packedABI = packed
+	ct.PackedABI = packed
 	return packed
 }
 
@@ -44,15 +44,15 @@ var defaultParams = func() []byte {
 // maxTransactionDelay is the chain's max_transaction_delay in seconds: in
 // the packed chain_config, after max_block_net_usage (a uint64) and twelve
 // uint32 fields.
-func (c *engine) maxTransactionDelay() uint32 {
-	return binary.LittleEndian.Uint32(c.params[8+12*4:])
+func (c *Engine) maxTransactionDelay() uint32 {
+	return binary.LittleEndian.Uint32(c.Params[8+12*4:])
 }
 
 // logConsole writes an action's console output to the WithConsoleLog
 // logger.
-func (c *engine) logConsole(tr *actionTrace) {
-	if c.console == nil || tr.console.Len() == 0 {
+func (c *Engine) logConsole(tr *ActionTrace) {
+	if c.console == nil || tr.Console.Len() == 0 {
 		return
 	}
-	c.console.Logf("[%s::%s -> %s] %s", tr.act.Account, tr.act.Name, tr.receiver, tr.console.String())
+	c.console.Logf("[%s::%s -> %s] %s", tr.Action.Account, tr.Action.Name, tr.Receiver, tr.Console.String())
 }

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"crypto/sha256"
@@ -18,39 +18,39 @@ import (
 
 // codeRAM is the RAM setcode and setabi bill account for its contract:
 // its wasm ten times over and its packed ABI.
-func (c *engine) codeRAM(account antelope.Name) int64 {
-	ct := c.contract(account)
+func (c *Engine) codeRAM(account antelope.Name) int64 {
+	ct := c.Contract(account)
 	if ct == nil {
 		return 0
 	}
-	return int64(len(ct.code))*setcodeRAMMultiplier + int64(len(ct.packedABI))
+	return int64(len(ct.Code))*setcodeRAMMultiplier + int64(len(ct.PackedABI))
 }
 
 // engine is the chain's wasm engine, made on first use.
-func (c *engine) wasmEngine() (*wasm.Engine, error) {
-	if c.wasm == nil {
+func (c *Engine) WasmEngine() (*wasm.Engine, error) {
+	if c.Wasm == nil {
 		e, err := wasm.NewEngine(wasm.Config{Interpreter: c.interpreter, PrivateCache: c.ownCache})
 		if err != nil {
 			return nil, err
 		}
-		c.wasm = e
+		c.Wasm = e
 	}
-	return c.wasm, nil
+	return c.Wasm, nil
 }
 
 // setCode sets (or, with no code, clears) account's wasm, replacing a Go
 // handler; its ABI stays.
-func (c *engine) setCode(u *undoLog, account antelope.Name, code []byte, at time.Time) error {
+func (c *Engine) setCode(u *UndoLog, account antelope.Name, code []byte, at time.Time) error {
 	var mod *wasm.Module
 	if len(code) > 0 {
-		e, err := c.wasmEngine()
+		e, err := c.WasmEngine()
 		if err != nil {
 			return err
 		}
 		if mod, err = e.Compile(code); err != nil {
 			var ex *wasm.Exception
 			if errors.As(err, &ex) {
-				return &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message}
+				return &Exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message}
 			}
 			return err
 		}
@@ -59,61 +59,61 @@ func (c *engine) setCode(u *undoLog, account antelope.Name, code []byte, at time
 	u.account(c, account)
 	ct := c.contractCopy(account)
 	ct.handler = nil
-	ct.module, ct.code = mod, append([]byte(nil), code...)
-	ct.codeHash = antelope.Checksum256{}
+	ct.Module, ct.Code = mod, append([]byte(nil), code...)
+	ct.CodeHash = antelope.Checksum256{}
 	if len(code) > 0 {
-		ct.codeHash = sha256.Sum256(code)
+		ct.CodeHash = sha256.Sum256(code)
 	}
-	c.contracts[account] = ct
-	acct := c.account(account)
+	c.Contracts[account] = ct
+	acct := c.Account(account)
 	acct.codeSequence++
-	acct.lastCodeUpdate = at
+	acct.LastCodeUpdate = at
 	return nil
 }
 
 // setABI sets account's ABI: packed as the chain stores it (setabi's
 // bytes), and as JSON for get_abi and the state service. Bytes that are no
 // ABI are stored as nodeos stores them, with no tables readable.
-func (c *engine) setABI(u *undoLog, account antelope.Name, abi []byte) error {
+func (c *Engine) setABI(u *UndoLog, account antelope.Name, abi []byte) error {
 	u.contract(c, account)
 	u.account(c, account)
 	ct := c.contractCopy(account)
-	ct.packedABI, ct.abi = nil, nil
-	ct.tables = map[antelope.Name]bool{}
+	ct.PackedABI, ct.ABI = nil, nil
+	ct.Tables = map[antelope.Name]bool{}
 	if len(abi) > 0 {
 		src, err := model.Load(abi)
 		if err == nil {
 			packed, perr := src.ABI.Pack()
 			if perr != nil {
-				return errActionValidate("packing the ABI: " + perr.Error())
+				return ErrActionValidate("packing the ABI: " + perr.Error())
 			}
 			if looksPackedABI(abi) {
 				packed = append([]byte(nil), abi...) // the bytes as sent
 			}
-			ct.packedABI, ct.abi = packed, src.JSON
-			if err := ct.readTables(src.JSON); err != nil {
-				return errActionValidate(err.Error())
+			ct.PackedABI, ct.ABI = packed, src.JSON
+			if err := ct.ReadTables(src.JSON); err != nil {
+				return ErrActionValidate(err.Error())
 			}
 		} else {
-			ct.packedABI = append([]byte(nil), abi...)
+			ct.PackedABI = append([]byte(nil), abi...)
 		}
 	}
-	c.contracts[account] = ct
-	c.account(account).abiSequence++
+	c.Contracts[account] = ct
+	c.Account(account).abiSequence++
 	u.abiVersion(c, account)
-	c.abis[account] = append(c.abis[account], abiVersion{block: c.above.nextBlockNum(), json: ct.abi})
+	c.ABIs[account] = append(c.ABIs[account], ABIVersion{Block: c.above.NextBlockNum(), JSON: ct.ABI})
 	return nil
 }
 
 // contractCopy is a copy of account's contract to change (an empty one
 // when it has none): contracts are replaced, never changed in place, so
 // that the undo log's copy stays as it was.
-func (c *engine) contractCopy(account antelope.Name) *contract {
-	if old := c.contract(account); old != nil {
+func (c *Engine) contractCopy(account antelope.Name) *Contract {
+	if old := c.Contract(account); old != nil {
 		cp := *old
 		return &cp
 	}
-	return &contract{tables: map[antelope.Name]bool{}}
+	return &Contract{Tables: map[antelope.Name]bool{}}
 }
 
 // looksPackedABI reports bytes that start as a packed ABI (the version
@@ -122,8 +122,8 @@ func looksPackedABI(b []byte) bool {
 	return len(b) > 12 && b[0] >= 13 && string(b[1:12]) == "eosio::abi/"
 }
 
-// readTables reads the table names of an ABI's JSON.
-func (ct *contract) readTables(abiJSON []byte) error {
+// ReadTables reads the table names of an ABI's JSON.
+func (ct *Contract) ReadTables(abiJSON []byte) error {
 	var abi struct {
 		Tables []struct {
 			Name string `json:"name"`
@@ -137,7 +137,7 @@ func (ct *contract) readTables(abiJSON []byte) error {
 		if err != nil {
 			return fmt.Errorf("table %q: %v", t.Name, err)
 		}
-		ct.tables[n] = true
+		ct.Tables[n] = true
 	}
 	return nil
 }

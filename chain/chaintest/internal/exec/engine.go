@@ -1,0 +1,124 @@
+package exec
+
+import (
+	"time"
+
+	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/store"
+	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
+)
+
+// Engine is execution's state: what transactions read and change (the
+// accounts, contracts, tables, ABIs and chain parameters) and how they run
+// (deadline, wasm engine, console). The layers above reach execution
+// through it; it asks them what it needs through above.
+type Engine struct {
+	above Chain // the chain that holds the engine
+
+	ChainID   antelope.Checksum256
+	Accounts  store.Accounts[Account]
+	Contracts map[antelope.Name]*Contract
+	DB        *db
+	ABIs      map[antelope.Name][]ABIVersion
+
+	Wasm            *wasm.Engine      // runs wasm contracts; made on first use
+	Params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
+	Features        map[[32]byte]bool // preactivated protocol features
+	ScheduleVersion uint32            // of the last proposed producer schedule
+	Proposed        []antelope.Name   // its producers
+	GlobalSeq       uint64            // receipts so far on this branch (global_sequence)
+
+	TxSnap *db // the tables before the transaction under way (a fork installs fetched tables in it too)
+
+	deadline    time.Duration // per transaction
+	interpreter bool          // wasm through wazero's interpreter
+	ownCache    bool          // compiled code not shared with the process's other chains
+	console     Logger        // where contracts' console output goes, besides the traces
+
+	Fork Fork // the live chain a fork fills its state from; nil: no fork
+}
+
+// Logger is where contracts' console output goes (Logger, WithConsoleLog).
+type Logger interface {
+	Logf(format string, args ...any)
+}
+
+// Config is how execution runs: the chain it signs for, the
+// deadline of a transaction, how wasm runs, where console output goes.
+type Config struct {
+	ChainID     antelope.Checksum256
+	Deadline    time.Duration
+	Interpreter bool
+	OwnCache    bool
+	Console     Logger
+}
+
+// New is the execution of a new chain, with nodeos's default
+// parameters and no accounts: up is the chain above it.
+func New(up Chain, cfg Config) *Engine {
+	return &Engine{above: up, ChainID: cfg.ChainID, Accounts: store.Accounts[Account]{}, Contracts: map[antelope.Name]*Contract{},
+		DB: store.New(), ABIs: map[antelope.Name][]ABIVersion{}, Params: append([]byte(nil), defaultParams...), Features: map[[32]byte]bool{},
+		deadline: cfg.Deadline, interpreter: cfg.Interpreter, ownCache: cfg.OwnCache, console: cfg.Console}
+}
+
+// Chain is what execution asks of the chain above it: the blocks, for
+// TAPoS, the transactions already in them, the head block's time and the
+// number of the block under way.
+type Chain interface {
+	TAPoS(refNum uint16, refPrefix uint32) bool
+	Executed(id antelope.Checksum256) bool
+	HeadTime() time.Time
+	NextBlockNum() uint32
+}
+
+// Fork is the fork of a live chain as execution sees it: the accounts
+// and contracts it fills lazily, what it fetched and what it could not.
+type Fork interface {
+	store.AccountFiller
+	LoadContract(n antelope.Name)
+	Fetches() int
+	TakeFailure() error
+	Fail(err error)
+}
+
+// Account is account n, fetched on a fork the first time it is looked up.
+func (c *Engine) Account(n antelope.Name) *Account {
+	if c.Fork == nil {
+		return c.Accounts.Lookup(n, nil)
+	}
+	return c.Accounts.Lookup(n, c.Fork)
+}
+
+// Contract is account n's contract, fetched on a fork the first time.
+func (c *Engine) Contract(n antelope.Name) *Contract {
+	if ct := c.Contracts[n]; ct != nil || c.Fork == nil {
+		return ct
+	}
+	c.Fork.LoadContract(n)
+	return c.Contracts[n]
+}
+
+// forkFetches is how many answers a fork has asked its source for (0 for
+// a chain that is no fork).
+func (c *Engine) forkFetches() int {
+	if c.Fork == nil {
+		return 0
+	}
+	return c.Fork.Fetches()
+}
+
+// takeForkFailure returns and clears the failure of the operation under
+// way on a fork (nil for a chain that is no fork).
+func (c *Engine) takeForkFailure() error {
+	if c.Fork == nil {
+		return nil
+	}
+	return c.Fork.TakeFailure()
+}
+
+// ABIVersion is an ABI an account was given, and the block it was set
+// in: the state service serves the ABI as of any block.
+type ABIVersion struct {
+	Block uint32
+	JSON  []byte
+}
