@@ -15,21 +15,25 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 )
 
+// Account is an account's record: its permissions and links, RAM, CPU and
+// NET, the sequences its receipts count, and when its code was set. The
+// store keeps the accounts (store.Accounts) with their block copies;
+// execution reads and writes the record's fields one by one.
 type Account struct {
-	Name  antelope.Name
+	Name  antelope.Name                 // the account
 	Perms map[antelope.Name]*Permission // replaced, never changed in place
 
-	Privileged           bool
-	RAMQuota             int64 // -1: unlimited (set_resource_limits sets it)
-	RAMUsage             int64 // bytes billed to the account
-	NETWeight, CPUWeight int64
-	Res                  resourceLimits // CPU and NET allowance and usage (resources.go)
-	Created              time.Time
+	Privileged           bool           // setpriv: privileged intrinsics, any authority inline, RAM billed to anyone
+	RAMQuota             int64          // -1: unlimited (set_resource_limits sets it)
+	RAMUsage             int64          // bytes billed to the account
+	NETWeight, CPUWeight int64          // set_resource_limits's weights (-1: none set)
+	Res                  ResourceLimits // CPU and NET allowance and usage (resources.go)
+	Created              time.Time      // when the account was made
 	codeSequence         uint64
 	abiSequence          uint64
-	recvSequence         uint64 // actions it received (receipts' recv_sequence)
-	authSequence         uint64 // actions it authorized (receipts' auth_sequence)
-	LastCodeUpdate       time.Time
+	recvSequence         uint64                    // actions it received (receipts' recv_sequence)
+	authSequence         uint64                    // actions it authorized (receipts' auth_sequence)
+	LastCodeUpdate       time.Time                 // when setcode last set its code
 	Links                map[LinkKey]antelope.Name // linkauth: (code, action) → required permission
 }
 
@@ -46,7 +50,7 @@ func (a *Account) forChange() *Account {
 // LinkKey is what linkauth links a permission to: a contract's action (0:
 // all its actions).
 type LinkKey struct {
-	Code, Action antelope.Name
+	Code, Action antelope.Name // the contract and its action (0: all)
 }
 
 // NewAccount is an account with owner and active permissions, made at t,
@@ -57,16 +61,18 @@ func NewAccount(name antelope.Name, owner, active chain.Authority, t time.Time) 
 		nameOwner:  {Name: nameOwner, Auth: owner, LastUsed: t},
 		NameActive: {Name: NameActive, Parent: nameOwner, Auth: active, LastUsed: t},
 	}, RAMQuota: -1, RAMUsage: newAccountRAM(owner, active),
-		NETWeight: -1, CPUWeight: -1, Res: resourceLimits{CPULimit: -1, NETLimit: -1}, Created: t}
+		NETWeight: -1, CPUWeight: -1, Res: ResourceLimits{CPULimit: -1, NETLimit: -1}, Created: t}
 }
 
 // EmptyAuthority is an authority nothing satisfies (threshold 1, no keys):
 // the permissions of an account made without keys.
 func EmptyAuthority() chain.Authority { return chain.Authority{Threshold: 1} }
 
+// Permission is one of an account's permissions: its name, its parent
+// (none for owner), its authority and when it was last used.
 type Permission struct {
-	Name, Parent antelope.Name
-	Auth         chain.Authority
+	Name, Parent antelope.Name   // the permission and its parent
+	Auth         chain.Authority // what satisfies it
 	// LastUsed is nodeos's permission_usage_object: when the permission was
 	// created, then the time of each block holding a transaction that
 	// declared it (get_permission_last_used).
@@ -75,7 +81,7 @@ type Permission struct {
 
 var (
 	nameOwner  = antelope.MustName("owner")
-	NameActive = antelope.MustName("active")
+	NameActive = antelope.MustName("active") // every account's active permission
 )
 
 // AuthChecker weighs provided keys against permissions, as nodeos's
@@ -84,12 +90,14 @@ var (
 // (an inline action's sender@eosio.code, msig's approvals) satisfy
 // themselves, and an account's owner satisfies all its permissions.
 type AuthChecker struct {
-	Engine   *Engine
-	Keys     []antelope.PublicKey
-	Used     map[int]bool
+	Engine   *Engine              // whose accounts it reads
+	Keys     []antelope.PublicKey // the keys provided
+	Used     map[int]bool         // the indexes in Keys of those used
 	provided []antelope.PermissionLevel
 }
 
+// Satisfied reports whether level is satisfied by the provided keys and
+// permissions, depth its place in the recursion.
 func (ac *AuthChecker) Satisfied(level antelope.PermissionLevel, depth int) bool {
 	if depth > 6 {
 		return false
@@ -187,6 +195,7 @@ func (c *Engine) checkAuthorizations(tx *antelope.Transaction, keys []antelope.P
 	return nil
 }
 
+// LevelText prints a permission level as nodeos's messages do: JSON.
 func LevelText(l antelope.PermissionLevel) string {
 	b, _ := json.Marshal(map[string]string{"actor": l.Actor.String(), "permission": l.Permission.String()})
 	return string(b)

@@ -31,8 +31,8 @@ const maxActionTraces = 10000
 // TrxContext is one transaction being executed.
 type TrxContext struct {
 	c          *Engine
-	Tx         *antelope.SignedTransaction
-	ID         antelope.Checksum256
+	Tx         *antelope.SignedTransaction // the transaction
+	ID         antelope.Checksum256        // its id
 	blockNum   uint32
 	blockTime  time.Time
 	ctx        context.Context // ends at the transaction's deadline
@@ -41,9 +41,9 @@ type TrxContext struct {
 	executed   uint64          // receipts so far (global sequence)
 	ram        map[antelope.Name]int64
 	checkRAMOf map[antelope.Name]bool // quotas changed: check them at the end
-	Undo       UndoLog
-	cpu, net   int64      // billed to the first authorizer (resources.go)
-	Failure    *Exception // what failed the transaction, in the failed action's trace
+	Undo       UndoLog                // what it changed outside the tables, to undo on failure
+	cpu, net   int64                  // billed to the first authorizer (resources.go)
+	Failure    *Exception             // what failed the transaction, in the failed action's trace
 }
 
 // validateRAM has the account's usage checked against its quota at the
@@ -57,17 +57,17 @@ func (t *TrxContext) validateRAM(n antelope.Name) {
 
 // ActionTrace is one scheduled action at one receiver.
 type ActionTrace struct {
-	Ordinal, Creator, closestUnnotified uint32
-	Receiver                            antelope.Name
-	Action                              antelope.Action
-	ContextFree                         bool
-	Console                             strings.Builder
-	ReturnValue                         []byte
-	RAMDeltas                           map[antelope.Name]int64
-	Elapsed                             time.Duration
-	GlobalSeq                           uint64
-	Seq                                 receiptSeqs // the rest of the receipt, once committed (receipts.go)
-	failed                              bool        // the action whose exception failed the transaction
+	Ordinal, Creator, closestUnnotified uint32                  // action_ordinal, creator_action_ordinal, closest_unnotified_ancestor_action_ordinal
+	Receiver                            antelope.Name           // the account whose code runs
+	Action                              antelope.Action         // the action
+	ContextFree                         bool                    // a context-free action
+	Console                             strings.Builder         // its console output (prints)
+	ReturnValue                         []byte                  // set_action_return_value's
+	RAMDeltas                           map[antelope.Name]int64 // RAM billed (refunded) per account
+	Elapsed                             time.Duration           // how long it ran
+	GlobalSeq                           uint64                  // its receipt's global_sequence (0: none)
+	Seq                                 receiptSeqs             // the rest of the receipt, once committed (receipts.go)
+	failed                              bool                    // the action whose exception failed the transaction
 }
 
 func (t *TrxContext) schedule(act antelope.Action, receiver antelope.Name, contextFree bool, creator, closest uint32) (uint32, error) {
@@ -378,4 +378,13 @@ func withConsole(err error, receiver antelope.Name, act *antelope.Action, consol
 	cp.more = append(append([]string(nil), ex.more...),
 		fmt.Sprintf("%s <= %s::%s pending console output: %s", receiver, act.Account, act.Name, console))
 	return &cp
+}
+
+// logConsole writes an action's console output to the WithConsoleLog
+// logger.
+func (c *Engine) logConsole(tr *ActionTrace) {
+	if c.console == nil || tr.Console.Len() == 0 {
+		return
+	}
+	c.console.Logf("[%s::%s -> %s] %s", tr.Action.Account, tr.Action.Name, tr.Receiver, tr.Console.String())
 }

@@ -11,15 +11,15 @@ import (
 // Engine is execution's state: what transactions read and change (the
 // accounts, contracts, tables, ABIs and chain parameters) and how they run
 // (deadline, wasm engine, console). The layers above reach execution
-// through it; it asks them what it needs through above.
+// through it; it asks them what it needs through Chain and Fork.
 type Engine struct {
 	above Chain // the chain that holds the engine
 
-	ChainID   antelope.Checksum256
-	Accounts  store.Accounts[Account]
-	Contracts map[antelope.Name]*Contract
-	DB        *db
-	ABIs      map[antelope.Name][]ABIVersion
+	ChainID   antelope.Checksum256           // the chain signatures are for
+	Accounts  store.Accounts[Account]        // the accounts
+	Contracts map[antelope.Name]*Contract    // their contracts
+	DB        *db                            // the contract tables
+	ABIs      map[antelope.Name][]ABIVersion // every ABI each account had, by block
 
 	Wasm            *wasm.Engine      // runs wasm contracts; made on first use
 	Params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
@@ -38,7 +38,8 @@ type Engine struct {
 	Fork Fork // the live chain a fork fills its state from; nil: no fork
 }
 
-// Logger is where contracts' console output goes (Logger, WithConsoleLog).
+// Logger is where contracts' console output goes (chaintest's Logger, its
+// WithConsoleLog).
 type Logger interface {
 	Logf(format string, args ...any)
 }
@@ -46,11 +47,11 @@ type Logger interface {
 // Config is how execution runs: the chain it signs for, the
 // deadline of a transaction, how wasm runs, where console output goes.
 type Config struct {
-	ChainID     antelope.Checksum256
-	Deadline    time.Duration
-	Interpreter bool
-	OwnCache    bool
-	Console     Logger
+	ChainID     antelope.Checksum256 // the chain signatures are for
+	Deadline    time.Duration        // how long one transaction may run
+	Interpreter bool                 // wasm through wazero's interpreter
+	OwnCache    bool                 // compiled code not shared with the process's other chains
+	Console     Logger               // where console output goes too (nil: only the traces)
 }
 
 // New is the execution of a new chain, with nodeos's default
@@ -119,6 +120,6 @@ func (c *Engine) takeForkFailure() error {
 // ABIVersion is an ABI an account was given, and the block it was set
 // in: the state service serves the ABI as of any block.
 type ABIVersion struct {
-	Block uint32
-	JSON  []byte
+	Block uint32 // the block it was set in
+	JSON  []byte // the ABI, as JSON
 }

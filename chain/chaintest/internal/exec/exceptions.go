@@ -72,8 +72,11 @@ func errProducerSchedule(detail string) *Exception {
 }
 
 // ForkError is what a fork could not answer.
-type ForkError struct{ Msg string }
+type ForkError struct {
+	Msg string // what could not be read, and why
+}
 
+// Error is the message, prefixed "chaintest fork: ".
 func (e *ForkError) Error() string { return "chaintest fork: " + e.Msg }
 
 // ForkExceptionCode is the fork's exception's, in nodeos's database
@@ -127,8 +130,11 @@ func errorCodeJSON(ex *Exception) any {
 	return code
 }
 
+// Error is the exception's name and detail.
 func (e *Exception) Error() string { return e.name + ": " + e.detail }
 
+// Answer is nodeos's HTTP 500 answer of the exception, with its further
+// details.
 func (e *Exception) Answer() (int, any) {
 	status, out := nodeosapi.Error(500, "Internal Service Error", e.code, e.name, e.what, e.detail)
 	env := out.(nodeosapi.Envelope)
@@ -145,6 +151,8 @@ func errExpired(detail string) *Exception {
 func errTooFar(detail string) *Exception {
 	return &Exception{code: 3040006, name: "tx_exp_too_far_exception", what: "Transaction Expiration Too Far", detail: detail}
 }
+
+// ErrRefBlock is invalid_ref_block_exception: TAPoS names no block of the chain.
 func ErrRefBlock(detail string) *Exception {
 	return &Exception{code: 3040007, name: "invalid_ref_block_exception", what: "Invalid Reference Block", detail: detail}
 }
@@ -154,6 +162,9 @@ func errDuplicate(detail string) *Exception {
 func errNoAuths(detail string) *Exception {
 	return &Exception{code: 3040003, name: "tx_no_auths", what: "Transaction should have at least one required authority", detail: detail}
 }
+
+// ErrUnsatisfied is unsatisfied_authorization: the keys do not satisfy
+// the declared authorizations.
 func ErrUnsatisfied(detail string) *Exception {
 	return &Exception{code: 3090003, name: "unsatisfied_authorization", what: "Provided keys, permissions, and delays do not satisfy declared authorizations", detail: detail}
 }
@@ -166,15 +177,24 @@ func errIrrelevantSig(detail string) *Exception {
 func errDuplicateSig(detail string) *Exception {
 	return &Exception{code: 3090001, name: "tx_duplicate_sig", what: "Duplicate signature included", detail: detail}
 }
+
+// ErrAssert is eosio_assert_message_exception with msg, as a contract's
+// check(false, msg) raises it.
 func ErrAssert(msg string) *Exception {
 	return &Exception{code: 3050003, name: "eosio_assert_message_exception", what: "eosio_assert_message assertion failure", detail: "assertion failure with message: " + msg}
 }
 func errTransaction(detail string) *Exception {
 	return &Exception{code: 3040000, name: "transaction_exception", what: "Transaction exception", detail: detail}
 }
+
+// ErrPackedTx is packed_transaction_type_exception: a packed transaction
+// that does not unpack.
 func ErrPackedTx(detail string) *Exception {
 	return &Exception{code: 3050000, name: "packed_transaction_type_exception", what: "Invalid packed transaction", detail: detail}
 }
+
+// ErrActionValidate is action_validate_exception: an action's data or a
+// table that does not fit the ABI.
 func ErrActionValidate(detail string) *Exception {
 	return &Exception{code: 3050000, name: "action_validate_exception", what: "Action validate exception", detail: detail}
 }

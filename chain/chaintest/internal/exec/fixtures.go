@@ -11,7 +11,7 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 )
 
-// The state a test sets outside any transaction (Chain's CreateAccount,
+// The state a test sets outside any transaction (chaintest's Chain's CreateAccount,
 // SetPermission, LinkPermission, SetResources, DeployWASM, SetContract,
 // SetTableRow): the chain's lock is held by the caller, which produces a
 // block where the public method says so.
@@ -22,7 +22,7 @@ func (c *Engine) CreateAccount(name antelope.Name, owner, active chain.Authority
 	c.Accounts[name] = NewAccount(name, owner, active, c.above.HeadTime())
 }
 
-// SetPrivileged is Chain.SetPrivileged.
+// SetPrivileged is chaintest's Chain.SetPrivileged.
 func (c *Engine) SetPrivileged(acct antelope.Name, on bool) error {
 	a := c.Account(acct)
 	if a == nil {
@@ -32,7 +32,7 @@ func (c *Engine) SetPrivileged(acct antelope.Name, on bool) error {
 	return nil
 }
 
-// SetPermission is Chain.SetPermission.
+// SetPermission is chaintest's Chain.SetPermission.
 func (c *Engine) SetPermission(acct, perm, parent antelope.Name, auth chain.Authority) error {
 	a := c.Account(acct)
 	if a == nil {
@@ -58,7 +58,7 @@ func (c *Engine) SetPermission(acct, perm, parent antelope.Name, auth chain.Auth
 	return nil
 }
 
-// LinkPermission is Chain.LinkPermission.
+// LinkPermission is chaintest's Chain.LinkPermission.
 func (c *Engine) LinkPermission(acct, code, action, perm antelope.Name) error {
 	a := c.Account(acct)
 	if a == nil {
@@ -97,7 +97,7 @@ func (c *Engine) LinkPermission(acct, code, action, perm antelope.Name) error {
 	return nil
 }
 
-// SetResources is Chain.SetResources.
+// SetResources is chaintest's Chain.SetResources.
 func (c *Engine) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
 	a := c.Account(acct)
 	if a == nil {
@@ -106,20 +106,20 @@ func (c *Engine) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
 	if cpuUS < -1 || netBytes < -1 {
 		return fmt.Errorf("chaintest: SetResources(%s, %d, %d): an allowance is -1 (unlimited) or at least 0", acct, cpuUS, netBytes)
 	}
-	a.Res = resourceLimits{CPULimit: cpuUS, NETLimit: netBytes}
+	a.Res = ResourceLimits{CPULimit: cpuUS, NETLimit: netBytes}
 	return nil
 }
 
-// Resources is an account's CPU and NET allowance and usage (Chain.Resources).
-func (c *Engine) Resources(acct antelope.Name) (resourceLimits, error) {
+// Resources is an account's CPU and NET allowance and usage (chaintest's Chain.Resources).
+func (c *Engine) Resources(acct antelope.Name) (ResourceLimits, error) {
 	a := c.Account(acct)
 	if a == nil {
-		return resourceLimits{}, fmt.Errorf("chaintest: no account %s", acct)
+		return ResourceLimits{}, fmt.Errorf("chaintest: no account %s", acct)
 	}
 	return a.Res, nil
 }
 
-// DeployWASM is Chain.DeployWASM but for the block it produces.
+// DeployWASM is chaintest's Chain.DeployWASM but for the block it produces.
 func (c *Engine) DeployWASM(account antelope.Name, code, abi []byte) error {
 	if c.Account(account) == nil {
 		c.Accounts[account] = NewAccount(account, EmptyAuthority(), CodeAuthority(account), c.above.HeadTime())
@@ -167,7 +167,7 @@ func GoContract(acct antelope.Name, abiJSON []byte, handler Handler) (*Contract,
 	return ct, nil
 }
 
-// SetContract is Chain.SetContract but for the block it produces: ct
+// SetContract is chaintest's Chain.SetContract but for the block it produces: ct
 // (goContract) at acct.
 func (c *Engine) SetContract(acct antelope.Name, ct *Contract) {
 	if c.Account(acct) == nil {
@@ -183,7 +183,7 @@ func (c *Engine) SetContract(acct antelope.Name, ct *Contract) {
 	c.ABIs[acct] = append(c.ABIs[acct], ABIVersion{Block: c.above.NextBlockNum(), JSON: ct.ABI})
 }
 
-// SetTableRow is Chain.SetTableRow.
+// SetTableRow is chaintest's Chain.SetTableRow.
 func (c *Engine) SetTableRow(code, scope, table antelope.Name, pk uint64, data []byte, payer antelope.Name, secondary ...antelope.TableKey) {
 	id := tableID{Code: code, Scope: scope, Table: table}
 	if old := c.DB.Get(id, pk); old != nil {

@@ -15,9 +15,9 @@ import (
 // setcode, setabi, updateauth, deleteauth, linkauth, unlinkauth.
 
 var (
-	NameEosio     = antelope.MustName("eosio")
+	NameEosio     = antelope.MustName("eosio") // the system account
 	nameEosioCode = antelope.MustName("eosio.code")
-	NameEosioAny  = antelope.MustName("eosio.any")
+	NameEosioAny  = antelope.MustName("eosio.any") // linkauth's any permission
 )
 
 // setcodeRAMMultiplier is nodeos's setcode_ram_bytes_multiplier: code is

@@ -31,10 +31,10 @@ const (
 	cfDiscountDen         = 100
 )
 
-// resourceLimits is an account's CPU and NET allowance and what it used.
-type resourceLimits struct {
+// ResourceLimits is an account's CPU and NET allowance and what it used.
+type ResourceLimits struct {
 	CPULimit, NETLimit int64 // µs and bytes; -1: unlimited
-	CPUUsed, NETUsed   int64
+	CPUUsed, NETUsed   int64 // µs and bytes billed since SetResources
 }
 
 // FirstAuthorizer is the account a transaction is billed to:
@@ -70,7 +70,7 @@ func netUsage(p *antelope.PackedTransaction) int64 {
 // transaction if it fails later).
 func (t *TrxContext) chargeNET(p *antelope.PackedTransaction) error {
 	t.net, t.cpu = netUsage(p), billedCPU
-	return t.charge(t.net, func(r *resourceLimits) (int64, *int64) { return r.NETLimit, &r.NETUsed }, func(left int64) error {
+	return t.charge(t.net, func(r *ResourceLimits) (int64, *int64) { return r.NETLimit, &r.NETUsed }, func(left int64) error {
 		return errNetUsage(fmt.Sprintf("transaction net usage is too high: %d > %d", t.net, left))
 	})
 }
@@ -78,7 +78,7 @@ func (t *TrxContext) chargeNET(p *antelope.PackedTransaction) error {
 // chargeCPU is nodeos's CPU check after execution: the billed CPU against
 // what the billed account has left.
 func (t *TrxContext) chargeCPU() error {
-	return t.charge(t.cpu, func(r *resourceLimits) (int64, *int64) { return r.CPULimit, &r.CPUUsed }, func(left int64) error {
+	return t.charge(t.cpu, func(r *ResourceLimits) (int64, *int64) { return r.CPULimit, &r.CPUUsed }, func(left int64) error {
 		return errCPUUsage(fmt.Sprintf("billed CPU time (%d us) is greater than the maximum billable CPU time for the transaction (%d us) reached account cpu limit %dus",
 			t.cpu, left, left))
 	})
@@ -87,7 +87,7 @@ func (t *TrxContext) chargeCPU() error {
 // charge bills amount of the resource field selects to the transaction's
 // first authorizer, or refuses it when the account has a limit and less
 // than that left. A read-only transaction is billed nothing.
-func (t *TrxContext) charge(amount int64, field func(*resourceLimits) (limit int64, used *int64), refuse func(left int64) error) error {
+func (t *TrxContext) charge(amount int64, field func(*ResourceLimits) (limit int64, used *int64), refuse func(left int64) error) error {
 	payer := FirstAuthorizer(&t.Tx.Transaction)
 	if t.readOnly || t.c.Account(payer) == nil {
 		return nil

@@ -4,19 +4,6 @@ import (
 	"encoding/binary"
 )
 
-// Packed is the contract's ABI as the chain stores it (none: nil).
-func (ct *Contract) Packed() []byte {
-	if ct.PackedABI != nil || ct.ABI == nil {
-		return ct.PackedABI
-	}
-	packed, _, err := packABI(ct.ABI)
-	if err != nil {
-		return nil
-	}
-	ct.PackedABI = packed
-	return packed
-}
-
 // defaultParams is nodeos's default chain_config_v0, packed.
 var defaultParams = func() []byte {
 	b := binary.LittleEndian.AppendUint64(nil, 1024*1024) // max_block_net_usage
@@ -46,13 +33,4 @@ var defaultParams = func() []byte {
 // uint32 fields.
 func (c *Engine) maxTransactionDelay() uint32 {
 	return binary.LittleEndian.Uint32(c.Params[8+12*4:])
-}
-
-// logConsole writes an action's console output to the WithConsoleLog
-// logger.
-func (c *Engine) logConsole(tr *ActionTrace) {
-	if c.console == nil || tr.Console.Len() == 0 {
-		return
-	}
-	c.console.Logf("[%s::%s -> %s] %s", tr.Action.Account, tr.Action.Name, tr.Receiver, tr.Console.String())
 }
