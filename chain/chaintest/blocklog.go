@@ -2,7 +2,6 @@ package chaintest
 
 import (
 	"cmp"
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"maps"
 	"net/http"
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/ship/shiptest"
 )

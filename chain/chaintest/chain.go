@@ -3,7 +3,6 @@ package chaintest
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"

@@ -2,9 +2,9 @@ package chaintest
 
 import (
 	"encoding/json"
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 )
 

@@ -1,9 +1,9 @@
 package chaintest
 
 import (
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"time"
 
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
 )
 

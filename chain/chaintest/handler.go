@@ -1,11 +1,11 @@
 package chaintest
 
 import (
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"runtime/debug"
 	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 )
 
 // Handler is a contract written in Go: it is called for each action sent to

@@ -3,11 +3,11 @@ package chaintest
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"sync"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 )
 
 // providerPath is where a resource provider answers, beside the chain API,

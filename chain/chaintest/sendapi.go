@@ -3,10 +3,10 @@ package chaintest
 import (
 	"encoding/json"
 	"errors"
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 )
 
 // transactionAPI answers push_transaction, send_transaction,

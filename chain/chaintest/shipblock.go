@@ -2,11 +2,11 @@ package chaintest
 
 import (
 	"cmp"
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"slices"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/ship/protocol"
 	"github.com/antelopego/abigen/ship/shiptest"

@@ -1,10 +1,10 @@
 package chaintest
 
 import (
-	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"net/http"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
 )
 
