@@ -35,7 +35,7 @@ type Chain struct {
 	srv  *httptest.Server
 	opts options
 
-	engine *exec.Engine // execution's state (engine.go)
+	engine *exec.Engine // execution and the state it changes (internal/exec)
 
 	// genesisSalt makes this chain's first block id differ from every
 	// other chain's of this process (chainsMade when it was made).

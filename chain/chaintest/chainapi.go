@@ -11,7 +11,7 @@ import (
 // chainView is the chain as the chain API's read handlers read it
 // (nodeosapi.Chain): its blocks, accounts and contracts, and execution's
 // authority check for get_required_keys. The sends are not here: they are
-// execution's (tx.go).
+// sendapi.go's, executed by internal/exec.
 type chainView struct{ tablesView }
 
 func (v chainView) ChainID() antelope.Checksum256 { return v.c.engine.ChainID }

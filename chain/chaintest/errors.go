@@ -7,13 +7,6 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 )
 
-// nodeos's error envelope is internal/nodeosapi's, the one every answer
-// of the chain API is given in.
-type (
-	envelope    = nodeosapi.Envelope
-	errorDetail = nodeosapi.ErrorDetail
-)
-
 // nodeosError is an error answer as nodeos's http_plugin words it
 // (nodeosapi.Error).
 func nodeosError(status int, category string, code int64, name, what, detail string) (int, any) {

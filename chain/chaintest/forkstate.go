@@ -41,7 +41,7 @@ type forkState struct {
 
 	failure error // the last lookup that could not be answered, for the operation under way
 	// fetches counts the answers asked of the source: a transaction that
-	// fetched has spent network time within its deadline (tx.go runs it
+	// fetched has spent network time within its deadline (exec's Execute runs it
 	// again, with what it fetched in place).
 	fetches int
 	newer   []NewerCode

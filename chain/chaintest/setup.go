@@ -7,7 +7,7 @@ import (
 )
 
 // The state a test sets outside any transaction, through execution
-// (fixtures.go).
+// (internal/exec's fixtures.go).
 
 // CreateAccount creates an account whose owner and active permissions are
 // each satisfied by key alone (threshold 1, weight 1).

@@ -11,10 +11,10 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 )
 
-// The state a test sets outside any transaction (chaintest's Chain's CreateAccount,
-// SetPermission, LinkPermission, SetResources, DeployWASM, SetContract,
-// SetTableRow): the chain's lock is held by the caller, which produces a
-// block where the public method says so.
+// The state a test sets outside any transaction (chaintest's
+// CreateAccount, SetPermission, LinkPermission, SetResources, DeployWASM,
+// SetContract and SetTableRow of Chain): the chain's lock is held by the
+// caller, which produces a block where the public method says so.
 
 // CreateAccount makes account name with the given authorities, created at
 // the head block's time.
