@@ -66,9 +66,15 @@ func New(up Chain, cfg Config) *Engine {
 // TAPoS, the transactions already in them, the head block's time and the
 // number of the block under way.
 type Chain interface {
+	// TAPoS reports whether refNum and refPrefix name a block of the last
+	// 65,536: the most recent block whose number ends in refNum.
 	TAPoS(refNum uint16, refPrefix uint32) bool
+	// Executed reports whether transaction id is in one of the blocks.
 	Executed(id antelope.Checksum256) bool
+	// HeadTime is the head block's time.
 	HeadTime() time.Time
+	// NextBlockNum is the number of the next block, the one a transaction
+	// executed now goes in.
 	NextBlockNum() uint32
 }
 
@@ -76,9 +82,16 @@ type Chain interface {
 // and contracts it fills lazily, what it fetched and what it could not.
 type Fork interface {
 	store.AccountFiller
+	// LoadContract fetches account n's contract into Engine.Contracts, the
+	// first time it is looked up.
 	LoadContract(n antelope.Name)
+	// Fetches is how many answers the fork has asked its source for.
 	Fetches() int
+	// TakeFailure returns and clears what the operation under way could
+	// not fetch.
 	TakeFailure() error
+	// Fail records what a lookup could not fetch: the operation under way
+	// fails with it.
 	Fail(err error)
 }
 

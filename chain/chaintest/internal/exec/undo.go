@@ -26,7 +26,7 @@ type chainParams struct {
 }
 
 // account saves account n before it is changed: the caller changes the
-// copy now in c.accounts.
+// copy now in c.Accounts.
 func (u *UndoLog) account(c *Engine, n antelope.Name) {
 	u.accounts.Save(c.Accounts, n, c.Account(n), (*Account).forChange)
 }
