@@ -2,7 +2,6 @@ package chaintest
 
 import (
 	"cmp"
-	"maps"
 	"net/http"
 	"slices"
 	"sync"
@@ -11,7 +10,6 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
 	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
-	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
 
@@ -25,7 +23,7 @@ import (
 // branch and subscribers are blocklog.Log's (Records[i] is block
 // opts.firstBlock+i, Chain.index); what is execution's stays here.
 type blockLog struct {
-	blocklog.Log[*committedTx, chainState]
+	blocklog.Log[*committedTx, exec.State]
 	pending *committedTx // the transaction of the block being produced
 
 	shipOnce  sync.Once // the state-history endpoint, made on first use
@@ -35,7 +33,7 @@ type blockLog struct {
 }
 
 // blockRecord is one block's record.
-type blockRecord = blocklog.Record[*committedTx, chainState]
+type blockRecord = blocklog.Record[*committedTx, exec.State]
 
 // committedTx is a transaction as executed in its block.
 type committedTx struct {
@@ -46,48 +44,6 @@ type committedTx struct {
 // accountChange is an account created, or given an ABI, in a block (an
 // account delta).
 type accountChange = blocklog.AccountChange
-
-// chainState is the state outside the tables that a block changes: what
-// Rollback restores (the tables come back from c.history). The accounts
-// carry their RAM, and their CPU and NET allowance and usage (res), so a
-// rollback un-bills what the dropped blocks billed.
-type chainState struct {
-	accounts        store.Accounts[exec.Account] // copies
-	contracts       map[antelope.Name]*exec.Contract
-	abis            map[antelope.Name][]exec.ABIVersion
-	params          []byte
-	features        map[[32]byte]bool
-	scheduleVersion uint32
-	proposed        []antelope.Name
-	globalSeq       uint64
-}
-
-// saveState copies the state outside the tables. Accounts are copied
-// (helpers change them in place); their permission and link maps are
-// shared, as a transaction copies them before changing them (undoLog) and
-// helpers replace them. Contracts are replaced, never changed.
-func (c *Chain) saveState() *chainState {
-	s := &chainState{accounts: c.engine.Accounts.Snapshot(), contracts: maps.Clone(c.engine.Contracts),
-		abis: make(map[antelope.Name][]exec.ABIVersion, len(c.engine.ABIs)), params: c.engine.Params, features: maps.Clone(c.engine.Features),
-		scheduleVersion: c.engine.ScheduleVersion, proposed: c.engine.Proposed, globalSeq: c.engine.GlobalSeq}
-	for n, v := range c.engine.ABIs {
-		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
-	}
-	return s
-}
-
-// restoreState makes the state outside the tables what s was, leaving s as
-// it is (a chain may roll back to the same block twice).
-func (c *Chain) restoreState(s *chainState) {
-	c.engine.Accounts = s.accounts.Snapshot()
-	c.engine.Contracts = maps.Clone(s.contracts)
-	c.engine.ABIs = make(map[antelope.Name][]exec.ABIVersion, len(s.abis))
-	for n, v := range s.abis {
-		c.engine.ABIs[n] = slices.Clip(v)
-	}
-	c.engine.Params, c.engine.Features, c.engine.ScheduleVersion, c.engine.Proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
-	c.engine.GlobalSeq = s.globalSeq
-}
 
 // produceTx produces the block of an executed transaction.
 func (c *Chain) produceTx(trx *exec.TrxContext, packed *antelope.PackedTransaction) Block {
@@ -105,12 +61,12 @@ func (c *Chain) recordBlock(b Block) {
 	if l.pending != nil {
 		r.Txs, l.pending = []*committedTx{l.pending}, nil
 	}
-	var prev *chainState
+	var prev *exec.State
 	if n := len(l.Records); n > 0 {
 		prev = l.Records[n-1].State
 	}
 	r.Accounts = c.accountChanges(b.Num, prev)
-	r.State = c.saveState()
+	r.State = c.engine.SaveState()
 	l.Append(r, c.opts.firstBlock, c.headNum())
 	c.notify(b.Num)
 }
@@ -119,10 +75,10 @@ func (c *Chain) recordBlock(b Block) {
 // the first block: a state-history log's first block carries the whole
 // state) and those it set an ABI for, by name, the changed before the new
 // as nodeos lists a table's modified rows before its new ones.
-func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
+func (c *Chain) accountChanges(num uint32, prev *exec.State) []accountChange {
 	var changed, created []accountChange
 	for n, a := range c.engine.Accounts {
-		isNew := prev == nil || prev.accounts[n] == nil
+		isNew := prev == nil || prev.Accounts[n] == nil
 		vs := c.engine.ABIs[n]
 		if !isNew && (len(vs) == 0 || vs[len(vs)-1].Block != num) {
 			continue

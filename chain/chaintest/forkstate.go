@@ -224,9 +224,9 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	}
 	c.engine.Accounts[n] = a
 	for i := range c.blocklog.Records {
-		if s := c.blocklog.Records[i].State; s != nil && s.accounts[n] == nil {
+		if s := c.blocklog.Records[i].State; s != nil && s.Accounts[n] == nil {
 			cp := *a
-			s.accounts[n] = &cp
+			s.Accounts[n] = &cp
 		}
 	}
 }
@@ -349,12 +349,12 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	}
 	for i := range c.blocklog.Records {
 		s := c.blocklog.Records[i].State
-		if s == nil || s.contracts[n] != nil {
+		if s == nil || s.Contracts[n] != nil {
 			continue
 		}
-		s.contracts[n] = ct
+		s.Contracts[n] = ct
 		if ct.ABI != nil {
-			s.abis[n] = append([]exec.ABIVersion{v}, s.abis[n]...)
+			s.ABIs[n] = append([]exec.ABIVersion{v}, s.ABIs[n]...)
 		}
 	}
 }
