@@ -265,10 +265,7 @@ func (c *Chain) Close() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.engine.Wasm != nil {
-		_ = c.engine.Wasm.Close()
-		c.engine.Wasm = nil
-	}
+	c.engine.Close()
 }
 
 // Client returns a chain.Client of this chain (any options after the

@@ -21,12 +21,12 @@ type Engine struct {
 	DB        *db                            // the contract tables
 	ABIs      map[antelope.Name][]ABIVersion // every ABI each account had, by block
 
-	Wasm            *wasm.Engine      // runs wasm contracts; made on first use
-	Params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
-	Features        map[[32]byte]bool // preactivated protocol features
-	ScheduleVersion uint32            // of the last proposed producer schedule
-	Proposed        []antelope.Name   // its producers
-	GlobalSeq       uint64            // receipts so far on this branch (global_sequence)
+	wasm            *wasm.Engine      // runs wasm contracts; made on first use
+	params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
+	features        map[[32]byte]bool // preactivated protocol features
+	scheduleVersion uint32            // of the last proposed producer schedule
+	proposed        []antelope.Name   // its producers
+	globalSeq       uint64            // receipts so far on this branch (global_sequence)
 
 	TxSnap *db // the tables before the transaction under way (a fork installs fetched tables in it too)
 
@@ -58,7 +58,7 @@ type Config struct {
 // parameters and no accounts: up is the chain above it.
 func New(up Chain, cfg Config) *Engine {
 	return &Engine{above: up, ChainID: cfg.ChainID, Accounts: store.Accounts[Account]{}, Contracts: map[antelope.Name]*Contract{},
-		DB: store.New(), ABIs: map[antelope.Name][]ABIVersion{}, Params: append([]byte(nil), defaultParams...), Features: map[[32]byte]bool{},
+		DB: store.New(), ABIs: map[antelope.Name][]ABIVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
 		deadline: cfg.Deadline, interpreter: cfg.Interpreter, ownCache: cfg.OwnCache, console: cfg.Console}
 }
 

@@ -241,7 +241,7 @@ func (a *applyContext) ResourceLimits(account uint64) (int64, int64, int64, erro
 }
 
 // BlockchainParameters is get_blockchain_parameters_packed.
-func (a *applyContext) BlockchainParameters() []byte { return a.trx.c.Params }
+func (a *applyContext) BlockchainParameters() []byte { return a.trx.c.params }
 
 // SetBlockchainParameters is set_blockchain_parameters_packed: the
 // chain_config_v0 is checked for size and kept (chaintest does not apply
@@ -252,7 +252,7 @@ func (a *applyContext) SetBlockchainParameters(packed []byte) error {
 	}
 	c := a.trx.c
 	a.trx.Undo.params(c)
-	c.Params = append([]byte(nil), packed[:len(defaultParams)]...)
+	c.params = append([]byte(nil), packed[:len(defaultParams)]...)
 	return nil
 }
 
@@ -300,9 +300,9 @@ func (a *applyContext) SetProposedProducers(format uint64, packed []byte) (int64
 	}
 	c := a.trx.c
 	a.trx.Undo.params(c)
-	c.ScheduleVersion++
-	c.Proposed = names
-	return int64(c.ScheduleVersion), nil
+	c.scheduleVersion++
+	c.proposed = names
+	return int64(c.scheduleVersion), nil
 }
 
 // skipBlockSigningAuthority reads a block_signing_authority_v0 variant.
@@ -330,12 +330,12 @@ func (a *applyContext) ActiveProducers() []uint64 { return []uint64{uint64(NameE
 // protocol feature active, so it records the digest (once) only.
 func (a *applyContext) PreactivateFeature(digest [32]byte) error {
 	c := a.trx.c
-	if c.Features[digest] {
+	if c.features[digest] {
 		return &Exception{code: 3250000, name: "protocol_feature_exception", what: "Protocol feature exception",
 			detail: fmt.Sprintf("protocol feature with digest '%x' is already pre-activated", digest)}
 	}
 	a.trx.Undo.params(c)
-	c.Features[digest] = true
+	c.features[digest] = true
 	return nil
 }
 

@@ -32,5 +32,5 @@ var defaultParams = func() []byte {
 // the packed chain_config, after max_block_net_usage (a uint64) and twelve
 // uint32 fields.
 func (c *Engine) maxTransactionDelay() uint32 {
-	return binary.LittleEndian.Uint32(c.Params[8+12*4:])
+	return binary.LittleEndian.Uint32(c.params[8+12*4:])
 }

@@ -41,7 +41,7 @@ func (c *Engine) Sequence(t *TrxContext, commit bool) {
 	slices.SortFunc(done, func(a, b *ActionTrace) int { return cmp.Compare(a.GlobalSeq, b.GlobalSeq) })
 	recv := map[antelope.Name]uint64{}
 	auth := map[antelope.Name]uint64{}
-	base := c.GlobalSeq
+	base := c.globalSeq
 	for _, tr := range done {
 		tr.GlobalSeq += base
 		recv[tr.Receiver]++
@@ -68,7 +68,7 @@ func (c *Engine) Sequence(t *TrxContext, commit bool) {
 	if !commit {
 		return
 	}
-	c.GlobalSeq += uint64(len(done))
+	c.globalSeq += uint64(len(done))
 	for n, k := range recv {
 		if a := c.Account(n); a != nil {
 			a.recvSequence += k

@@ -29,8 +29,8 @@ type State struct {
 // helpers replace them. Contracts are replaced, never changed.
 func (c *Engine) SaveState() *State {
 	s := &State{Accounts: c.Accounts.Snapshot(), Contracts: maps.Clone(c.Contracts),
-		ABIs: make(map[antelope.Name][]ABIVersion, len(c.ABIs)), params: c.Params, features: maps.Clone(c.Features),
-		scheduleVersion: c.ScheduleVersion, proposed: c.Proposed, globalSeq: c.GlobalSeq}
+		ABIs: make(map[antelope.Name][]ABIVersion, len(c.ABIs)), params: c.params, features: maps.Clone(c.features),
+		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.globalSeq}
 	for n, v := range c.ABIs {
 		s.ABIs[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
 	}
@@ -46,6 +46,6 @@ func (c *Engine) RestoreState(s *State) {
 	for n, v := range s.ABIs {
 		c.ABIs[n] = slices.Clip(v)
 	}
-	c.Params, c.Features, c.ScheduleVersion, c.Proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
-	c.GlobalSeq = s.globalSeq
+	c.params, c.features, c.scheduleVersion, c.proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
+	c.globalSeq = s.globalSeq
 }

@@ -58,7 +58,7 @@ func (u *UndoLog) params(c *Engine) {
 	if u.chain != nil {
 		return
 	}
-	u.chain = &chainParams{params: c.Params, features: maps.Clone(c.Features), scheduleVersion: c.ScheduleVersion, proposed: c.Proposed}
+	u.chain = &chainParams{params: c.params, features: maps.Clone(c.features), scheduleVersion: c.scheduleVersion, proposed: c.proposed}
 }
 
 // rollback restores everything saved.
@@ -75,7 +75,7 @@ func (u *UndoLog) rollback(c *Engine) {
 		c.ABIs[n] = c.ABIs[n][:k]
 	}
 	if p := u.chain; p != nil {
-		c.Params, c.Features, c.ScheduleVersion, c.Proposed = p.params, p.features, p.scheduleVersion, p.proposed
+		c.params, c.features, c.scheduleVersion, c.proposed = p.params, p.features, p.scheduleVersion, p.proposed
 	}
 	*u = UndoLog{}
 }

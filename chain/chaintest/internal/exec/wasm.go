@@ -26,16 +26,25 @@ func (c *Engine) codeRAM(account antelope.Name) int64 {
 	return int64(len(ct.Code))*setcodeRAMMultiplier + int64(len(ct.PackedABI))
 }
 
-// engine is the chain's wasm engine, made on first use.
+// Close releases the wasm engine, if one was made; a contract run after
+// makes a new one.
+func (c *Engine) Close() {
+	if c.wasm != nil {
+		_ = c.wasm.Close()
+		c.wasm = nil
+	}
+}
+
+// WasmEngine is the chain's wasm engine, made on first use.
 func (c *Engine) WasmEngine() (*wasm.Engine, error) {
-	if c.Wasm == nil {
+	if c.wasm == nil {
 		e, err := wasm.NewEngine(wasm.Config{Interpreter: c.interpreter, PrivateCache: c.ownCache})
 		if err != nil {
 			return nil, err
 		}
-		c.Wasm = e
+		c.wasm = e
 	}
-	return c.Wasm, nil
+	return c.wasm, nil
 }
 
 // setCode sets (or, with no code, clears) account's wasm, replacing a Go
