@@ -18,8 +18,9 @@ import (
 	"github.com/antelopego/abigen/model"
 )
 
-// A forked chain's state is filled lazily: c.account, c.contract and the
-// db's table lookups are the one seam. What a fork has not yet asked the
+// A forked chain's state is filled lazily: execution's Engine.Account and
+// Engine.Contract (through exec.Fork) and the store's table lookups are
+// the one seam. What a fork has not yet asked the
 // live chain for is fetched the first time anything (a transaction, a
 // read, the Go API) looks it up, and installed as the state at the fork
 // block: in the current state, in every block's saved state (for
