@@ -29,6 +29,8 @@
 //     (its traces as nodeos writes them) and nodeos's exceptions.
 //   - fixtures.go, params.go: state set outside any transaction; nodeos's
 //     default chain_config.
+//   - state.go: the state outside the tables that a block saves and a
+//     rollback restores (State).
 //
 // What execution asks of the layers above goes through two interfaces:
 // Chain (TAPoS and duplicates, which need the blocks, the head block's time
