@@ -2,7 +2,6 @@ package chaintest
 
 import (
 	"cmp"
-	"maps"
 	"net/http"
 	"slices"
 	"sync"
@@ -10,7 +9,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
-	"github.com/antelopego/abigen/chain/chaintest/internal/store"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/ship/shiptest"
 )
 
@@ -24,9 +23,8 @@ import (
 // branch and subscribers are blocklog.Log's (Records[i] is block
 // opts.firstBlock+i, Chain.index); what is execution's stays here.
 type blockLog struct {
-	blocklog.Log[*committedTx, chainState]
-	pending   *committedTx // the transaction of the block being produced
-	globalSeq uint64       // receipts so far on this branch (global_sequence)
+	blocklog.Log[*committedTx, exec.State]
+	pending *committedTx // the transaction of the block being produced
 
 	shipOnce  sync.Once // the state-history endpoint, made on first use
 	ship      *shiptest.Server
@@ -35,11 +33,11 @@ type blockLog struct {
 }
 
 // blockRecord is one block's record.
-type blockRecord = blocklog.Record[*committedTx, chainState]
+type blockRecord = blocklog.Record[*committedTx, exec.State]
 
 // committedTx is a transaction as executed in its block.
 type committedTx struct {
-	trx    *trxContext
+	trx    *exec.TrxContext
 	packed antelope.PackedTransaction // as sent, for the signed block
 }
 
@@ -47,53 +45,11 @@ type committedTx struct {
 // account delta).
 type accountChange = blocklog.AccountChange
 
-// chainState is the state outside the tables that a block changes: what
-// Rollback restores (the tables come back from c.history). The accounts
-// carry their RAM, and their CPU and NET allowance and usage (res), so a
-// rollback un-bills what the dropped blocks billed.
-type chainState struct {
-	accounts        store.Accounts[account] // copies
-	contracts       map[antelope.Name]*contract
-	abis            map[antelope.Name][]abiVersion
-	params          []byte
-	features        map[[32]byte]bool
-	scheduleVersion uint32
-	proposed        []antelope.Name
-	globalSeq       uint64
-}
-
-// saveState copies the state outside the tables. Accounts are copied
-// (helpers change them in place); their permission and link maps are
-// shared, as a transaction copies them before changing them (undoLog) and
-// helpers replace them. Contracts are replaced, never changed.
-func (c *Chain) saveState() *chainState {
-	s := &chainState{accounts: c.accounts.Snapshot(), contracts: maps.Clone(c.contracts),
-		abis: make(map[antelope.Name][]abiVersion, len(c.abis)), params: c.params, features: maps.Clone(c.features),
-		scheduleVersion: c.scheduleVersion, proposed: c.proposed, globalSeq: c.blocklog.globalSeq}
-	for n, v := range c.abis {
-		s.abis[n] = slices.Clip(v) // appending copies, leaving the saved versions alone
-	}
-	return s
-}
-
-// restoreState makes the state outside the tables what s was, leaving s as
-// it is (a chain may roll back to the same block twice).
-func (c *Chain) restoreState(s *chainState) {
-	c.accounts = s.accounts.Snapshot()
-	c.contracts = maps.Clone(s.contracts)
-	c.abis = make(map[antelope.Name][]abiVersion, len(s.abis))
-	for n, v := range s.abis {
-		c.abis[n] = slices.Clip(v)
-	}
-	c.params, c.features, c.scheduleVersion, c.proposed = s.params, maps.Clone(s.features), s.scheduleVersion, s.proposed
-	c.blocklog.globalSeq = s.globalSeq
-}
-
 // produceTx produces the block of an executed transaction.
-func (c *Chain) produceTx(trx *trxContext, packed *antelope.PackedTransaction) Block {
-	trx.undo = undoLog{} // committed: what it saved to undo need not be kept
+func (c *Chain) produceTx(trx *exec.TrxContext, packed *antelope.PackedTransaction) Block {
+	trx.Undo = exec.UndoLog{} // committed: what it saved to undo need not be kept
 	c.blocklog.pending = &committedTx{trx: trx, packed: *packed}
-	return c.produce([]antelope.Checksum256{trx.id})
+	return c.produce([]antelope.Checksum256{trx.ID})
 }
 
 // recordBlock records the block just produced (b is the head): its
@@ -105,12 +61,12 @@ func (c *Chain) recordBlock(b Block) {
 	if l.pending != nil {
 		r.Txs, l.pending = []*committedTx{l.pending}, nil
 	}
-	var prev *chainState
+	var prev *exec.State
 	if n := len(l.Records); n > 0 {
 		prev = l.Records[n-1].State
 	}
 	r.Accounts = c.accountChanges(b.Num, prev)
-	r.State = c.saveState()
+	r.State = c.engine.SaveState()
 	l.Append(r, c.opts.firstBlock, c.headNum())
 	c.notify(b.Num)
 }
@@ -119,17 +75,17 @@ func (c *Chain) recordBlock(b Block) {
 // the first block: a state-history log's first block carries the whole
 // state) and those it set an ABI for, by name, the changed before the new
 // as nodeos lists a table's modified rows before its new ones.
-func (c *Chain) accountChanges(num uint32, prev *chainState) []accountChange {
+func (c *Chain) accountChanges(num uint32, prev *exec.State) []accountChange {
 	var changed, created []accountChange
-	for n, a := range c.accounts {
-		isNew := prev == nil || prev.accounts[n] == nil
-		vs := c.abis[n]
-		if !isNew && (len(vs) == 0 || vs[len(vs)-1].block != num) {
+	for n, a := range c.engine.Accounts {
+		isNew := prev == nil || prev.Accounts[n] == nil
+		vs := c.engine.ABIs[n]
+		if !isNew && (len(vs) == 0 || vs[len(vs)-1].Block != num) {
 			continue
 		}
-		ch := accountChange{Name: n, Created: a.created, IsNew: isNew, ABI: []byte{}}
-		if ct := c.contract(n); ct != nil {
-			if abi := ct.packed(); abi != nil {
+		ch := accountChange{Name: n, Created: a.Created, IsNew: isNew, ABI: []byte{}}
+		if ct := c.engine.Contract(n); ct != nil {
+			if abi := ct.Packed(); abi != nil {
 				ch.ABI = abi
 			}
 		}
@@ -154,7 +110,7 @@ func (c *Chain) lastIrreversible() uint32 {
 
 // blockID is the id of block num (blocklog.ID).
 func (c *Chain) blockID(num uint32, prev antelope.Checksum256, t time.Time, txs []antelope.Checksum256, branch uint32) antelope.Checksum256 {
-	return blocklog.ID(c.chainID, c.genesisSalt, num, prev, t, txs, branch)
+	return blocklog.ID(c.engine.ChainID, c.genesisSalt, num, prev, t, txs, branch)
 }
 
 // subscribe calls changed on every change of the blocks, with c.mu held

@@ -14,11 +14,10 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
-	"github.com/antelopego/abigen/chain/chaintest/internal/store"
-	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/chain/state"
 )
@@ -36,34 +35,25 @@ type Chain struct {
 	srv  *httptest.Server
 	opts options
 
-	chainID antelope.Checksum256
+	engine *exec.Engine // execution and the state it changes (internal/exec)
+
 	// genesisSalt makes this chain's first block id differ from every
 	// other chain's of this process (chainsMade when it was made).
 	genesisSalt uint64
 	blocks      []Block // blocks[i] is block opts.firstBlock+i
-	accounts    store.Accounts[account]
-	contracts   map[antelope.Name]*contract
-	db          *db
-	history     []*db // history[i] is the state at the end of block opts.firstBlock+i
+	history     []*db   // history[i] is the state at the end of block opts.firstBlock+i
 	seen        map[antelope.Checksum256]uint32
 	faults      *faults.Injector // internal/faults
 	stats       Stats
 	tokens      *statesvc.Tokens // the state service's token service (internal/statesvc)
-	abis        map[antelope.Name][]abiVersion
 
-	engine          *wasm.Engine      // runs wasm contracts; made on first use
-	params          []byte            // chain_config_v0, packed (get/set_blockchain_parameters_packed)
-	features        map[[32]byte]bool // preactivated protocol features
-	scheduleVersion uint32            // of the last proposed producer schedule
-	proposed        []antelope.Name   // its producers
-	provider        *ResourceProvider // served at /v1/resource_provider/ (provider.go)
+	provider *ResourceProvider // served at /v1/resource_provider/ (provider.go)
 
 	authSrv *httptest.Server // the token service, at its own address
 
 	blocklog blockLog // what each block did, for state history and forks (blocklog.go)
 
-	fork   *forkState // the live chain a fork fills its state from (forkstate.go); nil: no fork
-	txSnap *db        // the tables before the transaction under way (a fork installs fetched tables in it too)
+	fork *forkState // the live chain a fork fills its state from (forkstate.go); nil: no fork
 
 	handoff handoff // the last traces answered in process, for chain.Client (inprocess.go)
 	// inFlight counts the in-process requests under way (inprocess.go).
@@ -209,17 +199,16 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 		// after the fork block.
 		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
 	}
-	c := &Chain{opts: o, chainID: o.chainID, accounts: store.Accounts[account]{}, contracts: map[antelope.Name]*contract{},
-		db: store.New(), seen: map[antelope.Checksum256]uint32{},
-		abis: map[antelope.Name][]abiVersion{}, params: append([]byte(nil), defaultParams...), features: map[[32]byte]bool{},
+	c := &Chain{opts: o, seen: map[antelope.Checksum256]uint32{},
 		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
+	c.engine = exec.New(chainSeam{c}, exec.Config{ChainID: o.chainID, Deadline: o.deadline, Interpreter: o.interpreter, OwnCache: o.ownCache, Console: o.console})
 	c.blocklog.Manual = o.manualFinality
 	if fs != nil {
-		c.fork, c.db.Lazy = fs, forkFiller{c} // eosio too is the live chain's
+		c.fork, c.engine.DB.Lazy, c.engine.Fork = fs, forkFiller{c}, forkFiller{c} // eosio too is the live chain's
 	} else {
-		eosio := newAccount(nameEosio, emptyAuthority(), emptyAuthority(), o.start)
-		eosio.privileged = true
-		c.accounts[nameEosio] = eosio
+		eosio := exec.NewAccount(exec.NameEosio, exec.EmptyAuthority(), exec.EmptyAuthority(), o.start)
+		eosio.Privileged = true
+		c.engine.Accounts[exec.NameEosio] = eosio
 	}
 	c.produce(nil)
 	if !o.inProcess {
@@ -278,10 +267,7 @@ func (c *Chain) Close() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.engine != nil {
-		_ = c.engine.Close()
-		c.engine = nil
-	}
+	c.engine.Close()
 }
 
 // Client returns a chain.Client of this chain (any options after the
@@ -299,7 +285,7 @@ func (c *Chain) State() *state.Client {
 }
 
 // ChainID is the chain's id.
-func (c *Chain) ChainID() antelope.Checksum256 { return c.chainID }
+func (c *Chain) ChainID() antelope.Checksum256 { return c.engine.ChainID }
 
 // Head returns the head block.
 func (c *Chain) Head() Block {
@@ -366,7 +352,7 @@ func (c *Chain) produce(txs []antelope.Checksum256) Block {
 	id := c.blockID(num, prev, t, txs, c.blocklog.Branch)
 	b := Block{Num: num, ID: id, Previous: prev, Time: t, Transactions: txs}
 	c.blocks = append(c.blocks, b)
-	c.history = append(c.history, c.db.Snapshot())
+	c.history = append(c.history, c.engine.DB.Snapshot())
 	c.recordBlock(b)
 	return b
 }
@@ -449,4 +435,24 @@ func (c *Chain) chainAPI(endpoint string, body []byte) (int, any) {
 		return c.transactionAPI(endpoint, body)
 	}
 	return nodeosError(404, "Not Found", 0, "exception", "unspecified", "Unknown Endpoint")
+}
+
+// tapos reports whether ref names a block of the last 65,536: the most
+// recent block whose number ends in refNum, with that prefix.
+func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
+	for i := len(c.blocks) - 1; i >= 0 && i >= len(c.blocks)-65536; i-- {
+		b := c.blocks[i]
+		if uint16(b.Num) == refNum {
+			_, prefix := antelope.TaposFromBlockID(b.ID)
+			return prefix == refPrefix
+		}
+	}
+	return false
+}
+
+// executed reports whether transaction id is in one of the chain's blocks
+// (the duplicate check).
+func (c *Chain) executed(id antelope.Checksum256) bool {
+	_, dup := c.seen[id]
+	return dup
 }

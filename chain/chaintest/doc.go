@@ -241,16 +241,19 @@
 //     linkauths, RAM, CPU and NET: store.Accounts) with the copies a block
 //     keeps and a transaction's undo of them (store.AccountUndo). A fork
 //     fills both lazily, through store.Filler and store.AccountFiller
-//     (forkstate.go). The account record's type stays here (accounts.go):
-//     execution reads and writes its fields one by one.
-//   - Execution, in this package: transaction checks (tx.go), authority
-//     (accounts.go, links.go), actions run as Go handlers or wasm
-//     (apply.go, host.go, dbapi.go, iterators.go, native.go, wasm.go,
-//     contract.go), billing (resources.go, authram.go), receipts and the
-//     undo of contracts, ABIs and parameters (receipts.go, undo.go). It
-//     stays here because Handler and Context are its public face — a Go
-//     contract is execution seen from the outside — and because
-//     contracts and ABIs, which it changes, are shared with the fork.
+//     (forkstate.go).
+//   - internal/exec: execution — transaction checks (Engine.Check),
+//     authority, actions run as Go handlers or wasm, billing, receipts,
+//     the undo of contracts, ABIs and parameters, the chain API's answer
+//     to a transaction, nodeos's exceptions, and the state a test sets
+//     outside a transaction behind Chain's setters. Chain holds one
+//     exec.Engine (its accounts, contracts, tables, ABIs, parameters) and
+//     answers what execution asks of it through exec.Chain (TAPoS and
+//     duplicates, the head block's time, the next block's number) and, on
+//     a fork, exec.Fork (store.go). Handler and Context are execution's
+//     public face here (handler.go): Context wraps exec.Context with the
+//     same methods, and a Handler is adapted to exec.Handler when its
+//     contract is set, its panic recovered there.
 //   - internal/blocklog: the history — block ids, a block's SHiP table
 //     deltas between two store snapshots, the subscribers told of every
 //     change, and the per-block records with their bookkeeping
@@ -259,12 +262,12 @@
 //     records), generic in the transactions and state they hold. What a
 //     block did is filled in and made into state history here
 //     (blocklog.go, shipblock.go), as it is execution's transaction
-//     contexts; Fork and Rollback (fork.go) give blocks new ids and
+//     contexts (exec.TrxContext); Fork and Rollback (fork.go) give blocks new ids and
 //     restore the state; ship.go hands the blocks to ship/shiptest, which
 //     serves the state-history websocket.
 //   - The fork of a live chain (forkstate.go, forkremote.go, forkcache.go,
 //     forkabi.go) implements the seams: store.Filler, store.AccountFiller
-//     and Chain.contract.
+//     and exec.Fork.
 //   - The served APIs: internal/nodeosapi (the nodeos chain API's reads —
 //     get_info, get_block, get_account, get_abi, get_raw_abi, get_code,
 //     get_code_hash, get_raw_code_and_abi, get_currency_balance,
@@ -275,13 +278,15 @@
 //     its token service, over statesvc.Chain), internal/hyperionapi
 //     (Hyperion v2, over hyperionapi.Chain), ship/shiptest (SHiP, over a
 //     BlockSource), and, in this package, the chain API's sends, which
-//     execute (chain.go's chainAPI, tx.go, inprocess.go), and the
-//     resource provider (provider.go).
+//     execute (sendapi.go, inprocess.go), and the resource provider
+//     (provider.go).
 //   - internal/faults: the fault injector every HTTP answer passes
 //     through (faults.Injector), knowing nothing of the chain but the
 //     nodeos errors it is handed (faults.Answers).
 //
-// Chain, New and its options, Handler and Context, and the Client, State,
-// SHiPClient and BlockSource accessors are the thin top: the internal
-// packages' public names (Misbehavior, HyperionAPI) are aliases here.
+// Chain, New and its options, Handler and Context (handler.go), the
+// setters of accounts, contracts and rows (setup.go), and the Client,
+// State, SHiPClient and BlockSource accessors are the thin top: the
+// internal packages' public names (Misbehavior, HyperionAPI) are aliases
+// here.
 package chaintest

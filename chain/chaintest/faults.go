@@ -3,6 +3,7 @@ package chaintest
 import (
 	"time"
 
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
 )
 
@@ -55,7 +56,7 @@ func newFaults() *faults.Injector {
 				"deadline exceeded (http-max-response-time-ms)")
 		},
 		Lagging: func() (int, any) {
-			return errRefBlock("Transaction's reference block did not match. Is this transaction from a different fork? (the node has not seen it)").answer()
+			return exec.ErrRefBlock("Transaction's reference block did not match. Is this transaction from a different fork? (the node has not seen it)").Answer()
 		},
 		RetryUnsupported: func() (int, any) {
 			return nodeosError(500, "Internal Service Error", 3100008, "unsupported_feature", "Feature is currently unsupported",

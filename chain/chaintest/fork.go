@@ -91,8 +91,8 @@ func (c *Chain) Rollback(n uint32) error {
 	}
 	l := &c.blocklog
 	k := c.index(n)
-	c.db.Restore(c.history[k])
-	c.restoreState(l.Records[k].State)
+	c.engine.DB.Restore(c.history[k])
+	c.engine.RestoreState(l.Records[k].State)
 	for id, num := range c.seen {
 		if num > n {
 			delete(c.seen, id)

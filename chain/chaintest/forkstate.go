@@ -12,13 +12,15 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/model"
 )
 
-// A forked chain's state is filled lazily: c.account, c.contract and the
-// db's table lookups are the one seam. What a fork has not yet asked the
+// A forked chain's state is filled lazily: execution's Engine.Account and
+// Engine.Contract (through exec.Fork) and the store's table lookups are
+// the one seam. What a fork has not yet asked the
 // live chain for is fetched the first time anything (a transaction, a
 // read, the Go API) looks it up, and installed as the state at the fork
 // block: in the current state, in every block's saved state (for
@@ -40,7 +42,7 @@ type forkState struct {
 
 	failure error // the last lookup that could not be answered, for the operation under way
 	// fetches counts the answers asked of the source: a transaction that
-	// fetched has spent network time within its deadline (tx.go runs it
+	// fetched has spent network time within its deadline (exec's Execute runs it
 	// again, with what it fetched in place).
 	fetches int
 	newer   []NewerCode
@@ -80,11 +82,6 @@ func (n NewerCode) String() string {
 		n.CodeUpdated.Format(time.RFC3339Nano), n.ForkBlock, n.ForkTime.Format(time.RFC3339Nano))
 }
 
-// forkError is what a fork could not answer.
-type forkError struct{ msg string }
-
-func (e *forkError) Error() string { return "chaintest fork: " + e.msg }
-
 // WithFork makes the chain a fork of a live chain at f.Block (see Remote):
 // its chain id is the live chain's and its first block f.Block+1, 500 ms
 // after the fork block. New panics when the live chain (or the cache)
@@ -103,10 +100,10 @@ func NewFork(f Remote, opts ...Option) (*Chain, error) {
 
 func openFork(f Remote) (*forkState, error) {
 	if f.NodeURL == "" && !f.Offline {
-		return nil, &forkError{"Remote.NodeURL is empty"}
+		return nil, &exec.ForkError{Msg: "Remote.NodeURL is empty"}
 	}
 	if f.Offline && f.Cache == "" {
-		return nil, &forkError{"an offline fork needs Remote.Cache"}
+		return nil, &exec.ForkError{Msg: "an offline fork needs Remote.Cache"}
 	}
 	fs := &forkState{accounts: map[antelope.Name]bool{}, contracts: map[antelope.Name]error{}, noABI: map[antelope.Name]bool{}, units: map[tableID]*forkUnit{}}
 	kind := "nodeos"
@@ -126,14 +123,14 @@ func openFork(f Remote) (*forkState, error) {
 	if f.Cache != "" {
 		cache, p, err := openForkCache(ctx, f.Cache, kind, f.Block, fs.live)
 		if err != nil {
-			return nil, &forkError{err.Error()}
+			return nil, &exec.ForkError{Msg: err.Error()}
 		}
 		fs.cache, fs.src, fs.point = cache, cache, p
 		return fs, nil
 	}
 	p, err := fs.live.point(ctx)
 	if err != nil {
-		return nil, &forkError{"the fork block: " + err.Error()}
+		return nil, &exec.ForkError{Msg: "the fork block: " + err.Error()}
 	}
 	fs.point = p
 	return fs, nil
@@ -199,23 +196,6 @@ func (f *forkState) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), time.Minute)
 }
 
-// account is account n, fetched on a fork the first time it is looked up.
-func (c *Chain) account(n antelope.Name) *account {
-	if c.fork == nil {
-		return c.accounts.Lookup(n, nil)
-	}
-	return c.accounts.Lookup(n, forkFiller{c})
-}
-
-// contract is account n's contract, fetched on a fork the first time.
-func (c *Chain) contract(n antelope.Name) *contract {
-	if ct := c.contracts[n]; ct != nil || c.fork == nil {
-		return ct
-	}
-	c.fork.loadContract(c, n)
-	return c.contracts[n]
-}
-
 func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	if _, asked := f.accounts[n]; asked || n == 0 {
 		return
@@ -225,7 +205,7 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	f.fetches++
 	raw, err := f.src.account(ctx, n)
 	if err != nil {
-		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
+		f.fail(&exec.ForkError{Msg: "account " + n.String() + ": " + err.Error()})
 		return // asked again next time: the network may answer then
 	}
 	if raw == nil {
@@ -234,20 +214,20 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	}
 	a, err := forkedAccount(n, raw, f.point.Time)
 	if err != nil {
-		f.fail(&forkError{"account " + n.String() + ": " + err.Error()})
+		f.fail(&exec.ForkError{Msg: "account " + n.String() + ": " + err.Error()})
 		return
 	}
 	// nodeos answers as of its head: an account created after the fork
 	// block did not exist at it.
-	f.accounts[n] = !a.created.After(f.point.Time)
+	f.accounts[n] = !a.Created.After(f.point.Time)
 	if !f.accounts[n] {
 		return
 	}
-	c.accounts[n] = a
+	c.engine.Accounts[n] = a
 	for i := range c.blocklog.Records {
-		if s := c.blocklog.Records[i].State; s != nil && s.accounts[n] == nil {
+		if s := c.blocklog.Records[i].State; s != nil && s.Accounts[n] == nil {
 			cp := *a
-			s.accounts[n] = &cp
+			s.Accounts[n] = &cp
 		}
 	}
 }
@@ -256,7 +236,7 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 // permissions and their links (nodeos 3.1+ lists linked_actions), RAM
 // quota and usage, privilege and dates. CPU and NET are unlimited, as for
 // every chaintest account until SetResources.
-func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*account, error) {
+func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*exec.Account, error) {
 	ca, err := chain.DecodeAccount(raw)
 	if err != nil {
 		return nil, err
@@ -268,10 +248,10 @@ func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*a
 		Created        antelope.TimePoint `json:"created"`
 		LastCodeUpdate antelope.TimePoint `json:"last_code_update"`
 		Permissions    []struct {
-			PermName      antelope.Name   `json:"perm_name"`
-			LinkedActions *[]linkedAction `json:"linked_actions"`
+			PermName      antelope.Name        `json:"perm_name"`
+			LinkedActions *[]exec.LinkedAction `json:"linked_actions"`
 		} `json:"permissions"`
-		AnyLinkedActions *[]linkedAction `json:"eosio_any_linked_actions"`
+		AnyLinkedActions *[]exec.LinkedAction `json:"eosio_any_linked_actions"`
 	}
 	if err := json.Unmarshal(raw, &extra); err != nil {
 		return nil, err
@@ -287,30 +267,30 @@ func forkedAccount(n antelope.Name, raw json.RawMessage, forkTime time.Time) (*a
 			return nil, fmt.Errorf("the node's get_account lists no linked_actions for permission %s (a nodeos before Leap 4.0?): its linkauths are unknown", p.PermName)
 		}
 	}
-	a := newAccount(ca.AccountName, emptyAuthority(), emptyAuthority(), extra.Created.Time())
-	a.perms = map[antelope.Name]*permission{}
+	a := exec.NewAccount(ca.AccountName, exec.EmptyAuthority(), exec.EmptyAuthority(), extra.Created.Time())
+	a.Perms = map[antelope.Name]*exec.Permission{}
 	for _, p := range ca.Permissions {
-		a.perms[p.PermName] = &permission{name: p.PermName, parent: p.Parent, auth: p.RequiredAuth, lastUsed: forkTime}
+		a.Perms[p.PermName] = &exec.Permission{Name: p.PermName, Parent: p.Parent, Auth: p.RequiredAuth, LastUsed: forkTime}
 	}
-	link := func(perm antelope.Name, links []linkedAction) {
+	link := func(perm antelope.Name, links []exec.LinkedAction) {
 		for _, l := range links {
-			if a.links == nil {
-				a.links = map[linkKey]antelope.Name{}
+			if a.Links == nil {
+				a.Links = map[exec.LinkKey]antelope.Name{}
 			}
-			k := linkKey{code: l.Account}
+			k := exec.LinkKey{Code: l.Account}
 			if l.Action != nil {
-				k.action = *l.Action
+				k.Action = *l.Action
 			}
-			a.links[k] = perm
+			a.Links[k] = perm
 		}
 	}
 	for _, p := range extra.Permissions {
 		link(p.PermName, *p.LinkedActions)
 	}
-	link(nameEosioAny, *extra.AnyLinkedActions)
-	a.privileged = ca.Privileged
-	a.ramQuota, a.ramUsage = int64(ca.RAMQuota), int64(ca.RAMUsage)
-	a.lastCodeUpdate = extra.LastCodeUpdate.Time()
+	link(exec.NameEosioAny, *extra.AnyLinkedActions)
+	a.Privileged = ca.Privileged
+	a.RAMQuota, a.RAMUsage = int64(ca.RAMQuota), int64(ca.RAMUsage)
+	a.LastCodeUpdate = extra.LastCodeUpdate.Time()
 	return a, nil
 }
 
@@ -321,8 +301,8 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 		}
 		return
 	}
-	if c.account(n) == nil || !f.accounts[n] {
-		if _, asked := f.accounts[n]; asked || c.accounts[n] != nil {
+	if c.engine.Account(n) == nil || !f.accounts[n] {
+		if _, asked := f.accounts[n]; asked || c.engine.Accounts[n] != nil {
 			f.contracts[n] = nil // no account at the live chain (or one the fork made): no contract there
 		}
 		return
@@ -332,7 +312,7 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	f.fetches++
 	fc, err := f.src.code(ctx, n)
 	if err != nil {
-		f.fail(&forkError{"the contract of " + n.String() + ": " + err.Error()})
+		f.fail(&exec.ForkError{Msg: "the contract of " + n.String() + ": " + err.Error()})
 		return
 	}
 	// Code set after the fork block — or cleared (setcode with no code),
@@ -341,7 +321,7 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	if fc.CodeUpdated.After(f.point.Time) {
 		nc := NewerCode{Account: n, CodeUpdated: fc.CodeUpdated, ForkBlock: f.point.Block, ForkTime: f.point.Time}
 		f.newer = append(f.newer, nc)
-		err := &forkError{nc.String() + ": its code at the fork block is not available"}
+		err := &exec.ForkError{Msg: nc.String() + ": its code at the fork block is not available"}
 		f.contracts[n] = err
 		f.fail(err)
 		return
@@ -351,7 +331,7 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	}
 	ct, err := c.forkedContract(fc)
 	if err != nil {
-		err := &forkError{"the contract of " + n.String() + ": " + err.Error()}
+		err := &exec.ForkError{Msg: "the contract of " + n.String() + ": " + err.Error()}
 		f.contracts[n] = err
 		f.fail(err)
 		return
@@ -360,53 +340,53 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	if ct == nil {
 		return
 	}
-	c.contracts[n] = ct
-	v := abiVersion{block: fc.ABIBlock, json: ct.abi}
-	if v.block == 0 || v.block > f.point.Block {
-		v.block = f.point.Block
+	c.engine.Contracts[n] = ct
+	v := exec.ABIVersion{Block: fc.ABIBlock, JSON: ct.ABI}
+	if v.Block == 0 || v.Block > f.point.Block {
+		v.Block = f.point.Block
 	}
-	if ct.abi != nil {
-		c.abis[n] = append([]abiVersion{v}, c.abis[n]...)
+	if ct.ABI != nil {
+		c.engine.ABIs[n] = append([]exec.ABIVersion{v}, c.engine.ABIs[n]...)
 	}
 	for i := range c.blocklog.Records {
 		s := c.blocklog.Records[i].State
-		if s == nil || s.contracts[n] != nil {
+		if s == nil || s.Contracts[n] != nil {
 			continue
 		}
-		s.contracts[n] = ct
-		if ct.abi != nil {
-			s.abis[n] = append([]abiVersion{v}, s.abis[n]...)
+		s.Contracts[n] = ct
+		if ct.ABI != nil {
+			s.ABIs[n] = append([]exec.ABIVersion{v}, s.ABIs[n]...)
 		}
 	}
 }
 
 // forkedContract is a contract as setcode and setabi would have made it;
 // nil when there is neither code nor ABI.
-func (c *Chain) forkedContract(fc *forkCode) (*contract, error) {
+func (c *Chain) forkedContract(fc *forkCode) (*exec.Contract, error) {
 	if len(fc.WASM) == 0 && len(fc.ABI) == 0 {
 		return nil, nil
 	}
-	ct := &contract{tables: map[antelope.Name]bool{}}
+	ct := &exec.Contract{Tables: map[antelope.Name]bool{}}
 	if len(fc.WASM) > 0 {
-		e, err := c.wasmEngine()
+		e, err := c.engine.WasmEngine()
 		if err != nil {
 			return nil, err
 		}
-		if ct.module, err = e.Compile(fc.WASM); err != nil {
+		if ct.Module, err = e.Compile(fc.WASM); err != nil {
 			return nil, err
 		}
-		ct.code, ct.codeHash = fc.WASM, sha256.Sum256(fc.WASM)
+		ct.Code, ct.CodeHash = fc.WASM, sha256.Sum256(fc.WASM)
 	}
 	if len(fc.ABI) > 0 {
 		src, err := model.Load(fc.ABI)
 		if err != nil {
 			return nil, fmt.Errorf("its ABI: %v", err)
 		}
-		if ct.packedABI, err = src.ABI.Pack(); err != nil {
+		if ct.PackedABI, err = src.ABI.Pack(); err != nil {
 			return nil, fmt.Errorf("packing its ABI: %v", err)
 		}
-		ct.abi = src.JSON
-		if err := ct.readTables(src.JSON); err != nil {
+		ct.ABI = src.JSON
+		if err := ct.ReadTables(src.JSON); err != nil {
 			return nil, err
 		}
 	}
@@ -434,7 +414,7 @@ func (c *Chain) fillTable(id tableID) *forkUnit {
 	fu := &forkUnit{bad: map[int]string{}}
 	f.units[u] = fu // before fetching: the lookups below must not fetch it again
 	if err := c.fetchUnit(u, fu); err != nil {
-		fu.err = &forkError{fmt.Sprintf("table %s of %s in scope %s: %v", u.Table, u.Code, u.Scope, err)}
+		fu.err = &exec.ForkError{Msg: fmt.Sprintf("table %s of %s in scope %s: %v", u.Table, u.Code, u.Scope, err)}
 		f.fail(fu.err)
 		f.retry = append(f.retry, u)
 	}
@@ -467,7 +447,7 @@ func (c *Chain) fillIndex(id tableID, k wasm.IndexKind) {
 	}
 	if bad {
 		u := unitOf(id)
-		c.fork.fail(&forkError{fmt.Sprintf("table %s of %s in scope %s: secondary index %d (position %d, %s) cannot be read on the fork: %s",
+		c.fork.fail(&exec.ForkError{Msg: fmt.Sprintf("table %s of %s in scope %s: secondary index %d (position %d, %s) cannot be read on the fork: %s",
 			u.Table, u.Code, u.Scope, pos-1, pos, kindNames[k], why)})
 	}
 }
@@ -475,7 +455,7 @@ func (c *Chain) fillIndex(id tableID, k wasm.IndexKind) {
 // listScopes refuses to list a contract's tables on a fork: it knows only
 // those it fetched.
 func (c *Chain) listScopes(code antelope.Name) {
-	c.fork.fail(&forkError{"the tables of " + code.String() + " cannot be listed on a fork (get_table_by_scope, table_scopes): it fetches a table when it is read, and knows no others"})
+	c.fork.fail(&exec.ForkError{Msg: "the tables of " + code.String() + " cannot be listed on a fork (get_table_by_scope, table_scopes): it fetches a table when it is read, and knows no others"})
 }
 
 var kindNames = [store.NumKinds]string{wasm.Idx64: "idx64", wasm.Idx128: "idx128", wasm.Idx256: "idx256", wasm.IdxDouble: "idx_double", wasm.IdxLongDouble: "idx_long_double"}
@@ -483,17 +463,17 @@ var kindNames = [store.NumKinds]string{wasm.Idx64: "idx64", wasm.Idx128: "idx128
 // fetchUnit fetches a table in one scope and installs it with the
 // secondary indexes its ABI lets the fork rebuild.
 func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
-	ct := c.contract(u.Code)
+	ct := c.engine.Contract(u.Code)
 	if c.fork.noABI[u.Code] {
 		// Its code writes rows all the same: they cannot be read (nodeos
 		// serves no table without an ABI), and must not read as empty.
 		return fmt.Errorf("the contract has no ABI at the fork block, so its tables cannot be read")
 	}
-	if ct == nil || ct.abi == nil {
+	if ct == nil || ct.ABI == nil {
 		fu.empty = true
 		return nil // no contract at the fork block (or one the fork deployed): nodeos serves no table of it
 	}
-	keys, err := readTableKeys(ct.abi, u.Table)
+	keys, err := readTableKeys(ct.ABI, u.Table)
 	if err != nil {
 		return fmt.Errorf("its ABI: %v", err)
 	}
@@ -577,9 +557,9 @@ func sameOrder(objs []*secRow, order []uint64) bool {
 // current one, each block's, and the snapshot of the transaction under
 // way.
 func (c *Chain) installTables(built map[tableID]*table) {
-	dbs := append([]*db{c.db}, c.history...)
-	if c.txSnap != nil {
-		dbs = append(dbs, c.txSnap)
+	dbs := append([]*db{c.engine.DB}, c.history...)
+	if c.engine.TxSnap != nil {
+		dbs = append(dbs, c.engine.TxSnap)
 	}
 	ids := slices.SortedFunc(maps.Keys(built), func(a, b tableID) int { return cmp.Compare(a.Table, b.Table) })
 	for _, id := range ids {
@@ -591,20 +571,6 @@ func (c *Chain) installTables(built map[tableID]*table) {
 			}
 		}
 	}
-}
-
-// forkExceptionCode is the fork's exception's, in nodeos's database
-// exception family (3060xxx) at a code spring leaves unused: like those,
-// it is raised while executing and rolls the transaction back. Its name is
-// its own, as no nodeos exception is this one, so chain.Client knows it by
-// name and code (its outcome table's chaintestRule) and reports the
-// transaction not executed.
-const forkExceptionCode = 3069900
-
-// errFork is a transaction's failure because the fork could not fill what
-// it looked up.
-func errFork(err error) *exception {
-	return &exception{code: forkExceptionCode, name: "chaintest_fork_exception", what: "The fork could not read the live chain's state", detail: err.Error()}
 }
 
 // forkChecked answers a request of the chain API or state service with
@@ -622,7 +588,7 @@ func (c *Chain) forkChecked(serve func() (int, any)) (int, any) {
 	err := c.takeForkFailure()
 	c.mu.Unlock()
 	if err != nil {
-		return nodeosError(500, "Internal Service Error", forkExceptionCode, "chaintest_fork_exception", "The fork could not read the live chain's state", err.Error())
+		return nodeosError(500, "Internal Service Error", exec.ForkExceptionCode, "chaintest_fork_exception", "The fork could not read the live chain's state", err.Error())
 	}
 	return status, out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 )
 
 // providerPath is where a resource provider answers, beside the chain API,
@@ -79,13 +80,13 @@ func (c *Chain) NewResourceProvider(payer antelope.Name) (*ResourceProvider, err
 	}
 	pub, _ := key.PublicKey()
 	c.mu.Lock()
-	exists := c.account(payer) != nil
+	exists := c.engine.Account(payer) != nil
 	c.mu.Unlock()
 	if !exists {
 		c.NewAccount(payer)
 	}
 	cosign := antelope.PermissionLevel{Actor: payer, Permission: antelope.MustName("cosign")}
-	if err := c.SetPermission(payer, cosign.Permission, nameActive, chain.Authority{Threshold: 1, Keys: []chain.KeyWeight{{Key: pub, Weight: 1}}}); err != nil {
+	if err := c.SetPermission(payer, cosign.Permission, exec.NameActive, chain.Authority{Threshold: 1, Keys: []chain.KeyWeight{{Key: pub, Weight: 1}}}); err != nil {
 		return nil, err
 	}
 	noop := antelope.MustName("greymassnoop")
@@ -199,11 +200,11 @@ func (p *ResourceProvider) answer(body []byte) (int, any) {
 	if esr.Kind != antelope.ESRKindTransaction || esr.RequiresTapos() {
 		return refuse("The signing request must be a transaction with TAPoS.")
 	}
-	if id, err := esr.Chain.ChainID(); err != nil || id != p.chain.chainID {
+	if id, err := esr.Chain.ChainID(); err != nil || id != p.chain.engine.ChainID {
 		return refuse("The signing request is not for this chain.")
 	}
 	tx := esr.Transaction
-	if firstAuthorizer(&tx) != req.Signer.Actor || req.Signer.Actor == 0 {
+	if exec.FirstAuthorizer(&tx) != req.Signer.Actor || req.Signer.Actor == 0 {
 		return refuse("The first authorizer of the transaction must be the signer.")
 	}
 	if p.mode == providerRefuse {
@@ -226,7 +227,7 @@ func (p *ResourceProvider) answer(body []byte) (int, any) {
 	case providerRAM:
 		buy := antelope.AppendUint64(antelope.AppendUint64(nil, uint64(req.Signer.Actor)), uint64(req.Signer.Actor))
 		buy = antelope.AppendUint32(buy, p.ramBytes)
-		out.Actions = append(out.Actions, antelope.Action{Account: nameEosio, Name: antelope.MustName("buyrambytes"),
+		out.Actions = append(out.Actions, antelope.Action{Account: exec.NameEosio, Name: antelope.MustName("buyrambytes"),
 			Authorization: []antelope.PermissionLevel{req.Signer}, Data: buy})
 		status = 402
 	}
@@ -235,7 +236,7 @@ func (p *ResourceProvider) answer(body []byte) (int, any) {
 	} else {
 		out.Actions = append(out.Actions, tx.Actions...)
 	}
-	digest, err := out.SigningDigest(p.chain.chainID)
+	digest, err := out.SigningDigest(p.chain.engine.ChainID)
 	if err != nil {
 		return refuse("Invalid transaction: " + err.Error())
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 )
 
 // transactionAPI answers push_transaction, send_transaction,
@@ -26,11 +27,11 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	}
 	var packed antelope.PackedTransaction
 	if err := packed.UnmarshalJSON(packedJSON); err != nil {
-		return errPackedTx("Invalid packed transaction: " + err.Error()).answer()
+		return exec.ErrPackedTx("Invalid packed transaction: " + err.Error()).Answer()
 	}
 	signed, err := packed.Unpack()
 	if err != nil {
-		return errPackedTx("Invalid packed transaction: " + err.Error()).answer()
+		return exec.ErrPackedTx("Invalid packed transaction: " + err.Error()).Answer()
 	}
 	id, _ := signed.ID()
 	dry := endpoint == "compute_transaction" || endpoint == "send_read_only_transaction"
@@ -43,39 +44,39 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	defer c.mu.Unlock()
 	blockNum := c.nextBlockNum()
 	blockTime := c.headTime().Add(500 * time.Millisecond)
-	var trx *trxContext
-	err = c.check(signed, &packed, id, blockTime, dry)
+	var trx *exec.TrxContext
+	err = c.engine.Check(signed, &packed, id, blockTime, dry)
 	if err == nil {
-		trx, err = c.execute(signed, &packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
+		trx, err = c.engine.Execute(signed, &packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
 	}
 	if err != nil {
 		c.stats.Refused++
-		var ex *exception
+		var ex *exec.Exception
 		if !errors.As(err, &ex) {
-			ex = errAssert(err.Error())
+			ex = exec.ErrAssert(err.Error())
 		}
 		if failureTrace {
 			// nodeos's failure trace has the action traces so far: those
 			// executed with their receipts (numbered as if committed), the
 			// failed one with the exception, those scheduled with neither.
 			if trx != nil {
-				c.sequence(trx, false)
-				trx.failure = ex
+				c.engine.Sequence(trx, false)
+				trx.Failure = ex
 			}
-			answer, _, _ := appendAnswer(nil, id, blockNum, blockTime, trx, ex)
+			answer, _, _ := exec.AppendAnswer(nil, id, blockNum, blockTime, trx, ex)
 			return status, answer
 		}
-		return ex.answer()
+		return ex.Answer()
 	}
-	c.sequence(trx, !dry)
+	c.engine.Sequence(trx, !dry)
 	if !dry {
 		c.seen[id] = blockNum
 		c.stats.Executions++
 		c.produceTx(trx, &packed)
 	}
-	answer, start, end := appendAnswer(make([]byte, 0, 512+1024*len(trx.traces)), id, blockNum, blockTime, trx, nil)
+	answer, start, end := exec.AppendAnswer(make([]byte, 0, 512+1024*len(trx.Traces)), id, blockNum, blockTime, trx, nil)
 	if c.opts.inProcess {
-		if d := trx.decoded(answer, start, end); d != nil {
+		if d := trx.Decoded(answer, start, end); d != nil {
 			c.handoff.keep(d)
 		}
 	}

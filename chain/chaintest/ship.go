@@ -53,7 +53,7 @@ func (c *Chain) SHiPClient(opts ...ship.Option) *ship.Client {
 func (c *Chain) SHiP() *shiptest.Server {
 	l := &c.blocklog
 	l.shipOnce.Do(func() {
-		s := shiptest.NewHandler(c.BlockSource(), shiptest.WithChainID(c.chainID))
+		s := shiptest.NewHandler(c.BlockSource(), shiptest.WithChainID(c.engine.ChainID))
 		s.URL = c.SHiPURL()
 		var pipe *pipeListener
 		var transport http.RoundTripper

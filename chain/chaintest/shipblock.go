@@ -6,6 +6,7 @@ import (
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain/chaintest/internal/blocklog"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/ship/protocol"
 	"github.com/antelopego/abigen/ship/shiptest"
@@ -22,7 +23,7 @@ func (c *Chain) shipBlock(num uint32) shiptest.Block {
 	r := &c.blocklog.Records[i]
 	if r.Encoded == nil {
 		b := c.blocks[i]
-		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blocklog.Timestamp(b.Time), Producer: nameEosio}
+		out := shiptest.Block{Num: b.Num, ID: b.ID, Previous: b.Previous, Timestamp: blocklog.Timestamp(b.Time), Producer: exec.NameEosio}
 		out.SignedBlock = blocklog.MustMarshal(c.signedBlock(b, r))
 		out.Traces = blocklog.EncodeList(shipTraces(r))
 		out.Deltas = blocklog.EncodeList(c.shipDeltas(num, r))
@@ -31,24 +32,17 @@ func (c *Chain) shipBlock(num uint32) shiptest.Block {
 	return *r.Encoded
 }
 
-// usage is the transaction's receipt's CPU (µs) and NET (8-byte words),
-// as billed (resources.go), and its elapsed time (µs): the figures the
-// chain API's answer to the transaction reported (setReceipt).
-func (t *trxContext) usage() (cpuUs, netWords uint32, elapsedUs int64) {
-	return uint32(t.cpu), uint32(t.net / 8), t.cpu
-}
-
 // signedBlock is the block's signed_block: its header (producer eosio, no
 // merkle roots, schedule version 0, as get_block reports it), a K1
 // signature of zeros, and its transaction as sent.
 func (c *Chain) signedBlock(b Block, r *blockRecord) *protocol.SignedBlock {
 	sb := &protocol.SignedBlock{SignedBlockHeader: protocol.SignedBlockHeader{
-		BlockHeader: protocol.BlockHeader{Timestamp: blocklog.Timestamp(b.Time), Producer: nameEosio, Previous: b.Previous,
+		BlockHeader: protocol.BlockHeader{Timestamp: blocklog.Timestamp(b.Time), Producer: exec.NameEosio, Previous: b.Previous,
 			HeaderExtensions: []protocol.Extension{}},
 		ProducerSignature: antelope.Signature{Type: antelope.KeyK1, Data: make([]byte, 65)}},
 		Transactions: []protocol.TransactionReceipt{}, BlockExtensions: []protocol.Extension{}}
 	for _, tx := range r.Txs {
-		cpu, net, _ := tx.trx.usage()
+		cpu, net, _ := tx.trx.Usage()
 		p := tx.packed
 		sb.Transactions = append(sb.Transactions, protocol.TransactionReceipt{
 			TransactionReceiptHeader: protocol.TransactionReceiptHeader{CPUUsageUs: cpu, NetUsageWords: antelope.VarUint32(net)},
@@ -66,12 +60,12 @@ func shipTraces(r *blockRecord) []*protocol.TransactionTrace {
 	out := make([]*protocol.TransactionTrace, 0, len(r.Txs))
 	for _, tx := range r.Txs {
 		t := tx.trx
-		cpu, net, elapsed := t.usage()
-		acts := make([]protocol.ActionTrace, 0, len(t.traces))
-		for _, tr := range t.traces {
+		cpu, net, elapsed := t.Usage()
+		acts := make([]protocol.ActionTrace, 0, len(t.Traces))
+		for _, tr := range t.Traces {
 			acts = append(acts, protocol.ActionTrace{Value: shipActionTrace(tr)})
 		}
-		signed := t.tx
+		signed := t.Tx
 		cfd := make([][]byte, len(signed.ContextFreeData))
 		copy(cfd, signed.ContextFreeData)
 		exts := make([]protocol.Extension, 0, len(signed.Extensions))
@@ -82,38 +76,38 @@ func shipTraces(r *blockRecord) []*protocol.TransactionTrace {
 			RefBlockPrefix: signed.RefBlockPrefix, MaxNetUsageWords: antelope.VarUint32(signed.MaxNetUsageWords),
 			MaxCPUUsageMs: signed.MaxCPUUsageMS, DelaySec: antelope.VarUint32(signed.DelaySec), TransactionExtensions: exts,
 			Signatures: blocklog.NonNil(signed.Signatures), ContextFreeData: cfd}
-		out = append(out, &protocol.TransactionTrace{Value: &protocol.TransactionTraceV0{ID: t.id, CPUUsageUs: cpu,
+		out = append(out, &protocol.TransactionTrace{Value: &protocol.TransactionTraceV0{ID: t.ID, CPUUsageUs: cpu,
 			NetUsageWords: antelope.VarUint32(net), Elapsed: elapsed, NetUsage: uint64(net) * 8, ActionTraces: acts,
 			Partial: &protocol.PartialTransaction{Value: partial}}})
 	}
 	return out
 }
 
-func shipActionTrace(tr *actionTrace) *protocol.ActionTraceV1 {
-	auth := make([]protocol.PermissionLevel, 0, len(tr.act.Authorization))
-	for _, l := range tr.act.Authorization {
+func shipActionTrace(tr *exec.ActionTrace) *protocol.ActionTraceV1 {
+	auth := make([]protocol.PermissionLevel, 0, len(tr.Action.Authorization))
+	for _, l := range tr.Action.Authorization {
 		auth = append(auth, protocol.PermissionLevel{Actor: l.Actor, Permission: l.Permission})
 	}
-	ram := make([]protocol.AccountDelta, 0, len(tr.ramDeltas))
-	for n, d := range tr.ramDeltas {
+	ram := make([]protocol.AccountDelta, 0, len(tr.RAMDeltas))
+	for n, d := range tr.RAMDeltas {
 		if d != 0 {
 			ram = append(ram, protocol.AccountDelta{Account: n, Delta: d})
 		}
 	}
 	slices.SortFunc(ram, func(a, b protocol.AccountDelta) int { return cmp.Compare(a.Account, b.Account) })
-	out := &protocol.ActionTraceV1{ActionOrdinal: antelope.VarUint32(tr.ordinal), CreatorActionOrdinal: antelope.VarUint32(tr.creator),
-		Receiver: tr.receiver, Act: protocol.Action{Account: tr.act.Account, Name: tr.act.Name, Authorization: auth,
-			Data: blocklog.NonNil(tr.act.Data)},
-		ContextFree: tr.contextFree, Elapsed: tr.elapsed.Microseconds(), Console: tr.console.String(), AccountRAMDeltas: ram,
-		ReturnValue: blocklog.NonNil(tr.ret)}
-	if tr.globalSeq != 0 {
-		seqs := make([]protocol.AccountAuthSequence, 0, len(tr.seq.auth))
-		for _, a := range tr.seq.auth {
-			seqs = append(seqs, protocol.AccountAuthSequence{Account: a.account, Sequence: a.seq})
+	out := &protocol.ActionTraceV1{ActionOrdinal: antelope.VarUint32(tr.Ordinal), CreatorActionOrdinal: antelope.VarUint32(tr.Creator),
+		Receiver: tr.Receiver, Act: protocol.Action{Account: tr.Action.Account, Name: tr.Action.Name, Authorization: auth,
+			Data: blocklog.NonNil(tr.Action.Data)},
+		ContextFree: tr.ContextFree, Elapsed: tr.Elapsed.Microseconds(), Console: tr.Console.String(), AccountRAMDeltas: ram,
+		ReturnValue: blocklog.NonNil(tr.ReturnValue)}
+	if tr.GlobalSeq != 0 {
+		seqs := make([]protocol.AccountAuthSequence, 0, len(tr.Seq.Auth))
+		for _, a := range tr.Seq.Auth {
+			seqs = append(seqs, protocol.AccountAuthSequence{Account: a.Account, Sequence: a.Seq})
 		}
-		out.Receipt = &protocol.ActionReceipt{Value: &protocol.ActionReceiptV0{Receiver: tr.receiver,
-			ActDigest: tr.seq.digest, GlobalSequence: tr.globalSeq, RecvSequence: tr.seq.recv, AuthSequence: seqs,
-			CodeSequence: antelope.VarUint32(tr.seq.code), ABISequence: antelope.VarUint32(tr.seq.abi)}}
+		out.Receipt = &protocol.ActionReceipt{Value: &protocol.ActionReceiptV0{Receiver: tr.Receiver,
+			ActDigest: tr.Seq.Digest, GlobalSequence: tr.GlobalSeq, RecvSequence: tr.Seq.Recv, AuthSequence: seqs,
+			CodeSequence: antelope.VarUint32(tr.Seq.Code), ABISequence: antelope.VarUint32(tr.Seq.ABI)}}
 	}
 	return out
 }

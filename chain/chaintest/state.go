@@ -4,19 +4,13 @@ import (
 	"net/http"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
 )
 
 // The state service (its token service at AuthURL, the /v0/state
 // endpoints at URL) lives in internal/statesvc; this is its public face and
 // the chain as it reads it.
-
-// abiVersion is an ABI an account was given, and the block it was set
-// in: the state service serves the ABI as of any block.
-type abiVersion struct {
-	block uint32
-	json  []byte
-}
 
 // RevokeTokens makes every issued state-service token invalid, as a
 // revocation does: the next request gets a 401.
@@ -47,14 +41,14 @@ func (v stateView) LastIrreversible() uint32              { return v.c.lastIrrev
 
 // ABIAt is the version set last at or before block n.
 func (v stateView) ABIAt(account antelope.Name, n uint32) ([]byte, uint32, bool) {
-	var found *abiVersion
-	for i := range v.c.abis[account] {
-		if v.c.abis[account][i].block <= n {
-			found = &v.c.abis[account][i]
+	var found *exec.ABIVersion
+	for i := range v.c.engine.ABIs[account] {
+		if v.c.engine.ABIs[account][i].Block <= n {
+			found = &v.c.engine.ABIs[account][i]
 		}
 	}
 	if found == nil {
 		return nil, 0, false
 	}
-	return found.json, found.block, true
+	return found.JSON, found.Block, true
 }

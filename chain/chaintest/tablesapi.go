@@ -45,7 +45,7 @@ type tablesView struct{ c *Chain }
 
 func (v tablesView) Lock()                    { v.c.mu.Lock() }
 func (v tablesView) Unlock()                  { v.c.mu.Unlock() }
-func (v tablesView) State() *db               { return v.c.db }
+func (v tablesView) State() *db               { return v.c.engine.DB }
 func (v tablesView) PageSize() int            { return v.c.opts.pageSize }
 func (v tablesView) Faults() *faults.Injector { return v.c.faults }
 func (v tablesView) CheckTable(code, table antelope.Name) (int, any) {
@@ -55,12 +55,12 @@ func (v tablesView) CheckTable(code, table antelope.Name) (int, any) {
 // checkTable answers as nodeos does for an account with no contract, or a
 // table its ABI does not declare; 0 when the table may be read.
 func (c *Chain) checkTable(code, table antelope.Name) (int, any) {
-	if c.account(code) == nil {
+	if c.engine.Account(code) == nil {
 		return nodeosError(400, "Account lookup", 3060002, "account_query_exception", "Account Query Exception",
 			"Fail to retrieve account for "+code.String())
 	}
-	ct := c.contract(code)
-	if ct == nil || !ct.tables[table] {
+	ct := c.engine.Contract(code)
+	if ct == nil || !ct.Tables[table] {
 		return nodeosapi.TableQueryError("Table " + table.String() + " is not specified in the ABI")
 	}
 	return 0, nil

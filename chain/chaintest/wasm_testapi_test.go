@@ -47,7 +47,7 @@ import (
 //     written in testdata/wat (the memcpy/memmove/memset edge cases are
 //     internal/wasm's tests);
 //   - ram_billing_in_notify_tests: RAM billing rules in notifications
-//     (resources.go's work);
+//     (internal/exec's resources.go's work);
 //   - test_recover_key_partial with a WebAuthn key: chaintest recovers K1
 //     only (TestLeapRecoverKeyPartialK1 takes the K1 path instead);
 //   - action_receipt_tests (payloadless.wasm, asserter.wasm): contracts

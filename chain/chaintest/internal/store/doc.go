@@ -6,11 +6,11 @@
 // db_* intrinsics read them in.
 //
 // It holds the accounts too (Accounts): permissions, linkauths, RAM, CPU
-// and NET — as a map of chaintest's account record, whose fields
-// execution reads and writes, with the copies a block's snapshot keeps
-// (Accounts.Snapshot) and a transaction's undo of them (AccountUndo). The
-// record itself stays in chaintest (accounts.go), as execution's files
-// change its fields one by one.
+// and NET — as a map of execution's account record (internal/exec's
+// Account), whose fields execution reads and writes, with the copies a
+// block's snapshot keeps (Accounts.Snapshot) and a transaction's undo of
+// them (AccountUndo). The record itself stays in internal/exec
+// (accounts.go), as execution's files change its fields one by one.
 //
 // A forked chain fills it lazily: every lookup of a table goes through
 // DB.Table or DB.Index, which first ask the Filler (the fork's remote
@@ -18,7 +18,7 @@
 // account not held goes through Accounts.Lookup, which asks the
 // AccountFiller; a chain that is no fork has neither. The store knows
 // nothing else of the chain: contracts, their ABIs and the chain
-// parameters, and their undo, are chaintest's (contract.go, undo.go), the
-// iterator numbers a contract sees are execution's (iterators.go,
-// dbapi.go).
+// parameters, and their undo, are execution's (internal/exec's
+// contract.go, undo.go), as are the iterator numbers a contract sees
+// (iterators.go, dbapi.go).
 package store

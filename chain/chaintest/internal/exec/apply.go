@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"context"
@@ -28,71 +28,71 @@ const maxInlineDepth = 4
 // maxActionTraces bounds one transaction's actions and notifications.
 const maxActionTraces = 10000
 
-// trxContext is one transaction being executed.
-type trxContext struct {
-	c          *Chain
-	tx         *antelope.SignedTransaction
-	id         antelope.Checksum256
+// TrxContext is one transaction being executed.
+type TrxContext struct {
+	c          *Engine
+	Tx         *antelope.SignedTransaction // the transaction
+	ID         antelope.Checksum256        // its id
 	blockNum   uint32
 	blockTime  time.Time
 	ctx        context.Context // ends at the transaction's deadline
 	readOnly   bool            // send_read_only_transaction: no writes
-	traces     []*actionTrace  // by ordinal-1
+	Traces     []*ActionTrace  // by ordinal-1
 	executed   uint64          // receipts so far (global sequence)
 	ram        map[antelope.Name]int64
 	checkRAMOf map[antelope.Name]bool // quotas changed: check them at the end
-	undo       undoLog
-	cpu, net   int64      // billed to the first authorizer (resources.go)
-	failure    *exception // what failed the transaction, in the failed action's trace
+	Undo       UndoLog                // what it changed outside the tables, to undo on failure
+	cpu, net   int64                  // billed to the first authorizer (resources.go)
+	Failure    *Exception             // what failed the transaction, in the failed action's trace
 }
 
 // validateRAM has the account's usage checked against its quota at the
 // end of the transaction.
-func (t *trxContext) validateRAM(n antelope.Name) {
+func (t *TrxContext) validateRAM(n antelope.Name) {
 	if t.checkRAMOf == nil {
 		t.checkRAMOf = map[antelope.Name]bool{}
 	}
 	t.checkRAMOf[n] = true
 }
 
-// actionTrace is one scheduled action at one receiver.
-type actionTrace struct {
-	ordinal, creator, closestUnnotified uint32
-	receiver                            antelope.Name
-	act                                 antelope.Action
-	contextFree                         bool
-	console                             strings.Builder
-	ret                                 []byte
-	ramDeltas                           map[antelope.Name]int64
-	elapsed                             time.Duration
-	globalSeq                           uint64
-	seq                                 receiptSeqs // the rest of the receipt, once committed (receipts.go)
-	failed                              bool        // the action whose exception failed the transaction
+// ActionTrace is one scheduled action at one receiver.
+type ActionTrace struct {
+	Ordinal, Creator, closestUnnotified uint32                  // action_ordinal, creator_action_ordinal, closest_unnotified_ancestor_action_ordinal
+	Receiver                            antelope.Name           // the account whose code runs
+	Action                              antelope.Action         // the action
+	ContextFree                         bool                    // a context-free action
+	Console                             strings.Builder         // its console output (prints)
+	ReturnValue                         []byte                  // set_action_return_value's
+	RAMDeltas                           map[antelope.Name]int64 // RAM billed (refunded) per account
+	Elapsed                             time.Duration           // how long it ran
+	GlobalSeq                           uint64                  // its receipt's global_sequence (0: none)
+	Seq                                 receiptSeqs             // the rest of the receipt, once committed (receipts.go)
+	failed                              bool                    // the action whose exception failed the transaction
 }
 
-func (t *trxContext) schedule(act antelope.Action, receiver antelope.Name, contextFree bool, creator, closest uint32) (uint32, error) {
-	if len(t.traces) >= maxActionTraces {
+func (t *TrxContext) schedule(act antelope.Action, receiver antelope.Name, contextFree bool, creator, closest uint32) (uint32, error) {
+	if len(t.Traces) >= maxActionTraces {
 		return 0, errTransaction("too many actions and notifications in one transaction")
 	}
-	tr := &actionTrace{ordinal: uint32(len(t.traces) + 1), creator: creator, closestUnnotified: closest,
-		receiver: receiver, act: act, contextFree: contextFree}
-	t.traces = append(t.traces, tr)
-	return tr.ordinal, nil
+	tr := &ActionTrace{Ordinal: uint32(len(t.Traces) + 1), Creator: creator, closestUnnotified: closest,
+		Receiver: receiver, Action: act, ContextFree: contextFree}
+	t.Traces = append(t.Traces, tr)
+	return tr.Ordinal, nil
 }
 
 // run schedules and executes the transaction's actions.
-func (t *trxContext) run() error {
-	for _, a := range t.tx.ContextFreeActions {
+func (t *TrxContext) run() error {
+	for _, a := range t.Tx.ContextFreeActions {
 		if _, err := t.schedule(a, a.Account, true, 0, 0); err != nil {
 			return err
 		}
 	}
-	for _, a := range t.tx.Actions {
+	for _, a := range t.Tx.Actions {
 		if _, err := t.schedule(a, a.Account, false, 0, 0); err != nil {
 			return err
 		}
 	}
-	for ord := uint32(1); ord <= uint32(len(t.tx.ContextFreeActions)+len(t.tx.Actions)); ord++ {
+	for ord := uint32(1); ord <= uint32(len(t.Tx.ContextFreeActions)+len(t.Tx.Actions)); ord++ {
 		if err := t.executeAction(ord, 0); err != nil {
 			return err
 		}
@@ -100,21 +100,21 @@ func (t *trxContext) run() error {
 	return t.checkRAM()
 }
 
-func (t *trxContext) executeAction(ordinal uint32, depth int) error {
-	tr := t.traces[ordinal-1]
-	a := &applyContext{trx: t, ordinal: ordinal, firstReceiverOrdinal: ordinal, depth: depth, receiver: tr.receiver}
+func (t *TrxContext) executeAction(ordinal uint32, depth int) error {
+	tr := t.Traces[ordinal-1]
+	a := &applyContext{trx: t, ordinal: ordinal, firstReceiverOrdinal: ordinal, depth: depth, receiver: tr.Receiver}
 	return a.exec()
 }
 
 // addRAM bills delta bytes to account, for the action at ordinal.
-func (t *trxContext) addRAM(tr *actionTrace, account antelope.Name, delta int64) {
+func (t *TrxContext) addRAM(tr *ActionTrace, account antelope.Name, delta int64) {
 	if delta == 0 {
 		return
 	}
-	if tr.ramDeltas == nil {
-		tr.ramDeltas = map[antelope.Name]int64{}
+	if tr.RAMDeltas == nil {
+		tr.RAMDeltas = map[antelope.Name]int64{}
 	}
-	tr.ramDeltas[account] += delta
+	tr.RAMDeltas[account] += delta
 	if t.ram == nil {
 		t.ram = map[antelope.Name]int64{}
 	}
@@ -124,7 +124,7 @@ func (t *trxContext) addRAM(tr *actionTrace, account antelope.Name, delta int64)
 // checkRAM applies the transaction's RAM deltas to the accounts, refusing
 // the transaction when an account with a quota (set_resource_limits) goes
 // over it.
-func (t *trxContext) checkRAM() error {
+func (t *TrxContext) checkRAM() error {
 	names := make([]antelope.Name, 0, len(t.ram))
 	for n := range t.ram {
 		names = append(names, n)
@@ -136,14 +136,14 @@ func (t *trxContext) checkRAM() error {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		if t.c.account(n) == nil {
+		if t.c.Account(n) == nil {
 			continue
 		}
-		t.undo.account(t.c, n)
-		acct := t.c.account(n)
-		acct.ramUsage += t.ram[n]
-		if (t.ram[n] > 0 || t.checkRAMOf[n]) && acct.ramQuota >= 0 && acct.ramUsage > acct.ramQuota {
-			return errRAM(fmt.Sprintf("account %s has insufficient ram; needs %d bytes has %d bytes", n, acct.ramUsage, acct.ramQuota))
+		t.Undo.account(t.c, n)
+		acct := t.c.Account(n)
+		acct.RAMUsage += t.ram[n]
+		if (t.ram[n] > 0 || t.checkRAMOf[n]) && acct.RAMQuota >= 0 && acct.RAMUsage > acct.RAMQuota {
+			return errRAM(fmt.Sprintf("account %s has insufficient ram; needs %d bytes has %d bytes", n, acct.RAMUsage, acct.RAMQuota))
 		}
 	}
 	return nil
@@ -151,7 +151,7 @@ func (t *trxContext) checkRAM() error {
 
 // applyContext is one action at its receiver and its notified accounts.
 type applyContext struct {
-	trx                  *trxContext
+	trx                  *TrxContext
 	receiver             antelope.Name
 	ordinal              uint32 // the trace of the current receiver
 	firstReceiverOrdinal uint32
@@ -169,10 +169,10 @@ type notice struct {
 	ordinal  uint32
 }
 
-func (a *applyContext) trace() *actionTrace { return a.trx.traces[a.ordinal-1] }
+func (a *applyContext) trace() *ActionTrace { return a.trx.Traces[a.ordinal-1] }
 
 // act is the action being executed.
-func (a *applyContext) act() *antelope.Action { return &a.trx.traces[a.ordinal-1].act }
+func (a *applyContext) act() *antelope.Action { return &a.trx.Traces[a.ordinal-1].Action }
 
 func (a *applyContext) exec() error {
 	a.notified = append(a.notified, notice{a.receiver, a.ordinal})
@@ -182,7 +182,7 @@ func (a *applyContext) exec() error {
 			// nodeos's apply_context::exec_one puts the exception in this
 			// trace, and the return value only in a completed action's.
 			tr := a.trace()
-			tr.failed, tr.ret = true, nil
+			tr.failed, tr.ReturnValue = true, nil
 			return err
 		}
 	}
@@ -208,31 +208,31 @@ func (a *applyContext) execOne() error {
 	start := time.Now()
 	c := a.trx.c
 	tr := a.trace()
-	acct := c.account(a.receiver)
+	acct := c.Account(a.receiver)
 	if acct == nil {
 		return errTransaction("action's receiving account " + a.receiver.String() + " does not exist")
 	}
-	a.privileged = acct.privileged
+	a.privileged = acct.Privileged
 	act := a.act()
-	if a.receiver == nameEosio && act.Account == nameEosio {
+	if a.receiver == NameEosio && act.Account == NameEosio {
 		if native := nativeHandlers[act.Name]; native != nil {
 			if err := native(a); err != nil {
 				return err
 			}
 		}
 	}
-	if ct := c.contract(a.receiver); ct != nil {
+	if ct := c.Contract(a.receiver); ct != nil {
 		var err error
 		switch {
-		case ct.module != nil:
-			err = ct.module.Run(a.trx.ctx, a, wasm.Action{Receiver: uint64(a.receiver), Code: uint64(act.Account),
+		case ct.Module != nil:
+			err = ct.Module.Run(a.trx.ctx, a, wasm.Action{Receiver: uint64(a.receiver), Code: uint64(act.Account),
 				Name: uint64(act.Name), Data: act.Data})
 			var ex *wasm.Exception
 			if errors.As(err, &ex) {
-				err = &exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message, errorCode: ex.ErrorCode}
+				err = &Exception{code: ex.Code, name: ex.Name, what: ex.What, detail: ex.Message, errorCode: ex.ErrorCode}
 			}
 		case ct.handler != nil:
-			err = runHandler(ct.handler, &Context{Action: *act, Receiver: a.receiver, chain: c, apply: a})
+			err = ct.handler((*Context)(a))
 			if err == nil {
 				err, a.err = a.err, nil
 			}
@@ -241,7 +241,7 @@ func (a *applyContext) execOne() error {
 			err = errDeadline()
 		}
 		if err != nil {
-			if console := tr.console.String(); console != "" {
+			if console := tr.Console.String(); console != "" {
 				err = withConsole(err, a.receiver, act, console)
 			}
 			return err
@@ -251,8 +251,8 @@ func (a *applyContext) execOne() error {
 		return err
 	}
 	a.trx.executed++
-	tr.globalSeq = a.trx.executed
-	tr.elapsed = time.Since(start)
+	tr.GlobalSeq = a.trx.executed
+	tr.Elapsed = time.Since(start)
 	c.logConsole(tr)
 	return nil
 }
@@ -260,17 +260,17 @@ func (a *applyContext) execOne() error {
 // checkRAMRestrictions is nodeos's ram_restrictions rule: an unprivileged
 // contract may increase another account's RAM only with that account's
 // authority on the action, and never in a notification.
-func (a *applyContext) checkRAMRestrictions(tr *actionTrace) error {
+func (a *applyContext) checkRAMRestrictions(tr *ActionTrace) error {
 	if a.privileged {
 		return nil
 	}
-	names := make([]antelope.Name, 0, len(tr.ramDeltas))
-	for n := range tr.ramDeltas {
+	names := make([]antelope.Name, 0, len(tr.RAMDeltas))
+	for n := range tr.RAMDeltas {
 		names = append(names, n)
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		if tr.ramDeltas[n] <= 0 || n == a.receiver {
+		if tr.RAMDeltas[n] <= 0 || n == a.receiver {
 			continue
 		}
 		if a.receiver != a.act().Account {
@@ -328,30 +328,30 @@ func (a *applyContext) requireRecipient(account antelope.Name) error {
 // each authorization is satisfied by the sender's eosio.code permission.
 func (a *applyContext) sendInline(act antelope.Action, contextFree bool) error {
 	c := a.trx.c
-	if c.account(act.Account) == nil {
-		return errActionValidate("inline action's code account " + act.Account.String() + " does not exist")
+	if c.Account(act.Account) == nil {
+		return ErrActionValidate("inline action's code account " + act.Account.String() + " does not exist")
 	}
 	if contextFree && len(act.Authorization) > 0 {
-		return errActionValidate("context-free actions cannot have authorizations")
+		return ErrActionValidate("context-free actions cannot have authorizations")
 	}
 	for _, l := range act.Authorization {
-		if c.account(l.Actor) == nil {
-			return errActionValidate("inline action's authorizing actor " + l.Actor.String() + " does not exist")
+		if c.Account(l.Actor) == nil {
+			return ErrActionValidate("inline action's authorizing actor " + l.Actor.String() + " does not exist")
 		}
 		if !c.permissionExists(l) {
-			return errActionValidate("inline action's authorizations include a non-existent permission: " + levelText(l))
+			return ErrActionValidate("inline action's authorizations include a non-existent permission: " + LevelText(l))
 		}
 	}
 	if !a.privileged && !a.trx.readOnly {
-		if err := c.checkDeclaredPermissions(&act); err != nil {
+		if err := c.CheckDeclaredPermissions(&act); err != nil {
 			return err
 		}
 		code := antelope.PermissionLevel{Actor: a.receiver, Permission: nameEosioCode}
-		ac := &authChecker{c: c, used: map[int]bool{}, provided: []antelope.PermissionLevel{code}}
+		ac := &AuthChecker{Engine: c, Used: map[int]bool{}, provided: []antelope.PermissionLevel{code}}
 		for _, l := range act.Authorization {
-			if !ac.satisfied(l, 0) {
-				return errUnsatisfied(fmt.Sprintf("transaction declares authority '%s', but does not have signatures for it under a provided delay of 0 ms, provided permissions [%s], provided keys [], and a delay max limit of 3888000000 ms",
-					levelText(l), levelText(code)))
+			if !ac.Satisfied(l, 0) {
+				return ErrUnsatisfied(fmt.Sprintf("transaction declares authority '%s', but does not have signatures for it under a provided delay of 0 ms, provided permissions [%s], provided keys [], and a delay max limit of 3888000000 ms",
+					LevelText(l), LevelText(code)))
 			}
 		}
 	}
@@ -370,7 +370,7 @@ func (a *applyContext) sendInline(act antelope.Action, contextFree bool) error {
 // withConsole adds the action's console output to a failure, as nodeos's
 // "pending console output" does.
 func withConsole(err error, receiver antelope.Name, act *antelope.Action, console string) error {
-	var ex *exception
+	var ex *Exception
 	if !errors.As(err, &ex) {
 		return err
 	}
@@ -378,4 +378,13 @@ func withConsole(err error, receiver antelope.Name, act *antelope.Action, consol
 	cp.more = append(append([]string(nil), ex.more...),
 		fmt.Sprintf("%s <= %s::%s pending console output: %s", receiver, act.Account, act.Name, console))
 	return &cp
+}
+
+// logConsole writes an action's console output to the WithConsoleLog
+// logger.
+func (c *Engine) logConsole(tr *ActionTrace) {
+	if c.console == nil || tr.Console.Len() == 0 {
+		return
+	}
+	c.console.Logf("[%s::%s -> %s] %s", tr.Action.Account, tr.Action.Name, tr.Receiver, tr.Console.String())
 }

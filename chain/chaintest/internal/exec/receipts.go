@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"cmp"
@@ -11,71 +11,71 @@ import (
 // receiptSeqs is an action receipt's numbers beyond its global sequence,
 // as nodeos's apply_context gives them when the action completes.
 type receiptSeqs struct {
-	recv      uint64               // the receiver's recv_sequence
-	auth      []authSeq            // each authorizer's auth_sequence, by name
-	code, abi uint64               // the contract's code_sequence and abi_sequence
-	digest    antelope.Checksum256 // act_digest
+	Recv      uint64               // the receiver's recv_sequence
+	Auth      []authSeq            // each authorizer's auth_sequence, by name
+	Code, ABI uint64               // the contract's code_sequence and abi_sequence
+	Digest    antelope.Checksum256 // act_digest
 }
 
 type authSeq struct {
-	account antelope.Name
-	seq     uint64
+	Account antelope.Name
+	Seq     uint64
 }
 
-// sequence numbers the transaction's receipts chain-wide, in execution
+// Sequence numbers the transaction's receipts chain-wide, in execution
 // order: the global sequence (the chain's count of executed actions), the
 // receiver's recv_sequence, each authorizer's auth_sequence (an actor
 // named twice counts twice, and the receipt keeps the last), and the
 // contract's code and ABI sequences and the action digest. commit: the
 // chain's counters advance (a dry run shows what they would be).
-func (c *Chain) sequence(t *trxContext, commit bool) {
+func (c *Engine) Sequence(t *TrxContext, commit bool) {
 	if t == nil {
 		return
 	}
-	done := make([]*actionTrace, 0, len(t.traces))
-	for _, tr := range t.traces {
-		if tr.globalSeq != 0 {
+	done := make([]*ActionTrace, 0, len(t.Traces))
+	for _, tr := range t.Traces {
+		if tr.GlobalSeq != 0 {
 			done = append(done, tr)
 		}
 	}
-	slices.SortFunc(done, func(a, b *actionTrace) int { return cmp.Compare(a.globalSeq, b.globalSeq) })
+	slices.SortFunc(done, func(a, b *ActionTrace) int { return cmp.Compare(a.GlobalSeq, b.GlobalSeq) })
 	recv := map[antelope.Name]uint64{}
 	auth := map[antelope.Name]uint64{}
-	base := c.blocklog.globalSeq
+	base := c.globalSeq
 	for _, tr := range done {
-		tr.globalSeq += base
-		recv[tr.receiver]++
-		s := receiptSeqs{digest: actDigest(&tr.act, tr.ret)}
-		if a := c.account(tr.receiver); a != nil {
-			s.recv = a.recvSequence + recv[tr.receiver]
+		tr.GlobalSeq += base
+		recv[tr.Receiver]++
+		s := receiptSeqs{Digest: actDigest(&tr.Action, tr.ReturnValue)}
+		if a := c.Account(tr.Receiver); a != nil {
+			s.Recv = a.recvSequence + recv[tr.Receiver]
 		}
 		last := map[antelope.Name]uint64{}
-		for _, l := range tr.act.Authorization {
+		for _, l := range tr.Action.Authorization {
 			auth[l.Actor]++
-			if a := c.account(l.Actor); a != nil {
+			if a := c.Account(l.Actor); a != nil {
 				last[l.Actor] = a.authSequence + auth[l.Actor]
 			}
 		}
 		for n, seq := range last {
-			s.auth = append(s.auth, authSeq{n, seq})
+			s.Auth = append(s.Auth, authSeq{n, seq})
 		}
-		slices.SortFunc(s.auth, func(a, b authSeq) int { return cmp.Compare(a.account, b.account) })
-		if a := c.account(tr.act.Account); a != nil {
-			s.code, s.abi = a.codeSequence, a.abiSequence
+		slices.SortFunc(s.Auth, func(a, b authSeq) int { return cmp.Compare(a.Account, b.Account) })
+		if a := c.Account(tr.Action.Account); a != nil {
+			s.Code, s.ABI = a.codeSequence, a.abiSequence
 		}
-		tr.seq = s
+		tr.Seq = s
 	}
 	if !commit {
 		return
 	}
-	c.blocklog.globalSeq += uint64(len(done))
+	c.globalSeq += uint64(len(done))
 	for n, k := range recv {
-		if a := c.account(n); a != nil {
+		if a := c.Account(n); a != nil {
 			a.recvSequence += k
 		}
 	}
 	for n, k := range auth {
-		if a := c.account(n); a != nil {
+		if a := c.Account(n); a != nil {
 			a.authSequence += k
 		}
 	}

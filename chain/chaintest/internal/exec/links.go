@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"fmt"
@@ -28,67 +28,67 @@ var permissionActionNames = map[antelope.Name]string{nameUpdateAuth: "updateauth
 // their own rules for who may declare them, and cannot be linked.
 func isPermissionAction(code, action antelope.Name) bool {
 	_, ok := permissionActionNames[action]
-	return ok && code == nameEosio
+	return ok && code == NameEosio
 }
 
-func errIrrelevantAuth(detail string) *exception {
-	return &exception{code: 3090005, name: "irrelevant_auth_exception", what: "Irrelevant authority included", detail: detail}
+func errIrrelevantAuth(detail string) *Exception {
+	return &Exception{code: 3090005, name: "irrelevant_auth_exception", what: "Irrelevant authority included", detail: detail}
 }
 
 // linkedPermission is nodeos's lookup_linked_permission: the permission
 // actor linked to code::action, else to every action of code.
-func (c *Chain) linkedPermission(actor, code, action antelope.Name) (antelope.Name, bool) {
-	a := c.account(actor)
+func (c *Engine) linkedPermission(actor, code, action antelope.Name) (antelope.Name, bool) {
+	a := c.Account(actor)
 	if a == nil {
 		return 0, false
 	}
-	if p, ok := a.links[linkKey{code, action}]; ok {
+	if p, ok := a.Links[LinkKey{code, action}]; ok {
 		return p, true
 	}
-	p, ok := a.links[linkKey{code, 0}]
+	p, ok := a.Links[LinkKey{code, 0}]
 	return p, ok
 }
 
 // minimumPermission is nodeos's lookup_minimum_permission: the linked
 // permission, or active when there is none; anyPermission when the link
 // is to eosio.any (every permission of the actor will do).
-func (c *Chain) minimumPermission(actor, code, action antelope.Name) (perm antelope.Name, anyPermission bool) {
+func (c *Engine) minimumPermission(actor, code, action antelope.Name) (perm antelope.Name, anyPermission bool) {
 	p, ok := c.linkedPermission(actor, code, action)
 	if !ok {
-		return nameActive, false
+		return NameActive, false
 	}
-	return p, p == nameEosioAny
+	return p, p == NameEosioAny
 }
 
 // permissionSatisfies is nodeos's permission_object::satisfies: declared
 // is min itself or one of min's ancestors (owner satisfies everything,
 // active everything below it), in the same account.
-func (c *Chain) permissionSatisfies(actor, declared, min antelope.Name) bool {
-	a := c.account(actor)
+func (c *Engine) permissionSatisfies(actor, declared, min antelope.Name) bool {
+	a := c.Account(actor)
 	if a == nil {
 		return false
 	}
 	// Parents form a tree rooted at owner; the bound only guards a
 	// corrupted map from looping.
-	for p, n := min, 0; n <= len(a.perms); n++ {
+	for p, n := min, 0; n <= len(a.Perms); n++ {
 		if p == declared {
 			return true
 		}
-		perm := a.perms[p]
-		if perm == nil || perm.parent == 0 {
+		perm := a.Perms[p]
+		if perm == nil || perm.Parent == 0 {
 			return false
 		}
-		p = perm.parent
+		p = perm.Parent
 	}
 	return false
 }
 
-// checkDeclaredPermissions refuses an action whose declared authorization
+// CheckDeclaredPermissions refuses an action whose declared authorization
 // is not the permission the action needs: below the minimum permission
 // linked to it (active when nothing is linked), or, for eosio's
 // permission-managing actions, not the account's own authority over the
 // permission touched. Keys are weighed after this, elsewhere.
-func (c *Chain) checkDeclaredPermissions(act *antelope.Action) error {
+func (c *Engine) CheckDeclaredPermissions(act *antelope.Action) error {
 	if isPermissionAction(act.Account, act.Name) {
 		return c.checkNativeDeclaredPermission(act)
 	}
@@ -99,7 +99,7 @@ func (c *Chain) checkDeclaredPermissions(act *antelope.Action) error {
 		}
 		if !c.permissionSatisfies(l.Actor, l.Permission, min) {
 			return errIrrelevantAuth(fmt.Sprintf("action declares irrelevant authority '%s'; minimum authority is %s",
-				levelText(l), levelText(antelope.PermissionLevel{Actor: l.Actor, Permission: min})))
+				LevelText(l), LevelText(antelope.PermissionLevel{Actor: l.Actor, Permission: min})))
 		}
 	}
 	return nil
@@ -109,7 +109,7 @@ func (c *Chain) checkDeclaredPermissions(act *antelope.Action) error {
 // check_deleteauth_authorization, check_linkauth_authorization and
 // check_unlinkauth_authorization: one declared authorization, by the
 // account concerned, satisfying the permission the action touches.
-func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
+func (c *Engine) checkNativeDeclaredPermission(act *antelope.Action) error {
 	n := &nativeDecoder{d: antelope.NewDecoder(act.Data)}
 	what := permissionActionNames[act.Name]
 	if act.Name == nameCancelDelay {
@@ -134,10 +134,10 @@ func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 			return nil
 		}
 		min = perm
-		if a := c.account(account); a == nil || a.perms[perm] == nil { // a new permission: its parent's authority
+		if a := c.Account(account); a == nil || a.Perms[perm] == nil { // a new permission: its parent's authority
 			min = parent
-			if a == nil || a.perms[parent] == nil {
-				return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
+			if a == nil || a.Perms[parent] == nil {
+				return errPermissionQuery("Failed to retrieve permission: " + LevelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
 			}
 		}
 	case nameDeleteAuth:
@@ -148,8 +148,8 @@ func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 		if n.err != nil {
 			return nil
 		}
-		if a := c.account(account); a == nil || a.perms[min] == nil {
-			return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: min}))
+		if a := c.Account(account); a == nil || a.Perms[min] == nil {
+			return errPermissionQuery("Failed to retrieve permission: " + LevelText(antelope.PermissionLevel{Actor: account, Permission: min}))
 		}
 	case nameLinkAuth:
 		if auth.Actor != account {
@@ -160,7 +160,7 @@ func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 			return nil
 		}
 		if isPermissionAction(code, typ) {
-			return errActionValidate(fmt.Sprintf("Cannot link eosio::%s to a minimum permission", typ))
+			return ErrActionValidate(fmt.Sprintf("Cannot link eosio::%s to a minimum permission", typ))
 		}
 		var anyPermission bool
 		if min, anyPermission = c.minimumPermission(account, code, typ); anyPermission {
@@ -178,14 +178,14 @@ func (c *Chain) checkNativeDeclaredPermission(act *antelope.Action) error {
 		if !ok {
 			return errTransaction(fmt.Sprintf("cannot unlink non-existent permission link of account '%s' for actions matching '%s::%s'", account, code, typ))
 		}
-		if linked == nameEosioAny {
+		if linked == NameEosioAny {
 			return nil
 		}
 		min = linked
 	}
 	if !c.permissionSatisfies(account, auth.Permission, min) {
 		return errIrrelevantAuth(fmt.Sprintf("%s declares irrelevant authority '%s'; minimum authority is %s",
-			what, levelText(auth), levelText(antelope.PermissionLevel{Actor: account, Permission: min})))
+			what, LevelText(auth), LevelText(antelope.PermissionLevel{Actor: account, Permission: min})))
 	}
 	return nil
 }

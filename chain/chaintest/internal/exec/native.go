@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"crypto/sha256"
@@ -15,9 +15,9 @@ import (
 // setcode, setabi, updateauth, deleteauth, linkauth, unlinkauth.
 
 var (
-	nameEosio     = antelope.MustName("eosio")
+	NameEosio     = antelope.MustName("eosio") // the system account
 	nameEosioCode = antelope.MustName("eosio.code")
-	nameEosioAny  = antelope.MustName("eosio.any")
+	NameEosioAny  = antelope.MustName("eosio.any") // linkauth's any permission
 )
 
 // setcodeRAMMultiplier is nodeos's setcode_ram_bytes_multiplier: code is
@@ -36,7 +36,7 @@ func init() {
 		nameLinkAuth:                    nativeLinkAuth,
 		nameUnlinkAuth:                  nativeUnlinkAuth,
 		nameCancelDelay: func(a *applyContext) error {
-			return errActionValidate("chaintest has no delayed transactions to cancel")
+			return ErrActionValidate("chaintest has no delayed transactions to cancel")
 		},
 	}
 	nativeHandlers = map[antelope.Name]func(a *applyContext) error{}
@@ -49,7 +49,7 @@ func init() {
 		}
 		nativeHandlers[name] = func(a *applyContext) error {
 			if a.trx.readOnly {
-				return errActionValidate(what)
+				return ErrActionValidate(what)
 			}
 			return h(a)
 		}
@@ -141,7 +141,7 @@ func (n *nativeDecoder) finish(action string) error {
 		n.err = n.d.Finish()
 	}
 	if n.err != nil {
-		return errActionValidate("decoding the data of eosio::" + action + ": " + n.err.Error())
+		return ErrActionValidate("decoding the data of eosio::" + action + ": " + n.err.Error())
 	}
 	return nil
 }
@@ -192,15 +192,15 @@ func levelLess(a, b antelope.PermissionLevel) bool {
 // checkAuthorityAccounts is validate_authority_precondition.
 func (a *applyContext) checkAuthorityAccounts(auth chain.Authority) error {
 	for _, p := range auth.Accounts {
-		if a.trx.c.account(p.Permission.Actor) == nil {
-			return errActionValidate(fmt.Sprintf("account '%s' does not exist", p.Permission.Actor))
+		if a.trx.c.Account(p.Permission.Actor) == nil {
+			return ErrActionValidate(fmt.Sprintf("account '%s' does not exist", p.Permission.Actor))
 		}
 		switch p.Permission.Permission {
-		case nameOwner, nameActive, nameEosioCode:
+		case nameOwner, NameActive, nameEosioCode:
 			continue
 		}
 		if !a.trx.c.permissionExists(p.Permission) {
-			return errActionValidate(fmt.Sprintf("permission '%s' does not exist", levelText(p.Permission)))
+			return ErrActionValidate(fmt.Sprintf("permission '%s' does not exist", LevelText(p.Permission)))
 		}
 	}
 	return nil
@@ -217,22 +217,22 @@ func nativeNewAccount(a *applyContext) error {
 		return err
 	}
 	if !validAuthority(owner) {
-		return errActionValidate("Invalid owner authority")
+		return ErrActionValidate("Invalid owner authority")
 	}
 	if !validAuthority(active) {
-		return errActionValidate("Invalid active authority")
+		return ErrActionValidate("Invalid active authority")
 	}
 	c := a.trx.c
 	s := name.String()
 	switch {
 	case name == 0:
-		return errActionValidate("account name cannot be empty")
+		return ErrActionValidate("account name cannot be empty")
 	case len(s) > 12:
-		return errActionValidate("account names can only be 12 chars long")
-	case strings.HasPrefix(s, "eosio.") && (c.account(creator) == nil || !c.account(creator).privileged):
-		return errActionValidate("only privileged accounts can have names that start with 'eosio.'")
-	case c.account(name) != nil:
-		return &exception{code: 3050001, name: "account_name_exists_exception", what: "Account name already exists",
+		return ErrActionValidate("account names can only be 12 chars long")
+	case strings.HasPrefix(s, "eosio.") && (c.Account(creator) == nil || !c.Account(creator).Privileged):
+		return ErrActionValidate("only privileged accounts can have names that start with 'eosio.'")
+	case c.Account(name) != nil:
+		return &Exception{code: 3050001, name: "account_name_exists_exception", what: "Account name already exists",
 			detail: "Cannot create account named " + s + ", as that name is already taken"}
 	}
 	for _, auth := range []chain.Authority{owner, active} {
@@ -240,10 +240,10 @@ func nativeNewAccount(a *applyContext) error {
 			return err
 		}
 	}
-	a.trx.undo.account(c, name)
-	acct := newAccount(name, owner, active, a.trx.blockTime)
-	acct.ramUsage = 0 // billed below, through the transaction
-	c.accounts[name] = acct
+	a.trx.Undo.account(c, name)
+	acct := NewAccount(name, owner, active, a.trx.blockTime)
+	acct.RAMUsage = 0 // billed below, through the transaction
+	c.Accounts[name] = acct
 	a.trx.addRAM(a.trace(), name, newAccountRAM(owner, active))
 	return nil
 }
@@ -258,33 +258,33 @@ func nativeSetcode(a *applyContext) error {
 		return err
 	}
 	if vmType != 0 {
-		return &exception{code: 3160006, name: "invalid_contract_vm_type", what: "Invalid contract vm type", detail: "code should be 0"}
+		return &Exception{code: 3160006, name: "invalid_contract_vm_type", what: "Invalid contract vm type", detail: "code should be 0"}
 	}
 	if vmVersion != 0 {
-		return &exception{code: 3160007, name: "invalid_contract_vm_version", what: "Invalid contract vm version", detail: "version should be 0"}
+		return &Exception{code: 3160007, name: "invalid_contract_vm_version", what: "Invalid contract vm version", detail: "version should be 0"}
 	}
 	c := a.trx.c
-	acct := c.account(account)
+	acct := c.Account(account)
 	if acct == nil {
-		return errActionValidate("account " + account.String() + " does not exist")
+		return ErrActionValidate("account " + account.String() + " does not exist")
 	}
 	var hash antelope.Checksum256
 	if len(code) > 0 {
 		hash = sha256.Sum256(code)
 	}
-	existing := c.contract(account)
-	hasCode := existing != nil && existing.module != nil
+	existing := c.Contract(account)
+	hasCode := existing != nil && existing.Module != nil
 	if len(code) == 0 && !hasCode {
 		return errSetExactCode("contract is already cleared")
 	}
-	if hasCode && existing.codeHash == hash {
+	if hasCode && existing.CodeHash == hash {
 		return errSetExactCode("contract is already running this version of code")
 	}
 	var old int64
 	if hasCode {
-		old = int64(len(existing.code)) * setcodeRAMMultiplier
+		old = int64(len(existing.Code)) * setcodeRAMMultiplier
 	}
-	if err := c.setCode(&a.trx.undo, account, code, a.trx.blockTime); err != nil {
+	if err := c.setCode(&a.trx.Undo, account, code, a.trx.blockTime); err != nil {
 		return err
 	}
 	a.trx.addRAM(a.trace(), account, int64(len(code))*setcodeRAMMultiplier-old)
@@ -301,14 +301,14 @@ func nativeSetabi(a *applyContext) error {
 		return err
 	}
 	c := a.trx.c
-	if c.account(account) == nil {
-		return errActionValidate("account " + account.String() + " does not exist")
+	if c.Account(account) == nil {
+		return ErrActionValidate("account " + account.String() + " does not exist")
 	}
 	var old int64
-	if ct := c.contract(account); ct != nil {
-		old = int64(len(ct.packedABI))
+	if ct := c.Contract(account); ct != nil {
+		old = int64(len(ct.PackedABI))
 	}
-	if err := c.setABI(&a.trx.undo, account, abi); err != nil {
+	if err := c.setABI(&a.trx.Undo, account, abi); err != nil {
 		return err
 	}
 	a.trx.addRAM(a.trace(), account, int64(len(abi))-old)
@@ -328,46 +328,46 @@ func nativeUpdateAuth(a *applyContext) error {
 	c := a.trx.c
 	switch {
 	case perm == 0:
-		return errActionValidate("Cannot create authority with empty name")
+		return ErrActionValidate("Cannot create authority with empty name")
 	case strings.HasPrefix(perm.String(), "eosio."):
-		return errActionValidate("Permission names that start with 'eosio.' are reserved")
+		return ErrActionValidate("Permission names that start with 'eosio.' are reserved")
 	case perm == parent:
-		return errActionValidate("Cannot set an authority as its own parent")
-	case c.account(account) == nil:
-		return errActionValidate("account " + account.String() + " does not exist")
+		return ErrActionValidate("Cannot set an authority as its own parent")
+	case c.Account(account) == nil:
+		return ErrActionValidate("account " + account.String() + " does not exist")
 	case !validAuthority(auth):
-		return errActionValidate("Invalid authority")
-	case perm == nameActive && parent != nameOwner:
-		return errActionValidate("Cannot change active authority's parent from owner")
+		return ErrActionValidate("Invalid authority")
+	case perm == NameActive && parent != nameOwner:
+		return ErrActionValidate("Cannot change active authority's parent from owner")
 	case perm == nameOwner && parent != 0:
-		return errActionValidate("Cannot change owner authority's parent")
+		return ErrActionValidate("Cannot change owner authority's parent")
 	case perm != nameOwner && parent == 0:
-		return errActionValidate("Only owner permission can have empty parent")
+		return ErrActionValidate("Only owner permission can have empty parent")
 	case len(auth.Waits) > 0 && auth.Waits[len(auth.Waits)-1].WaitSec > c.maxTransactionDelay():
 		// nodeos's own typo, kept: tests match the message.
-		return errActionValidate(fmt.Sprintf("Cannot set delay longer than max_transacton_delay, which is %d seconds", c.maxTransactionDelay()))
+		return ErrActionValidate(fmt.Sprintf("Cannot set delay longer than max_transacton_delay, which is %d seconds", c.maxTransactionDelay()))
 	}
 	if err := a.checkAuthorityAccounts(auth); err != nil {
 		return err
 	}
-	acct := c.account(account)
-	if perm != nameOwner && acct.perms[parent] == nil {
-		return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
+	acct := c.Account(account)
+	if perm != nameOwner && acct.Perms[parent] == nil {
+		return errPermissionQuery("Failed to retrieve permission: " + LevelText(antelope.PermissionLevel{Actor: account, Permission: parent}))
 	}
-	old := acct.perms[perm]
-	if old != nil && old.parent != parent {
-		return errActionValidate("Changing parent authority is not currently supported")
+	old := acct.Perms[perm]
+	if old != nil && old.Parent != parent {
+		return ErrActionValidate("Changing parent authority is not currently supported")
 	}
-	a.trx.undo.account(c, account)
-	acct = c.account(account)
+	a.trx.Undo.account(c, account)
+	acct = c.Account(account)
 	lastUsed := a.trx.blockTime // a new permission's usage starts at its creation
 	if old != nil {
-		lastUsed = old.lastUsed
+		lastUsed = old.LastUsed
 	}
-	acct.perms[perm] = &permission{name: perm, parent: parent, auth: auth, lastUsed: lastUsed}
+	acct.Perms[perm] = &Permission{Name: perm, Parent: parent, Auth: auth, LastUsed: lastUsed}
 	delta := permissionRAM(auth)
 	if old != nil {
-		delta -= permissionRAM(old.auth)
+		delta -= permissionRAM(old.Auth)
 	}
 	a.trx.addRAM(a.trace(), account, delta)
 	return nil
@@ -383,24 +383,24 @@ func nativeDeleteAuth(a *applyContext) error {
 		return err
 	}
 	switch perm {
-	case nameActive:
-		return errActionValidate("Cannot delete active authority")
+	case NameActive:
+		return ErrActionValidate("Cannot delete active authority")
 	case nameOwner:
-		return errActionValidate("Cannot delete owner authority")
+		return ErrActionValidate("Cannot delete owner authority")
 	}
 	c := a.trx.c
-	acct := c.account(account)
-	if acct == nil || acct.perms[perm] == nil {
-		return errPermissionQuery("Failed to retrieve permission: " + levelText(antelope.PermissionLevel{Actor: account, Permission: perm}))
+	acct := c.Account(account)
+	if acct == nil || acct.Perms[perm] == nil {
+		return errPermissionQuery("Failed to retrieve permission: " + LevelText(antelope.PermissionLevel{Actor: account, Permission: perm}))
 	}
-	for k, req := range acct.links {
+	for k, req := range acct.Links {
 		if req == perm {
-			return errActionValidate(fmt.Sprintf("Cannot delete a linked authority. Unlink the authority first. This authority is linked to %s::%s.", k.code, k.action))
+			return ErrActionValidate(fmt.Sprintf("Cannot delete a linked authority. Unlink the authority first. This authority is linked to %s::%s.", k.Code, k.Action))
 		}
 	}
-	refund := permissionRAM(acct.perms[perm].auth)
-	a.trx.undo.account(c, account)
-	delete(c.account(account).perms, perm)
+	refund := permissionRAM(acct.Perms[perm].Auth)
+	a.trx.Undo.account(c, account)
+	delete(c.Account(account).Perms, perm)
 	a.trx.addRAM(a.trace(), account, -refund)
 	return nil
 }
@@ -412,32 +412,32 @@ func nativeLinkAuth(a *applyContext) error {
 		return err
 	}
 	if req == 0 {
-		return errActionValidate("Required permission cannot be empty")
+		return ErrActionValidate("Required permission cannot be empty")
 	}
 	if err := a.requireAuth(account); err != nil {
 		return err
 	}
 	c := a.trx.c
-	if c.account(account) == nil {
+	if c.Account(account) == nil {
 		return errUnknownAccount("Failed to retrieve account: " + account.String())
 	}
-	if c.account(code) == nil {
+	if c.Account(code) == nil {
 		return errUnknownAccount("Failed to retrieve code for account: " + code.String())
 	}
-	if req != nameEosioAny && c.account(account).perms[req] == nil {
+	if req != NameEosioAny && c.Account(account).Perms[req] == nil {
 		return errPermissionQuery("Failed to retrieve permission: " + req.String())
 	}
-	k := linkKey{code, typ}
-	cur, linked := c.account(account).links[k]
+	k := LinkKey{code, typ}
+	cur, linked := c.Account(account).Links[k]
 	if linked && cur == req {
-		return errActionValidate("Attempting to update required authority, but new requirement is same as old")
+		return ErrActionValidate("Attempting to update required authority, but new requirement is same as old")
 	}
-	a.trx.undo.account(c, account)
-	acct := c.account(account)
-	if acct.links == nil {
-		acct.links = map[linkKey]antelope.Name{}
+	a.trx.Undo.account(c, account)
+	acct := c.Account(account)
+	if acct.Links == nil {
+		acct.Links = map[LinkKey]antelope.Name{}
 	}
-	acct.links[k] = req
+	acct.Links[k] = req
 	if !linked { // a changed link is modified in place, billed nothing
 		a.trx.addRAM(a.trace(), account, billableLink)
 	}
@@ -454,15 +454,15 @@ func nativeUnlinkAuth(a *applyContext) error {
 		return err
 	}
 	c := a.trx.c
-	k := linkKey{code, typ}
-	if c.account(account) == nil || c.account(account).links == nil {
-		return errActionValidate("Attempting to unlink authority, but no link found")
+	k := LinkKey{code, typ}
+	if c.Account(account) == nil || c.Account(account).Links == nil {
+		return ErrActionValidate("Attempting to unlink authority, but no link found")
 	}
-	if _, ok := c.account(account).links[k]; !ok {
-		return errActionValidate("Attempting to unlink authority, but no link found")
+	if _, ok := c.Account(account).Links[k]; !ok {
+		return ErrActionValidate("Attempting to unlink authority, but no link found")
 	}
-	a.trx.undo.account(c, account)
-	delete(c.account(account).links, k)
+	a.trx.Undo.account(c, account)
+	delete(c.Account(account).Links, k)
 	a.trx.addRAM(a.trace(), account, -billableLink)
 	return nil
 }

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 // nodeos's iterator cache (apply_context::iterator_cache): the numbers a
 // contract's table calls hand out. One cache per index type (the primary

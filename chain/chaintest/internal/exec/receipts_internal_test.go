@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 // testnet block with action return values, ship/testdata) is what
 // actDigest computes from the action and its return value.
 func TestActDigestAsNodeos(t *testing.T) {
-	msg, err := os.ReadFile("../../ship/testdata/waxdev-25077-return_value-result.bin")
+	msg, err := os.ReadFile("../../../../ship/testdata/waxdev-25077-return_value-result.bin")
 	if err != nil {
 		t.Fatal(err)
 	}

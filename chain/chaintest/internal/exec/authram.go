@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"fmt"
@@ -67,10 +67,10 @@ func newAccountRAM(owner, active chain.Authority) int64 {
 // fixtureRAM bills delta bytes to a, for a change a test helper makes
 // outside any transaction (SetPermission, LinkPermission), refusing an
 // increase past a's RAM quota as a transaction would be refused.
-func (a *account) fixtureRAM(delta int64) error {
-	if delta > 0 && a.ramQuota >= 0 && a.ramUsage+delta > a.ramQuota {
-		return fmt.Errorf("chaintest: account %s has insufficient ram; needs %d bytes has %d bytes", a.name, a.ramUsage+delta, a.ramQuota)
+func (a *Account) fixtureRAM(delta int64) error {
+	if delta > 0 && a.RAMQuota >= 0 && a.RAMUsage+delta > a.RAMQuota {
+		return fmt.Errorf("chaintest: account %s has insufficient ram; needs %d bytes has %d bytes", a.Name, a.RAMUsage+delta, a.RAMQuota)
 	}
-	a.ramUsage += delta
+	a.RAMUsage += delta
 	return nil
 }

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ var _ wasm.Host = (*applyContext)(nil)
 const maxActionReturnValue = 256
 
 // Print appends to the console output of the action's trace.
-func (a *applyContext) Print(s string) { a.trace().console.WriteString(s) }
+func (a *applyContext) Print(s string) { a.trace().Console.WriteString(s) }
 
 // RequireAuth is require_auth.
 func (a *applyContext) RequireAuth(actor uint64) error { return a.requireAuth(antelope.Name(actor)) }
@@ -37,7 +37,7 @@ func (a *applyContext) RequireRecipient(account uint64) error {
 
 // IsAccount is is_account.
 func (a *applyContext) IsAccount(account uint64) bool {
-	return a.trx.c.account(antelope.Name(account)) != nil
+	return a.trx.c.Account(antelope.Name(account)) != nil
 }
 
 // SendInline is send_inline and send_context_free_inline.
@@ -45,7 +45,7 @@ func (a *applyContext) SendInline(packed []byte, contextFree bool) error {
 	var act antelope.Action
 	d := antelope.NewDecoder(packed)
 	if err := act.DecodeBinary(d); err != nil {
-		return errActionValidate("unpacking the inline action: " + err.Error())
+		return ErrActionValidate("unpacking the inline action: " + err.Error())
 	}
 	return a.sendInline(act, contextFree)
 }
@@ -55,7 +55,7 @@ func (a *applyContext) SetActionReturnValue(v []byte) error {
 	if len(v) > maxActionReturnValue && !a.trx.readOnly {
 		return errActionReturnValue(fmt.Sprintf("action return value size must be less or equal to %d bytes", maxActionReturnValue))
 	}
-	a.trace().ret = v
+	a.trace().ReturnValue = v
 	return nil
 }
 
@@ -72,24 +72,24 @@ func (a *applyContext) BlockNum() uint32 { return a.trx.blockNum }
 // Sender is get_sender: the receiver whose code sent this inline action.
 func (a *applyContext) Sender() uint64 {
 	tr := a.trace()
-	if tr.creator == 0 {
+	if tr.Creator == 0 {
 		return 0
 	}
-	return uint64(a.trx.traces[tr.creator-1].receiver)
+	return uint64(a.trx.Traces[tr.Creator-1].Receiver)
 }
 
 // Transaction is the transaction being executed.
-func (a *applyContext) Transaction() *antelope.SignedTransaction { return a.trx.tx }
+func (a *applyContext) Transaction() *antelope.SignedTransaction { return a.trx.Tx }
 
 // CodeHash is get_code_hash.
 func (a *applyContext) CodeHash(account uint64) (uint64, [32]byte, uint8, uint8) {
-	acct := a.trx.c.account(antelope.Name(account))
+	acct := a.trx.c.Account(antelope.Name(account))
 	if acct == nil {
 		return 0, [32]byte{}, 0, 0
 	}
 	var hash [32]byte
-	if ct := a.trx.c.contract(antelope.Name(account)); ct != nil && ct.module != nil {
-		hash = ct.codeHash
+	if ct := a.trx.c.Contract(antelope.Name(account)); ct != nil && ct.Module != nil {
+		hash = ct.CodeHash
 	}
 	return acct.codeSequence, hash, 0, 0
 }
@@ -105,18 +105,18 @@ func (a *applyContext) CheckTransactionAuthorization(trx, keys, perms []byte) (b
 		return false, err
 	}
 	c := a.trx.c
-	ac := &authChecker{c: c, keys: pubs, used: map[int]bool{}, provided: levels}
+	ac := &AuthChecker{Engine: c, Keys: pubs, Used: map[int]bool{}, provided: levels}
 	for i, act := range tx.Actions {
 		// nodeos answers false for an authorization exception (an
 		// irrelevant authority) and lets any other fail the transaction.
-		if err := c.checkDeclaredPermissions(&tx.Actions[i]); err != nil {
-			if e, ok := err.(*exception); ok && e.code == 3090005 {
+		if err := c.CheckDeclaredPermissions(&tx.Actions[i]); err != nil {
+			if e, ok := err.(*Exception); ok && e.code == 3090005 {
 				return false, nil
 			}
 			return false, err
 		}
 		for _, l := range act.Authorization {
-			if !c.permissionExists(l) || !ac.satisfied(l, 0) {
+			if !c.permissionExists(l) || !ac.Satisfied(l, 0) {
 				return false, nil
 			}
 		}
@@ -134,8 +134,8 @@ func (a *applyContext) CheckPermissionAuthorization(actor, permission uint64, ke
 	// nodeos answers false for every authorization_exception: a
 	// permission that does not exist (or is empty) is not satisfied, and
 	// a provided key the permission did not use is tx_irrelevant_sig.
-	ac := &authChecker{c: a.trx.c, keys: pubs, used: map[int]bool{}, provided: levels}
-	return ac.satisfied(l, 0) && len(ac.unusedKeys()) == 0, nil
+	ac := &AuthChecker{Engine: a.trx.c, Keys: pubs, Used: map[int]bool{}, provided: levels}
+	return ac.Satisfied(l, 0) && len(ac.unusedKeys()) == 0, nil
 }
 
 // unpackProvided reads the packed flat_sets of keys and permission levels.
@@ -179,18 +179,18 @@ func unpackProvided(keys, perms []byte) ([]antelope.PublicKey, []antelope.Permis
 func (a *applyContext) PermissionLastUsed(actor, permission uint64) (int64, error) {
 	l := antelope.PermissionLevel{Actor: antelope.Name(actor), Permission: antelope.Name(permission)}
 	if !a.trx.c.permissionExists(l) {
-		return 0, errPermissionQuery("Failed to retrieve permission: " + levelText(l))
+		return 0, errPermissionQuery("Failed to retrieve permission: " + LevelText(l))
 	}
-	return a.trx.c.account(l.Actor).perms[l.Permission].lastUsed.UnixMicro(), nil
+	return a.trx.c.Account(l.Actor).Perms[l.Permission].LastUsed.UnixMicro(), nil
 }
 
 // AccountCreationTime is get_account_creation_time.
 func (a *applyContext) AccountCreationTime(account uint64) (int64, error) {
-	acct := a.trx.c.account(antelope.Name(account))
+	acct := a.trx.c.Account(antelope.Name(account))
 	if acct == nil {
-		return 0, errActionValidate(fmt.Sprintf("account '%s' does not exist", antelope.Name(account)))
+		return 0, ErrActionValidate(fmt.Sprintf("account '%s' does not exist", antelope.Name(account)))
 	}
-	return acct.created.UnixMicro(), nil
+	return acct.Created.UnixMicro(), nil
 }
 
 // Privileged reports whether the receiver is privileged.
@@ -198,21 +198,21 @@ func (a *applyContext) Privileged() bool { return a.privileged }
 
 // IsPrivileged is is_privileged.
 func (a *applyContext) IsPrivileged(account uint64) (bool, error) {
-	acct := a.trx.c.account(antelope.Name(account))
+	acct := a.trx.c.Account(antelope.Name(account))
 	if acct == nil {
 		return false, errUnknownAccount(fmt.Sprintf("account '%s' does not exist", antelope.Name(account)))
 	}
-	return acct.privileged, nil
+	return acct.Privileged, nil
 }
 
 // SetPrivileged is set_privileged.
 func (a *applyContext) SetPrivileged(account uint64, on bool) error {
 	n := antelope.Name(account)
-	if a.trx.c.account(n) == nil {
+	if a.trx.c.Account(n) == nil {
 		return errUnknownAccount(fmt.Sprintf("account '%s' does not exist", n))
 	}
-	a.trx.undo.account(a.trx.c, n)
-	a.trx.c.account(n).privileged = on
+	a.trx.Undo.account(a.trx.c, n)
+	a.trx.c.Account(n).Privileged = on
 	return nil
 }
 
@@ -220,24 +220,24 @@ func (a *applyContext) SetPrivileged(account uint64, on bool) error {
 // (ram_usage_exceeded); NET and CPU weights are kept for get_account.
 func (a *applyContext) SetResourceLimits(account uint64, ram, net, cpu int64) error {
 	n := antelope.Name(account)
-	acct := a.trx.c.account(n)
+	acct := a.trx.c.Account(n)
 	if acct == nil {
 		return errUnknownAccount(fmt.Sprintf("account '%s' does not exist", n))
 	}
-	a.trx.undo.account(a.trx.c, n)
-	acct = a.trx.c.account(n)
-	acct.ramQuota, acct.netWeight, acct.cpuWeight = ram, net, cpu
+	a.trx.Undo.account(a.trx.c, n)
+	acct = a.trx.c.Account(n)
+	acct.RAMQuota, acct.NETWeight, acct.CPUWeight = ram, net, cpu
 	a.trx.validateRAM(n) // checked at the end of the transaction, as nodeos does
 	return nil
 }
 
 // ResourceLimits is get_resource_limits.
 func (a *applyContext) ResourceLimits(account uint64) (int64, int64, int64, error) {
-	acct := a.trx.c.account(antelope.Name(account))
+	acct := a.trx.c.Account(antelope.Name(account))
 	if acct == nil {
 		return 0, 0, 0, errUnknownAccount(fmt.Sprintf("account '%s' does not exist", antelope.Name(account)))
 	}
-	return acct.ramQuota, acct.netWeight, acct.cpuWeight, nil
+	return acct.RAMQuota, acct.NETWeight, acct.CPUWeight, nil
 }
 
 // BlockchainParameters is get_blockchain_parameters_packed.
@@ -251,7 +251,7 @@ func (a *applyContext) SetBlockchainParameters(packed []byte) error {
 		return errTransaction("unpacking the blockchain parameters: too short")
 	}
 	c := a.trx.c
-	a.trx.undo.params(c)
+	a.trx.Undo.params(c)
 	c.params = append([]byte(nil), packed[:len(defaultParams)]...)
 	return nil
 }
@@ -289,7 +289,7 @@ func (a *applyContext) SetProposedProducers(format uint64, packed []byte) (int64
 			return 0, errProducerSchedule("unpacking the producer schedule: " + err.Error())
 		}
 		name := antelope.Name(p)
-		if a.trx.c.account(name) == nil {
+		if a.trx.c.Account(name) == nil {
 			return 0, errProducerSchedule("producer schedule includes a nonexisting account")
 		}
 		if seen[name] {
@@ -299,7 +299,7 @@ func (a *applyContext) SetProposedProducers(format uint64, packed []byte) (int64
 		names = append(names, name)
 	}
 	c := a.trx.c
-	a.trx.undo.params(c)
+	a.trx.Undo.params(c)
 	c.scheduleVersion++
 	c.proposed = names
 	return int64(c.scheduleVersion), nil
@@ -324,17 +324,17 @@ func skipBlockSigningAuthority(d *antelope.Decoder) error {
 }
 
 // ActiveProducers is get_active_producers: eosio, chaintest's producer.
-func (a *applyContext) ActiveProducers() []uint64 { return []uint64{uint64(nameEosio)} }
+func (a *applyContext) ActiveProducers() []uint64 { return []uint64{uint64(NameEosio)} }
 
 // PreactivateFeature is preactivate_feature: chaintest runs with every
 // protocol feature active, so it records the digest (once) only.
 func (a *applyContext) PreactivateFeature(digest [32]byte) error {
 	c := a.trx.c
 	if c.features[digest] {
-		return &exception{code: 3250000, name: "protocol_feature_exception", what: "Protocol feature exception",
+		return &Exception{code: 3250000, name: "protocol_feature_exception", what: "Protocol feature exception",
 			detail: fmt.Sprintf("protocol feature with digest '%x' is already pre-activated", digest)}
 	}
-	a.trx.undo.params(c)
+	a.trx.Undo.params(c)
 	c.features[digest] = true
 	return nil
 }

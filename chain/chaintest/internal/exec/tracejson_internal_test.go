@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"bytes"
@@ -23,54 +23,54 @@ import (
 // refTracesJSON is the action traces as nodeos returns them: by action
 // ordinal (the order actions were scheduled), each with its receipt's
 // global sequence in execution order.
-func (t *trxContext) refTracesJSON() []map[string]any {
-	out := make([]map[string]any, 0, len(t.traces))
-	for _, tr := range t.traces {
+func (t *TrxContext) refTracesJSON() []map[string]any {
+	out := make([]map[string]any, 0, len(t.Traces))
+	for _, tr := range t.Traces {
 		out = append(out, tr.refJSON(t))
 	}
 	return out
 }
 
-func (tr *actionTrace) refJSON(t *trxContext) map[string]any {
-	a := tr.act
+func (tr *ActionTrace) refJSON(t *TrxContext) map[string]any {
+	a := tr.Action
 	auth := a.Authorization
 	if auth == nil {
 		auth = []antelope.PermissionLevel{}
 	}
 	data := hex.EncodeToString(a.Data)
 	deltas := []any{}
-	names := make([]antelope.Name, 0, len(tr.ramDeltas))
-	for n, d := range tr.ramDeltas {
+	names := make([]antelope.Name, 0, len(tr.RAMDeltas))
+	for n, d := range tr.RAMDeltas {
 		if d != 0 {
 			names = append(names, n)
 		}
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		deltas = append(deltas, map[string]any{"account": n.String(), "delta": tr.ramDeltas[n]})
+		deltas = append(deltas, map[string]any{"account": n.String(), "delta": tr.RAMDeltas[n]})
 	}
 	var receipt, except, errorCode any // an action not executed has neither
-	if tr.globalSeq != 0 {
+	if tr.GlobalSeq != 0 {
 		receipt = tr.refReceiptJSON()
 	}
-	if tr.failed && t.failure != nil {
-		except, errorCode = refExceptJSON(t.failure), errorCodeJSON(t.failure)
+	if tr.failed && t.Failure != nil {
+		except, errorCode = refExceptJSON(t.Failure), errorCodeJSON(t.Failure)
 	}
 	return map[string]any{
-		"action_ordinal": tr.ordinal, "creator_action_ordinal": tr.creator, "closest_unnotified_ancestor_action_ordinal": tr.closestUnnotified,
+		"action_ordinal": tr.Ordinal, "creator_action_ordinal": tr.Creator, "closest_unnotified_ancestor_action_ordinal": tr.closestUnnotified,
 		"receipt":  receipt,
-		"receiver": tr.receiver.String(),
+		"receiver": tr.Receiver.String(),
 		"act": map[string]any{"account": a.Account.String(), "name": a.Name.String(), "authorization": auth,
 			"data": data, "hex_data": data},
-		"context_free": tr.contextFree, "elapsed": tr.elapsed.Microseconds(), "console": tr.console.String(), "trx_id": t.id,
+		"context_free": tr.ContextFree, "elapsed": tr.Elapsed.Microseconds(), "console": tr.Console.String(), "trx_id": t.ID,
 		"block_num": t.blockNum, "block_time": timeText(t.blockTime), "producer_block_id": nil, "account_ram_deltas": deltas,
-		"except": except, "error_code": errorCode, "return_value_hex_data": hex.EncodeToString(tr.ret),
+		"except": except, "error_code": errorCode, "return_value_hex_data": hex.EncodeToString(tr.ReturnValue),
 	}
 }
 
 // refTraceJSON is the transaction trace nodeos returns as "processed"; a
 // failed one carries the exception in "except".
-func refTraceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, actions []map[string]any, ex *exception) map[string]any {
+func refTraceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time, actions []map[string]any, ex *Exception) map[string]any {
 	if actions == nil {
 		actions = []map[string]any{}
 	}
@@ -84,7 +84,7 @@ func refTraceJSON(id antelope.Checksum256, blockNum uint32, blockTime time.Time,
 }
 
 // refExceptJSON is an exception as a trace's "except".
-func refExceptJSON(ex *exception) map[string]any {
+func refExceptJSON(ex *Exception) map[string]any {
 	stack := []any{}
 	for _, d := range append([]string{ex.detail}, ex.more...) {
 		stack = append(stack, map[string]any{"context": map[string]any{"level": "error", "file": "chaintest", "line": 1, "method": ex.name},
@@ -94,18 +94,18 @@ func refExceptJSON(ex *exception) map[string]any {
 }
 
 // refReceiptJSON is the receipt as nodeos prints it in a trace.
-func (tr *actionTrace) refReceiptJSON() map[string]any {
-	auth := make([]any, 0, len(tr.seq.auth))
-	for _, a := range tr.seq.auth {
-		auth = append(auth, []any{a.account.String(), a.seq})
+func (tr *ActionTrace) refReceiptJSON() map[string]any {
+	auth := make([]any, 0, len(tr.Seq.Auth))
+	for _, a := range tr.Seq.Auth {
+		auth = append(auth, []any{a.Account.String(), a.Seq})
 	}
-	return map[string]any{"receiver": tr.receiver.String(), "act_digest": tr.seq.digest,
-		"global_sequence": tr.globalSeq, "recv_sequence": tr.seq.recv, "auth_sequence": auth,
-		"code_sequence": tr.seq.code, "abi_sequence": tr.seq.abi}
+	return map[string]any{"receiver": tr.Receiver.String(), "act_digest": tr.Seq.Digest,
+		"global_sequence": tr.GlobalSeq, "recv_sequence": tr.Seq.Recv, "auth_sequence": auth,
+		"code_sequence": tr.Seq.Code, "abi_sequence": tr.Seq.ABI}
 }
 
 // refAnswer is the answer as the maps gave it.
-func refAnswer(id antelope.Checksum256, blockNum uint32, blockTime time.Time, trx *trxContext, ex *exception) []byte {
+func refAnswer(id antelope.Checksum256, blockNum uint32, blockTime time.Time, trx *TrxContext, ex *Exception) []byte {
 	var processed map[string]any
 	if ex != nil {
 		var actions []map[string]any
@@ -142,8 +142,8 @@ func randomBytes(rng *rand.Rand) []byte {
 	return b
 }
 
-func randomException(rng *rand.Rand) *exception {
-	ex := &exception{code: int64(rng.IntN(4_000_000)), name: "eosio_assert_message_exception", what: consoles[rng.IntN(len(consoles))],
+func randomException(rng *rand.Rand) *Exception {
+	ex := &Exception{code: int64(rng.IntN(4_000_000)), name: "eosio_assert_message_exception", what: consoles[rng.IntN(len(consoles))],
 		detail: consoles[rng.IntN(len(consoles))]}
 	if rng.IntN(2) == 0 {
 		ex.more = []string{consoles[rng.IntN(len(consoles))], "goroutine 1 [running]:\n\tmain.go:1"}
@@ -158,33 +158,33 @@ func randomException(rng *rand.Rand) *exception {
 	return ex
 }
 
-func randomTrx(rng *rand.Rand) *trxContext {
-	t := &trxContext{id: antelope.Checksum256{byte(rng.Uint32()), 2, 3}, blockNum: rng.Uint32(),
+func randomTrx(rng *rand.Rand) *TrxContext {
+	t := &TrxContext{ID: antelope.Checksum256{byte(rng.Uint32()), 2, 3}, blockNum: rng.Uint32(),
 		blockTime: time.UnixMilli(rng.Int64N(4_000_000_000_000)), cpu: rng.Int64N(100_000), net: rng.Int64N(1 << 20)}
 	for i := range rng.IntN(6) {
-		tr := &actionTrace{ordinal: uint32(i + 1), creator: uint32(rng.IntN(i + 1)), closestUnnotified: uint32(rng.IntN(i + 1)),
-			receiver: randomName(rng), contextFree: rng.IntN(5) == 0, ret: randomBytes(rng),
-			elapsed: time.Duration(rng.Int64N(int64(time.Second)))}
-		tr.act = antelope.Action{Account: randomName(rng), Name: randomName(rng), Data: randomBytes(rng)}
+		tr := &ActionTrace{Ordinal: uint32(i + 1), Creator: uint32(rng.IntN(i + 1)), closestUnnotified: uint32(rng.IntN(i + 1)),
+			Receiver: randomName(rng), ContextFree: rng.IntN(5) == 0, ReturnValue: randomBytes(rng),
+			Elapsed: time.Duration(rng.Int64N(int64(time.Second)))}
+		tr.Action = antelope.Action{Account: randomName(rng), Name: randomName(rng), Data: randomBytes(rng)}
 		for range rng.IntN(3) {
-			tr.act.Authorization = append(tr.act.Authorization, antelope.PermissionLevel{Actor: randomName(rng), Permission: randomName(rng)})
+			tr.Action.Authorization = append(tr.Action.Authorization, antelope.PermissionLevel{Actor: randomName(rng), Permission: randomName(rng)})
 		}
-		tr.console.WriteString(consoles[rng.IntN(len(consoles))])
+		tr.Console.WriteString(consoles[rng.IntN(len(consoles))])
 		if rng.IntN(2) == 0 {
-			tr.ramDeltas = map[antelope.Name]int64{}
+			tr.RAMDeltas = map[antelope.Name]int64{}
 			for range rng.IntN(4) {
-				tr.ramDeltas[randomName(rng)] = rng.Int64N(2000) - 1000
+				tr.RAMDeltas[randomName(rng)] = rng.Int64N(2000) - 1000
 			}
-			tr.ramDeltas[randomName(rng)] = 0 // a zero delta is left out
+			tr.RAMDeltas[randomName(rng)] = 0 // a zero delta is left out
 		}
 		if rng.IntN(4) != 0 {
-			tr.globalSeq = rng.Uint64N(1 << 40)
-			tr.seq = receiptSeqs{recv: rng.Uint64(), code: rng.Uint64N(9), abi: rng.Uint64N(9), digest: antelope.Checksum256{byte(i)}}
+			tr.GlobalSeq = rng.Uint64N(1 << 40)
+			tr.Seq = receiptSeqs{Recv: rng.Uint64(), Code: rng.Uint64N(9), ABI: rng.Uint64N(9), Digest: antelope.Checksum256{byte(i)}}
 			for range rng.IntN(3) {
-				tr.seq.auth = append(tr.seq.auth, authSeq{randomName(rng), rng.Uint64()})
+				tr.Seq.Auth = append(tr.Seq.Auth, authSeq{randomName(rng), rng.Uint64()})
 			}
 		}
-		t.traces = append(t.traces, tr)
+		t.Traces = append(t.Traces, tr)
 	}
 	return t
 }
@@ -197,19 +197,19 @@ func TestAnswerBytesAsTheMaps(t *testing.T) {
 	}
 	for i := range n {
 		trx := randomTrx(rng)
-		var ex *exception
+		var ex *Exception
 		switch rng.IntN(3) {
 		case 0:
 			ex = randomException(rng)
-			if len(trx.traces) > 0 {
-				trx.traces[rng.IntN(len(trx.traces))].failed = true
-				trx.failure = ex
+			if len(trx.Traces) > 0 {
+				trx.Traces[rng.IntN(len(trx.Traces))].failed = true
+				trx.Failure = ex
 			}
 			if rng.IntN(3) == 0 {
 				trx = nil // refused before running
 			}
 		case 1:
-			if len(trx.traces) == 0 {
+			if len(trx.Traces) == 0 {
 				continue
 			}
 		}
@@ -218,11 +218,11 @@ func TestAnswerBytesAsTheMaps(t *testing.T) {
 		}
 		id := antelope.Checksum256{9, byte(i)}
 		if trx != nil {
-			id = trx.id
+			id = trx.ID
 		}
 		bn, bt := uint32(i), time.Unix(1_700_000_000, int64(i)*500_000_000)
 		want := refAnswer(id, bn, bt, trx, ex)
-		got, start, end := appendAnswer(nil, id, bn, bt, trx, ex)
+		got, start, end := AppendAnswer(nil, id, bn, bt, trx, ex)
 		if !bytes.Equal(got, want) {
 			at := 0
 			for at < min(len(got), len(want)) && got[at] == want[at] {

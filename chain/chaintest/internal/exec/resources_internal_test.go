@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 // uncompressed and zlib, with and without context-free data bytes — the
 // NET nodeos billed is what netUsage computes.
 func TestNetUsageIsNodeos(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "chain-responses", "*", "*.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "chain-responses", "*", "*.json"))
 	checked := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)

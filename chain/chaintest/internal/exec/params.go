@@ -1,21 +1,8 @@
-package chaintest
+package exec
 
 import (
 	"encoding/binary"
 )
-
-// packed is the contract's ABI as the chain stores it (none: nil).
-func (ct *contract) packed() []byte {
-	if ct.packedABI != nil || ct.abi == nil {
-		return ct.packedABI
-	}
-	packed, _, err := packABI(ct.abi)
-	if err != nil {
-		return nil
-	}
-	ct.packedABI = packed
-	return packed
-}
 
 // defaultParams is nodeos's default chain_config_v0, packed.
 var defaultParams = func() []byte {
@@ -44,15 +31,6 @@ var defaultParams = func() []byte {
 // maxTransactionDelay is the chain's max_transaction_delay in seconds: in
 // the packed chain_config, after max_block_net_usage (a uint64) and twelve
 // uint32 fields.
-func (c *Chain) maxTransactionDelay() uint32 {
+func (c *Engine) maxTransactionDelay() uint32 {
 	return binary.LittleEndian.Uint32(c.params[8+12*4:])
-}
-
-// logConsole writes an action's console output to the WithConsoleLog
-// logger.
-func (c *Chain) logConsole(tr *actionTrace) {
-	if c.opts.console == nil || tr.console.Len() == 0 {
-		return
-	}
-	c.opts.console.Logf("[%s::%s -> %s] %s", tr.act.Account, tr.act.Name, tr.receiver, tr.console.String())
 }

@@ -1,7 +1,8 @@
-package chaintest
+package exec
 
 import (
 	"testing"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 )
@@ -11,16 +12,15 @@ import (
 // context of its own. The real contracts rely on it: an iterator a
 // notification receives is the one the contract handed out.
 func TestIteratorsSharedAcrossNotifications(t *testing.T) {
-	c := New(WithoutNetwork())
-	defer c.Close()
+	e := New(nil, Config{})
 	code, alice := antelope.MustName("code"), antelope.MustName("alice")
-	c.SetTableRow(code, code, antelope.MustName("t"), 1, []byte{1}, code)
-	c.SetTableRow(code, code, antelope.MustName("t"), 2, []byte{2}, code)
-	c.SetTableRow(code, alice, antelope.MustName("t"), 1, []byte{1}, code)
-	c.accounts[code] = newAccount(code, emptyAuthority(), emptyAuthority(), c.headTime())
-	c.accounts[alice] = newAccount(alice, emptyAuthority(), emptyAuthority(), c.headTime())
+	e.SetTableRow(code, code, antelope.MustName("t"), 1, []byte{1}, code)
+	e.SetTableRow(code, code, antelope.MustName("t"), 2, []byte{2}, code)
+	e.SetTableRow(code, alice, antelope.MustName("t"), 1, []byte{1}, code)
+	e.Accounts[code] = NewAccount(code, EmptyAuthority(), EmptyAuthority(), time.Time{})
+	e.Accounts[alice] = NewAccount(alice, EmptyAuthority(), EmptyAuthority(), time.Time{})
 	tx := &antelope.SignedTransaction{}
-	trx := &trxContext{c: c, tx: tx, ctx: t.Context()}
+	trx := &TrxContext{c: e, Tx: tx, ctx: t.Context()}
 	act := antelope.Action{Account: code, Name: antelope.MustName("go")}
 	ord, _ := trx.schedule(act, code, false, 0, 0)
 	a := &applyContext{trx: trx, receiver: code, ordinal: ord, firstReceiverOrdinal: ord, notified: []notice{{code, ord}}}

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"maps"
@@ -7,12 +7,12 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 )
 
-// undoLog keeps what a transaction changed outside the tables (accounts,
+// UndoLog keeps what a transaction changed outside the tables (accounts,
 // contracts, chain parameters), so that a failed one changes nothing: the
 // tables roll back by snapshot, the rest by this log.
-type undoLog struct {
-	accounts  store.AccountUndo[account]  // the accounts before the change
-	contracts map[antelope.Name]*contract // likewise
+type UndoLog struct {
+	accounts  store.AccountUndo[Account]  // the accounts before the change
+	contracts map[antelope.Name]*Contract // likewise
 	chain     *chainParams                // the parameters before the change
 	abis      map[antelope.Name]int       // how many ABI versions the account had
 }
@@ -26,35 +26,35 @@ type chainParams struct {
 }
 
 // account saves account n before it is changed: the caller changes the
-// copy now in c.accounts.
-func (u *undoLog) account(c *Chain, n antelope.Name) {
-	u.accounts.Save(c.accounts, n, c.account(n), (*account).forChange)
+// copy now in c.Accounts.
+func (u *UndoLog) account(c *Engine, n antelope.Name) {
+	u.accounts.Save(c.Accounts, n, c.Account(n), (*Account).forChange)
 }
 
 // contract saves account n's contract before it is replaced.
-func (u *undoLog) contract(c *Chain, n antelope.Name) {
+func (u *UndoLog) contract(c *Engine, n antelope.Name) {
 	if _, saved := u.contracts[n]; saved {
 		return
 	}
 	if u.contracts == nil {
-		u.contracts = map[antelope.Name]*contract{}
+		u.contracts = map[antelope.Name]*Contract{}
 	}
-	u.contracts[n] = c.contract(n)
+	u.contracts[n] = c.Contract(n)
 }
 
 // abiVersion saves how many ABI versions account has before one is added.
-func (u *undoLog) abiVersion(c *Chain, n antelope.Name) {
+func (u *UndoLog) abiVersion(c *Engine, n antelope.Name) {
 	if _, saved := u.abis[n]; saved {
 		return
 	}
 	if u.abis == nil {
 		u.abis = map[antelope.Name]int{}
 	}
-	u.abis[n] = len(c.abis[n])
+	u.abis[n] = len(c.ABIs[n])
 }
 
 // params saves the chain parameters before they change.
-func (u *undoLog) params(c *Chain) {
+func (u *UndoLog) params(c *Engine) {
 	if u.chain != nil {
 		return
 	}
@@ -62,20 +62,20 @@ func (u *undoLog) params(c *Chain) {
 }
 
 // rollback restores everything saved.
-func (u *undoLog) rollback(c *Chain) {
-	u.accounts.Rollback(c.accounts)
+func (u *UndoLog) rollback(c *Engine) {
+	u.accounts.Rollback(c.Accounts)
 	for n, ct := range u.contracts {
 		if ct == nil {
-			delete(c.contracts, n)
+			delete(c.Contracts, n)
 		} else {
-			c.contracts[n] = ct
+			c.Contracts[n] = ct
 		}
 	}
 	for n, k := range u.abis {
-		c.abis[n] = c.abis[n][:k]
+		c.ABIs[n] = c.ABIs[n][:k]
 	}
 	if p := u.chain; p != nil {
 		c.params, c.features, c.scheduleVersion, c.proposed = p.params, p.features, p.scheduleVersion, p.proposed
 	}
-	*u = undoLog{}
+	*u = UndoLog{}
 }

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"sort"
@@ -22,7 +22,7 @@ const (
 
 var billableSec = [store.NumKinds]int64{wasm.Idx64: 128, wasm.Idx128: 144, wasm.Idx256: 160, wasm.IdxDouble: 128, wasm.IdxLongDouble: 144}
 
-func (a *applyContext) db() *db { return a.trx.c.db }
+func (a *applyContext) db() *db { return a.trx.c.DB }
 
 // bill charges delta bytes of RAM to account for the current action.
 func (a *applyContext) bill(account antelope.Name, delta int64) {
@@ -33,8 +33,8 @@ func (a *applyContext) bill(account antelope.Name, delta int64) {
 // payer the live chain could not tell (payer 0) fails the transaction on
 // the fork rather than refund a guessed account.
 func (a *applyContext) refundTable(payer antelope.Name) {
-	if payer == 0 && a.trx.c.fork != nil {
-		a.trx.c.fork.fail(&forkError{"a table emptied by this transaction has a payer the live chain could not tell (get_table_by_scope no longer lists it), so its RAM refund is not known"})
+	if payer == 0 && a.trx.c.Fork != nil {
+		a.trx.c.Fork.Fail(&ForkError{"a table emptied by this transaction has a payer the live chain could not tell (get_table_by_scope no longer lists it), so its RAM refund is not known"})
 		return
 	}
 	a.bill(payer, -billableTable)

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"fmt"
@@ -31,63 +31,16 @@ const (
 	cfDiscountDen         = 100
 )
 
-// resourceLimits is an account's CPU and NET allowance and what it used.
-type resourceLimits struct {
-	cpuLimit, netLimit int64 // µs and bytes; -1: unlimited
-	cpuUsed, netUsed   int64
+// ResourceLimits is an account's CPU and NET allowance and what it used.
+type ResourceLimits struct {
+	CPULimit, NETLimit int64 // µs and bytes; -1: unlimited
+	CPUUsed, NETUsed   int64 // µs and bytes billed since SetResources
 }
 
-// Resources is an account's CPU and NET: the allowance SetResources gave
-// (-1: unlimited, the default) and what the transactions billed to it used
-// since (counted for unlimited accounts too).
-type Resources struct {
-	CPULimit int64 // µs; -1: unlimited
-	CPUUsed  int64 // µs billed
-	NETLimit int64 // bytes; -1: unlimited
-	NETUsed  int64 // bytes billed
-}
-
-// SetResources limits the CPU (µs) and NET (bytes) an account's
-// transactions may be billed from now on (-1: unlimited, every account's
-// default), and forgets what it used. An account with 0 of either can send
-// nothing unless another account pays: a transaction whose first action is
-// authorized by a payer (a cosigner's noop) is billed to the payer.
-//
-// Usage does not recover with time here, as it does on a chain over a
-// 24-hour window: call SetResources again for a fresh allowance.
-// get_account reports the allowance as cpu_limit/net_limit (max, used,
-// available) and, unless eosio.system set them, as cpu_weight/net_weight
-// at one µs (byte) per unit of weight — so powerup.SampleAccount works on a
-// chaintest account.
-func (c *Chain) SetResources(acct antelope.Name, cpuUS, netBytes int64) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a := c.account(acct)
-	if a == nil {
-		return fmt.Errorf("chaintest: no account %s", acct)
-	}
-	if cpuUS < -1 || netBytes < -1 {
-		return fmt.Errorf("chaintest: SetResources(%s, %d, %d): an allowance is -1 (unlimited) or at least 0", acct, cpuUS, netBytes)
-	}
-	a.res = resourceLimits{cpuLimit: cpuUS, netLimit: netBytes}
-	return nil
-}
-
-// Resources returns an account's CPU and NET allowance and usage.
-func (c *Chain) Resources(acct antelope.Name) (Resources, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a := c.account(acct)
-	if a == nil {
-		return Resources{}, fmt.Errorf("chaintest: no account %s", acct)
-	}
-	return Resources{CPULimit: a.res.cpuLimit, CPUUsed: a.res.cpuUsed, NETLimit: a.res.netLimit, NETUsed: a.res.netUsed}, nil
-}
-
-// firstAuthorizer is the account a transaction is billed to:
+// FirstAuthorizer is the account a transaction is billed to:
 // transaction::first_authorizer, the first authorization of the first
 // action that has one.
-func firstAuthorizer(tx *antelope.Transaction) antelope.Name {
+func FirstAuthorizer(tx *antelope.Transaction) antelope.Name {
 	for _, a := range tx.Actions {
 		if len(a.Authorization) > 0 {
 			return a.Authorization[0].Actor
@@ -115,17 +68,17 @@ func netUsage(p *antelope.PackedTransaction) int64 {
 // chargeNET is nodeos's early NET check: the transaction's NET against
 // what the billed account has left. It records the usage (undone with the
 // transaction if it fails later).
-func (t *trxContext) chargeNET(p *antelope.PackedTransaction) error {
+func (t *TrxContext) chargeNET(p *antelope.PackedTransaction) error {
 	t.net, t.cpu = netUsage(p), billedCPU
-	return t.charge(t.net, func(r *resourceLimits) (int64, *int64) { return r.netLimit, &r.netUsed }, func(left int64) error {
+	return t.charge(t.net, func(r *ResourceLimits) (int64, *int64) { return r.NETLimit, &r.NETUsed }, func(left int64) error {
 		return errNetUsage(fmt.Sprintf("transaction net usage is too high: %d > %d", t.net, left))
 	})
 }
 
 // chargeCPU is nodeos's CPU check after execution: the billed CPU against
 // what the billed account has left.
-func (t *trxContext) chargeCPU() error {
-	return t.charge(t.cpu, func(r *resourceLimits) (int64, *int64) { return r.cpuLimit, &r.cpuUsed }, func(left int64) error {
+func (t *TrxContext) chargeCPU() error {
+	return t.charge(t.cpu, func(r *ResourceLimits) (int64, *int64) { return r.CPULimit, &r.CPUUsed }, func(left int64) error {
 		return errCPUUsage(fmt.Sprintf("billed CPU time (%d us) is greater than the maximum billable CPU time for the transaction (%d us) reached account cpu limit %dus",
 			t.cpu, left, left))
 	})
@@ -134,17 +87,17 @@ func (t *trxContext) chargeCPU() error {
 // charge bills amount of the resource field selects to the transaction's
 // first authorizer, or refuses it when the account has a limit and less
 // than that left. A read-only transaction is billed nothing.
-func (t *trxContext) charge(amount int64, field func(*resourceLimits) (limit int64, used *int64), refuse func(left int64) error) error {
-	payer := firstAuthorizer(&t.tx.Transaction)
-	if t.readOnly || t.c.account(payer) == nil {
+func (t *TrxContext) charge(amount int64, field func(*ResourceLimits) (limit int64, used *int64), refuse func(left int64) error) error {
+	payer := FirstAuthorizer(&t.Tx.Transaction)
+	if t.readOnly || t.c.Account(payer) == nil {
 		return nil
 	}
-	limit, used := field(&t.c.account(payer).res)
+	limit, used := field(&t.c.Account(payer).Res)
 	if left := max(limit-*used, 0); limit >= 0 && amount > left {
 		return refuse(left)
 	}
-	t.undo.account(t.c, payer) // the account is copied: bill the copy
-	_, used = field(&t.c.account(payer).res)
+	t.Undo.account(t.c, payer) // the account is copied: bill the copy
+	_, used = field(&t.c.Account(payer).Res)
 	*used += amount
 	return nil
 }
@@ -152,18 +105,25 @@ func (t *trxContext) charge(amount int64, field func(*resourceLimits) (limit int
 // setReceipt writes the billed CPU and NET into a transaction trace's
 // receipt, as nodeos reports them; state history and get_block serve the
 // same figures (usage).
-func (t *trxContext) setReceipt(trace map[string]any) {
-	cpu, net, elapsed := t.usage()
+func (t *TrxContext) setReceipt(trace map[string]any) {
+	cpu, net, elapsed := t.Usage()
 	trace["receipt"] = map[string]any{"status": "executed", "cpu_usage_us": cpu, "net_usage_words": net}
 	trace["net_usage"], trace["elapsed"] = uint64(net)*8, elapsed
 }
 
-func errCPUUsage(detail string) *exception {
-	return &exception{code: 3080004, name: "tx_cpu_usage_exceeded",
+func errCPUUsage(detail string) *Exception {
+	return &Exception{code: 3080004, name: "tx_cpu_usage_exceeded",
 		what: "Transaction exceeded the current CPU usage limit imposed on the transaction", detail: detail}
 }
 
-func errNetUsage(detail string) *exception {
-	return &exception{code: 3080002, name: "tx_net_usage_exceeded",
+func errNetUsage(detail string) *Exception {
+	return &Exception{code: 3080002, name: "tx_net_usage_exceeded",
 		what: "Transaction exceeded the current network usage limit imposed on the transaction", detail: detail}
+}
+
+// Usage is the transaction's receipt's CPU (µs) and NET (8-byte words),
+// as billed (resources.go), and its elapsed time (µs): the figures the
+// chain API's answer to the transaction reported (setReceipt).
+func (t *TrxContext) Usage() (cpuUs, netWords uint32, elapsedUs int64) {
+	return uint32(t.cpu), uint32(t.net / 8), t.cpu
 }

@@ -1,4 +1,4 @@
-package chaintest
+package exec
 
 import (
 	"encoding/json"
@@ -16,11 +16,11 @@ import (
 // sorted order, its string escaping), without building the maps. The
 // differential test (tracejson_internal_test.go) holds the two equal.
 
-// appendAnswer appends the answer to transaction id: {"processed":
+// AppendAnswer appends the answer to transaction id: {"processed":
 // trace,"transaction_id":id}, and returns where the trace is. trx is the
 // run (nil when it failed before running: no action traces); ex the
 // exception that failed it (nil: executed, with its receipt).
-func appendAnswer(b []byte, id antelope.Checksum256, blockNum uint32, blockTime time.Time, trx *trxContext, ex *exception) (out []byte, start, end int) {
+func AppendAnswer(b []byte, id antelope.Checksum256, blockNum uint32, blockTime time.Time, trx *TrxContext, ex *Exception) (out []byte, start, end int) {
 	b = append(b, `{"processed":`...)
 	start = len(b)
 	b = appendTrace(b, id, blockNum, blockTime, trx, ex)
@@ -34,10 +34,10 @@ func appendAnswer(b []byte, id antelope.Checksum256, blockNum uint32, blockTime 
 // "processed": an executed one with its receipt (the billed CPU and NET,
 // as state history and get_block serve them: usage), a failed one with
 // the exception in "except".
-func appendTrace(b []byte, id antelope.Checksum256, blockNum uint32, blockTime time.Time, trx *trxContext, ex *exception) []byte {
+func appendTrace(b []byte, id antelope.Checksum256, blockNum uint32, blockTime time.Time, trx *TrxContext, ex *Exception) []byte {
 	b = append(b, `{"account_ram_delta":null,"action_traces":[`...)
 	if trx != nil {
-		for i, tr := range trx.traces {
+		for i, tr := range trx.Traces {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -51,7 +51,7 @@ func appendTrace(b []byte, id antelope.Checksum256, blockNum uint32, blockTime t
 	var cpu, net uint32
 	elapsed, netUsage := int64(100), uint64(128)
 	if ex == nil {
-		cpu, net, elapsed = trx.usage()
+		cpu, net, elapsed = trx.Usage()
 		netUsage = uint64(net) * 8
 	}
 	b = append(b, `","elapsed":`...)
@@ -80,12 +80,12 @@ func appendTrace(b []byte, id antelope.Checksum256, blockNum uint32, blockTime t
 // appendJSON appends the action trace as nodeos returns it, with its
 // receipt's global sequence in execution order (none for an action not
 // executed) and the exception where it failed.
-func (tr *actionTrace) appendJSON(b []byte, t *trxContext) []byte {
-	a := &tr.act
+func (tr *ActionTrace) appendJSON(b []byte, t *TrxContext) []byte {
+	a := &tr.Action
 	b = append(b, `{"account_ram_deltas":[`...)
-	if len(tr.ramDeltas) > 0 {
-		names := make([]antelope.Name, 0, len(tr.ramDeltas))
-		for n, d := range tr.ramDeltas {
+	if len(tr.RAMDeltas) > 0 {
+		names := make([]antelope.Name, 0, len(tr.RAMDeltas))
+		for n, d := range tr.RAMDeltas {
 			if d != 0 {
 				names = append(names, n)
 			}
@@ -98,7 +98,7 @@ func (tr *actionTrace) appendJSON(b []byte, t *trxContext) []byte {
 			b = append(b, `{"account":`...)
 			b = appendString(b, n.String())
 			b = append(b, `,"delta":`...)
-			b = strconv.AppendInt(b, tr.ramDeltas[n], 10)
+			b = strconv.AppendInt(b, tr.RAMDeltas[n], 10)
 			b = append(b, '}')
 		}
 	}
@@ -119,7 +119,7 @@ func (tr *actionTrace) appendJSON(b []byte, t *trxContext) []byte {
 	b = append(b, `,"name":`...)
 	b = appendString(b, a.Name.String())
 	b = append(b, `},"action_ordinal":`...)
-	b = strconv.AppendUint(b, uint64(tr.ordinal), 10)
+	b = strconv.AppendUint(b, uint64(tr.Ordinal), 10)
 	b = append(b, `,"block_num":`...)
 	b = strconv.AppendUint(b, uint64(t.blockNum), 10)
 	b = append(b, `,"block_time":"`...)
@@ -127,68 +127,68 @@ func (tr *actionTrace) appendJSON(b []byte, t *trxContext) []byte {
 	b = append(b, `","closest_unnotified_ancestor_action_ordinal":`...)
 	b = strconv.AppendUint(b, uint64(tr.closestUnnotified), 10)
 	b = append(b, `,"console":`...)
-	b = appendString(b, tr.console.String())
+	b = appendString(b, tr.Console.String())
 	b = append(b, `,"context_free":`...)
-	b = strconv.AppendBool(b, tr.contextFree)
+	b = strconv.AppendBool(b, tr.ContextFree)
 	b = append(b, `,"creator_action_ordinal":`...)
-	b = strconv.AppendUint(b, uint64(tr.creator), 10)
+	b = strconv.AppendUint(b, uint64(tr.Creator), 10)
 	b = append(b, `,"elapsed":`...)
-	b = strconv.AppendInt(b, tr.elapsed.Microseconds(), 10)
-	var ex *exception
+	b = strconv.AppendInt(b, tr.Elapsed.Microseconds(), 10)
+	var ex *Exception
 	if tr.failed {
-		ex = t.failure
+		ex = t.Failure
 	}
 	b = append(b, `,"error_code":`...)
 	b = appendErrorCode(b, ex)
 	b = append(b, `,"except":`...)
 	b = appendExcept(b, ex)
 	b = append(b, `,"producer_block_id":null,"receipt":`...)
-	if tr.globalSeq != 0 {
+	if tr.GlobalSeq != 0 {
 		b = tr.appendReceipt(b)
 	} else {
 		b = append(b, "null"...)
 	}
 	b = append(b, `,"receiver":`...)
-	b = appendString(b, tr.receiver.String())
+	b = appendString(b, tr.Receiver.String())
 	b = append(b, `,"return_value_hex_data":`...)
-	b = antelope.AppendHexJSON(b, tr.ret)
+	b = antelope.AppendHexJSON(b, tr.ReturnValue)
 	b = append(b, `,"trx_id":`...)
-	b = antelope.AppendHexJSON(b, t.id[:])
+	b = antelope.AppendHexJSON(b, t.ID[:])
 	return append(b, '}')
 }
 
 // appendReceipt appends the action's receipt as nodeos prints it in a
 // trace (receipts.go numbers it).
-func (tr *actionTrace) appendReceipt(b []byte) []byte {
+func (tr *ActionTrace) appendReceipt(b []byte) []byte {
 	b = append(b, `{"abi_sequence":`...)
-	b = strconv.AppendUint(b, tr.seq.abi, 10)
+	b = strconv.AppendUint(b, tr.Seq.ABI, 10)
 	b = append(b, `,"act_digest":`...)
-	b = antelope.AppendHexJSON(b, tr.seq.digest[:])
+	b = antelope.AppendHexJSON(b, tr.Seq.Digest[:])
 	b = append(b, `,"auth_sequence":[`...)
-	for i, a := range tr.seq.auth {
+	for i, a := range tr.Seq.Auth {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		b = appendString(b, a.account.String())
+		b = appendString(b, a.Account.String())
 		b = append(b, ',')
-		b = strconv.AppendUint(b, a.seq, 10)
+		b = strconv.AppendUint(b, a.Seq, 10)
 		b = append(b, ']')
 	}
 	b = append(b, `],"code_sequence":`...)
-	b = strconv.AppendUint(b, tr.seq.code, 10)
+	b = strconv.AppendUint(b, tr.Seq.Code, 10)
 	b = append(b, `,"global_sequence":`...)
-	b = strconv.AppendUint(b, tr.globalSeq, 10)
+	b = strconv.AppendUint(b, tr.GlobalSeq, 10)
 	b = append(b, `,"receiver":`...)
-	b = appendString(b, tr.receiver.String())
+	b = appendString(b, tr.Receiver.String())
 	b = append(b, `,"recv_sequence":`...)
-	b = strconv.AppendUint(b, tr.seq.recv, 10)
+	b = strconv.AppendUint(b, tr.Seq.Recv, 10)
 	return append(b, '}')
 }
 
 // appendExcept appends an exception as a trace's "except" (null for
 // none).
-func appendExcept(b []byte, ex *exception) []byte {
+func appendExcept(b []byte, ex *Exception) []byte {
 	if ex == nil {
 		return append(b, "null"...)
 	}
@@ -213,7 +213,7 @@ func appendExcept(b []byte, ex *exception) []byte {
 }
 
 // appendErrorCode appends a failed trace's error_code (errorCodeJSON).
-func appendErrorCode(b []byte, ex *exception) []byte {
+func appendErrorCode(b []byte, ex *Exception) []byte {
 	switch v := errorCodeJSON(ex).(type) {
 	case uint64:
 		return strconv.AppendUint(b, v, 10)
@@ -243,30 +243,30 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// decoded is the trace chain.Client would decode from answer (see
+// Decoded is the trace chain.Client would decode from answer (see
 // internal/inproc), or nil when the answer is not an executed trace it
 // would take as one: a failure, or console output that is not valid
 // UTF-8 (which decoding changes). Each slice is the trace's own.
-func (t *trxContext) decoded(answer []byte, start, end int) *inproc.Trace {
-	if len(t.traces) == 0 || t.id == (antelope.Checksum256{}) {
+func (t *TrxContext) Decoded(answer []byte, start, end int) *inproc.Trace {
+	if len(t.Traces) == 0 || t.ID == (antelope.Checksum256{}) {
 		return nil
 	}
-	out := &inproc.Trace{Answer: answer, ProcessedStart: start, ProcessedEnd: end, ID: t.id, BlockNum: t.blockNum}
+	out := &inproc.Trace{Answer: answer, ProcessedStart: start, ProcessedEnd: end, ID: t.ID, BlockNum: t.blockNum}
 	if err := out.BlockTime.UnmarshalJSON(strconv.AppendQuote(nil, timeText(t.blockTime))); err != nil {
 		return nil
 	}
-	out.Actions = make([]inproc.Action, len(t.traces))
-	for i, tr := range t.traces {
-		console := tr.console.String()
+	out.Actions = make([]inproc.Action, len(t.Traces))
+	for i, tr := range t.Traces {
+		console := tr.Console.String()
 		if !utf8.ValidString(console) {
 			return nil
 		}
 		a := &out.Actions[i]
-		a.Ordinal, a.Creator, a.Receiver, a.Console, a.ElapsedUS = tr.ordinal, tr.creator, tr.receiver, console, tr.elapsed.Microseconds()
-		a.Act = antelope.Action{Account: tr.act.Account, Name: tr.act.Name,
-			Authorization: append([]antelope.PermissionLevel{}, tr.act.Authorization...),
-			Data:          append([]byte{}, tr.act.Data...)}
-		a.ReturnValue = append([]byte{}, tr.ret...)
+		a.Ordinal, a.Creator, a.Receiver, a.Console, a.ElapsedUS = tr.Ordinal, tr.Creator, tr.Receiver, console, tr.Elapsed.Microseconds()
+		a.Act = antelope.Action{Account: tr.Action.Account, Name: tr.Action.Name,
+			Authorization: append([]antelope.PermissionLevel{}, tr.Action.Authorization...),
+			Data:          append([]byte{}, tr.Action.Data...)}
+		a.ReturnValue = append([]byte{}, tr.ReturnValue...)
 	}
 	return out
 }

@@ -1,10 +1,9 @@
-package chaintest
+package exec
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"time"
 
@@ -14,9 +13,9 @@ import (
 // maxTrxLifetime is nodeos's default max_transaction_lifetime.
 const maxTrxLifetime = 3600 * time.Second
 
-// check applies nodeos's checks before execution: expiration, TAPoS,
+// Check applies nodeos's checks before execution: expiration, TAPoS,
 // duplicates, and (unless dry) the signatures against the authorizations.
-func (c *Chain) check(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, pending time.Time, dry bool) error {
+func (c *Engine) Check(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, pending time.Time, dry bool) error {
 	exp := signed.Expiration.Time()
 	if exp.Before(pending) {
 		return errExpired(fmt.Sprintf("expired transaction %s, expiration %s, block time %s", id, timeSecText(exp), timeText(pending)))
@@ -25,18 +24,18 @@ func (c *Chain) check(signed *antelope.SignedTransaction, packed *antelope.Packe
 		return errTooFar(fmt.Sprintf("Transaction expiration is too far in the future relative to the reference time of %s, expiration %s, and max expiration %s",
 			timeText(pending), timeSecText(exp), timeText(pending.Add(maxTrxLifetime))))
 	}
-	if !c.tapos(signed.RefBlockNum, signed.RefBlockPrefix) {
-		return errRefBlock(fmt.Sprintf("Transaction's reference block did not match. Is this transaction from a different fork? (ref_block_num %d, ref_block_prefix %d)", signed.RefBlockNum, signed.RefBlockPrefix))
+	if !c.above.TAPoS(signed.RefBlockNum, signed.RefBlockPrefix) {
+		return ErrRefBlock(fmt.Sprintf("Transaction's reference block did not match. Is this transaction from a different fork? (ref_block_num %d, ref_block_prefix %d)", signed.RefBlockNum, signed.RefBlockPrefix))
 	}
-	if _, dup := c.seen[id]; dup && !dry {
+	if c.above.Executed(id) && !dry {
 		return errDuplicate("duplicate transaction " + id.String())
 	}
 	if dry {
 		return nil
 	}
-	digest, err := packed.SigningDigest(c.chainID)
+	digest, err := packed.SigningDigest(c.ChainID)
 	if err != nil {
-		return errPackedTx(err.Error())
+		return ErrPackedTx(err.Error())
 	}
 	var keys []antelope.PublicKey
 	for _, s := range signed.Signatures {
@@ -52,24 +51,11 @@ func (c *Chain) check(signed *antelope.SignedTransaction, packed *antelope.Packe
 	return c.checkAuthorizations(&signed.Transaction, keys)
 }
 
-// tapos reports whether ref names a block of the last 65,536: the most
-// recent block whose number ends in refNum, with that prefix.
-func (c *Chain) tapos(refNum uint16, refPrefix uint32) bool {
-	for i := len(c.blocks) - 1; i >= 0 && i >= len(c.blocks)-65536; i-- {
-		b := c.blocks[i]
-		if uint16(b.Num) == refNum {
-			_, prefix := antelope.TaposFromBlockID(b.ID)
-			return prefix == refPrefix
-		}
-	}
-	return false
-}
-
-// execute runs the transaction's actions (apply.go) within the chain's
+// Execute runs the transaction's actions (apply.go) within the chain's
 // deadline, billing its NET and CPU (resources.go). A failed run, or a dry
 // one, changes nothing: the tables go back to their snapshot and accounts,
 // contracts and parameters to the undo log.
-func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
+func (c *Engine) Execute(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*TrxContext, error) {
 	for {
 		fetched := c.forkFetches()
 		trx, err := c.executeOnce(signed, packed, id, blockNum, blockTime, readOnly, dry)
@@ -77,30 +63,21 @@ func (c *Chain) execute(signed *antelope.SignedTransaction, packed *antelope.Pac
 		// network time within its deadline, and may have failed for it
 		// (tx_cpu_usage_exceeded): what it fetched stays, so it runs
 		// again, until a run fetches nothing. A fork failure is final.
-		var ex *exception
-		if err == nil || c.forkFetches() == fetched || (errors.As(err, &ex) && ex.code == forkExceptionCode) {
+		var ex *Exception
+		if err == nil || c.forkFetches() == fetched || (errors.As(err, &ex) && ex.code == ForkExceptionCode) {
 			return trx, err
 		}
 	}
 }
 
-// forkFetches is how many answers a fork has asked its source for (0 for
-// a chain that is no fork).
-func (c *Chain) forkFetches() int {
-	if c.fork == nil {
-		return 0
-	}
-	return c.fork.fetches
-}
-
 // executeOnce is one run of execute.
-func (c *Chain) executeOnce(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*trxContext, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), c.opts.deadline)
+func (c *Engine) executeOnce(signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, blockNum uint32, blockTime time.Time, readOnly, dry bool) (*TrxContext, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
 	defer cancel()
-	trx := &trxContext{c: c, tx: signed, id: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
-	snap := c.db.Snapshot()
-	c.txSnap = snap
-	defer func() { c.txSnap = nil }()
+	trx := &TrxContext{c: c, Tx: signed, ID: id, blockNum: blockNum, blockTime: blockTime, ctx: ctx, readOnly: readOnly}
+	snap := c.DB.Snapshot()
+	c.TxSnap = snap
+	defer func() { c.TxSnap = nil }()
 	c.takeForkFailure()
 	err := trx.chargeNET(packed)
 	if err == nil {
@@ -116,8 +93,8 @@ func (c *Chain) executeOnce(signed *antelope.SignedTransaction, packed *antelope
 		err = errFork(ferr) // what ran saw a state the fork could not fill: its outcome is not the live chain's
 	}
 	if err != nil || dry {
-		c.db.Restore(snap)
-		trx.undo.rollback(c)
+		c.DB.Restore(snap)
+		trx.Undo.rollback(c)
 	}
 	return trx, err
 }
@@ -126,43 +103,30 @@ func (c *Chain) executeOnce(signed *antelope.SignedTransaction, packed *antelope
 // for a transaction sent to it: every authorization its actions declare
 // was used at the time of its block (inline actions' authorizations are
 // not counted, nor a read-only transaction's).
-func (t *trxContext) markPermissionsUsed() {
+func (t *TrxContext) markPermissionsUsed() {
 	if t.readOnly {
 		return
 	}
 	c := t.c
-	for _, act := range t.tx.Actions {
+	for _, act := range t.Tx.Actions {
 		for _, l := range act.Authorization {
 			if !c.permissionExists(l) {
 				continue
 			}
-			t.undo.account(c, l.Actor) // the map is the transaction's copy now
-			perms := c.account(l.Actor).perms
+			t.Undo.account(c, l.Actor) // the map is the transaction's copy now
+			perms := c.Account(l.Actor).Perms
 			p := *perms[l.Permission]
-			p.lastUsed = t.blockTime
+			p.LastUsed = t.blockTime
 			perms[l.Permission] = &p
 		}
 	}
 }
 
-// runHandler calls h. A panic is the transaction's failure, as a trap is a
-// wasm contract's: recovered here, it is answered once like any refusal and
-// its writes are undone, instead of dropping the connection (which a client
-// would retry) or killing the test binary.
-func runHandler(h Handler, ctx *Context) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = errHandlerPanic(ctx.Receiver, ctx.Action.Name, r, debug.Stack())
-		}
-	}()
-	return h(ctx)
-}
-
-// errHandlerPanic is a Go handler's panic as nodeos reports a contract that
+// ErrHandlerPanic is a Go handler's panic as nodeos reports a contract that
 // traps: wasm_execution_error, with the panic value, and the stack where it
 // panicked as a second detail.
-func errHandlerPanic(receiver, action antelope.Name, value any, stack []byte) *exception {
-	return &exception{code: 3070002, name: "wasm_execution_error", what: "Runtime Error Processing WASM",
+func ErrHandlerPanic(receiver, action antelope.Name, value any, stack []byte) *Exception {
+	return &Exception{code: 3070002, name: "wasm_execution_error", what: "Runtime Error Processing WASM",
 		detail: fmt.Sprintf("the Go handler of %s panicked on action %s: %v", receiver, action, value), more: []string{string(stack)}}
 }
 
