@@ -112,6 +112,9 @@ func TestParseSendBodyErrorsAsBefore(t *testing.T) {
 		}
 		b.WriteString([]string{"}", "}]"}[rng.IntN(2)])
 		body, withTrace := []byte(b.String()), rng.IntN(2) == 0
+		if rng.IntN(10) == 0 { // not an object: the error names the whole type
+			body = []byte([]string{`[]`, `"x"`, `5`, `null`, `[{"transaction":{}}]`}[rng.IntN(5)])
+		}
 		got, err := parseSendBody(body, withTrace)
 		wantTx, wantTrace, wantErr := old(body, withTrace)
 		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
