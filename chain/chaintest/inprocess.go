@@ -104,12 +104,15 @@ func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	done := make(chan result, 1)
 	// The handler runs apart so that a client giving up (its context) does
 	// not wait for it, as over a network: the chain still does the work,
-	// after the requests before it and any delay injected.
-	inProcessWorkers.run(func() {
+	// after the requests before it and any delay injected. A goroutine of
+	// its own, not a kept worker: one kept would outlive a synctest bubble
+	// it was started in, and hold synctest.Test (a request on this path
+	// waits for another or a delay anyway; the idle chain's runs inline).
+	go func() {
 		defer t.c.inFlight.Add(-1)
 		resp, err := t.serve(req, in, handler)
 		done <- result{resp, err}
-	})
+	}()
 	select {
 	case r := <-done:
 		return r.resp, r.err

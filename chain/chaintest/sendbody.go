@@ -10,15 +10,17 @@ import (
 // sendBody is the body of send_transaction2, compute_transaction and
 // send_read_only_transaction: the packed transaction, and whether a
 // failure's trace is asked for (send_transaction2 only: the others read
-// no such member).
-type sendBody struct {
+// no such member). An alias of an unnamed struct, as the endpoints read
+// it before: encoding/json names the struct type in a type error, which
+// is the client's answer.
+type sendBody = struct {
 	ReturnFailureTrace *bool           `json:"return_failure_trace"`
 	Transaction        json.RawMessage `json:"transaction"`
 }
 
 // computeBody is the body of compute_transaction and
-// send_read_only_transaction, as they read it.
-type computeBody struct {
+// send_read_only_transaction, as they read it (unnamed, as sendBody).
+type computeBody = struct {
 	Transaction json.RawMessage `json:"transaction"`
 }
 

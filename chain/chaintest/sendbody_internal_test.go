@@ -79,3 +79,50 @@ func FuzzParseSendBody(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte, withTrace bool) { checkSendBody(t, body, withTrace) })
 }
+
+// TestParseSendBodyErrorsAsBefore holds parseSendBody, fallback included,
+// to what the endpoints did before it: encoding/json into an unnamed
+// struct each. Its error is the client's answer ("Unable to parse valid
+// input from POST body: …"), and encoding/json names the struct type in it.
+func TestParseSendBodyErrorsAsBefore(t *testing.T) {
+	old := func(body []byte, withTrace bool) (json.RawMessage, *bool, error) {
+		if withTrace {
+			var p struct {
+				ReturnFailureTrace *bool           `json:"return_failure_trace"`
+				Transaction        json.RawMessage `json:"transaction"`
+			}
+			err := json.Unmarshal(body, &p)
+			return p.Transaction, p.ReturnFailureTrace, err
+		}
+		var p struct {
+			Transaction json.RawMessage `json:"transaction"`
+		}
+		err := json.Unmarshal(body, &p)
+		return p.Transaction, nil, err
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 5000 {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range rng.IntN(4) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(`"` + sendBodyKeys[rng.IntN(len(sendBodyKeys))] + `":` + sendBodyValues[rng.IntN(len(sendBodyValues))])
+		}
+		b.WriteString([]string{"}", "}]"}[rng.IntN(2)])
+		body, withTrace := []byte(b.String()), rng.IntN(2) == 0
+		if rng.IntN(10) == 0 { // not an object: the error names the whole type
+			body = []byte([]string{`[]`, `"x"`, `5`, `null`, `[{"transaction":{}}]`}[rng.IntN(5)])
+		}
+		got, err := parseSendBody(body, withTrace)
+		wantTx, wantTrace, wantErr := old(body, withTrace)
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("%s (trace %v): error %v, before %v", body, withTrace, err, wantErr)
+		}
+		if !bytes.Equal(got.Transaction, wantTx) || (got.ReturnFailureTrace == nil) != (wantTrace == nil) ||
+			wantTrace != nil && *got.ReturnFailureTrace != *wantTrace {
+			t.Fatalf("%s (trace %v): read %q %v, before %q %v", body, withTrace, got.Transaction, got.ReturnFailureTrace, wantTx, wantTrace)
+		}
+	}
+}

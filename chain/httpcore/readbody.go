@@ -20,7 +20,9 @@ func readBody(r io.Reader, limit, hint int64) ([]byte, error) {
 		size = min(hint, limit, maxBodyHint) + 1 // +1: the end is seen without growing
 	}
 	b := make([]byte, 0, size)
-	lr := io.LimitedReader{R: r, N: limit + 1}
+	// limit+1 overflows at math.MaxInt64, and a LimitedReader with N <= 0
+	// reads nothing: that limit is no limit.
+	lr := io.LimitedReader{R: r, N: max(limit+1, limit)}
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"testing/iotest"
 )
@@ -59,5 +62,24 @@ func TestReadBodyAllocatesOnce(t *testing.T) {
 	b, _ := readBody(bytes.NewReader(body[:10]), 1<<40, 1<<40)
 	if cap(b) > maxBodyHint+1 {
 		t.Errorf("a claimed length of 1 TB allocated %d bytes for 10", cap(b))
+	}
+}
+
+// A limit of math.MaxInt64 (no limit to speak of) still reads the body:
+// limit+1 overflows, and a LimitedReader with a negative N reads nothing,
+// so every answer came back empty, as a success.
+func TestReadBodyLimitMaxInt64(t *testing.T) {
+	for _, hint := range []int64{-1, 5} {
+		got, err := readBody(bytes.NewReader([]byte("hello")), math.MaxInt64, hint)
+		if err != nil || string(got) != "hello" {
+			t.Errorf("hint %d: read %q (%v), want hello", hint, got, err)
+		}
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"ok":1}`)) }))
+	defer srv.Close()
+	tr := &Transport{MaxResponseSize: math.MaxInt64}
+	body, err := tr.Do(t.Context(), "test", func() (*http.Request, error) { return http.NewRequest(http.MethodGet, srv.URL, nil) })
+	if err != nil || string(body) != `{"ok":1}` {
+		t.Errorf("MaxResponseSize math.MaxInt64: answer %q (%v)", body, err)
 	}
 }
