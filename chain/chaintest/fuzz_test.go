@@ -23,8 +23,8 @@ import (
 // client, to drop duplicates; three by the chain), which were two thirds
 // of an input's time and held the target at 250 a second on CI (#31).
 //
-// It runs at about 900 a second on two idle cores (400 to 600 while other
-// work holds one), not thousands, for two reasons measured in a fuzzing
+// It runs at 600 to 900 a second on two idle cores (400 while other work
+// holds one), not thousands, for two reasons measured in a fuzzing
 // build's worker: an input costs 0.4 ms of CPU — the signature made and
 // recovered nearly half (a new one per input: each transaction is on a new
 // head and is new), get_info, the send's JSON and the trace a quarter, the
@@ -32,7 +32,8 @@ import (
 // action to the chain's answer; and Go's fuzzing engine hands each worker
 // the coverage map (113 KB for this binary, which links wazero, net/http
 // and the chain) as JSON with every 100 ms batch of inputs, which costs
-// the worker and the coordinator a third of their time.
+// the worker and the coordinator a third of their time. scripts/fuzz.sh
+// gives it a floor of its own.
 func FuzzTokenWasmActions(f *testing.F) {
 	names := tokenActionNames()
 	tok := eosiotoken.Contract{Account: eosioToken}
