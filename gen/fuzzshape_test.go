@@ -263,15 +263,26 @@ func goFiles(files map[string][]byte) []string {
 }
 
 // TestShapes: renaming an ABI's own names (to names of the same size) or
-// changing its texts keeps the shape; a name that collides with another,
-// or with one the imports or Go predeclare, does not.
+// changing its texts keeps the shape, of the formatted files and of the
+// unformatted ones FuzzGenerate looks at first; a name that collides with
+// another, or with one the imports or Go predeclare, changes both; and a
+// file that does not scan has no shape.
 func TestShapes(t *testing.T) {
 	abi := func(s, f, a string) []byte {
 		return []byte(`{"version":"eosio::abi/1.1","structs":[{"name":"` + s + `","base":"","fields":[{"name":"` + f + `","type":"name"},{"name":"memo","type":"string"}]}],` +
 			`"actions":[{"name":"` + a + `","type":"` + s + `","ricardian_contract":"` + a + ` pays"}]}`)
 	}
 	sh := &shapes{checked: map[[sha256.Size]byte]bool{}, exports: map[string]map[string]bool{}}
-	shape := func(data []byte) [sha256.Size]byte {
+	type both struct{ formatted, raw [sha256.Size]byte }
+	shape := func(data []byte) both {
+		u, err := renderBytes(data, Options{Package: "fuzzed", Source: "fuzz"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw := map[string][]byte{}
+		for i, n := range u.names {
+			raw[n] = u.raw[i]
+		}
 		res, err := generateBytes(data, Options{Package: "fuzzed", Source: "fuzz"})
 		if err != nil {
 			t.Fatal(err)
@@ -282,22 +293,27 @@ func TestShapes(t *testing.T) {
 		}
 		sh.learnImports(pkg)
 		sum, known := sh.shapeOf(res.Files)
-		if !known {
+		rawSum, rawKnown := sh.shapeOf(raw)
+		if !known || !rawKnown {
 			t.Fatal("imports unknown after a type-check")
 		}
-		return sum
+		return both{sum, rawSum}
 	}
 	base := shape(abi("payment", "to", "pay"))
 	if got := shape(abi("refund", "from", "zap")); got != base {
-		t.Error("renaming the ABI's names changed the shape")
+		t.Errorf("renaming the ABI's names changed the shape: %v", got != base)
 	}
 	for _, c := range [][3]string{
 		{"payment", "string", "pay"}, // a predeclared name
 		{"decoder", "to", "pay"},     // antelope.Decoder
 		{"payment", "to", "payment"}, // the action is named as its struct
 	} {
-		if shape(abi(c[0], c[1], c[2])) == base {
+		got := shape(abi(c[0], c[1], c[2]))
+		if got.formatted == base.formatted || got.raw == base.raw {
 			t.Errorf("%v: same shape as without the collision", c)
 		}
+	}
+	if _, known := sh.shapeOf(map[string][]byte{"a.go": []byte("package p\nvar s = \"unterminated\n")}); known {
+		t.Error("a file that does not scan has a shape")
 	}
 }
