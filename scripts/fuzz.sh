@@ -57,9 +57,9 @@ declare -A slow_floor=(
 	# wasm: 0.4 ms of CPU, half of it the signature made and recovered,
 	# and Go's engine's coverage exchange a third of a worker's time
 	# (chain/chaintest/fuzz_test.go). With three signatures it ran at 250
-	# a second on CI and 400 on the development machine; with one, at 600
-	# to 900 there on two idle cores and 400 while other work holds one:
-	# a floor of a quarter of 400.
+	# a second on CI and 400 on the development machine; with one, and a
+	# P per worker, at 700 to 900 there, so about 450 on CI: a floor of a
+	# quarter of that.
 	[FuzzTokenWasmActions]=100
 )
 
