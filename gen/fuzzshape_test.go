@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"math/big"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,15 +14,19 @@ import (
 	"testing"
 )
 
-// Type-checking a generated package takes several times as long as
-// generating it, so FuzzGenerate type-checks a package only when its shape
-// is new: its Go tokens with comments left out, string literals emptied
-// (import paths kept), integers kept as the smallest Go integer type they fit, and every
-// identifier the package itself names (an ABI's names end up there)
-// replaced by the order in which it first appears. Two packages of the same
-// shape are the same program up to a one-to-one renaming of their own
+// Formatting and type-checking a generated package take several times as
+// long as generating it, so FuzzGenerate formats and type-checks a package
+// only when its shape is new: its Go tokens with comments left out, string
+// literals emptied (import paths kept), integers kept as the smallest Go
+// integer type they fit, every identifier the package itself names (an
+// ABI's names end up there) replaced by the order in which it first
+// appears, and which tokens begin a line. Two packages of the same shape
+// are the same program up to a one-to-one renaming of their own
 // identifiers, and differ only in texts and in constants of the same size,
-// which type-checks the same. Identifiers whose spelling means something
+// which type-checks the same; and laid out on the same lines, which
+// go/format formats into the same tokens (it drops parentheses and adds
+// trailing commas by the tree and the lines; the rest is spaces, which the
+// shape does not see, and comments). Identifiers whose spelling means something
 // on its own stay as written: Go's predeclared names, init, main and _,
 // and everything the imported packages export (their names, and their
 // types' fields and methods, which the generated code reaches or
@@ -34,6 +39,7 @@ type shapes struct {
 	mu      sync.Mutex
 	checked map[[sha256.Size]byte]bool
 	exports map[string]map[string]bool // by import path
+	buf     []byte                     // shapeOf's words, reused
 }
 
 var seenShapes = &shapes{checked: map[[sha256.Size]byte]bool{}, exports: map[string]map[string]bool{}}
@@ -52,41 +58,42 @@ var universal = sync.OnceValue(func() map[string]bool {
 
 // shapeOf returns the shape of the .go files, and false if a file imports a
 // package whose exports are not known yet (no package importing it has
-// been type-checked): then the shape cannot tell its names apart.
+// been type-checked): then the shape cannot tell its names apart; or if a
+// file does not scan.
 func (s *shapes) shapeOf(files map[string][]byte) ([sha256.Size]byte, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	known := true
-	h := sha256.New()
-	for _, w := range s.words(files, &known) {
-		h.Write([]byte(w))
-		h.Write([]byte{0})
-	}
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return sum, known
+	s.buf = s.appendWords(s.buf[:0], files, &known)
+	return sha256.Sum256(s.buf), known
 }
 
-// words are the shape's tokens, in order; known is cleared if an import's
-// exports are unknown. s.mu is held.
-func (s *shapes) words(files map[string][]byte, known *bool) []string {
+// appendWords appends the shape's tokens, in order, each ended by a 0 byte;
+// known is cleared if an import's exports are unknown. s.mu is held.
+func (s *shapes) appendWords(out []byte, files map[string][]byte, known *bool) []byte {
 	names := goFiles(files)
-	var out []string
 	own := map[string]int{}
+	word := func(w string) { out = append(append(out, w...), 0) }
 	for _, n := range names {
-		out = append(out, "file "+n)
+		word("file " + n)
 		src := files[n]
 		fset := token.NewFileSet()
 		var sc scanner.Scanner
-		sc.Init(fset.AddFile(n, -1, len(src)), src, nil, 0)
+		// A file that does not scan has no shape: of unformatted files,
+		// one that would not format is then formatted, and fails.
+		file := fset.AddFile(n, -1, len(src))
+		sc.Init(file, src, func(token.Position, string) { *known = false }, 0)
 		var imports []string
-		inImport, depth := false, 0
+		inImport, depth, line := false, 0, 0
 		for {
-			_, tok, lit := sc.Scan()
+			pos, tok, lit := sc.Scan()
 			if tok == token.EOF {
 				break
 			}
-			word := tok.String()
+			if l := file.Line(pos); l != line {
+				line = l
+				word("\n")
+			}
 			switch tok {
 			case token.IMPORT:
 				inImport = true
@@ -102,38 +109,43 @@ func (s *shapes) words(files map[string][]byte, known *bool) []string {
 				}
 			case token.STRING:
 				if inImport {
-					word = lit
+					word(lit)
 					path, _ := strconv.Unquote(lit)
 					imports = append(imports, path)
 					if depth == 0 {
 						inImport = false
 					}
 				} else {
-					word = `""`
+					word(`""`)
 				}
+				continue
 			case token.INT:
-				v, ok := new(big.Int).SetString(strings.ReplaceAll(lit, "_", ""), 0)
-				if ok {
-					word = "int" + strconv.Itoa(sizeClass(v.BitLen()))
+				if b, ok := intBits(lit); ok {
+					out = append(strconv.AppendInt(append(out, "int"...), int64(sizeClass(b)), 10), 0)
 				} else {
-					word = lit
+					word(lit)
 				}
+				continue
 			case token.FLOAT, token.IMAG, token.CHAR:
-				word = lit
+				word(lit)
+				continue
 			case token.IDENT:
 				if universal()[lit] || s.exported(lit, imports) {
-					word = lit
+					word(lit)
 				} else {
-					if _, ok := own[lit]; !ok {
-						own[lit] = len(own)
+					k, ok := own[lit]
+					if !ok {
+						k = len(own)
+						own[lit] = k
 					}
-					word = "$" + strconv.Itoa(own[lit])
+					out = append(strconv.AppendInt(append(out, '$'), int64(k), 10), 0)
 				}
+				continue
+			case token.SEMICOLON:
+				word(";") // written or inserted at a line's end alike
+				continue
 			}
-			if tok == token.SEMICOLON && lit == "\n" {
-				word = ";"
-			}
-			out = append(out, word)
+			word(tok.String())
 		}
 		for _, path := range imports {
 			if s.exports[path] == nil {
@@ -142,6 +154,18 @@ func (s *shapes) words(files map[string][]byte, known *bool) []string {
 		}
 	}
 	return out
+}
+
+// intBits is the bit length of an integer literal's value.
+func intBits(lit string) (int, bool) {
+	if v, err := strconv.ParseUint(lit, 0, 64); err == nil {
+		return bits.Len64(v), true
+	}
+	v, ok := new(big.Int).SetString(strings.ReplaceAll(lit, "_", ""), 0)
+	if !ok {
+		return 0, false
+	}
+	return v.BitLen(), true
 }
 
 // sizeClass is the smallest width of a Go integer type, signed (one bit
@@ -239,15 +263,26 @@ func goFiles(files map[string][]byte) []string {
 }
 
 // TestShapes: renaming an ABI's own names (to names of the same size) or
-// changing its texts keeps the shape; a name that collides with another,
-// or with one the imports or Go predeclare, does not.
+// changing its texts keeps the shape, of the formatted files and of the
+// unformatted ones FuzzGenerate looks at first; a name that collides with
+// another, or with one the imports or Go predeclare, changes both; and a
+// file that does not scan has no shape.
 func TestShapes(t *testing.T) {
 	abi := func(s, f, a string) []byte {
 		return []byte(`{"version":"eosio::abi/1.1","structs":[{"name":"` + s + `","base":"","fields":[{"name":"` + f + `","type":"name"},{"name":"memo","type":"string"}]}],` +
 			`"actions":[{"name":"` + a + `","type":"` + s + `","ricardian_contract":"` + a + ` pays"}]}`)
 	}
 	sh := &shapes{checked: map[[sha256.Size]byte]bool{}, exports: map[string]map[string]bool{}}
-	shape := func(data []byte) [sha256.Size]byte {
+	type both struct{ formatted, raw [sha256.Size]byte }
+	shape := func(data []byte) both {
+		u, err := renderBytes(data, Options{Package: "fuzzed", Source: "fuzz"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw := map[string][]byte{}
+		for i, n := range u.names {
+			raw[n] = u.raw[i]
+		}
 		res, err := generateBytes(data, Options{Package: "fuzzed", Source: "fuzz"})
 		if err != nil {
 			t.Fatal(err)
@@ -258,22 +293,27 @@ func TestShapes(t *testing.T) {
 		}
 		sh.learnImports(pkg)
 		sum, known := sh.shapeOf(res.Files)
-		if !known {
+		rawSum, rawKnown := sh.shapeOf(raw)
+		if !known || !rawKnown {
 			t.Fatal("imports unknown after a type-check")
 		}
-		return sum
+		return both{sum, rawSum}
 	}
 	base := shape(abi("payment", "to", "pay"))
 	if got := shape(abi("refund", "from", "zap")); got != base {
-		t.Error("renaming the ABI's names changed the shape")
+		t.Errorf("renaming the ABI's names changed the shape: %v", got != base)
 	}
 	for _, c := range [][3]string{
 		{"payment", "string", "pay"}, // a predeclared name
 		{"decoder", "to", "pay"},     // antelope.Decoder
 		{"payment", "to", "payment"}, // the action is named as its struct
 	} {
-		if shape(abi(c[0], c[1], c[2])) == base {
+		got := shape(abi(c[0], c[1], c[2]))
+		if got.formatted == base.formatted || got.raw == base.raw {
 			t.Errorf("%v: same shape as without the collision", c)
 		}
+	}
+	if _, known := sh.shapeOf(map[string][]byte{"a.go": []byte("package p\nvar s = \"unterminated\n")}); known {
+		t.Error("a file that does not scan has a shape")
 	}
 }

@@ -77,6 +77,38 @@ type generator struct {
 // embedded ABI JSON and the provenance; it is deterministic: the same input
 // always gives the same bytes.
 func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) {
+	u, err := render(m, src, opts)
+	if err != nil {
+		return nil, err
+	}
+	return u.format()
+}
+
+// unformatted is a generated package before formatting, most of
+// generation's time: raw[i] is the Go file names[i] as jennifer renders
+// it, files the others. FuzzGenerate formats only a package whose shape it
+// has not seen.
+type unformatted struct {
+	names []string
+	raw   [][]byte
+	files map[string][]byte
+	notes []string
+}
+
+// format formats u's Go files into the Result.
+func (u *unformatted) format() (*Result, error) {
+	formatted, err := formatFiles(u.names, u.raw)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range u.names {
+		u.files[n] = formatted[i]
+	}
+	return &Result{Files: u.files, Notes: u.notes}, nil
+}
+
+// render generates the package's files, its Go files unformatted.
+func render(m *model.Model, src *model.Source, opts Options) (*unformatted, error) {
 	if !isPackageName(opts.Package) {
 		return nil, fmt.Errorf("invalid package name %q: use a lower-case Go identifier such as %q", opts.Package, "randcontract")
 	}
@@ -139,14 +171,7 @@ func Generate(m *model.Model, src *model.Source, opts Options) (*Result, error) 
 		}
 		raw[i] = buf.Bytes()
 	}
-	formatted, err := formatFiles(names, raw)
-	if err != nil {
-		return nil, err
-	}
-	for i, n := range names {
-		out[n] = formatted[i]
-	}
-	return &Result{Files: out, Notes: g.notes}, nil
+	return &unformatted{names: names, raw: raw, files: out, notes: g.notes}, nil
 }
 
 // MaxStructFields is the most fields, its bases' included, that a struct may

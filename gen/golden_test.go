@@ -30,6 +30,15 @@ type goldenCase struct {
 // generateBytes runs the whole pipeline the CLI runs: load, resolve,
 // generate. account, when given, overrides the source's.
 func generateBytes(data []byte, opts Options, account ...string) (*Result, error) {
+	u, err := renderBytes(data, opts, account...)
+	if err != nil {
+		return nil, err
+	}
+	return u.format()
+}
+
+// renderBytes is generateBytes up to formatting.
+func renderBytes(data []byte, opts Options, account ...string) (*unformatted, error) {
 	src, err := model.Load(data)
 	if err != nil {
 		return nil, err
@@ -41,7 +50,7 @@ func generateBytes(data []byte, opts Options, account ...string) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return Generate(m, src, opts)
+	return render(m, src, opts)
 }
 
 // generateCase runs a golden case through generateBytes.

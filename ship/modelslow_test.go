@@ -9,8 +9,8 @@ import (
 // The model's slow and silent connections. Their decisions come from a
 // schedule's own timing choices, apart from its other decisions, so that a
 // schedule without them replays as it did before they existed; a schedule
-// with them runs the client under the tiny stall timeout modelStall, and
-// each costs about that much real time, so they are rare.
+// with them runs the client under the tiny stall timeout modelStall, on a
+// synctest bubble's clock (runModel), so that they cost no real time.
 //
 // A slow message arrives in pieces, each well within the stall timeout,
 // over longer than it in all: the client must take it (a stall is no
@@ -46,14 +46,10 @@ func (w *modelWorld) delay() delay {
 	if w.timing == nil || w.delays >= maxDelays {
 		return onTime
 	}
-	// About one block message in seven is delayed in a random schedule;
-	// of a fuzzer's bytes, only 1 to 3 delay one, to keep its executions
-	// fast (the bytes of a reduced random schedule replay the same).
-	k := 20
-	if w.timing.rng == nil {
-		k = 256
-	}
-	d := delay(w.timing.n(k))
+	// About one block message in seven is delayed. (A fuzzer's bytes
+	// were read modulo 256, so that only 1 to 3 delayed one, while each
+	// delay cost real time.)
+	d := delay(w.timing.n(20))
 	if d > slowThenSilent {
 		return onTime
 	}
