@@ -13,6 +13,7 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
+	"github.com/antelopego/abigen/chain/chaintest/internal/fork"
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 	"github.com/antelopego/abigen/chain/chaintest/internal/wasm"
 	"github.com/antelopego/abigen/model"
@@ -30,10 +31,10 @@ import (
 
 // forkState is a forked chain's link to the live chain.
 type forkState struct {
-	src   forkSource
-	live  *liveSource // nil when offline
-	cache *cachedSource
-	point forkPoint
+	src   fork.Source
+	live  *fork.Live // nil when offline
+	cache *fork.Cache
+	point fork.Point
 
 	accounts  map[antelope.Name]bool  // asked; true: the live chain has it
 	contracts map[antelope.Name]error // asked; the error a load keeps giving
@@ -116,19 +117,18 @@ func openFork(f Remote) (*forkState, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if !f.Offline {
-		fs.live = newLiveSource(f)
-		fs.live.block = f.Block
+		fs.live = fork.NewLive(fork.Config{NodeURL: f.NodeURL, StateURL: f.StateURL, AuthURL: f.AuthURL, APIKey: f.APIKey, Block: f.Block, HTTP: f.HTTP})
 		fs.src = fs.live
 	}
 	if f.Cache != "" {
-		cache, p, err := openForkCache(ctx, f.Cache, kind, f.Block, fs.live)
+		cache, p, err := fork.OpenCache(ctx, f.Cache, kind, f.Block, fs.live)
 		if err != nil {
 			return nil, &exec.ForkError{Msg: err.Error()}
 		}
 		fs.cache, fs.src, fs.point = cache, cache, p
 		return fs, nil
 	}
-	p, err := fs.live.point(ctx)
+	p, err := fs.live.Point(ctx)
 	if err != nil {
 		return nil, &exec.ForkError{Msg: "the fork block: " + err.Error()}
 	}
@@ -144,10 +144,10 @@ func (c *Chain) ForkStats() ForkStats {
 		return s
 	}
 	if c.fork.live != nil {
-		s.Requests, s.Bytes = c.fork.live.count.requests.Load(), c.fork.live.count.bytes.Load()
+		s.Requests, s.Bytes = c.fork.live.Requests(), c.fork.live.Bytes()
 	}
 	if c.fork.cache != nil {
-		s.Cached = c.fork.cache.hits.Load()
+		s.Cached = c.fork.cache.Hits()
 	}
 	return s
 }
@@ -203,7 +203,7 @@ func (f *forkState) loadAccount(c *Chain, n antelope.Name) {
 	ctx, cancel := f.ctx()
 	defer cancel()
 	f.fetches++
-	raw, err := f.src.account(ctx, n)
+	raw, err := f.src.Account(ctx, n)
 	if err != nil {
 		f.fail(&exec.ForkError{Msg: "account " + n.String() + ": " + err.Error()})
 		return // asked again next time: the network may answer then
@@ -310,7 +310,7 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 	ctx, cancel := f.ctx()
 	defer cancel()
 	f.fetches++
-	fc, err := f.src.code(ctx, n)
+	fc, err := f.src.Code(ctx, n)
 	if err != nil {
 		f.fail(&exec.ForkError{Msg: "the contract of " + n.String() + ": " + err.Error()})
 		return
@@ -362,7 +362,7 @@ func (f *forkState) loadContract(c *Chain, n antelope.Name) {
 
 // forkedContract is a contract as setcode and setabi would have made it;
 // nil when there is neither code nor ABI.
-func (c *Chain) forkedContract(fc *forkCode) (*exec.Contract, error) {
+func (c *Chain) forkedContract(fc *fork.Code) (*exec.Contract, error) {
 	if len(fc.WASM) == 0 && len(fc.ABI) == 0 {
 		return nil, nil
 	}
@@ -473,20 +473,20 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 		fu.empty = true
 		return nil // no contract at the fork block (or one the fork deployed): nodeos serves no table of it
 	}
-	keys, err := readTableKeys(ct.ABI, u.Table)
+	keys, err := fork.ReadTableKeys(ct.ABI, u.Table)
 	if err != nil {
 		return fmt.Errorf("its ABI: %v", err)
 	}
-	if !keys.inABI && c.fork.src.kind() == "nodeos" {
+	if !keys.InABI && c.fork.src.Kind() == "nodeos" {
 		return fmt.Errorf("the ABI at the fork block does not declare it, and a node serves no table its ABI does not")
 	}
-	fu.declared = keys.declared
-	fu.undeclared = keys.declared == 0
-	maps.Copy(fu.bad, keys.bad)
+	fu.declared = keys.Declared
+	fu.undeclared = keys.Declared == 0
+	maps.Copy(fu.bad, keys.Bad)
 	ctx, cancel := c.fork.ctx()
 	defer cancel()
 	c.fork.fetches++
-	ft, err := c.fork.src.table(ctx, u.Code, u.Scope, u.Table, keys.readers)
+	ft, err := c.fork.src.Table(ctx, u.Code, u.Scope, u.Table, keys.Readers)
 	if err != nil {
 		return err
 	}
@@ -509,10 +509,10 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 		prim.Rows[r.PK] = &row{PK: r.PK, Data: r.Data, Payer: r.Payer}
 	}
 	built[u] = prim
-	for pos, kr := range keys.readers {
+	for pos, kr := range keys.Readers {
 		objs := make([]*secRow, 0, len(ft.Rows))
 		for _, r := range ft.Rows {
-			key, err := kr.read(r.Data)
+			key, err := kr.Read(r.Data)
 			if err != nil {
 				return fmt.Errorf("secondary index position %d, row %d: %v", pos, r.PK, err)
 			}
@@ -533,7 +533,7 @@ func (c *Chain) fetchUnit(u tableID, fu *forkUnit) error {
 			t = &table{Payer: payer, PayerUnknown: unknown, Rows: map[uint64]*row{}}
 			built[id] = t
 		}
-		k := store.KindOf(kr.typ)
+		k := store.KindOf(kr.Type())
 		if fu.kinds == nil {
 			fu.kinds = map[int]wasm.IndexKind{}
 		}
