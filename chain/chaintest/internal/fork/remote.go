@@ -23,14 +23,20 @@ import (
 // state service), in answers small enough to record in a fork cache
 // (cache.go) and replay.
 
-// Config is where the live chain is: its nodeos chain API, its state
-// service (StateURL, AuthURL, APIKey as state.Auth takes them; empty:
-// nodeos only) and the HTTP client of both (nil: http.DefaultClient).
+// Config is where the live chain is (chaintest.Remote's fields): its
+// nodeos chain API, its state service (StateURL, AuthURL, APIKey as
+// state.Auth takes them; empty: nodeos only), the fork block, the cache,
+// and the HTTP client of both services (nil: http.DefaultClient).
 type Config struct {
 	NodeURL, StateURL, AuthURL, APIKey string
-	// Block is the fork block; 0: the node's head when Point asks.
+	// Block is the fork block; 0: the node's head when Point asks (with a
+	// cache: the cache's block).
 	Block uint32
-	HTTP  *http.Client
+	// Cache is a directory recording every answer; Offline forbids the
+	// network (every answer must be in Cache).
+	Cache   string
+	Offline bool
+	HTTP    *http.Client
 }
 
 // Point is the fork block: the chain, its number and time.
