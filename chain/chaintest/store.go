@@ -7,16 +7,9 @@ import (
 	"github.com/antelopego/abigen/chain/chaintest/internal/store"
 )
 
-// The contract tables live in internal/store; these are its types under
-// the names the rest of the package (execution, the served APIs, the
-// fork) has always used for them.
-type (
-	tableID = store.TableID
-	row     = store.Row
-	secRow  = store.SecRow
-	table   = store.Table
-	db      = store.DB
-)
+// The contract tables live in internal/store; db is their state under
+// the name the rest of the package has always used for it.
+type db = store.DB
 
 // chainSeam is the chain as execution asks it (exec.Chain): the chain's
 // methods stay unexported on Chain.
