@@ -169,6 +169,7 @@ func (s *Cache) answer(name string, out any, fetch func() (any, error)) error {
 	return json.Unmarshal(raw, out)
 }
 
+// Account is Source.Account, from the cache or recorded there.
 func (s *Cache) Account(ctx context.Context, n antelope.Name) (json.RawMessage, error) {
 	var out json.RawMessage
 	err := s.answer("account/"+n.String(), &out, func() (any, error) { return s.live.Account(ctx, n) })
@@ -178,12 +179,15 @@ func (s *Cache) Account(ctx context.Context, n antelope.Name) (json.RawMessage, 
 	return out, err
 }
 
+// Code is Source.Code, from the cache or recorded there.
 func (s *Cache) Code(ctx context.Context, n antelope.Name) (*Code, error) {
 	var out Code
 	err := s.answer("code/"+n.String(), &out, func() (any, error) { return s.live.Code(ctx, n) })
 	return &out, err
 }
 
+// Table is Source.Table, from the cache or recorded there; a nodeos
+// fork's cached table must hold the order by every index asked for.
 func (s *Cache) Table(ctx context.Context, code, scope, table antelope.Name, readers map[int]KeyReader) (*Table, error) {
 	var positions []string
 	for pos, kr := range readers {

@@ -124,6 +124,7 @@ type Live struct {
 	count *countingTransport
 }
 
+// NewLive reads the live chain of f, counting what it asks.
 func NewLive(f Config) *Live {
 	base := http.DefaultClient
 	if f.HTTP != nil {
@@ -158,6 +159,7 @@ func (s *Live) Kind() string {
 	return "nodeos"
 }
 
+// Point reads the fork block (the node's head when no block was given).
 func (s *Live) Point(ctx context.Context) (Point, error) {
 	info, err := s.node.GetInfo(ctx)
 	if err != nil {
@@ -185,6 +187,7 @@ func (s *Live) Point(ctx context.Context) (Point, error) {
 	return p, nil
 }
 
+// Account is Source.Account: get_account at the node.
 func (s *Live) Account(ctx context.Context, n antelope.Name) (json.RawMessage, error) {
 	a, err := s.node.GetAccount(ctx, n)
 	if err != nil {
@@ -197,6 +200,7 @@ func (s *Live) Account(ctx context.Context, n antelope.Name) (json.RawMessage, e
 	return a.Raw, nil
 }
 
+// Code is Source.Code: the node's code, and the ABI at the fork block.
 func (s *Live) Code(ctx context.Context, n antelope.Name) (*Code, error) {
 	wasm, packedABI, err := s.node.GetRawCodeAndABI(ctx, n)
 	if err != nil {
@@ -236,6 +240,7 @@ func (s *Live) Code(ctx context.Context, n antelope.Name) (*Code, error) {
 	return out, nil
 }
 
+// Table is Source.Table, at the fork block.
 func (s *Live) Table(ctx context.Context, code, scope, table antelope.Name, readers map[int]KeyReader) (*Table, error) {
 	out := &Table{}
 	// The table's payer, as get_table_by_scope reports it (the node's
