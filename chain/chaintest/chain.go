@@ -16,6 +16,7 @@ import (
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest/internal/exec"
 	"github.com/antelopego/abigen/chain/chaintest/internal/faults"
+	"github.com/antelopego/abigen/chain/chaintest/internal/fork"
 	"github.com/antelopego/abigen/chain/chaintest/internal/nodeosapi"
 	"github.com/antelopego/abigen/chain/chaintest/internal/statesvc"
 	"github.com/antelopego/abigen/chain/httpcore"
@@ -53,7 +54,7 @@ type Chain struct {
 
 	blocklog blockLog // what each block did, for state history and forks (blocklog.go)
 
-	fork *forkState // the live chain a fork fills its state from (forkstate.go); nil: no fork
+	fork *fork.State // the live chain a fork fills its state from (internal/fork); nil: no fork
 
 	handoff handoff // the last traces answered in process, for chain.Client (inprocess.go)
 	// inFlight counts the in-process requests under way (inprocess.go).
@@ -174,7 +175,7 @@ func New(opts ...Option) *Chain {
 	for _, f := range opts {
 		f(&o)
 	}
-	var fs *forkState
+	var fs *fork.State
 	if o.fork != nil {
 		var err error
 		if fs, err = openFork(*o.fork); err != nil {
@@ -188,7 +189,7 @@ func New(opts ...Option) *Chain {
 var chainsMade atomic.Uint64
 
 // newChain makes the chain of New, forked from fs when it is not nil.
-func newChain(fs *forkState, opts ...Option) *Chain {
+func newChain(fs *fork.State, opts ...Option) *Chain {
 	o := options{chainID: sha256.Sum256([]byte("chaintest")), start: time.Now().UTC().Truncate(500 * time.Millisecond),
 		apiKey: "chaintest-key", tokenLife: time.Hour, tokenClock: time.Now, lifetime: time.Hour, deadline: 5 * time.Second, firstBlock: 1}
 	for _, f := range opts {
@@ -197,14 +198,16 @@ func newChain(fs *forkState, opts ...Option) *Chain {
 	if fs != nil {
 		// The fork continues the live chain: its id, and its first block
 		// after the fork block.
-		o.chainID, o.firstBlock, o.start = fs.point.ChainID, fs.point.Block+1, fs.point.Time.Add(500*time.Millisecond)
+		p := fs.Point()
+		o.chainID, o.firstBlock, o.start = p.ChainID, p.Block+1, p.Time.Add(500*time.Millisecond)
 	}
 	c := &Chain{opts: o, seen: map[antelope.Checksum256]uint32{},
 		tokens: statesvc.NewTokens(o.apiKey, o.tokenLife, o.tokenClock), genesisSalt: chainsMade.Add(1), faults: newFaults()}
 	c.engine = exec.New(chainSeam{c}, exec.Config{ChainID: o.chainID, Deadline: o.deadline, Interpreter: o.interpreter, OwnCache: o.ownCache, Console: o.console})
 	c.blocklog.Manual = o.manualFinality
 	if fs != nil {
-		c.fork, c.engine.DB.Lazy, c.engine.Fork = fs, forkFiller{c}, forkFiller{c} // eosio too is the live chain's
+		fs.Attach(forkChain{c})
+		c.fork, c.engine.DB.Lazy, c.engine.Fork = fs, fs, fs // eosio too is the live chain's
 	} else {
 		eosio := exec.NewAccount(exec.NameEosio, exec.EmptyAuthority(), exec.EmptyAuthority(), o.start)
 		eosio.Privileged = true

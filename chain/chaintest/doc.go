@@ -241,7 +241,7 @@
 //     linkauths, RAM, CPU and NET: store.Accounts) with the copies a block
 //     keeps and a transaction's undo of them (store.AccountUndo). A fork
 //     fills both lazily, through store.Filler and store.AccountFiller
-//     (forkstate.go).
+//     (internal/fork).
 //   - internal/exec: execution — transaction checks (Engine.Check),
 //     authority, actions run as Go handlers or wasm, billing, receipts,
 //     the undo of contracts, ABIs and parameters, the chain API's answer
@@ -265,9 +265,15 @@
 //     contexts (exec.TrxContext); Fork and Rollback (fork.go) give blocks new ids and
 //     restore the state; ship.go hands the blocks to ship/shiptest, which
 //     serves the state-history websocket.
-//   - The fork of a live chain (forkstate.go, forkremote.go, forkcache.go,
-//     forkabi.go) implements the seams: store.Filler, store.AccountFiller
-//     and exec.Fork.
+//   - internal/fork: the fork of a live chain — fork.State, the lazy fill
+//     behind the seams store.Filler, store.AccountFiller and exec.Fork,
+//     reaching the chain it fills through fork.Chain (execution's Engine,
+//     the blocks' saved states and tables: forkChain in forkstate.go); what
+//     it asks the live chain (fork.Live, through chain.Client and
+//     state.Client), the cache replaying the answers (fork.Cache), and the
+//     secondary keys read from rows by the ABI. WithFork, NewFork, Remote,
+//     ForkStats, NewerCode and the answer of a request whose lookup could
+//     not be filled stay here (forkstate.go, forkremote.go).
 //   - The served APIs: internal/nodeosapi (the nodeos chain API's reads —
 //     get_info, get_block, get_account, get_abi, get_raw_abi, get_code,
 //     get_code_hash, get_raw_code_and_abi, get_currency_balance,

@@ -14,7 +14,7 @@ import "github.com/antelopego/abigen/antelope"
 type Accounts[A any] map[antelope.Name]*A
 
 // AccountFiller fetches a forked chain's account into the store the first
-// time it is looked up and not found (chaintest's forkstate.go); a chain
+// time it is looked up and not found (internal/fork's fork.State); a chain
 // that is no fork has none.
 type AccountFiller interface {
 	FillAccount(n antelope.Name)

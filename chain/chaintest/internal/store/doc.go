@@ -14,7 +14,7 @@
 //
 // A forked chain fills it lazily: every lookup of a table goes through
 // DB.Table or DB.Index, which first ask the Filler (the fork's remote
-// fill, chaintest's forkstate.go) to fetch that table, and a lookup of an
+// fill, internal/fork's fork.State) to fetch that table, and a lookup of an
 // account not held goes through Accounts.Lookup, which asks the
 // AccountFiller; a chain that is no fork has neither. The store knows
 // nothing else of the chain: contracts, their ABIs and the chain

@@ -68,7 +68,7 @@ func (t *Table) count() int {
 type DB struct {
 	Tables map[TableID]*Table
 	// lazy fills a forked chain's tables the first time they are looked
-	// up (forkstate.go); nil for a chain that is no fork.
+	// up (internal/fork's fork.State); nil for a chain that is no fork.
 	Lazy Filler
 }
 
@@ -76,7 +76,7 @@ type DB struct {
 // they are looked up: FillTable for any lookup of a table, FillIndex
 // besides for a secondary index of kind k (it panics with the chain's
 // refusal when the fork cannot rebuild that index). This is the seam the
-// fork's lazy remote fill implements (chaintest's forkstate.go).
+// fork's lazy remote fill implements (fork.State, in internal/fork).
 type Filler interface {
 	FillTable(id TableID)
 	FillIndex(id TableID, k wasm.IndexKind)

@@ -1,4 +1,4 @@
-package chaintest
+package fork
 
 import (
 	"encoding/binary"
@@ -17,13 +17,17 @@ import (
 // (every field before it of a fixed size) and of a key type an index
 // holds. Anything else is not learnt, and reading that index is refused.
 
-// keyReader reads one secondary key from a row's bytes.
-type keyReader struct {
+// KeyReader reads one secondary key from a row's bytes.
+type KeyReader struct {
 	offset int
 	typ    antelope.IndexKeyType
 }
 
-func (k keyReader) read(data []byte) (antelope.TableKey, error) {
+// Type is the get_table_rows key type of the index k reads.
+func (k KeyReader) Type() antelope.IndexKeyType { return k.typ }
+
+// Read reads the key from a row's bytes.
+func (k KeyReader) Read(data []byte) (antelope.TableKey, error) {
 	size := 8
 	if k.typ == antelope.IndexI128 || k.typ == antelope.IndexFloat128 {
 		size = 16
@@ -45,12 +49,12 @@ func (k keyReader) read(data []byte) (antelope.TableKey, error) {
 	return antelope.KeyUint64(binary.LittleEndian.Uint64(b)), nil
 }
 
-// tableKeys is what an ABI says of a table's indexes.
-type tableKeys struct {
-	inABI    bool              // the ABI declares the table
-	declared int               // len(key_types): 0 when it describes no keys
-	readers  map[int]keyReader // learnt secondary indexes, by position (2, 3…)
-	bad      map[int]string    // declared secondary indexes that cannot be learnt, and why
+// TableKeys is what an ABI says of a table's indexes.
+type TableKeys struct {
+	InABI    bool              // the ABI declares the table
+	Declared int               // len(key_types): 0 when it describes no keys
+	Readers  map[int]KeyReader // learnt secondary indexes, by position (2, 3…)
+	Bad      map[int]string    // declared secondary indexes that cannot be learnt, and why
 }
 
 // indexKeyTypes maps an ABI key type to the get_table_rows key type of an
@@ -81,8 +85,8 @@ var fixedSizes = map[string]int{
 	"asset": 16, "checksum160": 20, "checksum256": 32, "checksum512": 64, "extended_asset": 24,
 }
 
-// readTableKeys reads table's key_names and key_types from abiJSON.
-func readTableKeys(abiJSON []byte, table antelope.Name) (tableKeys, error) {
+// ReadTableKeys reads table's key_names and key_types from abiJSON.
+func ReadTableKeys(abiJSON []byte, table antelope.Name) (TableKeys, error) {
 	var abi struct {
 		Types []struct {
 			New  string `json:"new_type_name"`
@@ -103,7 +107,7 @@ func readTableKeys(abiJSON []byte, table antelope.Name) (tableKeys, error) {
 			KeyTypes []string `json:"key_types"`
 		} `json:"tables"`
 	}
-	var out tableKeys
+	var out TableKeys
 	if len(abiJSON) == 0 {
 		return out, nil
 	}
@@ -171,19 +175,19 @@ func readTableKeys(abiJSON []byte, table antelope.Name) (tableKeys, error) {
 		if n, err := antelope.ParseName(t.Name); err != nil || n != table {
 			continue
 		}
-		out.inABI = true
-		out.declared = len(t.KeyTypes)
-		out.readers, out.bad = map[int]keyReader{}, map[int]string{}
+		out.InABI = true
+		out.Declared = len(t.KeyTypes)
+		out.Readers, out.Bad = map[int]KeyReader{}, map[int]string{}
 		row := fields(resolve(t.Type), 0)
 		for i := 1; i < len(t.KeyTypes); i++ {
 			pos := i + 1
 			kt, ok := indexKeyTypes[t.KeyTypes[i]]
 			if !ok {
-				out.bad[pos] = "its key type " + t.KeyTypes[i] + " is not one a fork reads from a row"
+				out.Bad[pos] = "its key type " + t.KeyTypes[i] + " is not one a fork reads from a row"
 				continue
 			}
 			if i >= len(t.KeyNames) {
-				out.bad[pos] = "its ABI names no field for it (key_names)"
+				out.Bad[pos] = "its ABI names no field for it (key_names)"
 				continue
 			}
 			offset, found := 0, false
@@ -204,10 +208,10 @@ func readTableKeys(abiJSON []byte, table antelope.Name) (tableKeys, error) {
 				offset += n
 			}
 			if !found {
-				out.bad[pos] = "its field " + t.KeyNames[i] + " is not a " + t.KeyTypes[i] + " at a fixed offset of " + t.Type + " (nor an integer of its size, for an integer key)"
+				out.Bad[pos] = "its field " + t.KeyNames[i] + " is not a " + t.KeyTypes[i] + " at a fixed offset of " + t.Type + " (nor an integer of its size, for an integer key)"
 				continue
 			}
-			out.readers[pos] = keyReader{offset: offset, typ: kt}
+			out.Readers[pos] = KeyReader{offset: offset, typ: kt}
 		}
 		break
 	}

@@ -1,4 +1,4 @@
-package chaintest
+package fork
 
 import (
 	"context"
@@ -37,40 +37,40 @@ type cacheEntry struct {
 	Answer json.RawMessage `json:"answer"`
 }
 
-// cachedSource answers from dir, and asks live (nil: offline) what dir
+// Cache answers from dir, and asks live (nil: offline) what dir
 // lacks, recording it.
-type cachedSource struct {
+type Cache struct {
 	dir    string
-	live   *liveSource // nil: offline
+	live   *Live // nil: offline
 	kindOf string
 	stamp  cacheStamp
 	hits   atomic.Int64
 	noLive string // why live is nil: the fork is offline unless said here
 }
 
-// openForkCache opens (making it if absent) the cache at dir for a fork of
+// OpenCache opens (making it if absent) the cache at dir for a fork of
 // kind ("": the cache's) at block (0: whatever block the cache or the node
 // says) and returns the source and the fork point.
-func openForkCache(ctx context.Context, dir, kind string, block uint32, live *liveSource) (*cachedSource, forkPoint, error) {
-	s := &cachedSource{dir: dir, live: live, kindOf: kind}
+func OpenCache(ctx context.Context, dir, kind string, block uint32, live *Live) (*Cache, Point, error) {
+	s := &Cache{dir: dir, live: live, kindOf: kind}
 	var m struct {
 		cacheStamp
-		Point forkPoint `json:"point"`
+		Point Point `json:"point"`
 	}
 	data, err := os.ReadFile(filepath.Join(dir, forkManifest))
 	switch {
 	case err == nil:
 		if err := json.Unmarshal(data, &m); err != nil {
-			return nil, forkPoint{}, fmt.Errorf("fork cache %s: %s: %v", dir, forkManifest, err)
+			return nil, Point{}, fmt.Errorf("fork cache %s: %s: %v", dir, forkManifest, err)
 		}
 		if kind == "" {
 			kind, s.kindOf = m.Source, m.Source // offline with no URL: the cache says
 		}
 		if m.Source != kind {
-			return nil, forkPoint{}, fmt.Errorf("fork cache %s is of a %s fork, not of a %s one: use another directory", dir, m.Source, kind)
+			return nil, Point{}, fmt.Errorf("fork cache %s is of a %s fork, not of a %s one: use another directory", dir, m.Source, kind)
 		}
 		if block != 0 && m.Block != block {
-			return nil, forkPoint{}, fmt.Errorf("fork cache %s is of block %d, not of block %d: use another directory", dir, m.Block, block)
+			return nil, Point{}, fmt.Errorf("fork cache %s is of block %d, not of block %d: use another directory", dir, m.Block, block)
 		}
 		s.stamp = m.cacheStamp
 		if live != nil {
@@ -81,12 +81,12 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live *li
 			if kind == "state" {
 				live.block = m.Block
 			}
-			p, err := live.point(ctx)
+			p, err := live.Point(ctx)
 			if err != nil {
-				return nil, forkPoint{}, err
+				return nil, Point{}, err
 			}
 			if p.ChainID != m.ChainID {
-				return nil, forkPoint{}, fmt.Errorf("fork cache %s is of chain %s, not of the node's chain %s: use another directory", dir, m.ChainID, p.ChainID)
+				return nil, Point{}, fmt.Errorf("fork cache %s is of chain %s, not of the node's chain %s: use another directory", dir, m.ChainID, p.ChainID)
 			}
 			if p.Block != m.Block {
 				s.live, s.noLive = nil, fmt.Sprintf("the node's head has moved from the cache's block %d to %d, where nodeos answers", m.Block, p.Block)
@@ -94,32 +94,36 @@ func openForkCache(ctx context.Context, dir, kind string, block uint32, live *li
 		}
 		return s, m.Point, nil
 	case !errors.Is(err, os.ErrNotExist):
-		return nil, forkPoint{}, fmt.Errorf("fork cache: %v", err)
+		return nil, Point{}, fmt.Errorf("fork cache: %v", err)
 	case live == nil:
-		return nil, forkPoint{}, fmt.Errorf("fork cache %s has no %s: an offline fork needs a cache a run with the network made", dir, forkManifest)
+		return nil, Point{}, fmt.Errorf("fork cache %s has no %s: an offline fork needs a cache a run with the network made", dir, forkManifest)
 	}
-	p, err := live.point(ctx)
+	p, err := live.Point(ctx)
 	if err != nil {
-		return nil, forkPoint{}, err
+		return nil, Point{}, err
 	}
 	m.cacheStamp = cacheStamp{Source: kind, ChainID: p.ChainID, Block: p.Block}
 	m.Point = p
 	s.stamp = m.cacheStamp
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, forkPoint{}, fmt.Errorf("fork cache: %v", err)
+		return nil, Point{}, fmt.Errorf("fork cache: %v", err)
 	}
 	out, _ := json.MarshalIndent(m, "", "  ")
 	if err := atomicfile.Write(filepath.Join(dir, forkManifest), append(out, '\n'), 0o644); err != nil {
-		return nil, forkPoint{}, fmt.Errorf("fork cache: %v", err)
+		return nil, Point{}, fmt.Errorf("fork cache: %v", err)
 	}
 	return s, p, nil
 }
 
-func (s *cachedSource) kind() string { return s.kindOf }
+// Kind names the source for a cache: "nodeos" or "state".
+func (s *Cache) Kind() string { return s.kindOf }
+
+// Hits counts the answers replayed from the cache.
+func (s *Cache) Hits() int64 { return s.hits.Load() }
 
 // answer reads the answer recorded under name into out, or asks fetch and
 // records it.
-func (s *cachedSource) answer(name string, out any, fetch func() (any, error)) error {
+func (s *Cache) answer(name string, out any, fetch func() (any, error)) error {
 	path := filepath.Join(s.dir, name+".json")
 	data, err := os.ReadFile(path)
 	if err == nil {
@@ -165,29 +169,33 @@ func (s *cachedSource) answer(name string, out any, fetch func() (any, error)) e
 	return json.Unmarshal(raw, out)
 }
 
-func (s *cachedSource) account(ctx context.Context, n antelope.Name) (json.RawMessage, error) {
+// Account is Source.Account, from the cache or recorded there.
+func (s *Cache) Account(ctx context.Context, n antelope.Name) (json.RawMessage, error) {
 	var out json.RawMessage
-	err := s.answer("account/"+n.String(), &out, func() (any, error) { return s.live.account(ctx, n) })
+	err := s.answer("account/"+n.String(), &out, func() (any, error) { return s.live.Account(ctx, n) })
 	if string(out) == "null" {
 		out = nil
 	}
 	return out, err
 }
 
-func (s *cachedSource) code(ctx context.Context, n antelope.Name) (*forkCode, error) {
-	var out forkCode
-	err := s.answer("code/"+n.String(), &out, func() (any, error) { return s.live.code(ctx, n) })
+// Code is Source.Code, from the cache or recorded there.
+func (s *Cache) Code(ctx context.Context, n antelope.Name) (*Code, error) {
+	var out Code
+	err := s.answer("code/"+n.String(), &out, func() (any, error) { return s.live.Code(ctx, n) })
 	return &out, err
 }
 
-func (s *cachedSource) table(ctx context.Context, code, scope, table antelope.Name, readers map[int]keyReader) (*forkTable, error) {
+// Table is Source.Table, from the cache or recorded there; a nodeos
+// fork's cached table must hold the order by every index asked for.
+func (s *Cache) Table(ctx context.Context, code, scope, table antelope.Name, readers map[int]KeyReader) (*Table, error) {
 	var positions []string
 	for pos, kr := range readers {
 		positions = append(positions, strconv.Itoa(pos)+string(kr.typ))
 	}
 	name := "table/" + code.String() + "/" + scopeFile(scope) + "/" + table.String()
-	var out forkTable
-	err := s.answer(name, &out, func() (any, error) { return s.live.table(ctx, code, scope, table, readers) })
+	var out Table
+	err := s.answer(name, &out, func() (any, error) { return s.live.Table(ctx, code, scope, table, readers) })
 	if err == nil && s.kindOf == "nodeos" {
 		for pos := range readers {
 			if _, ok := out.Order[pos]; !ok {

@@ -1,4 +1,4 @@
-package chaintest
+package fork
 
 import (
 	"encoding/binary"
@@ -22,38 +22,38 @@ const keysABI = `{"version":"eosio::abi/1.1","types":[{"new_type_name":"amount",
 // variable-size one, is of another size than its key, is not in the
 // struct, or holds a key type a fork cannot read.
 func TestReadTableKeysOffsets(t *testing.T) {
-	k, err := readTableKeys([]byte(keysABI), antelope.MustName("recs"))
+	k, err := ReadTableKeys([]byte(keysABI), antelope.MustName("recs"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !k.inABI || k.declared != 7 {
-		t.Fatalf("inABI %v declared %d", k.inABI, k.declared)
+	if !k.InABI || k.Declared != 7 {
+		t.Fatalf("inABI %v declared %d", k.InABI, k.Declared)
 	}
-	want := map[int]keyReader{2: {offset: 1 + 8 + 16, typ: antelope.IndexI64}, 3: {offset: 1 + 8 + 16 + 8, typ: antelope.IndexI128}}
-	if len(k.readers) != len(want) || k.readers[2] != want[2] || k.readers[3] != want[3] {
-		t.Fatalf("readers %+v, want %+v", k.readers, want)
+	want := map[int]KeyReader{2: {offset: 1 + 8 + 16, typ: antelope.IndexI64}, 3: {offset: 1 + 8 + 16 + 8, typ: antelope.IndexI128}}
+	if len(k.Readers) != len(want) || k.Readers[2] != want[2] || k.Readers[3] != want[3] {
+		t.Fatalf("readers %+v, want %+v", k.Readers, want)
 	}
 	for pos, why := range map[int]string{4: "not a uint64 at a fixed offset", 5: "not a uint64 at a fixed offset", 6: "not a uint64 at a fixed offset", 7: "checksum256 is not one"} {
-		if !strings.Contains(k.bad[pos], why) {
-			t.Errorf("position %d: %q, want it to say %q", pos, k.bad[pos], why)
+		if !strings.Contains(k.Bad[pos], why) {
+			t.Errorf("position %d: %q, want it to say %q", pos, k.Bad[pos], why)
 		}
 	}
 	row := make([]byte, 1+8+16+8+16)
 	binary.LittleEndian.PutUint64(row[25:], uint64(antelope.MustName("alice")))
 	binary.LittleEndian.PutUint64(row[33:], 5)
 	binary.LittleEndian.PutUint64(row[41:], 7)
-	if key, err := k.readers[2].read(row); err != nil || key != antelope.KeyName(antelope.MustName("alice")) {
+	if key, err := k.Readers[2].Read(row); err != nil || key != antelope.KeyName(antelope.MustName("alice")) {
 		t.Fatalf("who: %v %v", key, err)
 	}
-	if key, err := k.readers[3].read(row); err != nil || key != antelope.KeyUint128(antelope.Uint128{Lo: 5, Hi: 7}) {
+	if key, err := k.Readers[3].Read(row); err != nil || key != antelope.KeyUint128(antelope.Uint128{Lo: 5, Hi: 7}) {
 		t.Fatalf("big: %v %v", key, err)
 	}
-	if _, err := k.readers[3].read(row[:40]); err == nil {
+	if _, err := k.Readers[3].Read(row[:40]); err == nil {
 		t.Fatal("a short row gave a key")
 	}
 }
 
-// readTableKeys and the keys it reads never panic, and a key read is of its
+// ReadTableKeys and the keys it reads never panic, and a key read is of its
 // index's type.
 func FuzzReadTableKeys(f *testing.F) {
 	f.Add([]byte(keysABI), []byte("0123456789abcdef0123456789abcdef0123456789abcdef"))
@@ -62,15 +62,15 @@ func FuzzReadTableKeys(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, abi, row []byte) {
 		for _, table := range []string{"recs", "markets", "accounts"} {
-			k, err := readTableKeys(abi, antelope.MustName(table))
+			k, err := ReadTableKeys(abi, antelope.MustName(table))
 			if err != nil {
 				continue
 			}
-			for pos, r := range k.readers {
-				if _, bad := k.bad[pos]; bad || pos < 2 || pos > k.declared {
-					t.Fatalf("position %d of %d is both read and refused, or out of range", pos, k.declared)
+			for pos, r := range k.Readers {
+				if _, bad := k.Bad[pos]; bad || pos < 2 || pos > k.Declared {
+					t.Fatalf("position %d of %d is both read and refused, or out of range", pos, k.Declared)
 				}
-				if key, err := r.read(row); err == nil && key.Type() != r.typ {
+				if key, err := r.Read(row); err == nil && key.Type() != r.typ {
 					t.Fatalf("a %s index read a %s key", r.typ, key.Type())
 				}
 			}
@@ -89,18 +89,18 @@ func TestReadTableKeysRefusesAFieldOfAnotherKind(t *testing.T) {
 "tables":[{"name":"recs","type":"rec","index_type":"i64",
  "key_names":["id","u","f","n","u128","f128","n","f","t"],
  "key_types":["uint64","float64","uint64","uint64","float128","uint128","name","float64","uint64"]}]}`
-	k, err := readTableKeys([]byte(abi), antelope.MustName("recs"))
+	k, err := ReadTableKeys([]byte(abi), antelope.MustName("recs"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, pos := range []int{2, 3, 5, 6} {
-		if _, ok := k.readers[pos]; ok || k.bad[pos] == "" {
-			t.Errorf("position %d is read (%+v), want it refused", pos, k.readers[pos])
+		if _, ok := k.Readers[pos]; ok || k.Bad[pos] == "" {
+			t.Errorf("position %d is read (%+v), want it refused", pos, k.Readers[pos])
 		}
 	}
 	for _, pos := range []int{4, 7, 8, 9} {
-		if _, ok := k.readers[pos]; !ok {
-			t.Errorf("position %d refused: %s", pos, k.bad[pos])
+		if _, ok := k.Readers[pos]; !ok {
+			t.Errorf("position %d refused: %s", pos, k.Bad[pos])
 		}
 	}
 }
