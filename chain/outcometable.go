@@ -349,11 +349,11 @@ var outcomeByCode = func() map[int64]*outcomeRule {
 
 // chaintestRule is the one exception of this project's own node,
 // chain/chaintest, that spring does not have: a fork of a live chain that
-// cannot fill what a transaction looked up (forkstate.go errFork) fails the
+// cannot fill what a transaction looked up (internal/fork, exec.ForkError) fails the
 // transaction while it runs, and rolls it back as nodeos rolls back any
 // exception raised while executing. Its code is one spring leaves unused.
 var chaintestRule = outcomeRule{3069900, "chaintest_fork_exception", stageDuring,
-	"chain/chaintest forkstate.go errFork: raised while the transaction runs on a fork; the transaction is rolled back"}
+	"chain/chaintest internal/fork exec.ForkError: raised while the transaction runs on a fork; the transaction is rolled back"}
 
 // ruleFor is the table's rule for a node's exception, or nil when the
 // table does not have the code, or spring gives the code another name

@@ -212,8 +212,9 @@
 // Remote.Cache with the chain, source and block, so that a later run replays
 // it offline (Remote.Offline); a cache of another chain, source or block is
 // refused. ForkStats counts the requests and bytes. The seam is one:
-// Chain.account, Chain.contract and the state store's Filler fill what is missing
-// (forkstate.go); the rest of chaintest does not know it runs on a fork.
+// execution's Engine.Account and Engine.Contract (exec.Fork) and the
+// store's Filler fill what is missing (internal/fork's fork.State); the
+// rest of chaintest does not know it runs on a fork.
 //
 // # Without a network
 //
