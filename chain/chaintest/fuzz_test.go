@@ -2,8 +2,8 @@ package chaintest_test
 
 import (
 	"errors"
-	"flag"
-	"runtime"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/antelopego/abigen/antelope"
@@ -12,39 +12,29 @@ import (
 	"github.com/antelopego/abigen/generated/eosiotoken"
 )
 
-// FuzzTokenWasmActions feeds random action data to the real eosio.token
-// wasm, for each of its actions and an unknown one: whatever the bytes,
-// chaintest answers (a refusal, a trap or an assertion is a failed
-// transaction, never a panic, a hang or a broken connection), and a failed
-// transaction changes nothing.
-//
-// Each input is a whole transaction through Client.Transact, its
-// signature recovered by the chain and its action run by the wasm in
-// wazero. The three accounts share one key, so that is one signature made
-// and one recovered, not three made and six recovered (three by the
-// client, to drop duplicates; three by the chain), which were two thirds
-// of an input's time and held the target at 250 a second on CI (#31).
-//
-// It runs at 700 to 900 a second on two cores that other work keeps partly
-// busy (400 to 600 before its workers ran on one P each, below), not
-// thousands, for two reasons measured in a fuzzing build's worker: an input costs 0.4 ms of CPU — the signature made and
-// recovered nearly half (a new one per input: each transaction is on a new
-// head and is new), get_info, the send's JSON and the trace a quarter, the
-// wasm a twentieth — all of it the path under test, from the client's
-// action to the chain's answer; and Go's fuzzing engine hands each worker
-// the coverage map (113 KB for this binary, which links wazero, net/http
-// and the chain) as JSON with every 100 ms batch of inputs, which costs
-// the worker and the coordinator a third of their time. scripts/fuzz.sh
-// gives it a floor of its own.
-func FuzzTokenWasmActions(f *testing.F) {
+// TestTokenWasmActionsThroughClient sends FuzzTokenWasmActions's seeds, and
+// random data for each action, the whole way: signed, through
+// Client.Transact and the HTTP-shaped in-process transport, the signature
+// recovered by the chain, the action run by the wasm. Whatever the bytes,
+// the client gets the chain's answer (a refusal, a trap or an assertion is
+// an *chain.APIError, never a broken connection), and a refused
+// transaction makes no block. The fuzz target itself leaves the signature
+// out (fuzz_internal_test.go), which was half of an input's time.
+func TestTokenWasmActionsThroughClient(t *testing.T) {
 	names := tokenActionNames()
 	tok := eosiotoken.Contract{Account: eosioToken}
+	type input struct {
+		which uint8
+		data  []byte
+	}
+	var inputs []input
 	seed := func(a antelope.Action, err error) {
-		if err == nil {
-			for i, n := range names {
-				if n == a.Name {
-					f.Add(uint8(i), a.Data)
-				}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, n := range names {
+			if n == a.Name {
+				inputs = append(inputs, input{uint8(i), a.Data})
 			}
 		}
 	}
@@ -54,18 +44,27 @@ func FuzzTokenWasmActions(f *testing.F) {
 	seed(tok.Open(eosiotoken.Open{Owner: bob, Symbol: antelope.MustSymbol("4,TKN"), RAMPayer: alice}, antelope.Active(alice)))
 	seed(tok.Close(eosiotoken.Close{Owner: alice, Symbol: antelope.MustSymbol("4,TKN")}, antelope.Active(alice)))
 	seed(tok.Retire(eosiotoken.Retire{Quantity: antelope.MustAsset("1.0000 TKN")}, antelope.Active(alice)))
-	f.Add(uint8(2), []byte{})
-	f.Add(uint8(6), []byte{1, 2, 3})
-	if w := flag.Lookup("test.fuzzworker"); w != nil && w.Value.String() == "true" {
-		// A fuzzing worker is one of -parallel processes, one a core: on
-		// one P, each request's hand-off between the client's goroutine
-		// and the in-process chain's is a goroutine switch, not a wake-up
-		// of another thread, which on two busy cores waits for the OS
-		// (400-670 a second with two Ps, 800-890 with one, on two cores
-		// other work kept busy).
-		runtime.GOMAXPROCS(1)
+	inputs = append(inputs, input{2, []byte{}}, input{6, []byte{1, 2, 3}})
+	// Random data, and valid data with random bytes changed, for each action.
+	rng := rand.New(rand.NewPCG(34, 31))
+	valid := len(inputs)
+	for range 40 {
+		data := make([]byte, rng.IntN(48))
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		inputs = append(inputs, input{uint8(rng.IntN(len(names))), data})
+		v := inputs[rng.IntN(valid)]
+		changed := slices.Clone(v.data)
+		if len(changed) > 0 {
+			changed[rng.IntN(len(changed))] = byte(rng.Uint32())
+		}
+		inputs = append(inputs, input{v.which, changed})
 	}
-	f.Fuzz(tokenWasmActions(f))
+	run := tokenWasmActions(t)
+	for _, in := range inputs {
+		run(t, in.which, in.data)
+	}
 }
 
 // TestTokenWasmActionsRepeated runs one input many times, as the fuzzer

@@ -35,6 +35,16 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	}
 	id, _ := signed.ID()
 	dry := endpoint == "compute_transaction" || endpoint == "send_read_only_transaction"
+	return c.runTransaction(endpoint, signed, &packed, id, failureTrace, func(pending time.Time) error {
+		return c.engine.Check(signed, &packed, id, pending, dry)
+	})
+}
+
+// runTransaction is transactionAPI once the body is read: check runs
+// nodeos's checks before execution (for a block at pending), then the
+// transaction runs, and the answer is the endpoint's.
+func (c *Chain) runTransaction(endpoint string, signed *antelope.SignedTransaction, packed *antelope.PackedTransaction, id antelope.Checksum256, failureTrace bool, check func(pending time.Time) error) (int, any) {
+	dry := endpoint == "compute_transaction" || endpoint == "send_read_only_transaction"
 	status := 202
 	if dry {
 		status = 200
@@ -45,9 +55,9 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	blockNum := c.nextBlockNum()
 	blockTime := c.headTime().Add(500 * time.Millisecond)
 	var trx *exec.TrxContext
-	err = c.engine.Check(signed, &packed, id, blockTime, dry)
+	err := check(blockTime)
 	if err == nil {
-		trx, err = c.engine.Execute(signed, &packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
+		trx, err = c.engine.Execute(signed, packed, id, blockNum, blockTime, endpoint == "send_read_only_transaction", dry)
 	}
 	if err != nil {
 		c.stats.Refused++
@@ -72,7 +82,7 @@ func (c *Chain) transactionAPI(endpoint string, body []byte) (int, any) {
 	if !dry {
 		c.seen[id] = blockNum
 		c.stats.Executions++
-		c.produceTx(trx, &packed)
+		c.produceTx(trx, packed)
 	}
 	answer, start, end := exec.AppendAnswer(make([]byte, 0, 512+1024*len(trx.Traces)), id, blockNum, blockTime, trx, nil)
 	if c.opts.inProcess {
