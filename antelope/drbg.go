@@ -19,6 +19,14 @@ import (
 type nonceDRBG struct {
 	k, v         [32]byte
 	inner, outer hash.Hash
+	// scratch is mac's: what it hands the hashes would escape to the heap
+	// from its stack (they are interfaces), a dozen times per attempt.
+	scratch struct {
+		pad     [64]byte
+		in, out [32]byte
+		sep     [1]byte
+		seed    [65]byte // reset's
+	}
 }
 
 func newNonceDRBG(secret, digest *[32]byte, pers byte) *nonceDRBG {
@@ -34,7 +42,7 @@ func (g *nonceDRBG) reset(secret, digest *[32]byte, pers byte) {
 	for i := range g.v {
 		g.v[i] = 0x01
 	}
-	var seed [65]byte
+	seed := &g.scratch.seed
 	copy(seed[:32], secret[:])
 	copy(seed[32:64], digest[:])
 	seed[64] = pers
@@ -43,31 +51,30 @@ func (g *nonceDRBG) reset(secret, digest *[32]byte, pers byte) {
 
 // mac returns HMAC-SHA256(K, V ‖ sep ‖ seed); sep < 0 means no separator.
 func (g *nonceDRBG) mac(sep int, seed []byte) [32]byte {
-	var pad [64]byte
-	for i := range pad {
-		pad[i] = 0x36
+	x := &g.scratch
+	for i := range x.pad {
+		x.pad[i] = 0x36
 	}
 	for i, b := range g.k {
-		pad[i] ^= b
+		x.pad[i] ^= b
 	}
 	g.inner.Reset()
-	g.inner.Write(pad[:])
+	g.inner.Write(x.pad[:])
 	g.inner.Write(g.v[:])
 	if sep >= 0 {
-		g.inner.Write([]byte{byte(sep)})
+		x.sep[0] = byte(sep)
+		g.inner.Write(x.sep[:])
 	}
 	g.inner.Write(seed)
-	var in [32]byte
-	g.inner.Sum(in[:0])
-	for i := range pad {
-		pad[i] ^= 0x36 ^ 0x5c
+	g.inner.Sum(x.in[:0])
+	for i := range x.pad {
+		x.pad[i] ^= 0x36 ^ 0x5c
 	}
 	g.outer.Reset()
-	g.outer.Write(pad[:])
-	g.outer.Write(in[:])
-	var out [32]byte
-	g.outer.Sum(out[:0])
-	return out
+	g.outer.Write(x.pad[:])
+	g.outer.Write(x.in[:])
+	g.outer.Sum(x.out[:0])
+	return x.out
 }
 
 // update is hmac-drbg's _update: K = HMAC(K, V‖0x00‖seed), V = HMAC(K, V),

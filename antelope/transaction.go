@@ -3,6 +3,7 @@ package antelope
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"slices"
 	"time"
 )
 
@@ -182,6 +183,7 @@ func (e *Extension) DecodeJSON(r *JSONReader) error {
 // AppendBinary appends the transaction as nodeos packs it: the bytes whose
 // sha256 is the transaction id.
 func (t *Transaction) AppendBinary(b []byte) ([]byte, error) {
+	b = slices.Grow(b, t.binarySizeHint())
 	b, _ = t.TransactionHeader.AppendBinary(b)
 	b, err := appendBinarySlice(b, t.ContextFreeActions)
 	if err != nil {
@@ -192,6 +194,22 @@ func (t *Transaction) AppendBinary(b []byte) ([]byte, error) {
 	}
 	b, err = appendBinarySlice(b, t.Extensions)
 	return b, AtField(err, "transaction_extensions")
+}
+
+// binarySizeHint is about the size of t's binary form, so that
+// AppendBinary grows its buffer once, not once per field that outgrows it
+// (a transaction is packed for its id, its digest and its JSON).
+func (t *Transaction) binarySizeHint() int {
+	n := 32
+	for _, acts := range [2][]Action{t.ContextFreeActions, t.Actions} {
+		for i := range acts {
+			n += 16 + 5 + 16*len(acts[i].Authorization) + 5 + len(acts[i].Data)
+		}
+	}
+	for i := range t.Extensions {
+		n += 2 + 5 + len(t.Extensions[i].Data)
+	}
+	return n
 }
 
 // MarshalBinary returns the packed transaction bytes.

@@ -86,14 +86,17 @@ func (c *Engine) Sequence(t *TrxContext, commit bool) {
 // account, name and authorization, then the hash of its data and return
 // value, each packed.
 func actDigest(a *antelope.Action, ret []byte) antelope.Checksum256 {
-	base := antelope.AppendUint64(nil, uint64(a.Account))
+	// Sized for a usual action, on the stack; a bigger one grows them.
+	var baseBuf [16 + 5 + 16*4]byte
+	var dataBuf [256]byte
+	base := antelope.AppendUint64(baseBuf[:0], uint64(a.Account))
 	base = antelope.AppendUint64(base, uint64(a.Name))
 	base = antelope.AppendVarUint32(base, uint32(len(a.Authorization)))
 	for _, l := range a.Authorization {
 		base = antelope.AppendUint64(base, uint64(l.Actor))
 		base = antelope.AppendUint64(base, uint64(l.Permission))
 	}
-	data := antelope.AppendVarUint32(nil, uint32(len(a.Data)))
+	data := antelope.AppendVarUint32(dataBuf[:0], uint32(len(a.Data)))
 	data = append(data, a.Data...)
 	data = antelope.AppendVarUint32(data, uint32(len(ret)))
 	data = append(data, ret...)

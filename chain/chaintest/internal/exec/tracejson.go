@@ -96,14 +96,14 @@ func (tr *ActionTrace) appendJSON(b []byte, t *TrxContext) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `{"account":`...)
-			b = appendString(b, n.String())
+			b = appendName(b, n)
 			b = append(b, `,"delta":`...)
 			b = strconv.AppendInt(b, tr.RAMDeltas[n], 10)
 			b = append(b, '}')
 		}
 	}
 	b = append(b, `],"act":{"account":`...)
-	b = appendString(b, a.Account.String())
+	b = appendName(b, a.Account)
 	b = append(b, `,"authorization":[`...)
 	for i, l := range a.Authorization {
 		if i > 0 {
@@ -117,7 +117,7 @@ func (tr *ActionTrace) appendJSON(b []byte, t *TrxContext) []byte {
 	b = append(b, `,"hex_data":`...)
 	b = append(b, b[dataAt:len(b)-len(`,"hex_data":`)]...)
 	b = append(b, `,"name":`...)
-	b = appendString(b, a.Name.String())
+	b = appendName(b, a.Name)
 	b = append(b, `},"action_ordinal":`...)
 	b = strconv.AppendUint(b, uint64(tr.Ordinal), 10)
 	b = append(b, `,"block_num":`...)
@@ -149,7 +149,7 @@ func (tr *ActionTrace) appendJSON(b []byte, t *TrxContext) []byte {
 		b = append(b, "null"...)
 	}
 	b = append(b, `,"receiver":`...)
-	b = appendString(b, tr.Receiver.String())
+	b = appendName(b, tr.Receiver)
 	b = append(b, `,"return_value_hex_data":`...)
 	b = antelope.AppendHexJSON(b, tr.ReturnValue)
 	b = append(b, `,"trx_id":`...)
@@ -170,7 +170,7 @@ func (tr *ActionTrace) appendReceipt(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		b = appendString(b, a.Account.String())
+		b = appendName(b, a.Account)
 		b = append(b, ',')
 		b = strconv.AppendUint(b, a.Seq, 10)
 		b = append(b, ']')
@@ -180,7 +180,7 @@ func (tr *ActionTrace) appendReceipt(b []byte) []byte {
 	b = append(b, `,"global_sequence":`...)
 	b = strconv.AppendUint(b, tr.GlobalSeq, 10)
 	b = append(b, `,"receiver":`...)
-	b = appendString(b, tr.Receiver.String())
+	b = appendName(b, tr.Receiver)
 	b = append(b, `,"recv_sequence":`...)
 	b = strconv.AppendUint(b, tr.Seq.Recv, 10)
 	return append(b, '}')
@@ -269,4 +269,11 @@ func (t *TrxContext) Decoded(answer []byte, start, end int) *inproc.Trace {
 		a.ReturnValue = append([]byte{}, tr.ReturnValue...)
 	}
 	return out
+}
+
+// appendName appends n as a JSON string, as appendString(b, n.String())
+// does, without the string.
+func appendName(b []byte, n antelope.Name) []byte {
+	b, _ = n.AppendJSON(b)
+	return b
 }
