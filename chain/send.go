@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
@@ -97,19 +98,29 @@ func (s *sender) request() (path string, body any, retryTrx bool) {
 	c.mu.Unlock()
 	switch {
 	case !noSend2:
-		req := map[string]any{"return_failure_trace": false, "retry_trx": false, "transaction": s.packed}
-		if c.retryTrx && !noRetry && !s.noRetryTrx {
-			retryTrx = true
-			req["retry_trx"] = true
-			if c.retryBlock > 0 {
-				req["retry_trx_num_blocks"] = c.retryBlock
-			}
-		}
-		return pathSend2, req, retryTrx
+		retryTrx = c.retryTrx && !noRetry && !s.noRetryTrx
+		return pathSend2, send2Body(s.packed, retryTrx, c.retryBlock), retryTrx
 	case !noSend:
 		return pathSend, s.packed, false
 	}
 	return pathPush, s.packed, false
+}
+
+// send2Body is send_transaction2's body for the packed transaction's
+// JSON: written as encoding/json writes the map of its fields (keys in
+// order; TestSend2BodyIsTheMapEncoding), without reflection or compacting
+// the transaction's JSON again.
+func send2Body(packed json.RawMessage, retryTrx bool, retryBlocks uint16) json.RawMessage {
+	b := make([]byte, 0, len(packed)+96)
+	b = append(b, `{"retry_trx":`...)
+	b = strconv.AppendBool(b, retryTrx)
+	if retryTrx && retryBlocks > 0 {
+		b = append(b, `,"retry_trx_num_blocks":`...)
+		b = strconv.AppendUint(b, uint64(retryBlocks), 10)
+	}
+	b = append(b, `,"return_failure_trace":false,"transaction":`...)
+	b = append(b, packed...)
+	return append(b, '}')
 }
 
 // verdict is what one attempt's answer leads to.
