@@ -463,9 +463,11 @@ func TestLeapTransactionTests(t *testing.T) {
 	wantExceptionContains(t, err, "tx_no_auths", "transaction must have at least one authorization")
 
 	methods := []string{"send_action", "send_action_empty", "send_action_512k", "send_many_actions_512k", "send_transaction"}
-	if raceEnabled {
+	if testing.Short() || raceEnabled {
 		// 65 inline send_action_512k, each building a 512 KiB action
-		// byte by byte in wasm: 5 s alone, 30 s under the race detector.
+		// byte by byte in wasm: 5 s alone (a tenth of the README's short
+		// run's tests), 30 s under the race detector. CI runs it on its
+		// own (.ci/run).
 		methods = slices.DeleteFunc(methods, func(m string) bool { return m == "send_many_actions_512k" })
 	}
 	for _, m := range methods {
