@@ -32,10 +32,18 @@ type BackfillProgress struct {
 // there with no gap and no overlap. start 0 is the first block the node
 // serves, end 0 the block after its last irreversible one.
 //
+// A Backfill stopped by its context returns an error that wraps the
+// context's (errors.Is(err, context.Canceled)), whatever the database
+// driver made of the statement it stopped.
+//
 // A database that already has a cursor is refused: Backfill fills a new
 // one. So is a mirror with Options.Hook: Backfill writes its parts'
 // blocks out of order and runs no hook; Run runs it on every block.
 func (m *Mirror) Backfill(ctx context.Context, client *ship.Client, start, end uint32, readers int, progress func(BackfillProgress)) error {
+	return endedBy(ctx, m.backfill(ctx, client, start, end, readers, progress))
+}
+
+func (m *Mirror) backfill(ctx context.Context, client *ship.Client, start, end uint32, readers int, progress func(BackfillProgress)) error {
 	if readers < 1 {
 		return fmt.Errorf("mirror: backfill with %d readers", readers)
 	}

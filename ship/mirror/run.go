@@ -23,8 +23,14 @@ type Progress struct {
 // error, a cancelled context, a killed process — leaves the database at the
 // end of its last committed block, and the next Run goes on from there.
 // req.FinalOnly is the mirror's Options.FinalOnly; req.Fetch defaults to
-// traces and deltas.
+// traces and deltas. A Run stopped by its context returns an error that
+// wraps the context's (errors.Is(err, context.Canceled)), whatever the
+// database driver made of the statement it stopped.
 func (m *Mirror) Run(ctx context.Context, client *ship.Client, req ship.Request, progress func(Progress)) error {
+	return endedBy(ctx, m.run(ctx, client, req, progress))
+}
+
+func (m *Mirror) run(ctx context.Context, client *ship.Client, req ship.Request, progress func(Progress)) error {
 	c, err := m.Cursor(ctx)
 	if err != nil {
 		return err

@@ -1,0 +1,20 @@
+package mirror
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// endedBy makes an error that came of ctx's end say so. pgx reports a
+// statement whose context ended before it was sent as driver.ErrBadConn
+// ("driver: bad connection", for database/sql to retry elsewhere), and
+// database/sql passes that on within a transaction: a mirror stopped by
+// its context read as one whose database had failed, and a caller
+// checking errors.Is(err, context.Canceled) took a clean stop for a fault.
+func endedBy(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil || errors.Is(err, ctx.Err()) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", err, context.Cause(ctx))
+}
