@@ -30,33 +30,37 @@ import (
 // and TestTokenWasmActionsRepeated send the same inputs the whole way,
 // signed, through Client.Transact and HTTP's shape.
 func FuzzTokenWasmActions(f *testing.F) {
-	for _, s := range tokenWasmActionSeeds() {
+	for _, s := range TokenWasmActionSeeds() {
 		f.Add(s.Which, s.Data)
 	}
 	f.Fuzz(tokenWasmActionsKnownKeys(f))
 }
 
-// tokenWasmActionSeed is one seed input of FuzzTokenWasmActions: which of
-// tokenActionNames, and the action's data.
-type tokenWasmActionSeed struct {
+// The exported names of this file are for chaintest_test (the test
+// binary only): TestTokenWasmActionsThroughClient sends the same seeds
+// the whole way, on the same chain.
+
+// TokenWasmActionSeed is one seed input of FuzzTokenWasmActions: which of
+// TokenActionNames, and the action's data.
+type TokenWasmActionSeed struct {
 	Which uint8
 	Data  []byte
 }
 
-// tokenWasmActionSeeds are FuzzTokenWasmActions's seeds: each of
+// TokenWasmActionSeeds are FuzzTokenWasmActions's seeds: each of
 // eosio.token's actions with valid data, an empty body and an unknown
 // action.
-func tokenWasmActionSeeds() []tokenWasmActionSeed {
+func TokenWasmActionSeeds() []TokenWasmActionSeed {
 	alice, bob := antelope.MustName("alice"), antelope.MustName("bob")
 	tok := eosiotoken.Contract{Account: antelope.MustName("eosio.token")}
-	var seeds []tokenWasmActionSeed
+	var seeds []TokenWasmActionSeed
 	add := func(a antelope.Action, err error) {
 		if err != nil {
 			panic(err)
 		}
-		for i, n := range tokenActionNames() {
+		for i, n := range TokenActionNames() {
 			if n == a.Name {
-				seeds = append(seeds, tokenWasmActionSeed{uint8(i), a.Data})
+				seeds = append(seeds, TokenWasmActionSeed{uint8(i), a.Data})
 			}
 		}
 	}
@@ -66,20 +70,21 @@ func tokenWasmActionSeeds() []tokenWasmActionSeed {
 	add(tok.Open(eosiotoken.Open{Owner: bob, Symbol: antelope.MustSymbol("4,TKN"), RAMPayer: alice}, antelope.Active(alice)))
 	add(tok.Close(eosiotoken.Close{Owner: alice, Symbol: antelope.MustSymbol("4,TKN")}, antelope.Active(alice)))
 	add(tok.Retire(eosiotoken.Retire{Quantity: antelope.MustAsset("1.0000 TKN")}, antelope.Active(alice)))
-	return append(seeds, tokenWasmActionSeed{2, []byte{}}, tokenWasmActionSeed{6, []byte{1, 2, 3}})
+	return append(seeds, TokenWasmActionSeed{2, []byte{}}, TokenWasmActionSeed{6, []byte{1, 2, 3}})
 }
 
-// tokenActionNames are the actions FuzzTokenWasmActions's first argument
+// TokenActionNames are the actions FuzzTokenWasmActions's first argument
 // chooses from: eosio.token's six and one it does not have.
-func tokenActionNames() []antelope.Name {
+func TokenActionNames() []antelope.Name {
 	return []antelope.Name{eosiotoken.ActionCreate, eosiotoken.ActionIssue, eosiotoken.ActionTransfer,
 		eosiotoken.ActionOpen, eosiotoken.ActionClose, eosiotoken.ActionRetire, antelope.MustName("nosuchaction")}
 }
 
-// tokenWasmActionsKnownKeys deploys eosio.token on a new chain, creates and
-// issues TKN to alice, and returns the check FuzzTokenWasmActions runs on
-// one input.
-func tokenWasmActionsKnownKeys(tb testing.TB) func(t *testing.T, which uint8, data []byte) {
+// NewTokenFuzzChain is FuzzTokenWasmActions's chain: eosio.token's wasm
+// deployed, alice and bob created with eosio.token's key (one key: a
+// transaction carries one signature, whoever authorizes it), and 1,000 TKN
+// of 1,000,000 issued to alice.
+func NewTokenFuzzChain(tb testing.TB) (*Chain, antelope.PrivateKey) {
 	token, alice, bob := antelope.MustName("eosio.token"), antelope.MustName("alice"), antelope.MustName("bob")
 	c := New(WithoutNetwork())
 	tb.Cleanup(c.Close)
@@ -98,34 +103,30 @@ func tokenWasmActionsKnownKeys(tb testing.TB) func(t *testing.T, which uint8, da
 	if err := c.DeployWASM(token, code, abi); err != nil {
 		tb.Fatal(err)
 	}
-	keys := []antelope.PublicKey{pub}
 	tok := eosiotoken.Contract{Account: token}
 	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("1000000.0000 TKN")}, antelope.Active(token))
 	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("1000.0000 TKN")}, antelope.Active(alice))
-	if status, answer := sendKnownKeys(tb, c, keys, create, issue); status != 202 {
+	if status, answer := sendKnownKeys(tb, c, []antelope.PublicKey{pub}, create, issue); !executed(tb, status, answer) {
 		tb.Fatalf("create and issue: %d %s", status, answer)
 	}
-	names := tokenActionNames()
+	return c, key
+}
+
+// tokenWasmActionsKnownKeys returns the check FuzzTokenWasmActions runs on
+// one input, on a NewTokenFuzzChain.
+func tokenWasmActionsKnownKeys(tb testing.TB) func(t *testing.T, which uint8, data []byte) {
+	token, alice, bob := antelope.MustName("eosio.token"), antelope.MustName("alice"), antelope.MustName("bob")
+	c, key := NewTokenFuzzChain(tb)
+	pub, _ := key.PublicKey()
+	keys := []antelope.PublicKey{pub}
+	names := TokenActionNames()
 	auth := []antelope.PermissionLevel{antelope.Active(token), antelope.Active(alice), antelope.Active(bob)}
 	return func(t *testing.T, which uint8, data []byte) {
 		a := antelope.Action{Account: token, Name: names[int(which)%len(names)], Authorization: auth, Data: data}
 		before, executions := c.Head().Num, c.Stats().Executions
 		status, answer := sendKnownKeys(t, c, keys, a)
-		// send_transaction2 answers a failure with its trace (202, an
-		// except in processed), as nodeos does by default, or an error.
-		var trace struct {
-			Processed *struct {
-				Except json.RawMessage `json:"except"`
-			} `json:"processed"`
-		}
-		if status == 202 {
-			if err := json.Unmarshal(answer, &trace); err != nil || trace.Processed == nil {
-				t.Fatalf("202 without a trace (%v): %s", err, answer)
-			}
-		}
-		executed := status == 202 && (len(trace.Processed.Except) == 0 || string(trace.Processed.Except) == "null")
 		switch {
-		case executed:
+		case executed(t, status, answer):
 			if c.Stats().Executions != executions+1 || c.Head().Num != before+1 {
 				t.Fatalf("an executed transaction made no block or was not counted: %s", answer)
 			}
@@ -137,6 +138,25 @@ func tokenWasmActionsKnownKeys(tb testing.TB) func(t *testing.T, which uint8, da
 			t.Fatalf("status %d: %s", status, answer)
 		}
 	}
+}
+
+// executed tells whether send_transaction2's answer is an executed
+// transaction: it answers a failure with its trace (202, an except in
+// processed), as nodeos does by default, or with an error.
+func executed(tb testing.TB, status int, answer []byte) bool {
+	tb.Helper()
+	if status != 202 {
+		return false
+	}
+	var trace struct {
+		Processed *struct {
+			Except json.RawMessage `json:"except"`
+		} `json:"processed"`
+	}
+	if err := json.Unmarshal(answer, &trace); err != nil || trace.Processed == nil {
+		tb.Fatalf("202 without a trace (%v): %s", err, answer)
+	}
+	return len(trace.Processed.Except) == 0 || string(trace.Processed.Except) == "null"
 }
 
 // sendKnownKeys sends a transaction of acts, on the head, to c's

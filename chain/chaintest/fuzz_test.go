@@ -9,7 +9,6 @@ import (
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
 	"github.com/antelopego/abigen/chain/chaintest"
-	"github.com/antelopego/abigen/generated/eosiotoken"
 )
 
 // TestTokenWasmActionsThroughClient sends FuzzTokenWasmActions's seeds, and
@@ -21,30 +20,8 @@ import (
 // transaction makes no block. The fuzz target itself leaves the signature
 // out (fuzz_internal_test.go), which was half of an input's time.
 func TestTokenWasmActionsThroughClient(t *testing.T) {
-	names := tokenActionNames()
-	tok := eosiotoken.Contract{Account: eosioToken}
-	type input struct {
-		which uint8
-		data  []byte
-	}
-	var inputs []input
-	seed := func(a antelope.Action, err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, n := range names {
-			if n == a.Name {
-				inputs = append(inputs, input{uint8(i), a.Data})
-			}
-		}
-	}
-	seed(tok.Transfer(eosiotoken.Transfer{From: alice, To: bob, Quantity: antelope.MustAsset("1.0000 TKN"), Memo: "x"}, antelope.Active(alice)))
-	seed(tok.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("5.0000 TKN")}, antelope.Active(alice)))
-	seed(tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("9.000 ABC")}, antelope.Active(alice)))
-	seed(tok.Open(eosiotoken.Open{Owner: bob, Symbol: antelope.MustSymbol("4,TKN"), RAMPayer: alice}, antelope.Active(alice)))
-	seed(tok.Close(eosiotoken.Close{Owner: alice, Symbol: antelope.MustSymbol("4,TKN")}, antelope.Active(alice)))
-	seed(tok.Retire(eosiotoken.Retire{Quantity: antelope.MustAsset("1.0000 TKN")}, antelope.Active(alice)))
-	inputs = append(inputs, input{2, []byte{}}, input{6, []byte{1, 2, 3}})
+	names := chaintest.TokenActionNames()
+	inputs := chaintest.TokenWasmActionSeeds()
 	// Random data, and valid data with random bytes changed, for each action.
 	rng := rand.New(rand.NewPCG(34, 31))
 	valid := len(inputs)
@@ -53,17 +30,17 @@ func TestTokenWasmActionsThroughClient(t *testing.T) {
 		for i := range data {
 			data[i] = byte(rng.Uint32())
 		}
-		inputs = append(inputs, input{uint8(rng.IntN(len(names))), data})
+		inputs = append(inputs, chaintest.TokenWasmActionSeed{Which: uint8(rng.IntN(len(names))), Data: data})
 		v := inputs[rng.IntN(valid)]
-		changed := slices.Clone(v.data)
+		changed := slices.Clone(v.Data)
 		if len(changed) > 0 {
 			changed[rng.IntN(len(changed))] = byte(rng.Uint32())
 		}
-		inputs = append(inputs, input{v.which, changed})
+		inputs = append(inputs, chaintest.TokenWasmActionSeed{Which: v.Which, Data: changed})
 	}
 	run := tokenWasmActions(t)
 	for _, in := range inputs {
-		run(t, in.which, in.data)
+		run(t, in.Which, in.Data)
 	}
 }
 
@@ -79,37 +56,13 @@ func TestTokenWasmActionsRepeated(t *testing.T) {
 	}
 }
 
-func tokenActionNames() []antelope.Name {
-	return []antelope.Name{eosiotoken.ActionCreate, eosiotoken.ActionIssue, eosiotoken.ActionTransfer,
-		eosiotoken.ActionOpen, eosiotoken.ActionClose, eosiotoken.ActionRetire, antelope.MustName("nosuchaction")}
-}
-
-// tokenWasmActions deploys eosio.token on a new chain and returns the
-// check FuzzTokenWasmActions runs on one input.
+// tokenWasmActions returns the check TestTokenWasmActionsThroughClient
+// runs on one input, on FuzzTokenWasmActions's chain, through its client.
 func tokenWasmActions(tb testing.TB) func(t *testing.T, which uint8, data []byte) {
-	names := tokenActionNames()
-	tok := eosiotoken.Contract{Account: eosioToken}
-	c := chaintest.New(chaintest.WithoutNetwork())
-	tb.Cleanup(c.Close)
-	// One key for the three accounts: a transaction then carries one
-	// signature, not three, and is signed and recovered once, not three
-	// times by the client and three by the chain — which was two thirds of
-	// an input's time. What the fuzzer explores is the action's data in the
-	// wasm; every authorization is still declared and checked.
-	key := c.NewAccount(eosioToken)
-	pub, _ := key.PublicKey()
-	c.CreateAccount(alice, pub)
-	c.CreateAccount(bob, pub)
+	names := chaintest.TokenActionNames()
+	c, key := chaintest.NewTokenFuzzChain(tb)
 	keys := antelope.PrivateKeys{key}
-	if err := c.DeployWASM(eosioToken, contractFile(tb, "eosio.token", "wasm"), contractFile(tb, "eosio.token", "abi")); err != nil {
-		tb.Fatal(err)
-	}
 	cl := c.Client()
-	create, _ := tok.Create(eosiotoken.Create{Issuer: alice, MaximumSupply: antelope.MustAsset("1000000.0000 TKN")}, antelope.Active(eosioToken))
-	issue, _ := tok.Issue(eosiotoken.Issue{To: alice, Quantity: antelope.MustAsset("1000.0000 TKN")}, antelope.Active(alice))
-	if _, err := cl.Transact(tb.Context(), keys, create, issue); err != nil {
-		tb.Fatal(err)
-	}
 	auth := []antelope.PermissionLevel{antelope.Active(eosioToken), antelope.Active(alice), antelope.Active(bob)}
 	return func(t *testing.T, which uint8, data []byte) {
 		a := antelope.Action{Account: eosioToken, Name: names[int(which)%len(names)], Authorization: auth, Data: data}
