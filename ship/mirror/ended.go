@@ -16,5 +16,10 @@ func endedBy(ctx context.Context, err error) error {
 	if err == nil || ctx.Err() == nil || errors.Is(err, ctx.Err()) {
 		return err
 	}
-	return fmt.Errorf("%w: %w", err, context.Cause(ctx))
+	// ctx.Err() is what callers test for; a cause of the caller's own
+	// (WithCancelCause, WithTimeoutCause) need not be it, so both go in.
+	if cause := context.Cause(ctx); cause != ctx.Err() && !errors.Is(err, cause) {
+		return fmt.Errorf("%w: %w (%w)", err, ctx.Err(), cause)
+	}
+	return fmt.Errorf("%w: %w", err, ctx.Err())
 }
