@@ -140,12 +140,20 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = m.Run(ctx, client, ship.Request{Start: *start, End: *end}, rep.report)
 		rep.flush()
 	}
+	return mirrorExit(ctx, err, stderr)
+}
+
+// mirrorExit is the exit code of a mirror command that ended with err,
+// its message written to stderr.
+func mirrorExit(ctx context.Context, err error, stderr io.Writer) int {
 	switch {
-	case err == nil, ctx.Err() != nil && errors.Is(err, context.Canceled):
-		return exitOK
 	case errors.Is(err, mirror.ErrABIChangedOnChain):
+		// First: a Run stopped by a signal says so of any error it returns
+		// then (mirror's endedBy), and this one is not the signal's.
 		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
 		return exitBadABI
+	case err == nil, ctx.Err() != nil && errors.Is(err, context.Canceled):
+		return exitOK
 	}
 	fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
 	return 1
