@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh FuzzLoad     # only the targets whose names match
 #   FUZZEVERY=8 FUZZSEED=3 scripts/fuzz.sh  # every 8th target, from the 3rd
 #   FUZZJOBS=2 FUZZPARALLEL=1 scripts/fuzz.sh  # two targets at once, one worker each
+#   FUZZCACHE=$(mktemp -d) scripts/fuzz.sh     # start from the seeds alone
 #
 # FUZZEVERY/FUZZSEED pick a rotation of the targets (one in FUZZEVERY,
 # chosen by FUZZSEED). FUZZJOBS runs that many targets at once, each with
@@ -45,6 +46,13 @@ filter=${1:-.}
 FUZZEVERY=${FUZZEVERY:-1}
 FUZZSEED=${FUZZSEED:-0}
 FUZZFLOOR=${FUZZFLOOR:-300}
+# Where the inputs found interesting are kept between runs: Go's own cache
+# by default ($GOCACHE/fuzz), so that local runs build on each other. Each
+# run first replays them all, and a replay costs a whole coverage map
+# through a pipe (18 ms an input in gen, whose binary holds every golden
+# package): CI gives each run an empty directory, so that its time does not
+# grow with every run the machine has made (700 kept inputs in gen alone).
+FUZZCACHE=${FUZZCACHE:-}
 index=-1
 
 # Targets that cannot reach the floor, with theirs (execs/s, all workers)
@@ -75,7 +83,11 @@ fuzz_one() {
 	if [[ -n ${slow_floor[$target]:-} && $budget =~ ^([0-9]+)x$ ]]; then
 		budget="$((BASH_REMATCH[1] / 10))x"
 	fi
-	if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "$budget" -fuzzminimizetime "$FUZZMINIMIZE" -parallel "$FUZZPARALLEL" "$pkg" >"$log" 2>&1; then
+	local cache=()
+	if [ -n "$FUZZCACHE" ]; then
+		cache=(-args "-test.fuzzcachedir=$FUZZCACHE/${pkg#github.com/antelopego/abigen}")
+	fi
+	if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "$budget" -fuzzminimizetime "$FUZZMINIMIZE" -parallel "$FUZZPARALLEL" "$pkg" "${cache[@]}" >"$log" 2>&1; then
 		after=$(count "$crashers")
 		if grep -q 'context deadline exceeded' "$log" && [ "$after" -eq "$before" ]; then
 			status="ok (go.dev/issue/75804 at the deadline)"
