@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of the module, one after the other.
+# Runs every fuzz target of the module, one after the other by default.
 #
 #   scripts/fuzz.sh              # 10 minutes each (the bar for a release)
 #   FUZZTIME=30s scripts/fuzz.sh # any -fuzztime: a duration or a count (50000x)
 #   scripts/fuzz.sh FuzzLoad     # only the targets whose names match
 #   FUZZEVERY=8 FUZZSEED=3 scripts/fuzz.sh  # every 8th target, from the 3rd
+#   FUZZJOBS=2 FUZZPARALLEL=1 scripts/fuzz.sh  # two targets at once, one worker each
+#   FUZZCACHE=$(mktemp -d) scripts/fuzz.sh     # start from the seeds alone
 #
-# FUZZEVERY/FUZZSEED let CI fuzz a few targets long in each run (a rotation
-# chosen by the commit), where every target for long would not fit its time.
+# FUZZEVERY/FUZZSEED pick a rotation of the targets (one in FUZZEVERY,
+# chosen by FUZZSEED). FUZZJOBS runs that many targets at once, each with
+# FUZZPARALLEL workers (default: one per CPU): CI fuzzes every target for
+# 35 s, two at a time with one worker each, so both cores fuzz all the time
+# and each target's build overlaps another's fuzzing.
 #
 # A crasher stops the run; go test has written it to
 # <package>/testdata/fuzz/<Target>/ — commit it as a regression test once the
@@ -30,6 +35,7 @@ cd "$(dirname "$0")/.."
 
 FUZZTIME=${FUZZTIME:-10m}
 FUZZPARALLEL=${FUZZPARALLEL:-$(nproc)}
+FUZZJOBS=${FUZZJOBS:-1}
 # Every input that reaches new code is minimized before fuzzing goes on,
 # and a time limit for it (60 s by default, then 5 s) left targets stalled
 # for most of a short run: FuzzErrorAnswer found a hundred such inputs in
@@ -40,6 +46,13 @@ filter=${1:-.}
 FUZZEVERY=${FUZZEVERY:-1}
 FUZZSEED=${FUZZSEED:-0}
 FUZZFLOOR=${FUZZFLOOR:-300}
+# Where the inputs found interesting are kept between runs: Go's own cache
+# by default ($GOCACHE/fuzz), so that local runs build on each other. Each
+# run first replays them all, and a replay costs a whole coverage map
+# through a pipe (18 ms an input in gen, whose binary holds every golden
+# package): CI gives each run an empty directory, so that its time does not
+# grow with every run the machine has made (700 kept inputs in gen alone).
+FUZZCACHE=${FUZZCACHE:-}
 index=-1
 
 # Targets that cannot reach the floor, with theirs (execs/s, all workers)
@@ -57,45 +70,92 @@ declare -A slow_floor=()
 
 count() { if [ -d "$1" ]; then ls "$1" | wc -l; else echo 0; fi; }
 
+# fuzz_one PKG DIR TARGET RESULT: fuzzes one target; writes its report line
+# to RESULT, and on failure go test's output after it. Returns 1 on failure.
+fuzz_one() {
+	local pkg=$1 dir=$2 target=$3 result=$4
+	local crashers="$dir/testdata/fuzz/$target" before after log start status budget
+	before=$(count "$crashers")
+	log=$(mktemp)
+	start=$(date +%s)
+	status=ok
+	budget=$FUZZTIME
+	if [[ -n ${slow_floor[$target]:-} && $budget =~ ^([0-9]+)x$ ]]; then
+		budget="$((BASH_REMATCH[1] / 10))x"
+	fi
+	local cache=()
+	if [ -n "$FUZZCACHE" ]; then
+		cache=(-args "-test.fuzzcachedir=$FUZZCACHE/${pkg#github.com/antelopego/abigen}")
+	fi
+	if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "$budget" -fuzzminimizetime "$FUZZMINIMIZE" -parallel "$FUZZPARALLEL" "$pkg" "${cache[@]}" >"$log" 2>&1; then
+		after=$(count "$crashers")
+		if grep -q 'context deadline exceeded' "$log" && [ "$after" -eq "$before" ]; then
+			status="ok (go.dev/issue/75804 at the deadline)"
+		else
+			{ cat "$log"; echo "FAIL $target: the crasher is in $crashers"; } >"$result"
+			rm -f "$log"
+			return 1
+		fi
+	fi
+	local execs secs began ended fuzzsecs rate floor
+	execs=$(grep -o 'execs: [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*' || echo 0)
+	secs=$(($(date +%s) - start))
+	# Seconds of fuzzing: from the line that ends the baseline run to
+	# the last one (go test prints whole seconds, so at least one).
+	began=$(grep -o 'elapsed: [0-9]*s, gathering baseline coverage: .*now fuzzing' "$log" | grep -o '^elapsed: [0-9]*' | grep -o '[0-9]*' || echo 0)
+	ended=$(grep -o 'elapsed: [0-9]*s, execs' "$log" | tail -n 1 | grep -o '[0-9]*' || echo 0)
+	fuzzsecs=$((ended - began > 0 ? ended - began : 1))
+	rate=$((execs / fuzzsecs))
+	rm -f "$log"
+	printf '%-28s %-40s %10s execs in %4ds, %4ds fuzzing (%6s/s)  %s\n' "$target" "${pkg#github.com/antelopego/abigen/}" "$execs" "$secs" "$fuzzsecs" "$rate" "$status" >"$result"
+	floor=${slow_floor[$target]:-$FUZZFLOOR}
+	if ((FUZZFLOOR > 0 && rate < floor)); then
+		echo "FAIL $target: $rate executions a second, under its floor of $floor: it explores next to nothing (see slow_floor in $0)" >>"$result"
+		return 1
+	fi
+}
+
+# The targets this run fuzzes, in order: package, its directory, target.
+targets=()
 for pkg in $(go list ./...); do
 	dir=$(go list -f '{{.Dir}}' "$pkg")
 	for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
 		[[ $target =~ $filter ]] || continue
 		index=$((index + 1))
 		(((index + FUZZSEED) % FUZZEVERY == 0)) || continue
-		crashers="$dir/testdata/fuzz/$target"
-		before=$(count "$crashers")
-		log=$(mktemp)
-		start=$(date +%s)
-		status=ok
-		budget=$FUZZTIME
-		if [[ -n ${slow_floor[$target]:-} && $budget =~ ^([0-9]+)x$ ]]; then
-			budget="$((BASH_REMATCH[1] / 10))x"
-		fi
-		if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "$budget" -fuzzminimizetime "$FUZZMINIMIZE" -parallel "$FUZZPARALLEL" "$pkg" >"$log" 2>&1; then
-			after=$(count "$crashers")
-			if grep -q 'context deadline exceeded' "$log" && [ "$after" -eq "$before" ]; then
-				status="ok (go.dev/issue/75804 at the deadline)"
-			else
-				cat "$log"
-				echo "FAIL $target: the crasher is in $crashers"
-				exit 1
-			fi
-		fi
-		execs=$(grep -o 'execs: [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*' || echo 0)
-		secs=$(($(date +%s) - start))
-		# Seconds of fuzzing: from the line that ends the baseline run to
-		# the last one (go test prints whole seconds, so at least one).
-		began=$(grep -o 'elapsed: [0-9]*s, gathering baseline coverage: .*now fuzzing' "$log" | grep -o '^elapsed: [0-9]*' | grep -o '[0-9]*' || echo 0)
-		ended=$(grep -o 'elapsed: [0-9]*s, execs' "$log" | tail -n 1 | grep -o '[0-9]*' || echo 0)
-		fuzzsecs=$((ended - began > 0 ? ended - began : 1))
-		rate=$((execs / fuzzsecs))
-		printf '%-28s %-40s %10s execs in %4ds, %4ds fuzzing (%6s/s)  %s\n' "$target" "${pkg#github.com/antelopego/abigen/}" "$execs" "$secs" "$fuzzsecs" "$rate" "$status"
-		rm -f "$log"
-		floor=${slow_floor[$target]:-$FUZZFLOOR}
-		if ((FUZZFLOOR > 0 && rate < floor)); then
-			echo "FAIL $target: $rate executions a second, under its floor of $floor: it explores next to nothing (see slow_floor in $0)"
-			exit 1
-		fi
+		targets+=("$pkg $dir $target")
 	done
 done
+
+# Up to FUZZJOBS targets at once; each report is printed as its target
+# ends. The first failure stops new targets; those running finish, then
+# the failure is printed and the run fails.
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+declare -A running=()
+failed=""
+reap() {
+	local pid
+	wait -n -p pid || true
+	local n=${running[$pid]}
+	unset "running[$pid]"
+	if [ -e "$results/$n.failed" ]; then
+		failed="$failed $n"
+	else
+		cat "$results/$n"
+	fi
+}
+n=0
+for entry in "${targets[@]}"; do
+	while ((${#running[@]} >= FUZZJOBS)); do reap; done
+	[ -z "$failed" ] || break
+	read -r pkg dir target <<<"$entry"
+	(fuzz_one "$pkg" "$dir" "$target" "$results/$n" || touch "$results/$n.failed") &
+	running[$!]=$n
+	n=$((n + 1))
+done
+while ((${#running[@]} > 0)); do reap; done
+if [ -n "$failed" ]; then
+	for n in $failed; do cat "$results/$n"; done
+	exit 1
+fi

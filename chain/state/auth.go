@@ -193,8 +193,8 @@ func decodeToken(body []byte, now time.Time) (Token, error) {
 	if err := json.Unmarshal(body, &t); err != nil || t.Token == "" || t.ExpiresAt == 0 {
 		return Token{}, errors.New(`the response is not {"token", "expires_at"}`)
 	}
-	if strings.ContainsAny(t.Token, " \t\r\n") {
-		return Token{}, errors.New("the token it issued is not one header value")
+	if !headerToken(t.Token) {
+		return Token{}, errors.New("the token it issued is not one header value (visible ASCII)")
 	}
 	httpcore.AddToken(t.Token)
 	t.IssuedAt = now.Unix()
@@ -202,4 +202,18 @@ func decodeToken(body []byte, now time.Time) (Token, error) {
 		return Token{}, errors.New("the token it issued has already expired (check this machine's clock)")
 	}
 	return t, nil
+}
+
+// headerToken reports whether tok can follow "Bearer " in a header: visible
+// ASCII only (RFC 6750's b64token is narrower still). Anything else no
+// request could carry, and registering it as a secret would cost many times
+// its size (every invalid UTF-8 byte is nine in its URL-escaped form;
+// FuzzStateAnswers).
+func headerToken(tok string) bool {
+	for i := 0; i < len(tok); i++ {
+		if tok[i] <= ' ' || tok[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
