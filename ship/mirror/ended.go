@@ -12,6 +12,7 @@ import (
 // database/sql passes that on within a transaction: a mirror stopped by
 // its context read as one whose database had failed, and a caller
 // checking errors.Is(err, context.Canceled) took a clean stop for a fault.
+// Every exported method that takes a context returns through it.
 func endedBy(ctx context.Context, err error) error {
 	if err == nil || ctx.Err() == nil || errors.Is(err, ctx.Err()) {
 		return err

@@ -36,6 +36,20 @@ func TestStoppedByItsContextSaysSo(t *testing.T) {
 				{"Run", func(ctx context.Context, m *Mirror) error {
 					return m.Run(ctx, tc.node.SHiPClient(), ship.Request{Start: tc.start, End: tc.node.Head().Num + 1}, nil)
 				}},
+				// A caller's own loop: the stream goes on under a context of
+				// its own, the mirror's statements under ctx.
+				{"Apply", func(ctx context.Context, m *Mirror) error {
+					req := ship.Request{Start: tc.start, End: tc.node.Head().Num + 1, Fetch: ship.FetchTraces | ship.FetchDeltas}
+					for ev, err := range tc.node.SHiPClient().Stream(context.Background(), req) {
+						if err != nil {
+							return err
+						}
+						if err := m.Apply(ctx, ev); err != nil {
+							return err
+						}
+					}
+					return nil
+				}},
 			} {
 				for _, at := range []int64{3, 10, 25} {
 					db, d := dbk.open(t)

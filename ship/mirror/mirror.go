@@ -118,7 +118,7 @@ func Open(ctx context.Context, db *sql.DB, d Dialect, abi []byte, opts Options) 
 	}
 	mr.cursorPS = d.params(`SELECT "abi_sha256", "cursor" FROM "_mirror_state" WHERE "mirror" = ?`)
 	if err := mr.create(ctx); err != nil {
-		return nil, err
+		return nil, endedBy(ctx, err)
 	}
 	return mr, nil
 }
@@ -203,6 +203,11 @@ func (m *Mirror) checkColumns(ctx context.Context, tx *sql.Tx) error {
 // Cursor is where the database stands: the cursor committed with the last
 // block written; zero for a new database.
 func (m *Mirror) Cursor(ctx context.Context) (ship.Cursor, error) {
+	c, err := m.cursor(ctx)
+	return c, endedBy(ctx, err)
+}
+
+func (m *Mirror) cursor(ctx context.Context) (ship.Cursor, error) {
 	var hash, text string
 	var c ship.Cursor
 	err := m.db.QueryRowContext(ctx, m.cursorPS, m.id).Scan(&hash, &text)
@@ -222,6 +227,10 @@ func (m *Mirror) Cursor(ctx context.Context) (ship.Cursor, error) {
 // or an Undo's reversal — and the event's cursor, in one database
 // transaction. On error nothing of the event is written.
 func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
+	return endedBy(ctx, m.apply(ctx, ev))
+}
+
+func (m *Mirror) apply(ctx context.Context, ev ship.Event) error {
 	if ev.Undo != nil && m.opts.FinalOnly {
 		// No undo log was kept: the rows cannot be put back.
 		return errors.New("mirror: an Undo reached a FinalOnly mirror: stream it irreversible blocks only (ship.Request.FinalOnly)")
