@@ -81,7 +81,10 @@ func AddSecret(s string) {
 
 // AddToken registers an issued token, and for a JWT also its payload and
 // signature, which a message may quote apart. Tokens expire, so only the
-// most recent ones are remembered (maxTokenForms).
+// most recently registered ones are remembered (maxTokenForms): a token
+// registered again becomes the most recent, and a client registers the
+// token it sends before each request (state.Auth does), so that a token in
+// use is never forgotten however many others the process was issued since.
 func AddToken(tok string) {
 	if len(tok) < 6 {
 		return
@@ -96,10 +99,13 @@ func AddToken(tok string) {
 	}
 	secrets.Lock()
 	defer secrets.Unlock()
-	if slices.Contains(secrets.tokens, tok) {
-		return
+	if n := len(secrets.tokens); n >= len(forms) && slices.Equal(secrets.tokens[n-len(forms):], forms) {
+		return // the most recent already
 	}
-	list := append(slices.Clip(secrets.tokens), forms...)
+	// Its forms move to the end: the list is replaced, never changed in
+	// place (registered's snapshots).
+	list := slices.DeleteFunc(slices.Clone(secrets.tokens), func(f string) bool { return slices.Contains(forms, f) })
+	list = append(list, forms...)
 	if len(list) > maxTokenForms {
 		list = list[len(list)-maxTokenForms:]
 	}

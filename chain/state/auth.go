@@ -104,6 +104,10 @@ func (s *Auth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 }
 
 func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) {
+	// Registered again at each use: only the most recent tokens are
+	// remembered, and other Auths of this process may have been issued
+	// hundreds since this one's.
+	httpcore.AddToken(tok)
 	return s.Transport.Do(ctx, "state service", func() (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodGet, u.String(), nil)
 		if err != nil {
