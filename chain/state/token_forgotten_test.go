@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/antelopego/abigen/chain/httpcore"
@@ -20,12 +21,12 @@ import (
 // issued elsewhere, a service echoing it in an error showed it whole.
 func TestTokenInUseOutlivesOtherTokens(t *testing.T) {
 	const tok = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJpbi11c2UtdG9rZW4ifQ.aW4tdXNlLXNpZ25hdHVyZQ"
-	echo := false
+	var echo atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/v1/auth/issue":
 			fmt.Fprintf(w, `{"token":%q,"expires_at":4000000000}`, tok)
-		case echo:
+		case echo.Load():
 			w.WriteHeader(http.StatusBadRequest)
 			fmt.Fprintf(w, `{"code":"bad_request","message":"cannot serve %s"}`, r.Header.Get("Authorization"))
 		default:
@@ -41,7 +42,7 @@ func TestTokenInUseOutlivesOtherTokens(t *testing.T) {
 	for i := range 1000 { // other Auths' tokens
 		httpcore.AddToken(fmt.Sprintf("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlci0%06d.b3RoZXItc2lnbmF0dXJl%06d", i, i))
 	}
-	echo = true
+	echo.Store(true)
 	_, err := a.Get(context.Background(), u)
 	if err == nil {
 		t.Fatal("no error")
