@@ -1,7 +1,6 @@
 package httpcore
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,7 +36,25 @@ var secrets struct {
 	// kept holds every AddSecret secret with its escaped forms; tokens the
 	// most recent tokens' forms. Both are replaced, never appended to in
 	// place, so a reader's snapshot stays valid without the lock.
-	kept, tokens []string
+	kept, tokens []secretForm
+}
+
+// secretForm is one form of a secret, with the same in ASCII lower case
+// when it holds a %XX escape (Scrub matches those in any case), made once
+// here: made at each Scrub, a long secret's forms cost every error text
+// scrubbed many times the secret's size.
+type secretForm struct{ text, folded string }
+
+// foldedForms is forms, each with its lower-case form where Scrub needs it.
+func foldedForms(forms []string) []secretForm {
+	out := make([]secretForm, len(forms))
+	for i, f := range forms {
+		out[i].text = f
+		if strings.Contains(f, "%") {
+			out[i].folded = asciiLower(f)
+		}
+	}
+	return out
 }
 
 // escapedForms is s with the forms a service may echo it in, where they
@@ -73,10 +90,10 @@ func AddSecret(s string) {
 	}
 	secrets.Lock()
 	defer secrets.Unlock()
-	if slices.Contains(secrets.kept, s) {
+	if slices.ContainsFunc(secrets.kept, func(f secretForm) bool { return f.text == s }) {
 		return
 	}
-	secrets.kept = append(slices.Clip(secrets.kept), escapedForms(s)...)
+	secrets.kept = append(slices.Clip(secrets.kept), foldedForms(escapedForms(s))...)
 }
 
 // AddToken registers an issued token, and for a JWT also its payload and
@@ -99,13 +116,14 @@ func AddToken(tok string) {
 	}
 	secrets.Lock()
 	defer secrets.Unlock()
-	if n := len(secrets.tokens); n >= len(forms) && slices.Equal(secrets.tokens[n-len(forms):], forms) {
+	isForm := func(f secretForm) bool { return slices.Contains(forms, f.text) }
+	if n := len(secrets.tokens); n >= len(forms) && !slices.ContainsFunc(secrets.tokens[n-len(forms):], func(f secretForm) bool { return !isForm(f) }) {
 		return // the most recent already
 	}
 	// Its forms move to the end: the list is replaced, never changed in
 	// place (registered's snapshots).
-	list := slices.DeleteFunc(slices.Clone(secrets.tokens), func(f string) bool { return slices.Contains(forms, f) })
-	list = append(list, forms...)
+	list := slices.DeleteFunc(slices.Clone(secrets.tokens), isForm)
+	list = append(list, foldedForms(forms)...)
 	if len(list) > maxTokenForms {
 		list = list[len(list)-maxTokenForms:]
 	}
@@ -113,7 +131,7 @@ func AddToken(tok string) {
 }
 
 // registered is a snapshot of every secret to scrub.
-func registered() (kept, tokens []string) {
+func registered() (kept, tokens []secretForm) {
 	secrets.RLock()
 	defer secrets.RUnlock()
 	return secrets.kept, secrets.tokens
@@ -158,20 +176,20 @@ func AddURLSecrets(raw string) {
 func Scrub(text string) string {
 	kept, tokens := registered()
 	var folded string // text in ASCII lower case, made once it is needed
-	for _, list := range [2][]string{kept, tokens} {
+	for _, list := range [2][]secretForm{kept, tokens} {
 		for _, s := range list {
-			if strings.Contains(text, s) {
-				text = strings.ReplaceAll(text, s, redacted)
+			if strings.Contains(text, s.text) {
+				text = strings.ReplaceAll(text, s.text, redacted)
 				folded = ""
 			}
-			if !strings.Contains(s, "%") {
+			if s.folded == "" {
 				continue
 			}
 			if folded == "" {
 				folded = asciiLower(text)
 			}
-			if low := asciiLower(s); strings.Contains(folded, low) {
-				text = replaceFolded(text, folded, low)
+			if strings.Contains(folded, s.folded) {
+				text = replaceFolded(text, folded, s.folded)
 				folded = asciiLower(text)
 			}
 		}
@@ -210,18 +228,19 @@ func replaceFolded(text, folded, low string) string {
 // scrubBytes is Scrub for a body, copied only when it may hold a secret.
 func scrubBytes(b []byte) []byte {
 	kept, tokens := registered()
-	var folded []byte
-	for _, list := range [2][]string{kept, tokens} {
+	text := string(b)
+	var folded string
+	for _, list := range [2][]secretForm{kept, tokens} {
 		for _, s := range list {
-			if bytes.Contains(b, []byte(s)) {
-				return []byte(Scrub(string(b)))
+			if strings.Contains(text, s.text) {
+				return []byte(Scrub(text))
 			}
-			if strings.Contains(s, "%") {
-				if folded == nil {
-					folded = []byte(asciiLower(string(b)))
+			if s.folded != "" {
+				if folded == "" {
+					folded = asciiLower(text)
 				}
-				if bytes.Contains(folded, []byte(asciiLower(s))) {
-					return []byte(Scrub(string(b)))
+				if strings.Contains(folded, s.folded) {
+					return []byte(Scrub(text))
 				}
 			}
 		}
