@@ -135,7 +135,7 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 		return t.Token, err
 	}
 	if !fresh {
-		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) {
+		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) {
 			httpcore.AddToken(t.Token)
 			return t.Token, nil
 		}
@@ -146,7 +146,7 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 	}
 	defer unlock()
 	// Another process may have issued one while this one waited.
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) && !fresh {
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) && !fresh {
 		httpcore.AddToken(t.Token)
 		return t.Token, nil
 	}
@@ -157,6 +157,13 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 	// A cache that cannot be written costs a token per run, nothing more.
 	_ = s.Cache.Put(s.AuthURL, s.APIKey, t)
 	return t.Token, nil
+}
+
+// usableStored reports whether a token from the store may be used: usable
+// now, and one an issued token could be (a store written by an earlier
+// version, or by another program, may hold any string).
+func (s *Auth) usableStored(t Token) bool {
+	return t.Usable(s.now()) && headerToken(t.Token)
 }
 
 // issue asks the token service for a token.
