@@ -37,6 +37,10 @@ var secrets struct {
 	// most recent tokens' forms. Both are replaced, never appended to in
 	// place, so a reader's snapshot stays valid without the lock.
 	kept, tokens []secretForm
+	// lastToken is the token registered last, whose forms end tokens: a
+	// client registers its token before each request, and that costs a
+	// comparison, not its forms made again.
+	lastToken string
 }
 
 // secretForm is one form of a secret, with the same in ASCII lower case
@@ -106,9 +110,15 @@ func AddToken(tok string) {
 	if len(tok) < 6 {
 		return
 	}
+	secrets.RLock()
+	last := secrets.lastToken == tok
+	secrets.RUnlock()
+	if last {
+		return
+	}
 	forms := escapedForms(tok)
-	if parts := strings.Split(tok, "."); len(parts) == 3 {
-		for _, p := range parts[1:] {
+	if strings.Count(tok, ".") == 2 { // not Split first: a token of dots
+		for _, p := range strings.Split(tok, ".")[1:] {
 			if len(p) >= 16 {
 				forms = append(forms, escapedForms(p)...)
 			}
@@ -118,6 +128,7 @@ func AddToken(tok string) {
 	defer secrets.Unlock()
 	isForm := func(f secretForm) bool { return slices.Contains(forms, f.text) }
 	if n := len(secrets.tokens); n >= len(forms) && !slices.ContainsFunc(secrets.tokens[n-len(forms):], func(f secretForm) bool { return !isForm(f) }) {
+		secrets.lastToken = tok
 		return // the most recent already
 	}
 	// Its forms move to the end: the list is replaced, never changed in
@@ -128,6 +139,7 @@ func AddToken(tok string) {
 		list = list[len(list)-maxTokenForms:]
 	}
 	secrets.tokens = list
+	secrets.lastToken = tok
 }
 
 // registered is a snapshot of every secret to scrub.
