@@ -1,7 +1,6 @@
 package httpcore
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,7 +36,29 @@ var secrets struct {
 	// kept holds every AddSecret secret with its escaped forms; tokens the
 	// most recent tokens' forms. Both are replaced, never appended to in
 	// place, so a reader's snapshot stays valid without the lock.
-	kept, tokens []string
+	kept, tokens []secretForm
+	// lastToken is the token registered last, whose forms end tokens: a
+	// client registers its token before each request, and that costs a
+	// comparison, not its forms made again.
+	lastToken string
+}
+
+// secretForm is one form of a secret, with the same in ASCII lower case
+// when it holds a %XX escape (Scrub matches those in any case), made once
+// here: made at each Scrub, a long secret's forms cost every error text
+// scrubbed many times the secret's size.
+type secretForm struct{ text, folded string }
+
+// foldedForms is forms, each with its lower-case form where Scrub needs it.
+func foldedForms(forms []string) []secretForm {
+	out := make([]secretForm, len(forms))
+	for i, f := range forms {
+		out[i].text = f
+		if strings.Contains(f, "%") {
+			out[i].folded = asciiLower(f)
+		}
+	}
+	return out
 }
 
 // escapedForms is s with the forms a service may echo it in, where they
@@ -73,22 +94,31 @@ func AddSecret(s string) {
 	}
 	secrets.Lock()
 	defer secrets.Unlock()
-	if slices.Contains(secrets.kept, s) {
+	if slices.ContainsFunc(secrets.kept, func(f secretForm) bool { return f.text == s }) {
 		return
 	}
-	secrets.kept = append(slices.Clip(secrets.kept), escapedForms(s)...)
+	secrets.kept = append(slices.Clip(secrets.kept), foldedForms(escapedForms(s))...)
 }
 
 // AddToken registers an issued token, and for a JWT also its payload and
 // signature, which a message may quote apart. Tokens expire, so only the
-// most recent ones are remembered (maxTokenForms).
+// most recently registered ones are remembered (maxTokenForms): a token
+// registered again becomes the most recent, and a client registers the
+// token it sends before each request (state.Auth does), so that a token in
+// use is never forgotten however many others the process was issued since.
 func AddToken(tok string) {
 	if len(tok) < 6 {
 		return
 	}
+	secrets.RLock()
+	last := secrets.lastToken == tok
+	secrets.RUnlock()
+	if last {
+		return
+	}
 	forms := escapedForms(tok)
-	if parts := strings.Split(tok, "."); len(parts) == 3 {
-		for _, p := range parts[1:] {
+	if strings.Count(tok, ".") == 2 { // not Split first: a token of dots
+		for _, p := range strings.Split(tok, ".")[1:] {
 			if len(p) >= 16 {
 				forms = append(forms, escapedForms(p)...)
 			}
@@ -96,18 +126,24 @@ func AddToken(tok string) {
 	}
 	secrets.Lock()
 	defer secrets.Unlock()
-	if slices.Contains(secrets.tokens, tok) {
-		return
+	isForm := func(f secretForm) bool { return slices.Contains(forms, f.text) }
+	if n := len(secrets.tokens); n >= len(forms) && !slices.ContainsFunc(secrets.tokens[n-len(forms):], func(f secretForm) bool { return !isForm(f) }) {
+		secrets.lastToken = tok
+		return // the most recent already
 	}
-	list := append(slices.Clip(secrets.tokens), forms...)
+	// Its forms move to the end: the list is replaced, never changed in
+	// place (registered's snapshots).
+	list := slices.DeleteFunc(slices.Clone(secrets.tokens), isForm)
+	list = append(list, foldedForms(forms)...)
 	if len(list) > maxTokenForms {
 		list = list[len(list)-maxTokenForms:]
 	}
 	secrets.tokens = list
+	secrets.lastToken = tok
 }
 
 // registered is a snapshot of every secret to scrub.
-func registered() (kept, tokens []string) {
+func registered() (kept, tokens []secretForm) {
 	secrets.RLock()
 	defer secrets.RUnlock()
 	return secrets.kept, secrets.tokens
@@ -152,20 +188,20 @@ func AddURLSecrets(raw string) {
 func Scrub(text string) string {
 	kept, tokens := registered()
 	var folded string // text in ASCII lower case, made once it is needed
-	for _, list := range [2][]string{kept, tokens} {
+	for _, list := range [2][]secretForm{kept, tokens} {
 		for _, s := range list {
-			if strings.Contains(text, s) {
-				text = strings.ReplaceAll(text, s, redacted)
+			if strings.Contains(text, s.text) {
+				text = strings.ReplaceAll(text, s.text, redacted)
 				folded = ""
 			}
-			if !strings.Contains(s, "%") {
+			if s.folded == "" {
 				continue
 			}
 			if folded == "" {
 				folded = asciiLower(text)
 			}
-			if low := asciiLower(s); strings.Contains(folded, low) {
-				text = replaceFolded(text, folded, low)
+			if strings.Contains(folded, s.folded) {
+				text = replaceFolded(text, folded, s.folded)
 				folded = asciiLower(text)
 			}
 		}
@@ -204,18 +240,19 @@ func replaceFolded(text, folded, low string) string {
 // scrubBytes is Scrub for a body, copied only when it may hold a secret.
 func scrubBytes(b []byte) []byte {
 	kept, tokens := registered()
-	var folded []byte
-	for _, list := range [2][]string{kept, tokens} {
+	text := string(b)
+	var folded string
+	for _, list := range [2][]secretForm{kept, tokens} {
 		for _, s := range list {
-			if bytes.Contains(b, []byte(s)) {
-				return []byte(Scrub(string(b)))
+			if strings.Contains(text, s.text) {
+				return []byte(Scrub(text))
 			}
-			if strings.Contains(s, "%") {
-				if folded == nil {
-					folded = []byte(asciiLower(string(b)))
+			if s.folded != "" {
+				if folded == "" {
+					folded = asciiLower(text)
 				}
-				if bytes.Contains(folded, []byte(asciiLower(s))) {
-					return []byte(Scrub(string(b)))
+				if strings.Contains(folded, s.folded) {
+					return []byte(Scrub(text))
 				}
 			}
 		}

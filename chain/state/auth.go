@@ -104,6 +104,10 @@ func (s *Auth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 }
 
 func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) {
+	// Registered again at each use: only the most recent tokens are
+	// remembered, and other Auths of this process may have been issued
+	// hundreds since this one's.
+	httpcore.AddToken(tok)
 	return s.Transport.Do(ctx, "state service", func() (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodGet, u.String(), nil)
 		if err != nil {
@@ -131,7 +135,7 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 		return t.Token, err
 	}
 	if !fresh {
-		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) {
+		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) {
 			httpcore.AddToken(t.Token)
 			return t.Token, nil
 		}
@@ -142,7 +146,7 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 	}
 	defer unlock()
 	// Another process may have issued one while this one waited.
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Usable(s.now()) && !fresh {
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) && !fresh {
 		httpcore.AddToken(t.Token)
 		return t.Token, nil
 	}
@@ -153,6 +157,13 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 	// A cache that cannot be written costs a token per run, nothing more.
 	_ = s.Cache.Put(s.AuthURL, s.APIKey, t)
 	return t.Token, nil
+}
+
+// usableStored reports whether a token from the store may be used: usable
+// now, and one an issued token could be (a store written by an earlier
+// version, or by another program, may hold any string).
+func (s *Auth) usableStored(t Token) bool {
+	return t.Usable(s.now()) && headerToken(t.Token)
 }
 
 // issue asks the token service for a token.
