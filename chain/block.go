@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // Block is a block as get_block gives it: its header and the receipt of
@@ -92,7 +93,7 @@ func DecodeBlock(body []byte, num uint32) (*Block, error) {
 		switch tx.Status {
 		case ReceiptExecuted, ReceiptSoftFail, ReceiptHardFail, ReceiptDelayed, ReceiptExpired:
 		default:
-			return nil, fmt.Errorf("nodeos get_block %d: transaction %d has status %q", num, i, tx.Status)
+			return nil, httpcore.AnswerErrorf("nodeos get_block %d: transaction %d has status %q", num, i, tx.Status)
 		}
 		r := TransactionReceipt{Status: tx.Status, CPUUsageUS: tx.CPUUsageUS, NetUsageWords: tx.NetUsageWords}
 		if r.ID, r.Packed, err = decodeReceiptTrx(tx.Trx); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -327,4 +328,61 @@ func TestURLKeyEchoedInNodeosError(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A node that quotes the base URL's key in a successful answer's fields
+// (a vote weight, a page's next key, a producer's flag): the errors that
+// quote those fields show no key. The HTTP core scrubs failed requests'
+// bodies; these are 200 answers.
+func TestKeyQuotedInSuccessfulAnswerScrubbed(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/v1/chain/get_producers":
+			if strings.Contains(r.URL.RawQuery, "weight") {
+				fmt.Fprintf(w, `{"rows":[],"total_producer_vote_weight":"%s","more":""}`, testKey)
+				return
+			}
+			fmt.Fprintf(w, `{"rows":[{"owner":"alice","is_active":"%s"}],"total_producer_vote_weight":"1.0","more":""}`, testKey)
+		case "/v1/chain/get_table_by_scope":
+			fmt.Fprintf(w, `{"rows":[],"more":"%s"}`, testKey)
+		case "/v1/chain/get_table_rows":
+			fmt.Fprintf(w, `{"rows":[],"more":true,"next_key":"%s"}`, testKey)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	ctx := t.Context()
+	tok := antelope.MustName("eosio.token")
+	var errs []error
+	for _, weight := range []bool{true, false} {
+		base := srv.URL + "/?api_key=" + testKey
+		if weight {
+			base += "&weight=1"
+		}
+		c := chain.New(base, chain.WithTransport(&httpcore.Transport{Sleep: noSleep, MaxAttempts: 1}))
+		_, err := c.GetProducers(ctx, "", 10)
+		errs = append(errs, err)
+		if weight {
+			errs = append(errs, firstErr(c.Scopes(ctx, chain.ScopeQuery{Code: tok})))
+			errs = append(errs, firstErr(c.TableRows(ctx, antelope.TableQuery{Code: tok, Scope: tok, Table: antelope.MustName("accounts")})))
+		}
+	}
+	for i, err := range errs {
+		if err == nil {
+			t.Errorf("answer %d: no error", i)
+			continue
+		}
+		noSecret(t, fmt.Sprintf("answer %d's error", i), err.Error())
+	}
+}
+
+// firstErr is the first error of a sequence; nil if it has none.
+func firstErr[T any](seq iter.Seq2[T, error]) error {
+	for _, err := range seq {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // Producer is a block producer as get_producers lists it: eosio.system's
@@ -47,12 +48,12 @@ func (p *Producer) UnmarshalJSON(data []byte) error {
 		p.IsActive = true
 	case "", "0", "false", "null":
 	default:
-		return fmt.Errorf("producer %s: is_active %s", p.Owner, raw.IsActive)
+		return httpcore.AnswerErrorf("producer %s: is_active %s", p.Owner, raw.IsActive)
 	}
 	if v := strings.Trim(string(raw.TotalVotes), `"`); v != "" && v != "null" {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
-			return fmt.Errorf("producer %s: total_votes %s", p.Owner, raw.TotalVotes)
+			return httpcore.AnswerErrorf("producer %s: total_votes %s", p.Owner, raw.TotalVotes)
 		}
 		p.TotalVotes = f
 	}
@@ -84,7 +85,7 @@ func (c *Client) GetProducers(ctx context.Context, lowerBound string, limit int)
 	if out.Weight != "" {
 		w, err := strconv.ParseFloat(out.Weight, 64)
 		if err != nil {
-			return nil, fmt.Errorf("nodeos get_producers: total_producer_vote_weight %q: %v", out.Weight, err)
+			return nil, httpcore.AnswerErrorf("nodeos get_producers: total_producer_vote_weight %q: %v", out.Weight, err)
 		}
 		p.TotalVoteWeight = w
 	}

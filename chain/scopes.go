@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // TableScope is one (scope, table) of a contract, as get_table_by_scope
@@ -129,13 +130,13 @@ func (c *Client) Scopes(ctx context.Context, q ScopeQuery) iter.Seq2[TableScope,
 			if more != "" {
 				next, err := antelope.ParseName(more)
 				if err != nil {
-					return p, fmt.Errorf("nodeos get_table_by_scope: more %q is not a scope: %v", more, err)
+					return p, httpcore.AnswerErrorf("nodeos get_table_by_scope: more %q is not a scope: %v", more, err)
 				}
 				switch {
 				case !q.Reverse && next < pq.Lower, q.Reverse && pq.HasUpper && next > pq.Upper:
-					return p, fmt.Errorf("nodeos get_table_by_scope: more %q goes backwards", more)
+					return p, httpcore.AnswerErrorf("nodeos get_table_by_scope: more %q goes backwards", more)
 				case next < q.Lower, q.HasUpper && next > q.Upper:
-					return p, fmt.Errorf("nodeos get_table_by_scope: more %q lies outside the bounds asked for", more)
+					return p, httpcore.AnswerErrorf("nodeos get_table_by_scope: more %q lies outside the bounds asked for", more)
 				}
 				p.next = scopeBound(next)
 			}

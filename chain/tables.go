@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 )
 
 // Client implements antelope.TableReader over get_table_rows.
@@ -309,10 +310,10 @@ func (c *Client) TableRows(ctx context.Context, q antelope.TableQuery) iter.Seq2
 				}
 				next, err := antelope.ParseNextKey(kt, p.NextKey)
 				if err != nil {
-					return out, err
+					return out, httpcore.AnswerErrorf("nodeos get_table_rows: %v", err)
 				}
 				if err := checkNextKey(q, next, cur, last); err != nil {
-					return out, fmt.Errorf("nodeos get_table_rows: next_key %q %v", p.NextKey, err)
+					return out, httpcore.AnswerErrorf("nodeos get_table_rows: next_key %q %v", p.NextKey, err)
 				}
 				out.next = boundText(safeNextKey(next, q.Reverse))
 			}

@@ -182,6 +182,15 @@ func AddURLSecrets(raw string) {
 	}
 }
 
+// AnswerErrorf is fmt.Errorf for an error that quotes what a server
+// answered with success (a field's value, a status text): scrubbed of
+// every registered secret, as the bodies of failed requests are, since a
+// server may quote the request's key or token in a 200 answer too. The
+// text is the whole error: no %w.
+func AnswerErrorf(format string, args ...any) error {
+	return errors.New(Scrub(fmt.Sprintf(format, args...)))
+}
+
 // Scrub returns text with every registered secret replaced by
 // "[redacted]". A form with a %XX escape matches with its letters in any
 // case: a service may echo %2B, %2b, or a mix.

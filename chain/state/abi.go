@@ -83,7 +83,7 @@ func decodeABI(body []byte, packed bool) (*ABI, error) {
 	if out.BlockNum != "" {
 		n, err := strconv.ParseUint(out.BlockNum.String(), 10, 32)
 		if err != nil {
-			return nil, answerErrorf("state service /v0/state/abi: block_num %s is not a block number", out.BlockNum)
+			return nil, httpcore.AnswerErrorf("state service /v0/state/abi: block_num %s is not a block number", out.BlockNum)
 		}
 		a.BlockNum = uint32(n)
 	}
@@ -93,11 +93,11 @@ func decodeABI(body []byte, packed bool) (*ABI, error) {
 	case packed:
 		var h string
 		if err := json.Unmarshal(out.ABI, &h); err != nil {
-			return nil, answerErrorf("state service /v0/state/abi: abi is not a hex string: %v", err)
+			return nil, httpcore.AnswerErrorf("state service /v0/state/abi: abi is not a hex string: %v", err)
 		}
 		raw, err := hex.DecodeString(strings.TrimPrefix(h, "0x"))
 		if err != nil {
-			return nil, answerErrorf("state service /v0/state/abi: abi is not hex: %v", err)
+			return nil, httpcore.AnswerErrorf("state service /v0/state/abi: abi is not hex: %v", err)
 		}
 		a.Packed = raw
 	case out.ABI[0] != '{':

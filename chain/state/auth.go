@@ -163,7 +163,7 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 // now, and one an issued token could be (a store written by an earlier
 // version, or by another program, may hold any string).
 func (s *Auth) usableStored(t Token) bool {
-	return t.Usable(s.now()) && headerToken(t.Token)
+	return t.Usable(s.now()) && len(t.Token) <= maxTokenLen && headerToken(t.Token)
 }
 
 // issue asks the token service for a token.
@@ -204,6 +204,9 @@ func decodeToken(body []byte, now time.Time) (Token, error) {
 	if err := json.Unmarshal(body, &t); err != nil || t.Token == "" || t.ExpiresAt == 0 {
 		return Token{}, errors.New(`the response is not {"token", "expires_at"}`)
 	}
+	if len(t.Token) > maxTokenLen {
+		return Token{}, fmt.Errorf("the token it issued is %d bytes, more than a header carries (%d at most here)", len(t.Token), maxTokenLen)
+	}
 	if !headerToken(t.Token) {
 		return Token{}, errors.New("the token it issued is not one header value (visible ASCII)")
 	}
@@ -214,6 +217,12 @@ func decodeToken(body []byte, now time.Time) (Token, error) {
 	}
 	return t, nil
 }
+
+// maxTokenLen bounds an issued token: servers refuse headers past 8 to 16
+// KiB (nginx's large header buffer is 8 KiB; Go's server takes 1 MiB for
+// all of them), and a token is kept with its escaped forms, about twenty
+// times its size, for as long as it is remembered. A JWT is about 1 KiB.
+const maxTokenLen = 16 << 10
 
 // headerToken reports whether tok can follow "Bearer " in a header: visible
 // ASCII only (RFC 6750's b64token is narrower still). Anything else no

@@ -93,7 +93,7 @@ func (s *Client) checkBlock(path string, body []byte) error {
 		Block *uint64 `json:"block_num"`
 	}
 	if err := json.Unmarshal(body, &as); err != nil {
-		return answerErrorf("state service %s: unexpected answer: %v", path, err)
+		return httpcore.AnswerErrorf("state service %s: unexpected answer: %v", path, err)
 	}
 	got := as.UpTo
 	if got == nil {
@@ -108,27 +108,18 @@ func (s *Client) checkBlock(path string, body []byte) error {
 	return nil
 }
 
-// answerErrorf is fmt.Errorf for an error that quotes an answer (a row's
-// error text, its key, a JSON error quoting a value), scrubbed of the
-// secrets this process holds: the HTTP core scrubs the bodies of failed
-// requests, and a service may quote the request's token in a 200 answer
-// too.
-func answerErrorf(format string, args ...any) error {
-	return errors.New(httpcore.Scrub(fmt.Sprintf(format, args...)))
-}
-
 // decodeStateAnswer reads a state service answer into out; an answer
 // without the field named want is an error, not an empty result.
 func decodeStateAnswer(path string, body []byte, want string, out any) error {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(body, &fields); err != nil {
-		return answerErrorf("state service %s: unexpected answer: %v", path, err)
+		return httpcore.AnswerErrorf("state service %s: unexpected answer: %v", path, err)
 	}
 	if _, ok := fields[want]; !ok {
 		return fmt.Errorf("state service %s: an answer without %s", path, want)
 	}
 	if err := json.Unmarshal(body, out); err != nil {
-		return answerErrorf("state service %s: unexpected answer: %v", path, err)
+		return httpcore.AnswerErrorf("state service %s: unexpected answer: %v", path, err)
 	}
 	return nil
 }
@@ -163,15 +154,15 @@ type stateTableJSON struct {
 
 func (r stateRowJSON) decode() (Row, error) {
 	if r.Error != "" {
-		return Row{}, answerErrorf("state service: row %s: %s", r.Key, r.Error)
+		return Row{}, httpcore.AnswerErrorf("state service: row %s: %s", r.Key, r.Error)
 	}
 	k, err := strconv.ParseUint(r.Key, 10, 64)
 	if err != nil {
-		return Row{}, answerErrorf("state service: row key %q is not a uint64 (asked with key_type=uint64)", r.Key)
+		return Row{}, httpcore.AnswerErrorf("state service: row key %q is not a uint64 (asked with key_type=uint64)", r.Key)
 	}
 	data, err := hex.DecodeString(r.Hex)
 	if err != nil {
-		return Row{}, answerErrorf("state service: row %s: not hex: %v", r.Key, err)
+		return Row{}, httpcore.AnswerErrorf("state service: row %s: not hex: %v", r.Key, err)
 	}
 	return Row{Key: k, TableRow: antelope.TableRow{Data: data, Payer: r.Payer}}, nil
 }

@@ -22,7 +22,11 @@ func TestDecodeTokenRefusesWhatNoHeaderCarries(t *testing.T) {
 			t.Errorf("%q: got %+v, %v; want the token refused as no header value", tok, got, err)
 		}
 	}
-	for _, tok := range []string{"eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl", "abc-_~+/=.!#$%&'*^`|"} {
+	long := `{"token":"` + strings.Repeat("a", maxTokenLen+1) + `","expires_at":1800000000}`
+	if got, err := decodeToken([]byte(long), now); err == nil || !strings.Contains(err.Error(), "more than a header carries") {
+		t.Errorf("a token of %d bytes: got %d bytes, %v; want it refused", maxTokenLen+1, len(got.Token), err)
+	}
+	for _, tok := range []string{"eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl", "abc-_~+/=.!#$%&'*^`|", strings.Repeat("b", maxTokenLen)} {
 		body := `{"token":"` + tok + `","expires_at":1800000000}`
 		if got, err := decodeToken([]byte(body), now); err != nil || got.Token != tok {
 			t.Errorf("%q: got %+v, %v; want it accepted", tok, got, err)
