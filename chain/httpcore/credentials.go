@@ -126,14 +126,12 @@ func AddToken(tok string) {
 	}
 	secrets.Lock()
 	defer secrets.Unlock()
-	isForm := func(f secretForm) bool { return slices.Contains(forms, f.text) }
-	if n := len(secrets.tokens); n >= len(forms) && !slices.ContainsFunc(secrets.tokens[n-len(forms):], func(f secretForm) bool { return !isForm(f) }) {
-		secrets.lastToken = tok
-		return // the most recent already
+	if secrets.lastToken == tok {
+		return // registered meanwhile: the most recent already
 	}
 	// Its forms move to the end: the list is replaced, never changed in
 	// place (registered's snapshots).
-	list := slices.DeleteFunc(slices.Clone(secrets.tokens), isForm)
+	list := slices.DeleteFunc(slices.Clone(secrets.tokens), func(f secretForm) bool { return slices.Contains(forms, f.text) })
 	list = append(list, foldedForms(forms)...)
 	if len(list) > maxTokenForms {
 		list = list[len(list)-maxTokenForms:]

@@ -163,7 +163,7 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 // now, and one an issued token could be (a store written by an earlier
 // version, or by another program, may hold any string).
 func (s *Auth) usableStored(t Token) bool {
-	return t.Usable(s.now()) && len(t.Token) <= maxTokenLen && headerToken(t.Token)
+	return t.Usable(s.now()) && tokenProblem(t.Token) == ""
 }
 
 // issue asks the token service for a token.
@@ -204,11 +204,8 @@ func decodeToken(body []byte, now time.Time) (Token, error) {
 	if err := json.Unmarshal(body, &t); err != nil || t.Token == "" || t.ExpiresAt == 0 {
 		return Token{}, errors.New(`the response is not {"token", "expires_at"}`)
 	}
-	if len(t.Token) > maxTokenLen {
-		return Token{}, fmt.Errorf("the token it issued is %d bytes, more than a header carries (%d at most here)", len(t.Token), maxTokenLen)
-	}
-	if !headerToken(t.Token) {
-		return Token{}, errors.New("the token it issued is not one header value (visible ASCII)")
+	if problem := tokenProblem(t.Token); problem != "" {
+		return Token{}, errors.New("the token it issued " + problem)
 	}
 	httpcore.AddToken(t.Token)
 	t.IssuedAt = now.Unix()
@@ -224,16 +221,19 @@ func decodeToken(body []byte, now time.Time) (Token, error) {
 // times its size, for as long as it is remembered. A JWT is about 1 KiB.
 const maxTokenLen = 16 << 10
 
-// headerToken reports whether tok can follow "Bearer " in a header: visible
-// ASCII only (RFC 6750's b64token is narrower still). Anything else no
-// request could carry, and registering it as a secret would cost many times
-// its size (every invalid UTF-8 byte is nine in its URL-escaped form;
-// FuzzStateAnswers).
-func headerToken(tok string) bool {
+// tokenProblem says why tok cannot follow "Bearer " in a header, "" when
+// it can: at most maxTokenLen bytes of visible ASCII (RFC 6750's b64token
+// is narrower still). Anything else no request could carry, and
+// registering it as a secret would cost many times its size (every invalid
+// UTF-8 byte is nine in its URL-escaped form; FuzzStateAnswers).
+func tokenProblem(tok string) string {
+	if len(tok) > maxTokenLen {
+		return fmt.Sprintf("is %d bytes, more than a header carries (%d at most here)", len(tok), maxTokenLen)
+	}
 	for i := 0; i < len(tok); i++ {
 		if tok[i] <= ' ' || tok[i] > '~' {
-			return false
+			return "is not one header value (visible ASCII)"
 		}
 	}
-	return true
+	return ""
 }

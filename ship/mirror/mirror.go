@@ -225,7 +225,8 @@ func (m *Mirror) cursor(ctx context.Context) (ship.Cursor, error) {
 
 // Apply writes one event of a stream — a block's row changes and actions,
 // or an Undo's reversal — and the event's cursor, in one database
-// transaction. On error nothing of the event is written.
+// transaction. On error nothing of the event is written; an Apply stopped
+// by its context returns an error that wraps the context's, as Run's does.
 func (m *Mirror) Apply(ctx context.Context, ev ship.Event) error {
 	return endedBy(ctx, m.apply(ctx, ev))
 }
