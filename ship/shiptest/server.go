@@ -325,19 +325,24 @@ func (s *Server) writeLoop(ctx context.Context, ss *session) {
 func (s *Server) nextMessage(ss *session) (msg []byte, block, drop bool) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	head, lib := s.src.Heads()
 	if len(ss.status) > 0 {
 		v1 := ss.status[0]
 		ss.status = ss.status[1:]
-		return s.statusMessage(v1, head, lib), false, false
+		return s.statusMessage(v1), false, false
 	}
+	var head, lib uint32
 	s.mu.Lock()
 	stalled := s.stalled
 	s.mu.Unlock()
 	for {
+		// The rewind is taken before the heads are read: a change after
+		// the read leaves a rewind that remakes the message, while heads
+		// read before a rewind taken could be older than it and let the
+		// session ask for a block the change removed (this_block null).
 		if from := ss.rewind.Swap(0); from != 0 && ss.active && from < ss.next {
 			ss.next = from
 		}
+		head, lib = s.src.Heads()
 		ceiling := head
 		if ss.req.IrreversibleOnly {
 			ceiling = lib
@@ -351,7 +356,6 @@ func (s *Server) nextMessage(ss *session) (msg []byte, block, drop bool) {
 		}
 		// The source changed while the message was made: it may mix the
 		// branches. Rewind and make it again.
-		head, lib = s.src.Heads()
 	}
 	ss.next++
 	ss.credits--
@@ -371,12 +375,27 @@ func (s *Server) position(num uint32) protocol.BlockPosition {
 	return protocol.BlockPosition{BlockNum: num, BlockID: b.ID}
 }
 
-func (s *Server) statusMessage(v1 bool, head, lib uint32) []byte {
+// heads returns the head and last irreversible positions as one reading
+// of the source: read again while a change between the reads removed a
+// block they name or moved the heads.
+func (s *Server) heads() (head, lib protocol.BlockPosition) {
+	for {
+		h, l := s.src.Heads()
+		head, lib = s.position(h), s.position(l)
+		if h2, l2 := s.src.Heads(); h2 == h && l2 == l && head.BlockID == s.position(h).BlockID {
+			return head, lib
+		}
+	}
+}
+
+func (s *Server) statusMessage(v1 bool) []byte {
 	begin := uint32(1)
 	if f, ok := s.src.(interface{ FirstBlock() uint32 }); ok {
 		begin = f.FirstBlock()
 	}
-	st := protocol.GetStatusResultV1{Head: s.position(head), LastIrreversible: s.position(lib),
+	headPos, libPos := s.heads()
+	head := headPos.BlockNum
+	st := protocol.GetStatusResultV1{Head: headPos, LastIrreversible: libPos,
 		TraceBeginBlock: begin, TraceEndBlock: head + 1, ChainStateBeginBlock: begin, ChainStateEndBlock: head + 1, ChainID: s.chainID}
 	var r protocol.Result
 	if v1 {
