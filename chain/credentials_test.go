@@ -294,9 +294,17 @@ func TestRetryAfterBeyondDeadline(t *testing.T) {
 		t.Errorf("%v after %v", err, time.Since(start))
 	}
 	// Canceled while waiting: the error still says what it was waiting for.
+	// The cancel comes as the wait starts (a cancel 50 ms after the call
+	// could come before the 429 on a slow machine: "gave up", nothing
+	// waited for).
 	ctx, cancel = context.WithCancel(t.Context())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	_, err = chain.New(srv.URL).GetInfo(ctx)
+	defer cancel()
+	cancelWhileWaiting := &httpcore.Transport{Sleep: func(ctx context.Context, _ time.Duration) error {
+		cancel()
+		<-ctx.Done()
+		return ctx.Err()
+	}}
+	_, err = chain.New(srv.URL, chain.WithTransport(cancelWhileWaiting)).GetInfo(ctx)
 	if err == nil || !strings.Contains(err.Error(), "rate-limited") || !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled while waiting: %v", err)
 	}

@@ -286,17 +286,54 @@ func TestTransactSettledByStatus(t *testing.T) {
 		t.Errorf("without the lookup: %v", err)
 	}
 	// A caller's deadline while the answer is awaited: unknown, not looked
-	// up.
+	// up. The deadline strikes once the chain has executed the send (a
+	// deadline of 50 ms struck before the send, on a loaded machine: "not
+	// sent", rightly, and the test failed).
 	signed = signedTransfer(t, c, keys[alice], 3)
 	id, _ = signed.ID()
-	c.Delay(200 * time.Millisecond)
-	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
-	_, err = c.Client().SendTransaction(ctx, signed)
-	cancel()
-	c.Delay(0)
+	deadline := newStruckDeadline()
+	awaited := front(t, c, func(w http.ResponseWriter, r *http.Request, pass func() []byte) bool {
+		if !isSendPath(r.URL.Path) {
+			return false
+		}
+		pass()
+		deadline.strike()
+		<-r.Context().Done() // the caller hangs up: no answer
+		return true
+	})
+	if n := executions(c, func() { _, err = client(awaited).SendTransaction(deadline, signed) }); n != 1 {
+		t.Fatalf("executed %d times", n)
+	}
 	uo = isUnknown(t, err, id)
 	if !errors.Is(err, context.DeadlineExceeded) || uo.StatusErr == nil {
 		t.Errorf("at the deadline: %v", err)
+	}
+}
+
+// struckDeadline is a context whose deadline strikes when the test says
+// (strike), at a step of the exchange, not after a time that a loaded
+// machine may spend before the exchange even starts. Its parent is
+// Background: context.Cause then reports its own DeadlineExceeded.
+type struckDeadline struct {
+	context.Context
+	done chan struct{}
+	once sync.Once
+}
+
+func newStruckDeadline() *struckDeadline {
+	return &struckDeadline{Context: context.Background(), done: make(chan struct{})}
+}
+
+func (d *struckDeadline) strike() { d.once.Do(func() { close(d.done) }) }
+
+func (d *struckDeadline) Done() <-chan struct{} { return d.done }
+
+func (d *struckDeadline) Err() error {
+	select {
+	case <-d.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
 	}
 }
 

@@ -3,6 +3,7 @@ package ship_test
 import (
 	"errors"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -159,7 +160,16 @@ func TestDropMidMessageAndStall(t *testing.T) {
 	defer srv.Close()
 	b := &shipcheck.Branch{T: t}
 	var logs int
-	client := fastClient(srv.URL, ship.WithWindow(2), ship.WithStallTimeout(150*time.Millisecond), ship.WithLogger(func(string, ...any) { logs++ }))
+	var stalled atomic.Bool
+	client := fastClient(srv.URL, ship.WithWindow(2), ship.WithStallTimeout(150*time.Millisecond), ship.WithLogger(func(string, ...any) {
+		logs++
+		// The stall lasts until the client gives it up: ended after a
+		// fixed time, it could end before a slow machine's client even
+		// waited for the stall timeout, and no stall was seen.
+		if stalled.Swap(false) {
+			srv.Stall(false)
+		}
+	}))
 	for ev, err := range client.Stream(testContext(t), ship.Request{Start: 1, End: 51}) {
 		if err != nil {
 			t.Fatal(err)
@@ -170,7 +180,7 @@ func TestDropMidMessageAndStall(t *testing.T) {
 			srv.DropMidMessage(3)
 		case 30:
 			srv.Stall(true)
-			go func() { time.Sleep(500 * time.Millisecond); srv.Stall(false) }()
+			stalled.Store(true)
 		}
 	}
 	matches(b, chain)

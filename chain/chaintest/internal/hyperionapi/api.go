@@ -79,11 +79,24 @@ func New(c Chain, opts ...Option) *API {
 
 // refresh brings the index to the chain's current branch and returns it.
 func (h *API) refresh() (blocks []hyBlock, head, lib uint32) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for {
+		if blocks, head, lib, ok := h.refreshLocked(); ok {
+			return blocks, head, lib
+		}
+	}
+}
+
+// refreshLocked is one pass of refresh, with h.mu held. The chain is read
+// a block at a time and may fork between two reads: a block whose
+// previous id is not the block indexed below it is of a branch that
+// replaced the blocks read before it, and the pass stops (false) for
+// refresh to read again, rather than answer with blocks of two branches.
+func (h *API) refreshLocked() (blocks []hyBlock, head, lib uint32, ok bool) {
 	src := h.c.Blocks()
 	head, lib = src.Heads()
 	first := h.c.FirstBlock()
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	target := head - min(h.lag, head-first+1)
 	for n := first; n <= target; n++ {
 		b, ok := src.Block(n)
@@ -92,6 +105,9 @@ func (h *API) refresh() (blocks []hyBlock, head, lib uint32) {
 			break
 		}
 		i := int(n - first)
+		if i > 0 && b.Previous != h.blocks[i-1].id {
+			return nil, 0, 0, false
+		}
 		if i < len(h.blocks) && h.blocks[i].id == b.ID {
 			continue
 		}
@@ -113,7 +129,7 @@ func (h *API) refresh() (blocks []hyBlock, head, lib uint32) {
 	if n := int(target-first) + 1; n < len(h.blocks) {
 		h.blocks = h.blocks[:max(n, 0)]
 	}
-	return h.blocks, head, lib
+	return h.blocks, head, lib, true
 }
 
 // ServeHTTP answers one request.
