@@ -65,7 +65,8 @@ func (s *Auth) now() time.Time {
 }
 
 // Get sends an authenticated GET to u and returns the body. A 401 drops the
-// token and retries once with a fresh one.
+// token and retries once with a fresh one; requests refused the same token
+// together share one fresh token.
 func (s *Auth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 	if err := CheckAPIKey(s.APIKey); errors.Is(err, ErrNoAPIKey) {
 		return nil, fmt.Errorf(`%w: set Auth.APIKey to the state service's API key, e.g. state.New(baseURL, &state.Auth{AuthURL: authURL, APIKey: os.Getenv("STATE_API_KEY")})`, err)
@@ -74,22 +75,16 @@ func (s *Auth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 	}
 	httpcore.AddSecret(s.APIKey)
 	httpcore.AddURLSecrets(s.AuthURL)
-	tok, err := s.token(ctx, false)
+	tok, err := s.token(ctx, "")
 	if err != nil {
 		return nil, err
 	}
 	body, err := s.get(ctx, u, tok)
 	var fe *httpcore.HTTPError
 	if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
-		// The token was refused (revoked, or expired early): issue a new
-		// one, once, and try again.
-		if s.Cache != nil {
-			s.Cache.Drop(s.AuthURL, s.APIKey)
-		}
-		s.mu.Lock()
-		s.mem = Token{}
-		s.mu.Unlock()
-		if tok, err = s.token(ctx, true); err != nil {
+		// The token was refused (revoked, or expired early): replace it,
+		// once, and try again.
+		if tok, err = s.token(ctx, tok); err != nil {
 			return nil, err
 		}
 		body, err = s.get(ctx, u, tok)
@@ -119,22 +114,26 @@ func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) 
 	})
 }
 
-// token returns a usable token: the cached one, or a new one. fresh skips
-// the cache (after a 401).
-func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
+// token returns a usable token: the cached one, or a new one. refused,
+// when not empty, is a token the state service just refused: it is
+// dropped and not returned. Requests refused together replace it once:
+// the first to take the lock issues a new token, and the others find it
+// (a token other than the one they were refused) and use it.
+func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	if s.Cache == nil {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if !fresh && s.mem.Usable(s.now()) {
+		if s.mem.Usable(s.now()) && s.mem.Token != refused {
 			return s.mem.Token, nil
 		}
+		s.mem = Token{}
 		t, err := s.issue(ctx)
 		if err == nil {
 			s.mem = t
 		}
 		return t.Token, err
 	}
-	if !fresh {
+	if refused == "" {
 		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) {
 			httpcore.AddToken(t.Token)
 			return t.Token, nil
@@ -145,10 +144,15 @@ func (s *Auth) token(ctx context.Context, fresh bool) (string, error) {
 		return "", err
 	}
 	defer unlock()
-	// Another process may have issued one while this one waited.
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) && !fresh {
+	// Another request or process may have issued one while this one
+	// waited.
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Token != refused && s.usableStored(t) {
 		httpcore.AddToken(t.Token)
 		return t.Token, nil
+	} else if ok && refused != "" && t.Token == refused {
+		// Not left for other processes to be refused too, should issuing
+		// fail.
+		s.Cache.Drop(s.AuthURL, s.APIKey)
 	}
 	t, err := s.issue(ctx)
 	if err != nil {
