@@ -23,6 +23,12 @@ func (t Token) Usable(now time.Time) bool {
 	}
 	margin := int64(60)
 	if life := t.ExpiresAt - t.IssuedAt; t.IssuedAt > 0 {
+		if life <= 0 {
+			// Issued after it expired (a store's token: the token
+			// service's are refused so): a margin from a negative life
+			// would push the expiry forward.
+			return false
+		}
 		margin = max(margin, life/20)
 		if margin >= life {
 			margin = life / 2
