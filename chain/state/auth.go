@@ -53,8 +53,43 @@ type Auth struct {
 	Cache     TokenStore          // nil: tokens are kept in memory for this value's life
 	Now       func() time.Time    // the clock (tests); nil: time.Now
 
-	mu  sync.Mutex
-	mem Token // the in-memory token when Cache is nil
+	mu      sync.Mutex
+	mem     Token         // the in-memory token: when Cache is nil, or one Cache could not keep
+	issuing chan struct{} // the in-memory issuing lock: a channel, so that waiting ends with the context
+}
+
+// lockIssuing takes the in-memory issuing lock, or gives up when ctx ends:
+// the holder may wait minutes on a slow token service.
+func (s *Auth) lockIssuing(ctx context.Context) (unlock func(), err error) {
+	s.mu.Lock()
+	if s.issuing == nil {
+		s.issuing = make(chan struct{}, 1)
+	}
+	issuing := s.issuing
+	s.mu.Unlock()
+	select {
+	case issuing <- struct{}{}:
+		return func() { <-issuing }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("state service: waiting for another request to issue a token: %w", context.Cause(ctx))
+	}
+}
+
+// memToken returns the in-memory token if it is usable and not refused; a
+// refused one is forgotten.
+func (s *Auth) memToken(refused string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if refused != "" && s.mem.Token == refused {
+		s.mem = Token{}
+	}
+	return s.mem.Token, s.mem.Usable(s.now())
+}
+
+func (s *Auth) setMem(t Token) {
+	s.mu.Lock()
+	s.mem = t
+	s.mu.Unlock()
 }
 
 func (s *Auth) now() time.Time {
@@ -121,15 +156,17 @@ func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) 
 // (a token other than the one they were refused) and use it.
 func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	if s.Cache == nil {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.mem.Usable(s.now()) && s.mem.Token != refused {
-			return s.mem.Token, nil
+		unlock, err := s.lockIssuing(ctx)
+		if err != nil {
+			return "", err
 		}
-		s.mem = Token{}
+		defer unlock()
+		if tok, ok := s.memToken(refused); ok {
+			return tok, nil
+		}
 		t, err := s.issue(ctx)
 		if err == nil {
-			s.mem = t
+			s.setMem(t)
 		}
 		return t.Token, err
 	}
@@ -137,6 +174,9 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) {
 			httpcore.AddToken(t.Token)
 			return t.Token, nil
+		}
+		if tok, ok := s.memToken(""); ok {
+			return tok, nil
 		}
 	}
 	unlock, err := s.Cache.Lock(ctx, s.AuthURL, s.APIKey)
@@ -154,12 +194,20 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 		// fail.
 		s.Cache.Drop(s.AuthURL, s.APIKey)
 	}
+	if tok, ok := s.memToken(refused); ok {
+		return tok, nil
+	}
 	t, err := s.issue(ctx)
 	if err != nil {
 		return "", err
 	}
-	// A cache that cannot be written costs a token per run, nothing more.
-	_ = s.Cache.Put(s.AuthURL, s.APIKey, t)
+	// A cache that cannot be written costs a token per run, nothing more:
+	// this Auth keeps the token in memory.
+	if s.Cache.Put(s.AuthURL, s.APIKey, t) != nil {
+		s.setMem(t)
+	} else {
+		s.setMem(Token{})
+	}
 	return t.Token, nil
 }
 

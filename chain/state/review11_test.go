@@ -1,0 +1,132 @@
+package state_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/antelopego/abigen/chain/state"
+)
+
+// unwritableStore is a TokenStore that cannot keep a token: a read-only
+// or full cache directory.
+type unwritableStore struct{}
+
+func (unwritableStore) Get(string, string) (state.Token, bool) { return state.Token{}, false }
+func (unwritableStore) Put(string, string, state.Token) error {
+	return errors.New("read-only file system")
+}
+func (unwritableStore) Drop(string, string) {}
+func (unwritableStore) Lock(context.Context, string, string) (func(), error) {
+	return func() {}, nil
+}
+
+// A store that cannot be written costs a token per run, not one per
+// request: the token this Auth issued is kept in memory for its life.
+func TestUnwritableStoreIssuesOneTokenPerAuth(t *testing.T) {
+	var mu sync.Mutex
+	issued := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/auth/issue" {
+			mu.Lock()
+			issued++
+			n := issued
+			mu.Unlock()
+			fmt.Fprintf(w, `{"token":"eyJhbGciOiJIUzI1NiJ9.eyJuIjo%d.c2ln","expires_at":4000000000}`, n)
+			return
+		}
+		fmt.Fprint(w, `{}`)
+	}))
+	defer srv.Close()
+	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer", Cache: unwritableStore{}}
+	u, _ := url.Parse(srv.URL + "/v0/state/table")
+	for range 5 {
+		if _, err := a.Get(t.Context(), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if issued != 1 {
+		t.Errorf("%d tokens issued for 5 requests with a store that cannot be written; want 1", issued)
+	}
+}
+
+// A request waiting for another to issue the in-memory token returns when
+// its context ends, not when the other's issuing does (a token service
+// that hangs, or retries with backoff, for minutes).
+func TestWaitForInMemoryIssueEndsWithContext(t *testing.T) {
+	release := make(chan struct{})
+	arrived := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/auth/issue" {
+			arrived <- struct{}{}
+			<-release
+			fmt.Fprint(w, `{"token":"eyJhbGciOiJIUzI1NiJ9.eyJuIjoxfQ.c2ln","expires_at":4000000000}`)
+			return
+		}
+		fmt.Fprint(w, `{}`)
+	}))
+	defer srv.Close()
+	defer close(release)
+	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer"}
+	u, _ := url.Parse(srv.URL + "/v0/state/table")
+	go func() { _, _ = a.Get(context.Background(), u) }()
+	<-arrived // the first request holds the issuing lock
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() {
+		_, err := a.Get(ctx, u)
+		done <- err
+	}()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("got %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a cancelled request still waits for another request's token issue")
+	}
+}
+
+// A stored token whose issue time is after its expiry (a store written by
+// another program, or by a machine whose clock was wrong) is not usable:
+// issued tokens with such times are refused (decodeToken), and Usable's
+// margin, computed from a negative life, used to push the expiry decades
+// into the future.
+func TestStoredTokenIssuedAfterItsExpiryIsNotUsed(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	expired := state.Token{Token: "eyJhbGciOiJIUzI1NiJ9.eyJvbGQiOjF9.c2ln", IssuedAt: now.Unix() + 1_000_000, ExpiresAt: now.Unix() - 3600}
+	if expired.Usable(now) {
+		t.Errorf("a token that expired an hour ago, issued after its expiry, is Usable")
+	}
+	const good = "eyJhbGciOiJIUzI1NiJ9.eyJuZXciOjF9.c2ln"
+	var sent []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/auth/issue" {
+			fmt.Fprintf(w, `{"token":%q,"expires_at":%d}`, good, now.Unix()+3600)
+			return
+		}
+		sent = append(sent, r.Header.Get("Authorization"))
+		if r.Header.Get("Authorization") != "Bearer "+good {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprint(w, `{}`)
+	}))
+	defer srv.Close()
+	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer",
+		Cache: &oneTokenStore{t: expired}, Now: func() time.Time { return now }}
+	u, _ := url.Parse(srv.URL + "/v0/state/table")
+	if _, err := a.Get(t.Context(), u); err != nil {
+		t.Fatal(err)
+	}
+	if len(sent) != 1 {
+		t.Errorf("sent %d requests, want 1: the expired stored token was sent", len(sent))
+	}
+}
