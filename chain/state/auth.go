@@ -180,6 +180,11 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 		}
 	}
 	unlock, err := s.Cache.Lock(ctx, s.AuthURL, s.APIKey)
+	if err != nil && ctx.Err() == nil {
+		// A store that cannot be locked (a read-only directory) cannot
+		// keep a token either: this Auth issues one and keeps it.
+		unlock, err = s.lockIssuing(ctx)
+	}
 	if err != nil {
 		return "", err
 	}

@@ -130,3 +130,40 @@ func TestStoredTokenIssuedAfterItsExpiryIsNotUsed(t *testing.T) {
 		t.Errorf("sent %d requests, want 1: the expired stored token was sent", len(sent))
 	}
 }
+
+// lockFailingStore cannot take its issuing lock either: fetch's on-disk
+// cache in a read-only directory cannot create its lock file.
+type lockFailingStore struct{ unwritableStore }
+
+func (lockFailingStore) Lock(context.Context, string, string) (func(), error) {
+	return nil, errors.New("token cache: open /ro/tokens/x.json.lock: read-only file system")
+}
+
+// A store that cannot be locked is a store that cannot be written: the
+// run goes on with a token kept in memory, one for the Auth's life, as it
+// does with no store at all.
+func TestStoreThatCannotLockFallsBackToMemory(t *testing.T) {
+	var mu sync.Mutex
+	issued := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/auth/issue" {
+			mu.Lock()
+			issued++
+			mu.Unlock()
+			fmt.Fprint(w, `{"token":"eyJhbGciOiJIUzI1NiJ9.eyJuIjoxfQ.c2ln","expires_at":4000000000}`)
+			return
+		}
+		fmt.Fprint(w, `{}`)
+	}))
+	defer srv.Close()
+	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer", Cache: lockFailingStore{}}
+	u, _ := url.Parse(srv.URL + "/v0/state/table")
+	for range 3 {
+		if _, err := a.Get(t.Context(), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if issued != 1 {
+		t.Errorf("%d tokens issued for 3 requests; want 1", issued)
+	}
+}
