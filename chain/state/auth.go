@@ -3,6 +3,8 @@ package state
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -83,7 +85,24 @@ func (s *Auth) memToken(refused string) (string, bool) {
 	if refused != "" && s.mem.Token == refused {
 		s.mem = Token{}
 	}
-	return s.mem.Token, s.mem.Usable(s.now())
+	return s.mem.Token, s.mem.Usable(s.now()) && replaces(s.mem, refused)
+}
+
+// replaces reports whether t may be used by a request refused the token
+// refused: any token when none was; after a refusal, only a token issued
+// to replace that one, since one issued earlier (a renewal) may have been
+// revoked with it.
+func replaces(t Token, refused string) bool {
+	return refused == "" || (t.Token != refused && t.Replaces == fingerprint(refused))
+}
+
+// fingerprint names a token, in Token.Replaces, without giving it away.
+func fingerprint(tok string) string {
+	if tok == "" {
+		return ""
+	}
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:8])
 }
 
 func (s *Auth) setMem(t Token) {
@@ -153,7 +172,7 @@ func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) 
 // when not empty, is a token the state service just refused: it is
 // dropped and not returned. Requests refused together replace it once:
 // the first to take the lock issues a new token, and the others find it
-// (a token other than the one they were refused) and use it.
+// (a token issued to replace the one they were refused) and use it.
 func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	if s.Cache == nil {
 		unlock, err := s.lockIssuing(ctx)
@@ -164,7 +183,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 		if tok, ok := s.memToken(refused); ok {
 			return tok, nil
 		}
-		t, err := s.issue(ctx)
+		t, err := s.issue(ctx, refused)
 		if err == nil {
 			s.setMem(t)
 		}
@@ -191,7 +210,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	defer unlock()
 	// Another request or process may have issued one while this one
 	// waited.
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Token != refused && s.usableStored(t) {
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Token != refused && s.usableStored(t) && replaces(t, refused) {
 		httpcore.AddToken(t.Token)
 		return t.Token, nil
 	} else if ok && refused != "" && t.Token == refused {
@@ -202,7 +221,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	if tok, ok := s.memToken(refused); ok {
 		return tok, nil
 	}
-	t, err := s.issue(ctx)
+	t, err := s.issue(ctx, refused)
 	if err != nil {
 		return "", err
 	}
@@ -223,8 +242,9 @@ func (s *Auth) usableStored(t Token) bool {
 	return t.Usable(s.now()) && tokenProblem(t.Token) == ""
 }
 
-// issue asks the token service for a token.
-func (s *Auth) issue(ctx context.Context) (Token, error) {
+// issue asks the token service for a token, to replace refused when that
+// is not empty.
+func (s *Auth) issue(ctx context.Context, refused string) (Token, error) {
 	u, err := httpcore.JoinURL(s.AuthURL, "/v1/auth/issue")
 	if err != nil {
 		return Token{}, fmt.Errorf("token service: %w", err)
@@ -251,6 +271,7 @@ func (s *Auth) issue(ctx context.Context) (Token, error) {
 	if err != nil {
 		return Token{}, fmt.Errorf("token service %s: %v", httpcore.RedactURL(u), err)
 	}
+	t.Replaces = fingerprint(refused) // ours to say, not the token service's
 	return t, nil
 }
 

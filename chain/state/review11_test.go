@@ -167,3 +167,78 @@ func TestStoreThatCannotLockFallsBackToMemory(t *testing.T) {
 		t.Errorf("%d tokens issued for 3 requests; want 1", issued)
 	}
 }
+
+// A request refused with a token is given, in its place, only a token
+// issued to replace that one, not any other token: one issued earlier
+// (here a renewal, issued while the refused request was on its way) may
+// have been revoked with it, and the request, having had no token issued
+// for it, failed with "refused a freshly issued token too". The state
+// service here revokes every token issued so far (its signing key rotated)
+// while two requests are out, one with a token past its renewal time, one
+// with its renewal.
+func TestRefusedRequestIsNotGivenAnEarlierToken(t *testing.T) {
+	for _, stored := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stored=%v", stored), func(t *testing.T) {
+			var mu sync.Mutex
+			now := time.Unix(1_800_000_000, 0)
+			clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+			issued, revokedUpTo := 0, 0
+			number := map[string]int{}
+			seen := map[int]int{}
+			arrived := []chan struct{}{nil, make(chan struct{}), make(chan struct{})}
+			release := []chan struct{}{nil, make(chan struct{}), make(chan struct{})}
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				if r.URL.Path == "/v1/auth/issue" {
+					issued++
+					tok := fmt.Sprintf("eyJhbGciOiJIUzI1NiJ9.eyJuIjo%d.c2ln", issued)
+					number["Bearer "+tok] = issued
+					fmt.Fprintf(w, `{"token":%q,"expires_at":%d}`, tok, now.Unix()+1000)
+					mu.Unlock()
+					return
+				}
+				n := number[r.Header.Get("Authorization")]
+				seen[n]++
+				first := seen[n] == 1 && n <= 2
+				mu.Unlock()
+				if first {
+					close(arrived[n])
+					<-release[n]
+				}
+				mu.Lock()
+				refused := n <= revokedUpTo
+				mu.Unlock()
+				if refused {
+					w.WriteHeader(http.StatusUnauthorized)
+					return
+				}
+				fmt.Fprint(w, `{}`)
+			}))
+			defer srv.Close()
+			a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer", Now: clock}
+			if stored {
+				a.Cache = &lockingStore{}
+			}
+			u, _ := url.Parse(srv.URL + "/v0/state/table")
+			errA, errB := make(chan error, 1), make(chan error, 1)
+			go func() { _, err := a.Get(t.Context(), u); errA <- err }()
+			<-arrived[1] // A is out with token 1
+			mu.Lock()
+			now = now.Add(950 * time.Second) // token 1 is past its renewal time
+			mu.Unlock()
+			go func() { _, err := a.Get(t.Context(), u); errB <- err }()
+			<-arrived[2] // B is out with token 2, its renewal
+			mu.Lock()
+			revokedUpTo = 2
+			mu.Unlock()
+			close(release[1])
+			if err := <-errA; err != nil {
+				t.Errorf("the request refused token 1: %v", err)
+			}
+			close(release[2])
+			if err := <-errB; err != nil {
+				t.Errorf("the request refused token 2: %v", err)
+			}
+		})
+	}
+}

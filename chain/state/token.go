@@ -10,6 +10,10 @@ type Token struct {
 	Token     string `json:"token"`               // the JWT; never printed
 	ExpiresAt int64  `json:"expires_at"`          // Unix seconds
 	IssuedAt  int64  `json:"issued_at,omitempty"` // Unix seconds, recorded by abigen
+	// Replaces fingerprints (a hash prefix, not the token) the token this
+	// one was issued to replace when the state service refused it:
+	// requests refused that token together use this one.
+	Replaces string `json:"replaces,omitempty"`
 }
 
 // Usable reports whether the token may still be used at now: it is renewed
