@@ -53,6 +53,7 @@ type TokenStore interface {
 	Drop(authURL, apiKey string)
 	// Lock takes the issuing lock for a key, waiting while another holder
 	// (another process) issues one, so that parallel runs issue one token,
-	// not a storm.
+	// not a storm. When it fails for another reason than ctx's end (a
+	// read-only directory), the Auth issues and keeps its own token.
 	Lock(ctx context.Context, authURL, apiKey string) (unlock func(), err error)
 }
