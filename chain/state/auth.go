@@ -190,12 +190,14 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 		return t.Token, err
 	}
 	if refused == "" {
+		// First the token the store could not keep, if any: the store's
+		// may be one refused that it could not drop either.
+		if tok, ok := s.memToken(""); ok {
+			return tok, nil
+		}
 		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) {
 			httpcore.AddToken(t.Token)
 			return t.Token, nil
-		}
-		if tok, ok := s.memToken(""); ok {
-			return tok, nil
 		}
 	}
 	unlock, err := s.Cache.Lock(ctx, s.AuthURL, s.APIKey)

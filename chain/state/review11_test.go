@@ -242,3 +242,47 @@ func TestRefusedRequestIsNotGivenAnEarlierToken(t *testing.T) {
 		})
 	}
 }
+
+// staleReadOnlyStore holds a token it can neither replace nor drop: a
+// cache directory mounted read-only with a revoked token in it.
+type staleReadOnlyStore struct {
+	lockFailingStore
+	t state.Token
+}
+
+func (s staleReadOnlyStore) Get(string, string) (state.Token, bool) { return s.t, true }
+
+// The token this Auth issued because its store could not keep one is
+// used before the store's: the store's may be the very token the state
+// service refused, sent again, and refused again, by every request.
+func TestTokenKeptInMemoryIsPreferredToAStoreThatCouldNotTakeIt(t *testing.T) {
+	const revoked = "eyJhbGciOiJIUzI1NiJ9.eyJyZXZva2VkIjoxfQ.c2ln"
+	var mu sync.Mutex
+	refusals := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/auth/issue" {
+			fmt.Fprint(w, `{"token":"eyJhbGciOiJIUzI1NiJ9.eyJuIjoxfQ.c2ln","expires_at":4000000000}`)
+			return
+		}
+		if r.Header.Get("Authorization") == "Bearer "+revoked {
+			mu.Lock()
+			refusals++
+			mu.Unlock()
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprint(w, `{}`)
+	}))
+	defer srv.Close()
+	store := staleReadOnlyStore{t: state.Token{Token: revoked, ExpiresAt: 4000000000}}
+	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer", Cache: store}
+	u, _ := url.Parse(srv.URL + "/v0/state/table")
+	for range 3 {
+		if _, err := a.Get(t.Context(), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if refusals != 1 {
+		t.Errorf("the stored revoked token was refused %d times in 3 requests; want once", refusals)
+	}
+}
