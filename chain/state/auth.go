@@ -3,6 +3,8 @@ package state
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,8 +55,60 @@ type Auth struct {
 	Cache     TokenStore          // nil: tokens are kept in memory for this value's life
 	Now       func() time.Time    // the clock (tests); nil: time.Now
 
-	mu  sync.Mutex
-	mem Token // the in-memory token when Cache is nil
+	mu      sync.Mutex
+	mem     Token         // the in-memory token: when Cache is nil, or one Cache could not keep
+	issuing chan struct{} // the in-memory issuing lock: a channel, so that waiting ends with the context
+}
+
+// lockIssuing takes the in-memory issuing lock, or gives up when ctx ends:
+// the holder may wait minutes on a slow token service.
+func (s *Auth) lockIssuing(ctx context.Context) (unlock func(), err error) {
+	s.mu.Lock()
+	if s.issuing == nil {
+		s.issuing = make(chan struct{}, 1)
+	}
+	issuing := s.issuing
+	s.mu.Unlock()
+	select {
+	case issuing <- struct{}{}:
+		return func() { <-issuing }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("state service: waiting for another request to issue a token: %w", context.Cause(ctx))
+	}
+}
+
+// memToken returns the in-memory token if it is usable and not refused; a
+// refused one is forgotten.
+func (s *Auth) memToken(refused string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if refused != "" && s.mem.Token == refused {
+		s.mem = Token{}
+	}
+	return s.mem.Token, s.mem.Usable(s.now()) && replaces(s.mem, refused)
+}
+
+// replaces reports whether t may be used by a request refused the token
+// refused: any token when none was; after a refusal, only a token issued
+// to replace that one, since one issued earlier (a renewal) may have been
+// revoked with it.
+func replaces(t Token, refused string) bool {
+	return refused == "" || (t.Token != refused && t.Replaces == fingerprint(refused))
+}
+
+// fingerprint names a token, in Token.Replaces, without giving it away.
+func fingerprint(tok string) string {
+	if tok == "" {
+		return ""
+	}
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:8])
+}
+
+func (s *Auth) setMem(t Token) {
+	s.mu.Lock()
+	s.mem = t
+	s.mu.Unlock()
 }
 
 func (s *Auth) now() time.Time {
@@ -118,35 +172,47 @@ func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) 
 // when not empty, is a token the state service just refused: it is
 // dropped and not returned. Requests refused together replace it once:
 // the first to take the lock issues a new token, and the others find it
-// (a token other than the one they were refused) and use it.
+// (a token issued to replace the one they were refused) and use it.
 func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	if s.Cache == nil {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.mem.Usable(s.now()) && s.mem.Token != refused {
-			return s.mem.Token, nil
+		unlock, err := s.lockIssuing(ctx)
+		if err != nil {
+			return "", err
 		}
-		s.mem = Token{}
-		t, err := s.issue(ctx)
+		defer unlock()
+		if tok, ok := s.memToken(refused); ok {
+			return tok, nil
+		}
+		t, err := s.issue(ctx, refused)
 		if err == nil {
-			s.mem = t
+			s.setMem(t)
 		}
 		return t.Token, err
 	}
 	if refused == "" {
+		// First the token the store could not keep, if any: the store's
+		// may be one refused that it could not drop either.
+		if tok, ok := s.memToken(""); ok {
+			return tok, nil
+		}
 		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) {
 			httpcore.AddToken(t.Token)
 			return t.Token, nil
 		}
 	}
 	unlock, err := s.Cache.Lock(ctx, s.AuthURL, s.APIKey)
+	if err != nil && ctx.Err() == nil {
+		// A store that cannot be locked (a read-only directory) cannot
+		// keep a token either: this Auth issues one and keeps it.
+		unlock, err = s.lockIssuing(ctx)
+	}
 	if err != nil {
 		return "", err
 	}
 	defer unlock()
 	// Another request or process may have issued one while this one
 	// waited.
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Token != refused && s.usableStored(t) {
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Token != refused && s.usableStored(t) && replaces(t, refused) {
 		httpcore.AddToken(t.Token)
 		return t.Token, nil
 	} else if ok && refused != "" && t.Token == refused {
@@ -154,12 +220,20 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 		// fail.
 		s.Cache.Drop(s.AuthURL, s.APIKey)
 	}
-	t, err := s.issue(ctx)
+	if tok, ok := s.memToken(refused); ok {
+		return tok, nil
+	}
+	t, err := s.issue(ctx, refused)
 	if err != nil {
 		return "", err
 	}
-	// A cache that cannot be written costs a token per run, nothing more.
-	_ = s.Cache.Put(s.AuthURL, s.APIKey, t)
+	// A cache that cannot be written costs a token per run, nothing more:
+	// this Auth keeps the token in memory.
+	if s.Cache.Put(s.AuthURL, s.APIKey, t) != nil {
+		s.setMem(t)
+	} else {
+		s.setMem(Token{})
+	}
 	return t.Token, nil
 }
 
@@ -170,8 +244,9 @@ func (s *Auth) usableStored(t Token) bool {
 	return t.Usable(s.now()) && tokenProblem(t.Token) == ""
 }
 
-// issue asks the token service for a token.
-func (s *Auth) issue(ctx context.Context) (Token, error) {
+// issue asks the token service for a token, to replace refused when that
+// is not empty.
+func (s *Auth) issue(ctx context.Context, refused string) (Token, error) {
 	u, err := httpcore.JoinURL(s.AuthURL, "/v1/auth/issue")
 	if err != nil {
 		return Token{}, fmt.Errorf("token service: %w", err)
@@ -198,6 +273,7 @@ func (s *Auth) issue(ctx context.Context) (Token, error) {
 	if err != nil {
 		return Token{}, fmt.Errorf("token service %s: %v", httpcore.RedactURL(u), err)
 	}
+	t.Replaces = fingerprint(refused) // ours to say, not the token service's
 	return t, nil
 }
 

@@ -10,6 +10,10 @@ type Token struct {
 	Token     string `json:"token"`               // the JWT; never printed
 	ExpiresAt int64  `json:"expires_at"`          // Unix seconds
 	IssuedAt  int64  `json:"issued_at,omitempty"` // Unix seconds, recorded by abigen
+	// Replaces fingerprints (a hash prefix, not the token) the token this
+	// one was issued to replace when the state service refused it:
+	// requests refused that token together use this one.
+	Replaces string `json:"replaces,omitempty"`
 }
 
 // Usable reports whether the token may still be used at now: it is renewed
@@ -23,6 +27,12 @@ func (t Token) Usable(now time.Time) bool {
 	}
 	margin := int64(60)
 	if life := t.ExpiresAt - t.IssuedAt; t.IssuedAt > 0 {
+		if life <= 0 {
+			// Issued after it expired (a store's token: the token
+			// service's are refused so): a margin from a negative life
+			// would push the expiry forward.
+			return false
+		}
 		margin = max(margin, life/20)
 		if margin >= life {
 			margin = life / 2
@@ -43,6 +53,7 @@ type TokenStore interface {
 	Drop(authURL, apiKey string)
 	// Lock takes the issuing lock for a key, waiting while another holder
 	// (another process) issues one, so that parallel runs issue one token,
-	// not a storm.
+	// not a storm. When it fails for another reason than ctx's end (a
+	// read-only directory), the Auth issues and keeps its own token.
 	Lock(ctx context.Context, authURL, apiKey string) (unlock func(), err error)
 }
