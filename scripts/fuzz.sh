@@ -24,6 +24,12 @@
 # second on one core, most at thousands; three that once could not (126 to
 # 900 a second, #31) spent their time on what they do not test.
 # FUZZFLOOR=0 turns the check off (for a machine busy with other work).
+# FuzzTokenWasmActions's floor is a sixth of it (50): some of its inputs
+# cost the real contract 30 to 70 ms of its own work (an issue whose memo
+# length is a billion: eosio.token's wasm runs that long before its
+# datastream refuses to read past the end), and once the fuzzer finds
+# one, it mutates it for seconds. Six runs made 716 to 3,245
+# a second; one in CI made 149.
 #
 # Go 1.26's fuzz coordinator can fail a clean timed run at its deadline with
 # "context deadline exceeded" (go.dev/issue/75804, fixed in Go 1.27). Such a
@@ -95,8 +101,12 @@ fuzz_one() {
 	rate=$((execs / fuzzsecs))
 	rm -f "$log"
 	printf '%-28s %-40s %10s execs in %4ds, %4ds fuzzing (%6s/s)  %s\n' "$target" "${pkg#github.com/antelopego/abigen/}" "$execs" "$secs" "$fuzzsecs" "$rate" "$status" >"$result"
-	if ((FUZZFLOOR > 0 && rate < FUZZFLOOR)); then
-		echo "FAIL $target: $rate executions a second, under the floor of $FUZZFLOOR: it explores next to nothing" >>"$result"
+	local floor=$FUZZFLOOR
+	if [ "$target" = FuzzTokenWasmActions ]; then
+		floor=$((FUZZFLOOR / 6))
+	fi
+	if ((floor > 0 && rate < floor)); then
+		echo "FAIL $target: $rate executions a second, under the floor of $floor: it explores next to nothing" >>"$result"
 		return 1
 	fi
 }
