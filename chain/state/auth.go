@@ -174,48 +174,27 @@ func (s *Auth) get(ctx context.Context, u *url.URL, tok string) ([]byte, error) 
 // the first to take the lock issues a new token, and the others find it
 // (a token issued to replace the one they were refused) and use it.
 func (s *Auth) token(ctx context.Context, refused string) (string, error) {
-	if s.Cache == nil {
-		unlock, err := s.lockIssuing(ctx)
-		if err != nil {
-			return "", err
-		}
-		defer unlock()
-		if tok, ok := s.memToken(refused); ok {
-			return tok, nil
-		}
-		t, err := s.issue(ctx, refused)
-		if err == nil {
-			s.setMem(t)
-		}
-		return t.Token, err
-	}
 	if refused == "" {
-		// First the token the store could not keep, if any: the store's
-		// may be one refused that it could not drop either.
+		// First the in-memory token (with a store, one it could not
+		// keep: the store's may be one refused that it could not drop
+		// either).
 		if tok, ok := s.memToken(""); ok {
 			return tok, nil
 		}
-		if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.usableStored(t) {
-			httpcore.AddToken(t.Token)
+		if t, ok := s.stored(); ok {
 			return t.Token, nil
 		}
 	}
-	unlock, err := s.Cache.Lock(ctx, s.AuthURL, s.APIKey)
-	if err != nil && ctx.Err() == nil {
-		// A store that cannot be locked (a read-only directory) cannot
-		// keep a token either: this Auth issues one and keeps it.
-		unlock, err = s.lockIssuing(ctx)
-	}
+	unlock, err := s.lock(ctx)
 	if err != nil {
 		return "", err
 	}
 	defer unlock()
 	// Another request or process may have issued one while this one
 	// waited.
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && t.Token != refused && s.usableStored(t) && replaces(t, refused) {
-		httpcore.AddToken(t.Token)
+	if t, ok := s.stored(); ok && replaces(t, refused) {
 		return t.Token, nil
-	} else if ok && refused != "" && t.Token == refused {
+	} else if ok && t.Token == refused {
 		// Not left for other processes to be refused too, should issuing
 		// fail.
 		s.Cache.Drop(s.AuthURL, s.APIKey)
@@ -227,14 +206,40 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// A cache that cannot be written costs a token per run, nothing more:
+	// A store that cannot be written costs a token per run, nothing more:
 	// this Auth keeps the token in memory.
-	if s.Cache.Put(s.AuthURL, s.APIKey, t) != nil {
+	if s.Cache == nil || s.Cache.Put(s.AuthURL, s.APIKey, t) != nil {
 		s.setMem(t)
 	} else {
 		s.setMem(Token{})
 	}
 	return t.Token, nil
+}
+
+// stored returns the store's token if there is a store and its token is
+// usable.
+func (s *Auth) stored() (Token, bool) {
+	if s.Cache == nil {
+		return Token{}, false
+	}
+	t, ok := s.Cache.Get(s.AuthURL, s.APIKey)
+	if !ok || !s.usableStored(t) {
+		return Token{}, false
+	}
+	httpcore.AddToken(t.Token)
+	return t, true
+}
+
+// lock takes the issuing lock: the store's, or the in-memory one when
+// there is no store or it cannot be locked (a read-only directory: it
+// cannot keep a token either, and this Auth keeps its own).
+func (s *Auth) lock(ctx context.Context) (unlock func(), err error) {
+	if s.Cache != nil {
+		if unlock, err = s.Cache.Lock(ctx, s.AuthURL, s.APIKey); err == nil || ctx.Err() != nil {
+			return unlock, err
+		}
+	}
+	return s.lockIssuing(ctx)
 }
 
 // usableStored reports whether a token from the store may be used: usable

@@ -30,6 +30,15 @@ func (unwritableStore) Lock(context.Context, string, string) (func(), error) {
 // A store that cannot be written costs a token per run, not one per
 // request: the token this Auth issued is kept in memory for its life.
 func TestUnwritableStoreIssuesOneTokenPerAuth(t *testing.T) {
+	if issued := tokensIssuedFor(t, unwritableStore{}, 5); issued != 1 {
+		t.Errorf("%d tokens issued for 5 requests with a store that cannot be written; want 1", issued)
+	}
+}
+
+// tokensIssuedFor sends requests through an Auth with store, to a state
+// service that accepts every token, and returns how many were issued.
+func tokensIssuedFor(t *testing.T, store state.TokenStore, requests int) int {
+	t.Helper()
 	var mu sync.Mutex
 	issued := 0
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -44,16 +53,16 @@ func TestUnwritableStoreIssuesOneTokenPerAuth(t *testing.T) {
 		fmt.Fprint(w, `{}`)
 	}))
 	defer srv.Close()
-	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer", Cache: unwritableStore{}}
+	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer", Cache: store}
 	u, _ := url.Parse(srv.URL + "/v0/state/table")
-	for range 5 {
+	for range requests {
 		if _, err := a.Get(t.Context(), u); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if issued != 1 {
-		t.Errorf("%d tokens issued for 5 requests with a store that cannot be written; want 1", issued)
-	}
+	mu.Lock()
+	defer mu.Unlock()
+	return issued
 }
 
 // A request waiting for another to issue the in-memory token returns when
@@ -143,27 +152,7 @@ func (lockFailingStore) Lock(context.Context, string, string) (func(), error) {
 // run goes on with a token kept in memory, one for the Auth's life, as it
 // does with no store at all.
 func TestStoreThatCannotLockFallsBackToMemory(t *testing.T) {
-	var mu sync.Mutex
-	issued := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/v1/auth/issue" {
-			mu.Lock()
-			issued++
-			mu.Unlock()
-			fmt.Fprint(w, `{"token":"eyJhbGciOiJIUzI1NiJ9.eyJuIjoxfQ.c2ln","expires_at":4000000000}`)
-			return
-		}
-		fmt.Fprint(w, `{}`)
-	}))
-	defer srv.Close()
-	a := &state.Auth{AuthURL: srv.URL, APIKey: "server_key_of_this_customer", Cache: lockFailingStore{}}
-	u, _ := url.Parse(srv.URL + "/v0/state/table")
-	for range 3 {
-		if _, err := a.Get(t.Context(), u); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if issued != 1 {
+	if issued := tokensIssuedFor(t, lockFailingStore{}, 3); issued != 1 {
 		t.Errorf("%d tokens issued for 3 requests; want 1", issued)
 	}
 }

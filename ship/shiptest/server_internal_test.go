@@ -161,3 +161,32 @@ func TestSessionFollowsAChainChangingMidRead(t *testing.T) {
 		s.cancel()
 	}
 }
+
+// A status answer names its head and last irreversible blocks as one
+// reading of the chain: a fork between reading the heads and the head's
+// id once made it name the old head's number with no id.
+func TestStatusIsOneReadingWhileTheChainForks(t *testing.T) {
+	c := NewChain()
+	c.ProduceEmpty(10)
+	src := &changingSource{Chain: c, during: func() {}}
+	s := NewHandler(src)
+	defer s.cancel()
+	src.during = func() {
+		src.during = func() {}
+		c.ForkWith(7, BlockData{})
+	}
+	ss := testSession(s)
+	ss.status = append(ss.status, true) // a status request, as a connection's would queue it
+	msg, _, _ := s.nextMessage(ss)
+	var r protocol.Result
+	if err := r.UnmarshalBinary(msg); err != nil {
+		t.Fatal(err)
+	}
+	st, ok := r.Value.(*protocol.GetStatusResultV1)
+	if !ok {
+		t.Fatalf("a status message holds %T", r.Value)
+	}
+	if b, ok := c.Block(st.Head.BlockNum); !ok || b.ID != st.Head.BlockID || st.TraceEndBlock != st.Head.BlockNum+1 {
+		t.Fatalf("status head %d %v (trace end %d), the chain's block there %v", st.Head.BlockNum, st.Head.BlockID, st.TraceEndBlock, b.ID)
+	}
+}
