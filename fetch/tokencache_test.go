@@ -149,3 +149,36 @@ func age(t *testing.T, path string, d time.Duration) {
 		t.Fatal(err)
 	}
 }
+
+// A holder whose lock was broken (its process stopped longer than a lock
+// may go unrefreshed) neither refreshes nor removes, once it runs again,
+// the lock the next process took: a beat that found the lock not its own
+// stops.
+func TestTokenCacheBrokenHolderLeavesTheNewLockAlone(t *testing.T) {
+	dir := t.TempDir()
+	beatsA := make(chan time.Time) // unbuffered: a send is a beat begun
+	a := fetch.TokenCacheBeatingOn(dir, beatsA)
+	b := fetch.TokenCacheBeatingOn(dir, nil)
+	ctx := t.Context()
+	unlockA, err := a.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), time.Hour) // A was stopped for an hour
+	unlockB, err := b.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlockB()
+	lock := onlyLock(t, dir)
+	age(t, lock, time.Hour) // so that a refresh by A would show
+	beatsA <- time.Now()    // A runs again, and beats
+	unlockA()               // returns once A's beat is over
+	fi, err := os.Stat(lock)
+	if err != nil {
+		t.Fatalf("A removed B's lock: %v", err)
+	}
+	if time.Since(fi.ModTime()) < time.Minute {
+		t.Error("A refreshed B's lock")
+	}
+}
