@@ -186,6 +186,17 @@ func TestUnauthorizedRecoversOnce(t *testing.T) {
 	if !errors.Is(err, state.ErrAuth) {
 		t.Errorf("two 401s: %v", err)
 	}
+	// The fresh token refused too is not left in the cache for the next
+	// run to be refused again.
+	if _, ok := api.Cache.Get(node.AuthURL(), key); ok {
+		t.Error("the token cache still holds the token the state service refused")
+	}
+	if _, err := api.FetchABI(ctx, "orng.wax", 0, false); err != nil {
+		t.Fatalf("after the refusals: %v", err)
+	}
+	if n := node.Stats().TokensIssued; n != 4 {
+		t.Errorf("%d tokens issued, want 4", n)
+	}
 }
 
 func TestErrors(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/antelopego/abigen/chain/state"
@@ -20,10 +21,15 @@ var _ state.TokenStore = (*TokenCache)(nil)
 
 // TokenCache keeps tokens on disk, one file per auth URL and API key (by
 // sha256; the key itself is never written), mode 0600, written atomically.
-// A lock file serialises issuing between concurrent abigen processes. It is
-// the state.TokenStore of the CLI's state API fetches.
+// A lock file serialises issuing between concurrent abigen processes: its
+// holder refreshes it (a heartbeat) for as long as it holds it, however
+// long the token service takes, and a lock left unrefreshed for 30 seconds
+// is taken for a dead process's and broken. It is the state.TokenStore of
+// the CLI's state API fetches.
 type TokenCache struct {
 	Dir string // where token files live
+
+	beats <-chan time.Time // the heartbeat's ticks (tests); nil: every heartbeat
 }
 
 // DefaultTokenCache is the cache under the user's cache directory.
@@ -71,14 +77,24 @@ func (c *TokenCache) Drop(authURL, apiKey string) {
 	os.Remove(c.file(authURL, apiKey))
 }
 
-// staleLock is how old a lock file may be before it is taken to belong to
-// a process that died.
-const staleLock = 30 * time.Second
+// A lock's holder refreshes its modification time every heartbeat while
+// it holds it, so that a lock unrefreshed for staleLock belongs to a
+// process that died (or was stopped) and may be broken. The lock's age is
+// its modification time against the reader's clock: on a disk shared
+// between machines, their clocks may differ by up to staleLock-heartbeat
+// (20 s) before a live holder's lock looks stale. A lock holding its
+// holder's pid instead would mean nothing on another machine, and a pid is
+// reused.
+const (
+	staleLock = 30 * time.Second
+	heartbeat = staleLock / 3
+)
 
 // Lock takes the issuing lock for a key, waiting for another process that
-// holds it (it will usually have issued a token by then). A lock older
-// than 30 seconds is taken for a dead process's and broken; unlocking
-// removes only the caller's own lock.
+// holds it (it will usually have issued a token by then). The holder keeps
+// its lock fresh until it unlocks, however long it waits on the token
+// service; a lock left unrefreshed for 30 seconds is taken for a dead
+// process's and broken. Unlocking removes only the caller's own lock.
 func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock func(), err error) {
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("token cache: %w", err)
@@ -97,10 +113,17 @@ func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock f
 				os.Remove(path)
 				return nil, fmt.Errorf("token cache: %w", err)
 			}
+			stop, stopped := make(chan struct{}), make(chan struct{})
+			go c.beat(path, mine, stop, stopped)
+			var once sync.Once
 			return func() {
-				if held, err := os.ReadFile(path); err == nil && string(held) == mine {
-					os.Remove(path)
-				}
+				once.Do(func() {
+					close(stop)
+					<-stopped // no beat after the lock is let go
+					if held, err := os.ReadFile(path); err == nil && string(held) == mine {
+						os.Remove(path)
+					}
+				})
 			}, nil
 		}
 		if !errors.Is(err, os.ErrExist) {
@@ -120,6 +143,35 @@ func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock f
 			t.Stop()
 			return nil, fmt.Errorf("token cache: waiting for another abigen to issue a token: %w", context.Cause(ctx))
 		case <-t.C:
+		}
+	}
+}
+
+// beat refreshes the lock at path, holding the nonce mine, every heartbeat
+// until stop is closed, then closes stopped. It stops early once the lock
+// is no longer its holder's (broken after its process was stopped for
+// longer than staleLock): a refresh racing that check touches at worst the
+// new holder's lock, which is fresh already.
+func (c *TokenCache) beat(path, mine string, stop <-chan struct{}, stopped chan<- struct{}) {
+	defer close(stopped)
+	ticks := c.beats
+	if ticks == nil {
+		t := time.NewTicker(heartbeat)
+		defer t.Stop()
+		ticks = t.C
+	}
+	for {
+		select {
+		case <-stop:
+			return
+		case <-ticks:
+			if held, err := os.ReadFile(path); err != nil || string(held) != mine {
+				return
+			}
+			now := time.Now()
+			// A failed refresh (the directory made read-only meanwhile)
+			// leaves the lock to go stale, as before heartbeats.
+			_ = os.Chtimes(path, now, now)
 		}
 	}
 }

@@ -77,3 +77,108 @@ func TestTokenCacheStaleLockThatCannotBeRemoved(t *testing.T) {
 		t.Errorf("got %v, want an error naming the lock at once", err)
 	}
 }
+
+// A holder waiting on a slow token service longer than a lock may go
+// unrefreshed keeps its lock: it refreshes it while it holds it, so that
+// only a dead holder's lock goes stale. Another process broke it, and
+// both issued tokens, one overwriting the other's in the cache. The lock
+// is aged here as an hour's wait would age it; the holder then beats once.
+func TestTokenCacheLiveHolderKeepsItsLock(t *testing.T) {
+	beats := make(chan time.Time, 1)
+	c := fetch.TokenCacheBeatingOn(t.TempDir(), beats)
+	ctx := t.Context()
+	unlockA, err := c.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock := onlyLock(t, c.Dir)
+	age(t, lock, time.Hour)
+	beats <- time.Now()
+	// The beat's refresh, awaited (a few seconds at most: without a
+	// heartbeat it never comes, and the lock is broken below).
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if fi, err := os.Stat(lock); err == nil && time.Since(fi.ModTime()) < time.Minute {
+			break
+		}
+	}
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if unlockB, err := c.Lock(short, "https://auth.example", "key"); err == nil {
+		unlockB()
+		t.Fatal("another process broke the lock of a live holder: both issue a token")
+	}
+	unlockA()
+	unlockC, err := c.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatalf("the lock after its holder let it go: %v", err)
+	}
+	unlockC()
+}
+
+// A holder that stopped beating (its process died, or was stopped) loses
+// its lock once the lock is older than a lock may go unrefreshed.
+func TestTokenCacheDeadHoldersLockIsBroken(t *testing.T) {
+	c := fetch.TokenCacheBeatingOn(t.TempDir(), nil) // never beats
+	ctx := t.Context()
+	if _, err := c.Lock(ctx, "https://auth.example", "key"); err != nil { // never unlocked: dead
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, c.Dir), time.Hour)
+	unlock, err := c.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatalf("a dead holder's stale lock was not broken: %v", err)
+	}
+	unlock()
+}
+
+// onlyLock is the one lock file in dir.
+func onlyLock(t *testing.T, dir string) string {
+	t.Helper()
+	locks, _ := filepath.Glob(filepath.Join(dir, "*.lock"))
+	if len(locks) != 1 {
+		t.Fatalf("lock files %v, want one", locks)
+	}
+	return locks[0]
+}
+
+// age sets path's modification time d ago.
+func age(t *testing.T, path string, d time.Duration) {
+	t.Helper()
+	old := time.Now().Add(-d)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A holder whose lock was broken (its process stopped longer than a lock
+// may go unrefreshed) neither refreshes nor removes, once it runs again,
+// the lock the next process took: a beat that found the lock not its own
+// stops.
+func TestTokenCacheBrokenHolderLeavesTheNewLockAlone(t *testing.T) {
+	dir := t.TempDir()
+	beatsA := make(chan time.Time) // unbuffered: a send is a beat begun
+	a := fetch.TokenCacheBeatingOn(dir, beatsA)
+	b := fetch.TokenCacheBeatingOn(dir, nil)
+	ctx := t.Context()
+	unlockA, err := a.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), time.Hour) // A was stopped for an hour
+	unlockB, err := b.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlockB()
+	lock := onlyLock(t, dir)
+	age(t, lock, time.Hour) // so that a refresh by A would show
+	beatsA <- time.Now()    // A runs again, and beats
+	unlockA()               // returns once A's beat is over
+	fi, err := os.Stat(lock)
+	if err != nil {
+		t.Fatalf("A removed B's lock: %v", err)
+	}
+	if time.Since(fi.ModTime()) < time.Minute {
+		t.Error("A refreshed B's lock")
+	}
+}

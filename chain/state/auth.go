@@ -47,7 +47,10 @@ func CheckAPIKey(key string) error {
 // token service (POST {AuthURL}/v1/auth/issue) for a short-lived JWT, sent
 // as a bearer token, cached (in a TokenStore, such as fetch's on-disk
 // cache) until shortly before it expires, and issued anew once when the
-// state service refuses it.
+// state service refuses it. A token the state service refused, the fresh
+// one included, is never sent again: it is dropped from memory, and from
+// the store if the store still holds it (not a newer one another process
+// stored), so the next request issues a new one.
 type Auth struct {
 	Transport *httpcore.Transport // the HTTP core; nil gets a default
 	AuthURL   string              // the token service, e.g. https://auth.example.io
@@ -58,6 +61,35 @@ type Auth struct {
 	mu      sync.Mutex
 	mem     Token         // the in-memory token: when Cache is nil, or one Cache could not keep
 	issuing chan struct{} // the in-memory issuing lock: a channel, so that waiting ends with the context
+	refused refusedTokens // tokens the state service refused, never handed out again
+}
+
+// refusedTokens fingerprints the last tokens the state service refused: a
+// store that cannot drop one (read-only), or whose drop waited in vain for
+// its lock, may still hold it. A few suffice: a token is refused while it
+// is the newest, and tokens refused earlier have been replaced since.
+type refusedTokens struct {
+	prints [8]string
+	next   int
+}
+
+func (r *refusedTokens) add(tok string) {
+	p := fingerprint(tok)
+	if r.has(tok) || p == "" {
+		return
+	}
+	r.prints[r.next] = p
+	r.next = (r.next + 1) % len(r.prints)
+}
+
+func (r *refusedTokens) has(tok string) bool {
+	p := fingerprint(tok)
+	for _, q := range r.prints {
+		if q != "" && q == p {
+			return true
+		}
+	}
+	return false
 }
 
 // lockIssuing takes the in-memory issuing lock, or gives up when ctx ends:
@@ -77,15 +109,59 @@ func (s *Auth) lockIssuing(ctx context.Context) (unlock func(), err error) {
 	}
 }
 
-// memToken returns the in-memory token if it is usable and not refused; a
-// refused one is forgotten.
+// memToken returns the in-memory token if it is usable and may replace
+// refused (see replaces).
 func (s *Auth) memToken(refused string) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if refused != "" && s.mem.Token == refused {
+	return s.mem.Token, s.mem.Usable(s.now()) && replaces(s.mem, refused)
+}
+
+// refuse records that the state service refused tok: it is forgotten from
+// memory here, and never handed out again, from memory or from the store.
+func (s *Auth) refuse(tok string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refused.add(tok)
+	if s.mem.Token == tok {
 		s.mem = Token{}
 	}
-	return s.mem.Token, s.mem.Usable(s.now()) && replaces(s.mem, refused)
+}
+
+func (s *Auth) isRefused(tok string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refused.has(tok)
+}
+
+// dropRefused drops the store's token if the state service refused it.
+// Called with the issuing lock held, so that the token compared is the
+// token dropped: another process may have stored a newer one, which
+// stays.
+func (s *Auth) dropRefused() {
+	if s.Cache == nil {
+		return
+	}
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.isRefused(t.Token) {
+		s.Cache.Drop(s.AuthURL, s.APIKey)
+	}
+}
+
+// forget drops a token the state service refused, though it was issued to
+// replace one it refused, so that the next request issues a new one (or
+// uses another process's) instead of first being refused it again. The
+// store's copy is dropped under the issuing lock; should ctx end while
+// waiting for it, the copy stays for other processes (one 401 each), but
+// this Auth never sends it again.
+func (s *Auth) forget(ctx context.Context, tok string) {
+	s.refuse(tok)
+	if s.Cache == nil {
+		return
+	}
+	if unlock, err := s.lock(ctx); err == nil {
+		s.dropRefused()
+		unlock()
+	}
 }
 
 // replaces reports whether t may be used by a request refused the token
@@ -138,11 +214,13 @@ func (s *Auth) Get(ctx context.Context, u *url.URL) ([]byte, error) {
 	if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
 		// The token was refused (revoked, or expired early): replace it,
 		// once, and try again.
+		s.refuse(tok)
 		if tok, err = s.token(ctx, tok); err != nil {
 			return nil, err
 		}
 		body, err = s.get(ctx, u, tok)
 		if errors.As(err, &fe) && fe.Status == http.StatusUnauthorized {
+			s.forget(ctx, tok)
 			return nil, fmt.Errorf("%w: the state service refused a freshly issued token too: %w", ErrAuth, err)
 		}
 	}
@@ -190,14 +268,13 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 		return "", err
 	}
 	defer unlock()
+	// A refused token is not left for other processes to be refused too,
+	// should issuing fail.
+	s.dropRefused()
 	// Another request or process may have issued one while this one
 	// waited.
 	if t, ok := s.stored(); ok && replaces(t, refused) {
 		return t.Token, nil
-	} else if ok && t.Token == refused {
-		// Not left for other processes to be refused too, should issuing
-		// fail.
-		s.Cache.Drop(s.AuthURL, s.APIKey)
 	}
 	if tok, ok := s.memToken(refused); ok {
 		return tok, nil
@@ -217,13 +294,13 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 }
 
 // stored returns the store's token if there is a store and its token is
-// usable.
+// usable and not one the state service refused.
 func (s *Auth) stored() (Token, bool) {
 	if s.Cache == nil {
 		return Token{}, false
 	}
 	t, ok := s.Cache.Get(s.AuthURL, s.APIKey)
-	if !ok || !s.usableStored(t) {
+	if !ok || !s.usableStored(t) || s.isRefused(t.Token) {
 		return Token{}, false
 	}
 	httpcore.AddToken(t.Token)

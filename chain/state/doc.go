@@ -12,7 +12,9 @@
 // key for a short-lived JWT, keeps it (in memory, or in a TokenStore such
 // as the CLI's on-disk fetch.TokenCache) until shortly before it expires,
 // and issues a new one, once, when the service refuses it (ErrAuth when
-// that fails too).
+// that fails too). A token the service refused is never sent again: it is
+// dropped from memory and from the store (unless the store holds a newer
+// one by then).
 //
 // Requests go through the one HTTP core, httpcore.Transport: retries, size
 // caps, deadlines, and errors (*httpcore.HTTPError with the service's

@@ -50,6 +50,9 @@ type TokenStore interface {
 	// Put stores a token.
 	Put(authURL, apiKey string, t Token) error
 	// Drop forgets the stored token (after the state service refused it).
+	// Auth calls it holding the issuing lock, once Get has shown that the
+	// stored token is still the refused one, not a newer one another
+	// process stored.
 	Drop(authURL, apiKey string)
 	// Lock takes the issuing lock for a key, waiting while another holder
 	// (another process) issues one, so that parallel runs issue one token,

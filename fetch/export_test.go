@@ -1,0 +1,13 @@
+package fetch
+
+import "time"
+
+// TokenCacheBeatingOn is a TokenCache in dir whose lock holders refresh
+// their lock at each tick of beats rather than every heartbeat, so that a
+// test decides when they beat; nil: they never beat, as a dead holder.
+func TokenCacheBeatingOn(dir string, beats <-chan time.Time) *TokenCache {
+	if beats == nil {
+		beats = make(chan time.Time)
+	}
+	return &TokenCache{Dir: dir, beats: beats}
+}
