@@ -35,9 +35,9 @@ the mirror sees the rows that change from its first block on.
 
 Exit codes: 0 done (--end reached, or stopped by Ctrl-C after a committed
 block), 1 the stream or the database failed, 2 usage error, 3 the ABI cannot
-be read or is invalid, or is not the one the database mirrors (see --migrate),
+be parsed or is invalid, or is not the one the database mirrors (see --migrate),
 or the contract set another ABI on chain (run again with the new ABI and
---migrate).
+--migrate), 5 the ABI file cannot be read.
 
 Flags:
 `
@@ -82,6 +82,10 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *readers < 1 {
 		return usage(fmt.Sprintf("--readers %d: at least 1", *readers))
+	}
+	if *end != 0 && *end <= *start {
+		// --end is exclusive: no block to mirror.
+		return usage(fmt.Sprintf("--end %d is not after --start %d: --end is the block to stop before", *end, *start))
 	}
 	if *abiPath == "" || *account == "" || *dsn == "" || (*shipURL == "" && !*schemaOnly) {
 		return usage("--abi, --account, --db and --ship are required")
