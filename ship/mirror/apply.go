@@ -111,7 +111,7 @@ func (m *Mirror) checkABI(b *ship.Block) error {
 		if len(abi) == 0 || bytes.Equal(abi, m.packedABI) {
 			return nil
 		}
-		return fmt.Errorf("%w at block %d: mirror on from there with the new ABI into a new database (compare them with abigen diff)",
+		return fmt.Errorf("%w at block %d: everything before it is committed; go on with the new ABI and --migrate (Options.Migrate) when abigen diff finds nothing that breaks the rows, or into a new database",
 			ErrABIChangedOnChain, b.Num)
 	}
 	for delta, err := range b.TableDeltas() {
