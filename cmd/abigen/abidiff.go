@@ -71,7 +71,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVarP(&quiet, "quiet", "q", false, "no progress notes")
 	help := fl.BoolP("help", "h", false, "show this help")
 	if err := fl.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abigen diff: %v\nRun abigen diff --help for usage.\n", err)
+		fmt.Fprintf(stderr, "abigen diff: %s\nRun abigen diff --help for usage.\n", flagError(fl, args, err))
 		return exitUsage
 	}
 	if *help {

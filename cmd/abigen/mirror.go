@@ -66,7 +66,7 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	every := fl.Duration("progress", 5*time.Second, "print progress at this `interval`")
 	help := fl.BoolP("help", "h", false, "show this help")
 	if err := fl.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abigen mirror: %v\nRun abigen mirror --help for usage.\n", err)
+		fmt.Fprintf(stderr, "abigen mirror: %s\nRun abigen mirror --help for usage.\n", flagError(fl, args, err))
 		return exitUsage
 	}
 	if *help {
