@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/gen"
 	"github.com/spf13/pflag"
 )
 
@@ -52,6 +53,9 @@ func packageFromDir(dir string) (string, error) {
 	name := b.String()
 	if name == "" || name[0] < 'a' || name[0] > 'z' {
 		return "", fmt.Errorf("--pkg is required: no package name can be derived from the directory %q", dir)
+	}
+	if err := gen.CheckPackageName(name); err != nil {
+		return "", fmt.Errorf("--pkg is required: the directory's name gives %q, %v", name, err)
 	}
 	return name, nil
 }
