@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
@@ -24,6 +26,8 @@ type config struct {
 	accounts       []string
 	keysFile       string
 	token          string
+	hyperionAddr   string
+	hyperionURL    string // where the Hyperion API is served, once listening
 }
 
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
@@ -32,6 +36,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fl.SetOutput(stderr)
 	fl.StringVar(&c.addr, "addr", "127.0.0.1:8888", "address of the chain API, the state service and state history (/ship)")
 	fl.StringVar(&c.authAddr, "auth-addr", "127.0.0.1:8889", "address of the state service's token service")
+	fl.StringVar(&c.hyperionAddr, "hyperion-addr", "", "also serve the chain's Hyperion v2 history API at this address (e.g. 127.0.0.1:8890)")
 	fl.StringVar(&c.fork.NodeURL, "fork-url", "", "fork the live chain whose nodeos chain API is at this URL")
 	fl.StringVar(&c.fork.StateURL, "state-url", "", "read the fork's tables from this state service, at --block")
 	fl.StringVar(&c.fork.AuthURL, "auth-url", "", "the state service's token service")
@@ -76,6 +81,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer node.Close()
+	if cfg.hyperionAddr != "" {
+		stopHyperion, err := serveHyperion(node, cfg)
+		if err != nil {
+			fmt.Fprintln(stderr, "chaintest:", err)
+			return 1
+		}
+		defer stopHyperion()
+	}
 	if err := setUp(node, cfg, stdout); err != nil {
 		fmt.Fprintln(stderr, "chaintest:", err)
 		return 1
@@ -149,6 +162,9 @@ func setUp(node *chaintest.Chain, cfg *config, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "chain API and state service: %s\n", node.URL())
 	fmt.Fprintf(stdout, "state history: %s\n", node.SHiPURL())
 	fmt.Fprintf(stdout, "token service: %s\n", node.AuthURL())
+	if cfg.hyperionURL != "" {
+		fmt.Fprintf(stdout, "hyperion: %s\n", cfg.hyperionURL)
+	}
 	fmt.Fprintln(stdout, "ready (Ctrl-C stops)")
 	return nil
 }
@@ -169,4 +185,17 @@ func accountKey(node *chaintest.Chain, name antelope.Name) (antelope.PrivateKey,
 		return antelope.PrivateKey{}, err
 	}
 	return key, node.SetPermission(name, antelope.MustName("active"), antelope.MustName("owner"), auth)
+}
+
+// serveHyperion serves node's Hyperion v2 API at --hyperion-addr, recording
+// its URL in cfg; the function returned stops it.
+func serveHyperion(node *chaintest.Chain, cfg *config) (func(), error) {
+	ln, err := net.Listen("tcp", cfg.hyperionAddr)
+	if err != nil {
+		return nil, fmt.Errorf("--hyperion-addr: %w", err)
+	}
+	srv := &http.Server{Handler: node.Hyperion(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	cfg.hyperionURL = "http://" + ln.Addr().String()
+	return func() { _ = srv.Close() }, nil
 }

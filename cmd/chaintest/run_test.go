@@ -251,3 +251,24 @@ func TestServesAPastBlockForkThenReplaysItOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// --hyperion-addr serves the chain's own Hyperion v2 API, so that a history
+// reader (examples/transferlog, any language) runs against it offline.
+func TestServesHyperion(t *testing.T) {
+	lines, _ := serve(t, "--hyperion-addr", "127.0.0.1:0")
+	url := lines["hyperion"]
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Fatalf("no hyperion address printed: %q", lines)
+	}
+	resp, err := http.Get(url + "/v2/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var health struct {
+		Health []struct{ Service string } `json:"health"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&health); resp.StatusCode != http.StatusOK || err != nil || len(health.Health) == 0 {
+		t.Fatalf("/v2/health: %s, %v, %+v", resp.Status, err, health)
+	}
+}
