@@ -71,7 +71,7 @@ Exit codes:
   0  done (with --check: the files are up to date)
   1  --check: the files differ from what the ABI generates (a diff is printed)
   2  usage error
-  3  the ABI cannot be read or is invalid
+  3  the ABI cannot be parsed or is invalid (a file that cannot be opened: 5)
   4  the ABI cannot be turned into Go (a --rename clash, an invalid --pkg)
   5  reading or writing files failed
   6  the ABI could not be fetched (network, service, unknown account, no ABI)
