@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -270,5 +271,31 @@ func TestServesHyperion(t *testing.T) {
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&health); resp.StatusCode != http.StatusOK || err != nil || len(health.Health) == 0 {
 		t.Fatalf("/v2/health: %s, %v, %+v", resp.Status, err, health)
+	}
+}
+
+// A port already taken is reported with the flag that chose it.
+func TestBusyAddressNamesItsFlag(t *testing.T) {
+	for _, flag := range []string{"--addr", "--auth-addr", "--hyperion-addr"} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"--addr", "127.0.0.1:0", "--auth-addr", "127.0.0.1:0", flag, ln.Addr().String()}
+		var out, errOut bytes.Buffer
+		code := run(context.Background(), args, &out, &errOut)
+		ln.Close()
+		if code != 1 || !strings.Contains(errOut.String(), flag+" "+ln.Addr().String()) {
+			t.Errorf("%s taken: exit %d: %s", flag, code, errOut.String())
+		}
+	}
+}
+
+// --help says what the command is and where its guide is, then the flags.
+func TestHelp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"--help"}, &out, &errOut); code != 0 ||
+		!strings.Contains(errOut.String(), "docs/fork.md") || !strings.Contains(errOut.String(), "--hyperion-addr") {
+		t.Errorf("exit %d: %s", code, errOut.String())
 	}
 }
