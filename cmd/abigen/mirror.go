@@ -94,6 +94,10 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(fmt.Sprintf("--account %q: %v", *account, err))
 	}
+	dialect, err := mirror.DialectOf(*dsn)
+	if err != nil {
+		return usage(err.Error())
+	}
 	abi, err := readABI(*abiPath, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
@@ -102,14 +106,9 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	db, dialect, err := mirror.OpenDB(ctx, *dsn)
-	if err != nil {
-		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
-		return 1
-	}
-	defer db.Close()
-	opts := mirror.Options{Contract: contract, Prefix: *prefix, Actions: *actions, FinalOnly: *finalOnly, Migrate: *migrate}
 	if *schemaOnly {
+		// The dialect is all a schema needs: no database is opened (or,
+		// for SQLite, created).
 		s, err := mirror.SchemaOf(abi, dialect, mirror.SchemaOptions{Prefix: *prefix, Actions: *actions})
 		if err != nil {
 			fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
@@ -118,6 +117,13 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, strings.Join(s.DDL(), ";\n\n")+";\n")
 		return exitOK
 	}
+	db, _, err := mirror.OpenDB(ctx, *dsn)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+	opts := mirror.Options{Contract: contract, Prefix: *prefix, Actions: *actions, FinalOnly: *finalOnly, Migrate: *migrate}
 	m, err := mirror.Open(ctx, db, dialect, abi, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)

@@ -48,6 +48,7 @@ func TestMirrorUsageMistakes(t *testing.T) {
 	}{
 		{"--end before --start", []string{"--abi", abi, "--start", "7", "--end", "3"}, exitUsage, "--end 3 is not after --start 7"},
 		{"--end at --start", []string{"--abi", abi, "--start", "7", "--end", "7"}, exitUsage, "--end 7 is not after --start 7"},
+		{"--db without a scheme", []string{"--abi", abi, "--db", filepath.Join(dir, "x.db")}, exitUsage, "want sqlite:FILE or postgres://"},
 		{"missing ABI file", []string{"--abi", filepath.Join(dir, "nosuch.abi")}, exitIO, "nosuch.abi"},
 	} {
 		var stderr bytes.Buffer
@@ -61,5 +62,22 @@ func TestMirrorUsageMistakes(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "x.db")); err == nil {
 			t.Fatalf("%s: the database was created", c.name)
 		}
+	}
+}
+
+// --schema prints the DDL for --db's dialect without opening the database:
+// no SQLite file is left behind, and no PostgreSQL server is needed.
+func TestMirrorSchemaOpensNoDatabase(t *testing.T) {
+	dir := t.TempDir()
+	abi := "../../ship/mirror/testdata/eosio.token.abi"
+	for _, db := range []string{"sqlite:" + filepath.Join(dir, "x.db"), "postgres://nobody@127.0.0.1:1/none"} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"mirror", "--abi", abi, "--account", "eosio.token", "--db", db, "--schema"}, strings.NewReader(""), &stdout, &stderr)
+		if code != exitOK || !strings.Contains(stdout.String(), `CREATE TABLE IF NOT EXISTS "accounts"`) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", db, code, stdout.String(), stderr.String())
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("--schema created %v", entries)
 	}
 }
