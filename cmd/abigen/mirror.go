@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship"
 	"github.com/antelopego/abigen/ship/mirror"
 	"github.com/spf13/pflag"
@@ -146,9 +147,10 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = backfill(ctx, m, client, *start, *end, *readers, *quiet, *every, stderr)
 	}
 	if err == nil {
-		rep := &progressReporter{w: stderr, every: *every, quiet: *quiet, last: time.Now()}
+		rep := &progressReporter{w: stderr, every: *every, quiet: *quiet, actions: *actions, last: time.Now()}
 		err = m.Run(ctx, client, ship.Request{Start: *start, End: *end}, rep.report)
 		rep.flush()
+		rep.noteNothingOf(contract)
 	}
 	return mirrorExit(ctx, err, stderr)
 }
@@ -214,15 +216,20 @@ func readABI(path string, stdin io.Reader) ([]byte, error) {
 // progressReporter prints a line every interval: where the mirror is, how
 // far behind the head, and how fast it goes.
 type progressReporter struct {
-	w      io.Writer
-	every  time.Duration
-	quiet  bool
-	last   time.Time
-	blocks int // at the last line
-	p      mirror.Progress
+	w       io.Writer
+	every   time.Duration
+	quiet   bool
+	actions bool // --actions: actions are counted too
+	last    time.Time
+	blocks  int    // at the last line
+	first   uint32 // the first block written
+	p       mirror.Progress
 }
 
 func (r *progressReporter) report(p mirror.Progress) {
+	if r.first == 0 && p.Blocks > 0 {
+		r.first = p.Block
+	}
 	r.p = p
 	if !r.quiet && time.Since(r.last) >= r.every {
 		r.flush()
@@ -235,7 +242,21 @@ func (r *progressReporter) flush() {
 	}
 	elapsed := time.Since(r.last).Seconds()
 	rate := float64(r.p.Blocks-r.blocks) / max(elapsed, 1e-9)
-	fmt.Fprintf(r.w, "abigen mirror: block %d, %d behind the head (%d), irreversible %d; %.1f blocks/s; %d blocks written, %d undone\n",
-		r.p.Block, int64(r.p.Head)-int64(r.p.Block), r.p.Head, r.p.LastIrreversible, rate, r.p.Blocks, r.p.Undone)
+	written := fmt.Sprintf("%d row changes", r.p.Rows)
+	if r.actions {
+		written += fmt.Sprintf(", %d actions", r.p.Actions)
+	}
+	fmt.Fprintf(r.w, "abigen mirror: block %d, %d behind the head (%d), irreversible %d; %.1f blocks/s; %d blocks written (%s), %d undone\n",
+		r.p.Block, int64(r.p.Head)-int64(r.p.Block), r.p.Head, r.p.LastIrreversible, rate, r.p.Blocks, written, r.p.Undone)
 	r.last, r.blocks = time.Now(), r.p.Blocks
+}
+
+// noteNothingOf says when the blocks written held nothing of the contract:
+// a misspelt --account mirrors nothing, block after block, without error.
+func (r *progressReporter) noteNothingOf(contract antelope.Name) {
+	if r.quiet || r.p.Blocks == 0 || r.p.Rows > 0 || r.p.Actions > 0 {
+		return
+	}
+	fmt.Fprintf(r.w, "abigen mirror: no row change or action of %s in blocks %d to %d: is --account the contract's account?\n",
+		contract, r.first, r.p.Block)
 }
