@@ -109,8 +109,8 @@ func (u *unformatted) format() (*Result, error) {
 
 // render generates the package's files, its Go files unformatted.
 func render(m *model.Model, src *model.Source, opts Options) (*unformatted, error) {
-	if !isPackageName(opts.Package) {
-		return nil, fmt.Errorf("invalid package name %q: use a lower-case Go identifier such as %q", opts.Package, "randcontract")
+	if err := CheckPackageName(opts.Package); err != nil {
+		return nil, fmt.Errorf("invalid package name %q: %v; use a lower-case Go identifier such as %q", opts.Package, err, "randcontract")
 	}
 	g := &generator{m: m, src: src, opts: opts,
 		structNames: map[*model.Struct]string{}, variantNames: map[*model.Variant]string{},

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -294,17 +295,24 @@ func (g *generator) assignNames() error {
 	return nil
 }
 
-func isPackageName(s string) bool {
-	if s == "" || !(s[0] >= 'a' && s[0] <= 'z') {
-		return false
+// CheckPackageName says why s cannot be a generated package's name (nil
+// when it can): abigen's rule is a lower-case Go identifier, so that the
+// import path's last element reads as the package.
+func CheckPackageName(s string) error {
+	switch {
+	case s == "":
+		return errors.New("empty")
+	case goKeywords[s]:
+		return errors.New("a Go keyword")
+	case s[0] < 'a' || s[0] > 'z':
+		return errors.New("not starting with a lower-case letter")
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
-			return false
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return fmt.Errorf("%q is not a lower-case letter, digit or _", c)
 		}
 	}
-	return !goKeywords[s]
+	return nil
 }
 
 var goKeywords = map[string]bool{"break": true, "case": true, "chan": true, "const": true, "continue": true,

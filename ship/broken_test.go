@@ -3,6 +3,8 @@ package ship_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -170,5 +172,20 @@ func TestSlowMessageIsNotAStall(t *testing.T) {
 	b, err := streamAll(t, fastClient("ws://"+proxy, ship.WithStallTimeout(250*time.Millisecond), ship.WithMaxReconnects(3)), ship.Request{Start: 1, End: 4}, nil)
 	if err != nil || len(b.Blocks) != 3 {
 		t.Fatalf("%d blocks: %v", len(b.Blocks), err)
+	}
+}
+
+// An endpoint that refuses the handshake at once (a 404: the wrong path, or
+// a plain HTTP server) is reported as what it answered, not as a handshake
+// that timed out: the stall timeout did not pass.
+func TestRefusedHandshakeIsNotATimeout(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	var err error
+	for _, e := range fastClient("ws"+strings.TrimPrefix(srv.URL, "http"), ship.WithMaxReconnects(0)).Stream(context.Background(), ship.Request{Start: 1}) {
+		err = e
+	}
+	if err == nil || strings.Contains(err.Error(), "no handshake within") || !strings.Contains(err.Error(), "404") {
+		t.Fatalf("a 404 at once: %v", err)
 	}
 }

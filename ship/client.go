@@ -97,12 +97,14 @@ func (c *Client) connect(ctx context.Context) (*session, error) {
 	// TCP and never answers is a failed attempt, not a hang.
 	dctx, cancel := context.WithTimeout(ctx, c.stall)
 	conn, err := c.dialer.Dial(dctx, c.url, c.maxMessage)
+	// Read before cancel, which would make any dial look timed out.
+	timedOut := errors.Is(dctx.Err(), context.DeadlineExceeded)
 	cancel()
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if dctx.Err() != nil {
+		if timedOut {
 			err = fmt.Errorf("no handshake within %v: %w", c.stall, err)
 		}
 		return nil, &transientError{fmt.Errorf("ship: cannot connect to %s: %w (is nodeos running with the state_history_plugin and --state-history-endpoint?)", c.url, err)}

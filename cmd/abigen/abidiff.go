@@ -71,7 +71,7 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVarP(&quiet, "quiet", "q", false, "no progress notes")
 	help := fl.BoolP("help", "h", false, "show this help")
 	if err := fl.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abigen diff: %v\nRun abigen diff --help for usage.\n", err)
+		fmt.Fprintf(stderr, "abigen diff: %s\nRun abigen diff --help for usage.\n", flagError(fl, args, err))
 		return exitUsage
 	}
 	if *help {
@@ -162,7 +162,8 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 		from := fromBlock
-		if from == 0 && len(files) == 0 {
+		before := from == 0 && len(files) == 0
+		if before {
 			// The version before NEW: the ABI in force just before NEW was set.
 			if !nw.src.HasBlock || nw.src.BlockNum <= 1 {
 				fmt.Fprintf(stderr, "abigen diff: %s has no earlier ABI to compare with\n", nw.label)
@@ -171,6 +172,11 @@ func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			from = nw.src.BlockNum - 1
 		}
 		old, err := fetchSide(ctx, account, f, from, quiet, stderr)
+		if before && errors.Is(err, fetch.ErrNotFound) {
+			// No ABI just before NEW's: NEW is the account's first.
+			fmt.Fprintf(stderr, "abigen diff: %s has no earlier ABI to compare with: its first was set at block %d\n", account, nw.src.BlockNum)
+			return exitFetch
+		}
 		if err != nil {
 			return fail(err)
 		}
@@ -290,7 +296,11 @@ func diffHistory(ctx context.Context, account string, f fetchOptions, from, upTo
 		sides = append(sides, s)
 	}
 	if !jsonOut {
-		fmt.Fprintf(stdout, "%s: %d ABI versions, set at blocks", account, len(sides))
+		if len(sides) == 1 {
+			fmt.Fprintf(stdout, "%s: 1 ABI version, set at block", account)
+		} else {
+			fmt.Fprintf(stdout, "%s: %d ABI versions, set at blocks", account, len(sides))
+		}
 		for _, v := range sides {
 			fmt.Fprintf(stdout, " %d", v.src.BlockNum)
 		}

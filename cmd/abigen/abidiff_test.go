@@ -139,6 +139,23 @@ func TestDiffAccountHistory(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "no change") {
 		t.Errorf("nodeos vs the same file: exit %d\n%s", code, stdout)
 	}
+	// An account whose ABI was set once has no version before it: said so,
+	// with the block, not as an ABI missing at the block before.
+	once := antelope.MustName("setonce")
+	abi, _ := os.ReadFile(diffCases + "extension-appended/new.abi.json")
+	if err := node.SetContract(once, abi, nil); err != nil {
+		t.Fatal(err)
+	}
+	setAt := node.Head().Num
+	node.ProduceBlocks(2)
+	code, _, stderr = runCLI(t, "", "diff", "--account", "setonce", "--base-url", node.URL(), "--auth-url", node.AuthURL(), "-q")
+	if code != exitFetch || !strings.Contains(stderr, "setonce has no earlier ABI to compare with: its first was set at block "+itoa(setAt)) {
+		t.Errorf("one version: exit %d %s", code, stderr)
+	}
+	code, stdout, _ = runCLI(t, "", "diff", "--account", "setonce", "--base-url", node.URL(), "--auth-url", node.AuthURL(), "-q", "--history")
+	if code != exitOK || !strings.Contains(stdout, "setonce: 1 ABI version, set at block "+itoa(setAt)+"\n") {
+		t.Errorf("--history of one version: exit %d\n%s", code, stdout)
+	}
 	// An account with no ABI.
 	code, _, stderr = runCLI(t, "", "diff", "--account", "nobody", "--base-url", node.URL(), "--auth-url", node.AuthURL(), "-q")
 	if code != exitFetch || !strings.Contains(stderr, "no ABI") {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/gen"
+	"github.com/spf13/pflag"
 )
 
 // parseAccount checks an account name as the chain would, with the reason
@@ -52,5 +54,31 @@ func packageFromDir(dir string) (string, error) {
 	if name == "" || name[0] < 'a' || name[0] > 'z' {
 		return "", fmt.Errorf("--pkg is required: no package name can be derived from the directory %q", dir)
 	}
+	if err := gen.CheckPackageName(name); err != nil {
+		return "", fmt.Errorf("--pkg is required: the directory's name gives %q, %v", name, err)
+	}
 	return name, nil
+}
+
+// flagError is the message for a command line fl could not parse: pflag's,
+// with the flag meant when a long flag was given one dash (-abi, as Go's
+// flag package takes it), which pflag reads as a cluster of shorthands.
+func flagError(fl *pflag.FlagSet, args []string, err error) string {
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "unknown shorthand flag") {
+		return msg
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		name, _, _ := strings.Cut(a[1:], "=")
+		if fl.Lookup(name) != nil {
+			return fmt.Sprintf("%s (flags take two dashes: --%s)", msg, name)
+		}
+	}
+	return msg
 }

@@ -36,3 +36,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return runGenerate(args, stdin, stdout, stderr)
 }
+
+// looksLikeCommand says whether a first argument abigen does not know was
+// meant as a command (a misspelt "diff"): a lower-case word that names no
+// file, where an ABI file's name has a dot or a slash.
+func looksLikeCommand(arg string) bool {
+	for _, r := range arg {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	_, err := os.Stat(arg)
+	return arg != "" && err != nil
+}

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/ship"
 	"github.com/antelopego/abigen/ship/mirror"
 	"github.com/spf13/pflag"
@@ -35,9 +36,9 @@ the mirror sees the rows that change from its first block on.
 
 Exit codes: 0 done (--end reached, or stopped by Ctrl-C after a committed
 block), 1 the stream or the database failed, 2 usage error, 3 the ABI cannot
-be read or is invalid, or is not the one the database mirrors (see --migrate),
+be parsed or is invalid, or is not the one the database mirrors (see --migrate),
 or the contract set another ABI on chain (run again with the new ABI and
---migrate).
+--migrate), 5 the ABI file cannot be read.
 
 Flags:
 `
@@ -66,7 +67,7 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	every := fl.Duration("progress", 5*time.Second, "print progress at this `interval`")
 	help := fl.BoolP("help", "h", false, "show this help")
 	if err := fl.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abigen mirror: %v\nRun abigen mirror --help for usage.\n", err)
+		fmt.Fprintf(stderr, "abigen mirror: %s\nRun abigen mirror --help for usage.\n", flagError(fl, args, err))
 		return exitUsage
 	}
 	if *help {
@@ -83,12 +84,20 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *readers < 1 {
 		return usage(fmt.Sprintf("--readers %d: at least 1", *readers))
 	}
+	if *end != 0 && *end <= *start {
+		// --end is exclusive: no block to mirror.
+		return usage(fmt.Sprintf("--end %d is not after --start %d: --end is the block to stop before", *end, *start))
+	}
 	if *abiPath == "" || *account == "" || *dsn == "" || (*shipURL == "" && !*schemaOnly) {
 		return usage("--abi, --account, --db and --ship are required")
 	}
 	contract, err := parseAccount(*account)
 	if err != nil {
 		return usage(fmt.Sprintf("--account %q: %v", *account, err))
+	}
+	dialect, err := mirror.DialectOf(*dsn)
+	if err != nil {
+		return usage(err.Error())
 	}
 	abi, err := readABI(*abiPath, stdin)
 	if err != nil {
@@ -98,14 +107,9 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	db, dialect, err := mirror.OpenDB(ctx, *dsn)
-	if err != nil {
-		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
-		return 1
-	}
-	defer db.Close()
-	opts := mirror.Options{Contract: contract, Prefix: *prefix, Actions: *actions, FinalOnly: *finalOnly, Migrate: *migrate}
 	if *schemaOnly {
+		// The dialect is all a schema needs: no database is opened (or,
+		// for SQLite, created).
 		s, err := mirror.SchemaOf(abi, dialect, mirror.SchemaOptions{Prefix: *prefix, Actions: *actions})
 		if err != nil {
 			fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
@@ -114,6 +118,13 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, strings.Join(s.DDL(), ";\n\n")+";\n")
 		return exitOK
 	}
+	db, _, err := mirror.OpenDB(ctx, *dsn)
+	if err != nil {
+		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+	opts := mirror.Options{Contract: contract, Prefix: *prefix, Actions: *actions, FinalOnly: *finalOnly, Migrate: *migrate}
 	m, err := mirror.Open(ctx, db, dialect, abi, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "abigen mirror: %v\n", err)
@@ -136,9 +147,10 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = backfill(ctx, m, client, *start, *end, *readers, *quiet, *every, stderr)
 	}
 	if err == nil {
-		rep := &progressReporter{w: stderr, every: *every, quiet: *quiet, last: time.Now()}
+		rep := &progressReporter{w: stderr, every: *every, quiet: *quiet, actions: *actions, last: time.Now()}
 		err = m.Run(ctx, client, ship.Request{Start: *start, End: *end}, rep.report)
 		rep.flush()
+		rep.noteNothingOf(contract)
 	}
 	return mirrorExit(ctx, err, stderr)
 }
@@ -204,15 +216,20 @@ func readABI(path string, stdin io.Reader) ([]byte, error) {
 // progressReporter prints a line every interval: where the mirror is, how
 // far behind the head, and how fast it goes.
 type progressReporter struct {
-	w      io.Writer
-	every  time.Duration
-	quiet  bool
-	last   time.Time
-	blocks int // at the last line
-	p      mirror.Progress
+	w       io.Writer
+	every   time.Duration
+	quiet   bool
+	actions bool // --actions: actions are counted too
+	last    time.Time
+	blocks  int    // at the last line
+	first   uint32 // the first block written
+	p       mirror.Progress
 }
 
 func (r *progressReporter) report(p mirror.Progress) {
+	if r.first == 0 && p.Blocks > 0 {
+		r.first = p.Block
+	}
 	r.p = p
 	if !r.quiet && time.Since(r.last) >= r.every {
 		r.flush()
@@ -225,7 +242,21 @@ func (r *progressReporter) flush() {
 	}
 	elapsed := time.Since(r.last).Seconds()
 	rate := float64(r.p.Blocks-r.blocks) / max(elapsed, 1e-9)
-	fmt.Fprintf(r.w, "abigen mirror: block %d, %d behind the head (%d), irreversible %d; %.1f blocks/s; %d blocks written, %d undone\n",
-		r.p.Block, int64(r.p.Head)-int64(r.p.Block), r.p.Head, r.p.LastIrreversible, rate, r.p.Blocks, r.p.Undone)
+	written := fmt.Sprintf("%d row changes", r.p.Rows)
+	if r.actions {
+		written += fmt.Sprintf(", %d actions", r.p.Actions)
+	}
+	fmt.Fprintf(r.w, "abigen mirror: block %d, %d behind the head (%d), irreversible %d; %.1f blocks/s; %d blocks written (%s), %d undone\n",
+		r.p.Block, int64(r.p.Head)-int64(r.p.Block), r.p.Head, r.p.LastIrreversible, rate, r.p.Blocks, written, r.p.Undone)
 	r.last, r.blocks = time.Now(), r.p.Blocks
+}
+
+// noteNothingOf says when the blocks written held nothing of the contract:
+// a misspelt --account mirrors nothing, block after block, without error.
+func (r *progressReporter) noteNothingOf(contract antelope.Name) {
+	if r.quiet || r.p.Blocks == 0 || r.p.Rows > 0 || r.p.Actions > 0 {
+		return
+	}
+	fmt.Fprintf(r.w, "abigen mirror: no row change or action of %s in blocks %d to %d: is --account the contract's account?\n",
+		contract, r.first, r.p.Block)
 }

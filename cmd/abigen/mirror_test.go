@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -62,8 +64,17 @@ func TestMirrorCommand(t *testing.T) {
 		return code, stdout.String(), stderr.String()
 	}
 	code, _, stderr := mirrorTo(node.Head().Num + 1)
-	if code != exitOK || !strings.Contains(stderr, "blocks/s") {
+	if code != exitOK || !strings.Contains(stderr, "blocks/s") || !regexp.MustCompile(`\([1-9]\d* row changes, [1-9]\d* actions\)`).MatchString(stderr) ||
+		strings.Contains(stderr, "no row change") {
 		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	// A misspelt contract account has nothing to mirror: said so, not a
+	// silent success.
+	var wrongOut bytes.Buffer
+	if code := run([]string{"mirror", "--abi", abiPath, "--account", "eosio.tokn", "--ship", node.SHiPURL(),
+		"--db", "sqlite:" + filepath.Join(dir, "wrong.db"), "--start", fmt.Sprint(start), "--end", fmt.Sprint(node.Head().Num + 1)},
+		nil, io.Discard, &wrongOut); code != exitOK || !strings.Contains(wrongOut.String(), "no row change or action of eosio.tokn in blocks "+fmt.Sprint(start)+" to ") {
+		t.Errorf("a wrong account: exit %d\n%s", code, wrongOut.String())
 	}
 	transfer()
 	transfer()

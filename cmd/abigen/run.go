@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 
 	"github.com/antelopego/abigen/fetch"
@@ -69,8 +71,8 @@ Exit codes:
   0  done (with --check: the files are up to date)
   1  --check: the files differ from what the ABI generates (a diff is printed)
   2  usage error
-  3  the ABI cannot be read or is invalid
-  4  the ABI cannot be turned into Go (a --rename clash)
+  3  the ABI cannot be parsed or is invalid (a file that cannot be opened: 5)
+  4  the ABI cannot be turned into Go (a --rename clash, an invalid --pkg)
   5  reading or writing files failed
   6  the ABI could not be fetched (network, service, unknown account, no ABI)
   7  the API key or token was refused
@@ -109,7 +111,7 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
 	help := fl.BoolP("help", "h", false, "show this help")
 	if err := fl.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abigen: %v\nRun abigen --help for usage.\n", err)
+		fmt.Fprintf(stderr, "abigen: %s\nRun abigen --help for usage.\n", flagError(fl, args, err))
 		return exitUsage
 	}
 	switch {
@@ -119,6 +121,10 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case o.version:
 		fmt.Fprintln(stdout, "abigen", version())
 		return exitOK
+	case fl.NArg() > 0 && fl.Arg(0) == args[0] && looksLikeCommand(args[0]):
+		fmt.Fprintf(stderr, "abigen: unknown command %q: abigen's commands are %s; the ABI is given with --abi\nRun abigen --help for usage.\n",
+			args[0], strings.Join(slices.Sorted(maps.Keys(subcommands)), " and "))
+		return exitUsage
 	case fl.NArg() > 0:
 		fmt.Fprintf(stderr, "abigen: unexpected argument %q: the ABI is given with --abi\n", fl.Arg(0))
 		return exitUsage

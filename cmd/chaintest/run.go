@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/antelopego/abigen/antelope"
 	"github.com/antelopego/abigen/chain"
@@ -24,14 +26,32 @@ type config struct {
 	accounts       []string
 	keysFile       string
 	token          string
+	hyperionAddr   string
+	hyperionURL    string // where the Hyperion API is served, once listening
 }
 
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	var c config
 	fl := pflag.NewFlagSet("chaintest", pflag.ContinueOnError)
 	fl.SetOutput(stderr)
+	fl.Usage = func() {
+		fmt.Fprint(stderr, `chaintest serves an in-process Antelope chain with nodeos's rules, fresh or forked
+from a live chain, for cleos, wharfkit or a program in any language: the chain
+API, the state service and state history (/ship) at --addr, the state service's
+token service at --auth-addr (it accepts the API key chaintest-key), and with
+--hyperion-addr a Hyperion v2 API. See docs/fork.md.
+
+Usage:
+  chaintest --account alice --keys-file keys.txt [--token eosio.token]
+  chaintest --fork-url URL [--state-url URL --auth-url URL --block N] [--cache DIR [--offline]] ...
+
+Flags:
+`)
+		fl.PrintDefaults()
+	}
 	fl.StringVar(&c.addr, "addr", "127.0.0.1:8888", "address of the chain API, the state service and state history (/ship)")
 	fl.StringVar(&c.authAddr, "auth-addr", "127.0.0.1:8889", "address of the state service's token service")
+	fl.StringVar(&c.hyperionAddr, "hyperion-addr", "", "also serve the chain's Hyperion v2 history API at this address (e.g. 127.0.0.1:8890)")
 	fl.StringVar(&c.fork.NodeURL, "fork-url", "", "fork the live chain whose nodeos chain API is at this URL")
 	fl.StringVar(&c.fork.StateURL, "state-url", "", "read the fork's tables from this state service, at --block")
 	fl.StringVar(&c.fork.AuthURL, "auth-url", "", "the state service's token service")
@@ -76,6 +96,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer node.Close()
+	if cfg.hyperionAddr != "" {
+		stopHyperion, err := serveHyperion(node, cfg)
+		if err != nil {
+			fmt.Fprintln(stderr, "chaintest:", err)
+			return 1
+		}
+		defer stopHyperion()
+	}
 	if err := setUp(node, cfg, stdout); err != nil {
 		fmt.Fprintln(stderr, "chaintest:", err)
 		return 1
@@ -87,11 +115,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // start listens on the addresses and starts the chain, forked when asked.
 func start(cfg *config) (*chaintest.Chain, error) {
-	api, err := net.Listen("tcp", cfg.addr)
+	api, err := listen("--addr", cfg.addr)
 	if err != nil {
 		return nil, err
 	}
-	auth, err := net.Listen("tcp", cfg.authAddr)
+	auth, err := listen("--auth-addr", cfg.authAddr)
 	if err != nil {
 		_ = api.Close()
 		return nil, err
@@ -149,6 +177,9 @@ func setUp(node *chaintest.Chain, cfg *config, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "chain API and state service: %s\n", node.URL())
 	fmt.Fprintf(stdout, "state history: %s\n", node.SHiPURL())
 	fmt.Fprintf(stdout, "token service: %s\n", node.AuthURL())
+	if cfg.hyperionURL != "" {
+		fmt.Fprintf(stdout, "hyperion: %s\n", cfg.hyperionURL)
+	}
 	fmt.Fprintln(stdout, "ready (Ctrl-C stops)")
 	return nil
 }
@@ -169,4 +200,27 @@ func accountKey(node *chaintest.Chain, name antelope.Name) (antelope.PrivateKey,
 		return antelope.PrivateKey{}, err
 	}
 	return key, node.SetPermission(name, antelope.MustName("active"), antelope.MustName("owner"), auth)
+}
+
+// serveHyperion serves node's Hyperion v2 API at --hyperion-addr, recording
+// its URL in cfg; the function returned stops it.
+func serveHyperion(node *chaintest.Chain, cfg *config) (func(), error) {
+	ln, err := listen("--hyperion-addr", cfg.hyperionAddr)
+	if err != nil {
+		return nil, err
+	}
+	srv := &http.Server{Handler: node.Hyperion(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	cfg.hyperionURL = "http://" + ln.Addr().String()
+	return func() { _ = srv.Close() }, nil
+}
+
+// listen listens at addr, which flag chose: an address in use (another
+// chaintest, a nodeos) is named with the flag that moves it.
+func listen(flag, addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w (choose another address with %s)", flag, addr, err, flag)
+	}
+	return ln, nil
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -249,5 +250,52 @@ func TestServesAPastBlockForkThenReplaysItOffline(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cache, "fork.json")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// --hyperion-addr serves the chain's own Hyperion v2 API, so that a history
+// reader (examples/transferlog, any language) runs against it offline.
+func TestServesHyperion(t *testing.T) {
+	lines, _ := serve(t, "--hyperion-addr", "127.0.0.1:0")
+	url := lines["hyperion"]
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Fatalf("no hyperion address printed: %q", lines)
+	}
+	resp, err := http.Get(url + "/v2/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var health struct {
+		Health []struct{ Service string } `json:"health"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&health); resp.StatusCode != http.StatusOK || err != nil || len(health.Health) == 0 {
+		t.Fatalf("/v2/health: %s, %v, %+v", resp.Status, err, health)
+	}
+}
+
+// A port already taken is reported with the flag that chose it.
+func TestBusyAddressNamesItsFlag(t *testing.T) {
+	for _, flag := range []string{"--addr", "--auth-addr", "--hyperion-addr"} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"--addr", "127.0.0.1:0", "--auth-addr", "127.0.0.1:0", flag, ln.Addr().String()}
+		var out, errOut bytes.Buffer
+		code := run(context.Background(), args, &out, &errOut)
+		ln.Close()
+		if code != 1 || !strings.Contains(errOut.String(), flag+" "+ln.Addr().String()) {
+			t.Errorf("%s taken: exit %d: %s", flag, code, errOut.String())
+		}
+	}
+}
+
+// --help says what the command is and where its guide is, then the flags.
+func TestHelp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"--help"}, &out, &errOut); code != 0 ||
+		!strings.Contains(errOut.String(), "docs/fork.md") || !strings.Contains(errOut.String(), "--hyperion-addr") {
+		t.Errorf("exit %d: %s", code, errOut.String())
 	}
 }

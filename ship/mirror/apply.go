@@ -37,6 +37,7 @@ var ErrNotNext = errors.New("mirror: the event does not follow the database's cu
 // first logs each changed row's previous value (or its absence) for undo;
 // it prunes the log of blocks that became irreversible.
 func (m *Mirror) block(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
+	m.written = blockCounts{}
 	if err := m.checkABI(b); err != nil {
 		return err
 	}
@@ -88,10 +89,13 @@ func (m *Mirror) block(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
 	if err := rows.flush(ctx, tx); err != nil {
 		return fmt.Errorf("mirror: block %d, table %s: %w", b.Num, rows.t.ABIName, err)
 	}
+	m.written.rows = len(changes)
 	if m.opts.Actions {
-		if err := m.actions(ctx, tx, b); err != nil {
+		n, err := m.actions(ctx, tx, b)
+		if err != nil {
 			return err
 		}
+		m.written.actions = n
 	}
 	if !m.opts.FinalOnly {
 		if err := m.exec(ctx, tx, m.prunePS, m.id, int64(lib)); err != nil {
@@ -111,7 +115,7 @@ func (m *Mirror) checkABI(b *ship.Block) error {
 		if len(abi) == 0 || bytes.Equal(abi, m.packedABI) {
 			return nil
 		}
-		return fmt.Errorf("%w at block %d: mirror on from there with the new ABI into a new database (compare them with abigen diff)",
+		return fmt.Errorf("%w at block %d: everything before it is committed; go on with the new ABI and --migrate (Options.Migrate) when abigen diff finds nothing that breaks the rows, or into a new database",
 			ErrABIChangedOnChain, b.Num)
 	}
 	for delta, err := range b.TableDeltas() {
@@ -200,18 +204,20 @@ func (m *Mirror) rowValues(t *Table, code, scope, pk, payer string, raw []byte) 
 }
 
 // actions appends the block's actions of the contract (those that took
-// effect, without notifications' copies) to their tables.
-func (m *Mirror) actions(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
+// effect, without notifications' copies) to their tables; how many.
+func (m *Mirror) actions(ctx context.Context, tx *sql.Tx, b *ship.Block) (int, error) {
 	blockID := hex.EncodeToString(b.ID[:])
 	batch := m.newBatch()
+	n := 0
 	for a, err := range b.Actions(ship.OfContract(m.opts.Contract)) {
 		if err != nil {
-			return fmt.Errorf("mirror: %w", err)
+			return 0, fmt.Errorf("mirror: %w", err)
 		}
 		t := m.schema.byName[a.Name]
 		if t == nil {
 			continue // an action the ABI does not declare
 		}
+		n++
 		vals := make([]any, len(t.Columns))
 		vals[0] = strconv.FormatUint(a.GlobalSequence, 10)
 		vals[1] = int64(b.Num)
@@ -221,17 +227,17 @@ func (m *Mirror) actions(ctx context.Context, tx *sql.Tx, b *ship.Block) error {
 		vals[5] = a.Receiver.String()
 		vals[6] = authorizationJSON(a.Authorization())
 		if err := t.shape.decode(a.Data, vals[t.meta:len(vals)-1]); err != nil {
-			return fmt.Errorf("mirror: block %d, action %s (global sequence %d): the data does not decode with the ABI: %w", b.Num, t.ABIName, a.GlobalSequence, err)
+			return 0, fmt.Errorf("mirror: block %d, action %s (global sequence %d): the data does not decode with the ABI: %w", b.Num, t.ABIName, a.GlobalSequence, err)
 		}
 		vals[len(vals)-1] = append([]byte{}, a.Data...)
 		if err := batch.add(ctx, tx, t, false, vals[0].(string), vals); err != nil {
-			return fmt.Errorf("mirror: block %d, action %s (global sequence %d): %w", b.Num, t.ABIName, a.GlobalSequence, err)
+			return 0, fmt.Errorf("mirror: block %d, action %s (global sequence %d): %w", b.Num, t.ABIName, a.GlobalSequence, err)
 		}
 	}
 	if err := batch.flush(ctx, tx); err != nil {
-		return fmt.Errorf("mirror: block %d, actions of %s: %w", b.Num, batch.t.ABIName, err)
+		return 0, fmt.Errorf("mirror: block %d, actions of %s: %w", b.Num, batch.t.ABIName, err)
 	}
-	return nil
+	return n, nil
 }
 
 // authorizationJSON is nodeos's JSON of an authorization list.

@@ -354,7 +354,7 @@ func (m *Mirror) stageBlock(ctx context.Context, ev ship.Event, p span) error {
 		seq++
 	}
 	if m.opts.Actions {
-		if err := m.actions(ctx, tx, b); err != nil {
+		if _, err := m.actions(ctx, tx, b); err != nil {
 			return err
 		}
 	}

@@ -68,7 +68,11 @@ type Mirror struct {
 	followPS  string
 	crash     func() error // tests: fails a statement, as a crash between two would
 	multi     multiStatements
+	written   blockCounts // by the last block applied, for Run's Progress
 }
+
+// blockCounts is what one block wrote.
+type blockCounts struct{ rows, actions int }
 
 // ErrSchemaMismatch: a table the mirror writes exists with other columns:
 // another contract's or ABI's table of the same name (give this mirror a

@@ -23,20 +23,16 @@ import (
 // mirror reads those blocks again. Add _pragma=synchronous(full) to the
 // file URI for commits that survive a power cut too.
 func OpenDB(ctx context.Context, dsn string) (*sql.DB, Dialect, error) {
-	var (
-		db      *sql.DB
-		dialect Dialect
-		err     error
-	)
-	switch {
-	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		dialect = Postgres
+	dialect, err := DialectOf(dsn)
+	if err != nil {
+		return nil, 0, err
+	}
+	var db *sql.DB
+	switch dialect {
+	case Postgres:
 		db, err = sql.Open("pgx", dsn)
-	case strings.HasPrefix(dsn, "sqlite:"):
+	default:
 		path := strings.TrimPrefix(dsn, "sqlite:")
-		if path == "" {
-			return nil, 0, fmt.Errorf("mirror: %q names no file: want sqlite:FILE", dsn)
-		}
 		if !strings.HasPrefix(path, "file:") {
 			path = "file:" + path
 		}
@@ -52,8 +48,6 @@ func OpenDB(ctx context.Context, dsn string) (*sql.DB, Dialect, error) {
 		if err == nil {
 			db.SetMaxOpenConns(1)
 		}
-	default:
-		return nil, 0, fmt.Errorf("mirror: database %q: want sqlite:FILE or postgres://…", redact(dsn))
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("mirror: %w", err)
@@ -73,4 +67,18 @@ func redact(dsn string) string {
 		}
 	}
 	return dsn
+}
+
+// DialectOf is the SQL dialect of a database named as OpenDB takes it,
+// without opening it (what printing a schema needs).
+func DialectOf(dsn string) (Dialect, error) {
+	switch {
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		return Postgres, nil
+	case dsn == "sqlite:":
+		return 0, fmt.Errorf("mirror: %q names no file: want sqlite:FILE", dsn)
+	case strings.HasPrefix(dsn, "sqlite:"):
+		return SQLite, nil
+	}
+	return 0, fmt.Errorf("mirror: database %q: want sqlite:FILE or postgres://…", redact(dsn))
 }

@@ -14,6 +14,8 @@ type Progress struct {
 	LastIrreversible uint32 // the node's last irreversible block then
 	Blocks           int    // blocks written by this Run
 	Undone           int    // blocks undone by this Run (forks)
+	Rows             int    // the contract's row changes written by this Run, in tables its ABI declares
+	Actions          int    // the contract's actions written by this Run (Options.Actions)
 }
 
 // Run mirrors from client until req.End, the context's end or an error:
@@ -55,6 +57,8 @@ func (m *Mirror) run(ctx context.Context, client *ship.Client, req ship.Request,
 			p.Block = ev.Cursor().Last().Num
 		} else {
 			p.Blocks++
+			p.Rows += m.written.rows
+			p.Actions += m.written.actions
 			p.Block, p.Head, p.LastIrreversible = ev.Block.Num, ev.Block.Head.Num, ev.Block.LastIrreversible.Num
 		}
 		if progress != nil {
