@@ -90,21 +90,16 @@ func (r *JSONReader) Peek() JSONKind {
 	if r.pos >= len(r.data) {
 		return JSONInvalid
 	}
-	switch c := r.data[r.pos]; {
-	case c == 'n':
-		return JSONNull
-	case c == 't' || c == 'f':
-		return JSONBool
-	case c == '-' || (c >= '0' && c <= '9'):
-		return JSONNumber
-	case c == '"':
-		return JSONString
-	case c == '[':
-		return JSONArray
-	case c == '{':
-		return JSONObject
-	}
-	return JSONInvalid
+	// A table, not a switch: small enough to inline in every generated
+	// decoder, which peeks before each value.
+	return jsonKindOf[r.data[r.pos]]
+}
+
+// jsonKindOf is the kind of value each byte starts.
+var jsonKindOf = [256]JSONKind{
+	'n': JSONNull, 't': JSONBool, 'f': JSONBool, '"': JSONString, '[': JSONArray, '{': JSONObject, '-': JSONNumber,
+	'0': JSONNumber, '1': JSONNumber, '2': JSONNumber, '3': JSONNumber, '4': JSONNumber,
+	'5': JSONNumber, '6': JSONNumber, '7': JSONNumber, '8': JSONNumber, '9': JSONNumber,
 }
 
 // Finish reports an error unless only white space remains.
