@@ -297,3 +297,38 @@ func FuzzAssetJSONInPlace(f *testing.F) {
 		}
 	})
 }
+
+// Every text of up to 5 bytes (4 in -short) from those that matter to the
+// fast path, alone, in place before a quote, and before digits and letters.
+func TestAssetFastPathEveryShortText(t *testing.T) {
+	maxLen := 5
+	if testing.Short() {
+		maxLen = 4
+	}
+	const alphabet = "019.- AZ[@+\t\x00\xff"
+	var b []byte
+	var walk func(depth int)
+	walk = func(depth int) {
+		s := string(b)
+		for _, tail := range []string{"", `"`, "9999999999", "ZZZZZZZZ"} {
+			data := []byte(s + tail)
+			got, ok := parseAssetFast(data, 0, len(s))
+			want, err := parseAssetText([]byte(s))
+			if ok && (err != nil || got != want) {
+				t.Fatalf("%q before %q: fast path %+v; general path %+v, %v", s, tail, got, want, err)
+			}
+			if err == nil && !ok && want.Symbol.Code != 0 && want.String() == s {
+				t.Fatalf("%q: a canonical print left the fast path", s)
+			}
+		}
+		if depth == maxLen {
+			return
+		}
+		for i := range len(alphabet) {
+			b = append(b, alphabet[i])
+			walk(depth + 1)
+			b = b[:len(b)-1]
+		}
+	}
+	walk(0)
+}
