@@ -269,6 +269,11 @@ func TestAssetFastPathAllocatesNothing(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("reading two canonical assets allocates %v times", allocs)
 	}
+	for _, s := range []string{"1.0000 SYS", "-4.611686018427387903 ABCDEFG"} {
+		if allocs := testing.AllocsPerRun(100, func() { _, _ = ParseAsset(s) }); allocs != 0 {
+			t.Fatalf("ParseAsset(%q) allocates %v times", s, allocs)
+		}
+	}
 }
 
 func FuzzAssetJSONInPlace(f *testing.F) {
