@@ -2,6 +2,7 @@ package antelope
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
@@ -44,6 +45,35 @@ func (r *JSONReader) signed(typ string, bits int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return parseSignedText(typ, bits, t)
+}
+
+func (r *JSONReader) unsigned(typ string, bits int) (uint64, error) {
+	t, _, err := r.Scalar("an integer")
+	if err != nil {
+		return 0, err
+	}
+	return parseUnsignedText(typ, bits, t)
+}
+
+// parseSignedText reads the text of a signed integer of the given bits, as a
+// JSON number or the content of a JSON string.
+func parseSignedText(typ string, bits int, t []byte) (int64, error) {
+	// The usual text, a '-' and up to 19 digits in range, is read here;
+	// anything else by strconv, whose answer and errors it would give.
+	digits := t
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if u, ok := parseShortDecimal(digits); ok {
+		limit := uint64(1) << (bits - 1) // the magnitude of the most negative value
+		if len(digits) < len(t) && u <= limit {
+			return -int64(u), nil
+		}
+		if len(digits) == len(t) && u < limit {
+			return int64(u), nil
+		}
+	}
 	if len(t) > 0 && t[0] == '+' {
 		return 0, valueErr(typ, string(t), "not an integer")
 	}
@@ -54,10 +84,13 @@ func (r *JSONReader) signed(typ string, bits int) (int64, error) {
 	return v, nil
 }
 
-func (r *JSONReader) unsigned(typ string, bits int) (uint64, error) {
-	t, _, err := r.Scalar("an integer")
-	if err != nil {
-		return 0, err
+// parseUnsignedText reads the text of an unsigned integer of the given bits,
+// as a JSON number or the content of a JSON string.
+func parseUnsignedText(typ string, bits int, t []byte) (uint64, error) {
+	// The usual text, up to 19 digits in range, is read here; anything
+	// else by strconv, whose answer and errors it would give.
+	if v, ok := parseShortDecimal(t); ok && (bits == 64 || v>>bits == 0) {
+		return v, nil
 	}
 	if len(t) > 0 && t[0] == '-' {
 		return 0, valueErr(typ, string(t), "negative value for an unsigned type")
@@ -70,6 +103,23 @@ func (r *JSONReader) unsigned(typ string, bits int) (uint64, error) {
 		return 0, intErr(typ, t, err)
 	}
 	return v, nil
+}
+
+// parseShortDecimal reads 1 to 19 decimal digits, leading zeros included,
+// as strconv does; 19 digits cannot overflow a uint64. ok is false for any
+// other text.
+func parseShortDecimal(t []byte) (v uint64, ok bool) {
+	if len(t) == 0 || len(t) > 19 {
+		return 0, false
+	}
+	for _, c := range t {
+		d := c - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = v*10 + uint64(d)
+	}
+	return v, true
 }
 
 func intErr(typ string, t []byte, err error) error {
@@ -248,7 +298,22 @@ func decodeHex(typ string, t []byte, dst []byte) ([]byte, error) {
 	n := len(dst)
 	dst = slices.Grow(dst, len(t)/2)[:n+len(t)/2]
 	out := dst[n:]
-	for i := range out {
+	// Sixteen digits a step while they last. A step writes nothing unless
+	// all its digits are good: from a bad step on, the byte loop below
+	// writes what it always wrote before the error (callers such as
+	// ParseChecksum256 decode into the value they return).
+	i := 0
+	for ; len(t)-2*i >= 16; i += 8 {
+		x := binary.LittleEndian.Uint64(t[2*i:])
+		y := binary.LittleEndian.Uint64(t[2*i+8:])
+		a, okA := hex8(x)
+		b, okB := hex8(y)
+		if !okA || !okB {
+			break
+		}
+		binary.LittleEndian.PutUint64(out[i:], uint64(a)|uint64(b)<<32)
+	}
+	for ; i < len(out); i++ {
 		hi, lo := hexValue[t[2*i]], hexValue[t[2*i+1]]
 		if hi|lo > 0x0f {
 			return nil, valueErr(typ, string(t), "not a hex string")
@@ -256,6 +321,31 @@ func decodeHex(typ string, t []byte, dst []byte) ([]byte, error) {
 		out[i] = hi<<4 | lo
 	}
 	return dst, nil
+}
+
+// hex8 decodes the 8 hex digits of x (little-endian: its first digit in its
+// low byte) into 4 bytes (the first one low), all eight bytes at once; ok
+// is false unless every byte is a hex digit of either case.
+func hex8(x uint64) (v uint32, ok bool) {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	if x&high != 0 {
+		return 0, false
+	}
+	// Every byte is below 0x80, so adding up to 0x80 to each carries into
+	// no other: a byte's top bit then says whether it reached the bound.
+	digit := (x + ones*(0x80-'0')) &^ (x + ones*(0x80-'9'-1)) & high
+	lower := x | ones*0x20 // 'A'-'F' as 'a'-'f'; no other byte lands there
+	letter := (lower + ones*(0x80-'a')) &^ (lower + ones*(0x80-'f'-1)) & high
+	if digit|letter != high {
+		return 0, false
+	}
+	nibbles := x&(ones*0x0f) + (letter>>7)*9 // '0'-'9' → 0-9, 'a'/'A' (1) → 10…
+	// Each output byte is its even digit's nibble above its odd one's;
+	// then the bytes at even places are packed together.
+	w := (nibbles<<4 | nibbles>>8) & 0x00ff00ff00ff00ff
+	w = (w | w>>8) & 0x0000ffff0000ffff
+	w = (w | w>>16) & 0xffffffff
+	return uint32(w), true
 }
 
 // hexValue maps a hex digit of either case to its value, anything else to

@@ -14,17 +14,23 @@ type Name uint64
 
 const nameAlphabet = ".12345abcdefghijklmnopqrstuvwxyz"
 
-func nameCharValue(c byte) (uint64, bool) {
-	switch {
-	case c == '.':
-		return 0, true
-	case c >= '1' && c <= '5':
-		return uint64(c-'1') + 1, true
-	case c >= 'a' && c <= 'z':
-		return uint64(c-'a') + 6, true
+// nameCharValue maps each byte to its 5-bit value in a name, or to
+// nameCharInvalid: a table, as names read from JSON on cold data are random
+// text and a switch over three ranges mispredicts on most characters.
+var nameCharValue = func() (t [256]byte) {
+	for i := range t {
+		t[i] = nameCharInvalid
 	}
-	return 0, false
-}
+	for v, c := range []byte(nameAlphabet) {
+		t[c] = byte(v)
+	}
+	return t
+}()
+
+// nameCharInvalid marks a byte that is no name character: any value above
+// 0x1f would do; all bits set keeps the OR of a name's values above 0x1f
+// whenever one of them is.
+const nameCharInvalid = 0xff
 
 // ParseName parses the text form of a name.
 func ParseName(s string) (Name, error) { return parseName([]byte(s)) }
@@ -43,25 +49,48 @@ func parseName(s []byte) (Name, error) {
 	if len(s) > 13 {
 		return 0, valueErr("name", string(s), "longer than 13 characters")
 	}
+	// The first 12 characters take 5 bits each, from the top; a bad one is
+	// found after the loop, from the OR of all values, so that the loop
+	// does not branch per character.
+	head := s
+	if len(head) == 13 {
+		head = head[:12]
+	}
 	var v uint64
-	for i, c := range s {
-		cv, ok := nameCharValue(c)
-		if !ok {
-			return 0, valueErr("name", string(s), "character "+quoteByte(c)+" is not in .12345abcdefghijklmnopqrstuvwxyz")
+	var all byte
+	for i, c := range head {
+		cv := nameCharValue[c]
+		all |= cv
+		v |= uint64(cv) << (59 - 5*uint(i))
+	}
+	if all > 0x1f {
+		return 0, nameCharErr(s)
+	}
+	if len(s) == 13 {
+		cv := nameCharValue[s[12]]
+		if cv > 0x1f {
+			return 0, nameCharErr(s)
 		}
-		if i < 12 {
-			v |= cv << (64 - 5*(i+1))
-		} else {
-			if cv > 0x0f {
-				return 0, valueErr("name", string(s), "13th character must be one of .12345abcdefghij")
-			}
-			v |= cv
+		if cv > 0x0f {
+			return 0, valueErr("name", string(s), "13th character must be one of .12345abcdefghij")
 		}
+		v |= uint64(cv)
 	}
 	if len(s) > 0 && s[len(s)-1] == '.' {
 		return 0, valueErr("name", string(s), "trailing dots are not allowed")
 	}
 	return Name(v), nil
+}
+
+// nameCharErr is the error for the first character of s that is not in a
+// name's alphabet; s has one.
+func nameCharErr(s []byte) error {
+	for _, c := range s {
+		if nameCharValue[c] == nameCharInvalid {
+			return valueErr("name", string(s), "character "+quoteByte(c)+" is not in .12345abcdefghijklmnopqrstuvwxyz")
+		}
+	}
+	return valueErr("name", string(s), "invalid")
 }
 
 func quoteByte(c byte) string {
