@@ -82,6 +82,44 @@ func parseName(s []byte) (Name, error) {
 	return Name(v), nil
 }
 
+// scanJSONName reads, in one pass, the usual name string: its text from
+// data[i] on, up to 13 name characters and the closing quote, a valid name.
+// It returns the name and the offset past the quote. ok is false for
+// anything else (escapes, a bad character, a 13th character beyond 'j', a
+// trailing dot, no quote), which StringBytes and parseName then read, with
+// their errors; where ok is true they would read the same name and end at
+// the same offset (name characters need no escaping).
+func scanJSONName(data []byte, i int) (n Name, end int, ok bool) {
+	var v uint64
+	for k := 0; k < 12; k++ {
+		if i+k >= len(data) {
+			return 0, 0, false
+		}
+		c := data[i+k]
+		cv := nameCharValue[c]
+		if cv > 0x1f {
+			if c != '"' || k > 0 && data[i+k-1] == '.' {
+				return 0, 0, false
+			}
+			return Name(v), i + k + 1, true // "" is the empty name
+		}
+		v |= uint64(cv) << (59 - 5*uint(k))
+	}
+	// Twelve characters read: a quote, or a 13th character and a quote.
+	if i+13 >= len(data) {
+		return 0, 0, false
+	}
+	c := data[i+12]
+	if c == '"' {
+		return Name(v), i + 13, data[i+11] != '.'
+	}
+	cv := nameCharValue[c]
+	if cv > 0x0f || cv == 0 || data[i+13] != '"' {
+		return 0, 0, false
+	}
+	return Name(v | uint64(cv)), i + 14, true
+}
+
 // nameCharErr is the error for the first character of s that is not in a
 // name's alphabet; s has one.
 func nameCharErr(s []byte) error {
@@ -158,6 +196,13 @@ func (n Name) MarshalJSON() ([]byte, error) { return n.AppendJSON(nil) }
 
 // DecodeJSON reads a JSON string holding a valid name.
 func (n *Name) DecodeJSON(r *JSONReader) error {
+	if r.Peek() == JSONString {
+		if v, end, ok := scanJSONName(r.data, r.pos+1); ok {
+			r.pos = end
+			*n = v
+			return nil
+		}
+	}
 	t, err := r.StringBytes()
 	if err != nil {
 		return err

@@ -54,6 +54,31 @@ func oldParseName(s []byte) (Name, error) {
 	return Name(v), nil
 }
 
+// oldNameDecodeJSON is Name.DecodeJSON as it was before it read the usual
+// name in one pass.
+func oldNameDecodeJSON(n *Name, r *JSONReader) error {
+	t, err := r.StringBytes()
+	if err != nil {
+		return err
+	}
+	*n, err = oldParseName(t)
+	return err
+}
+
+// checkNameDecodeJSON reads doc's first value with Name.DecodeJSON and with
+// the plain code: the same name, error and offset after it.
+func checkNameDecodeJSON(t testing.TB, doc []byte) {
+	t.Helper()
+	n, wn := Name(1), Name(1) // not the zero value: an error leaves it or zeroes it alike
+	r, wr := NewJSONReader(doc), NewJSONReader(doc)
+	err := n.DecodeJSON(r)
+	werr := oldNameDecodeJSON(&wn, wr)
+	sameResult(t, "Name.DecodeJSON", doc, n, err, wn, werr)
+	if r.Offset() != wr.Offset() {
+		t.Fatalf("Name.DecodeJSON(%q) ends at %d; the plain code at %d", doc, r.Offset(), wr.Offset())
+	}
+}
+
 // oldDecodeHex is decodeHex as it was before it read 16 digits a step.
 func oldDecodeHex(typ string, t []byte, dst []byte) ([]byte, error) {
 	if len(t)%2 != 0 {
@@ -118,6 +143,10 @@ func checkScalarFastPaths(t testing.TB, text []byte) {
 	n, err := parseName(text)
 	wn, werr := oldParseName(text)
 	sameResult(t, "parseName", text, n, err, wn, werr)
+
+	for _, doc := range []string{`"` + string(text) + `"`, `"` + string(text), ` "` + string(text) + `",1`, string(text)} {
+		checkNameDecodeJSON(t, []byte(doc))
+	}
 
 	h, err := decodeHex("bytes", text, nil)
 	wh, werr := oldDecodeHex("bytes", text, nil)
@@ -227,7 +256,7 @@ var scalarBoundaries = []string{
 	"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
 	"0000000000000000000000000001", "00000000000000000009", "255", "256", "-128", "-129", "127", "128",
 	"65535", "65536", "4294967295", "4294967296", "-2147483648", "2147483648", "-0", "+0", "+1", "-", "+",
-	"--1", "1_000", "0x10", "1e3", "1.0", " 1", "1 ", "٣",
+	"--1", "1_000", `a"`, `\"`, `a\u0062`, `\u0061`, "abcdefghijkl\"", `abcdefghijklj"`, `abcdefghijkl."`, "0x10", "1e3", "1.0", " 1", "1 ", "٣",
 }
 
 // TestScalarFastPathsMatchThePlainCode compares the fast paths with the
