@@ -59,7 +59,7 @@ func (r *JSONReader) unsigned(typ string, bits int) (uint64, error) {
 // parseSignedText reads the text of a signed integer of the given bits, as a
 // JSON number or the content of a JSON string.
 func parseSignedText(typ string, bits int, t []byte) (int64, error) {
-	// The usual text, a '-' and up to 19 digits in range, is read here;
+	// The usual text, a '-' and up to 20 digits in range, is read here;
 	// anything else by strconv, whose answer and errors it would give.
 	digits := t
 	if len(digits) > 0 && digits[0] == '-' {
@@ -87,7 +87,7 @@ func parseSignedText(typ string, bits int, t []byte) (int64, error) {
 // parseUnsignedText reads the text of an unsigned integer of the given bits,
 // as a JSON number or the content of a JSON string.
 func parseUnsignedText(typ string, bits int, t []byte) (uint64, error) {
-	// The usual text, up to 19 digits in range, is read here; anything
+	// The usual text, up to 20 digits in range, is read here; anything
 	// else by strconv, whose answer and errors it would give.
 	if v, ok := parseShortDecimal(t); ok && (bits == 64 || v>>bits == 0) {
 		return v, nil
@@ -105,19 +105,29 @@ func parseUnsignedText(typ string, bits int, t []byte) (uint64, error) {
 	return v, nil
 }
 
-// parseShortDecimal reads 1 to 19 decimal digits, leading zeros included,
-// as strconv does; 19 digits cannot overflow a uint64. ok is false for any
-// other text.
+// parseShortDecimal reads 1 to 20 decimal digits, leading zeros included,
+// as strconv does. ok is false for any other text, and for a value beyond
+// 2^64-1.
 func parseShortDecimal(t []byte) (v uint64, ok bool) {
-	if len(t) == 0 || len(t) > 19 {
+	if len(t) == 0 || len(t) > 20 {
 		return 0, false
 	}
-	for _, c := range t {
+	// 19 digits cannot overflow; a 20th one can.
+	head := t[:min(len(t), 19)]
+	for _, c := range head {
 		d := c - '0'
 		if d > 9 {
 			return 0, false
 		}
 		v = v*10 + uint64(d)
+	}
+	if len(t) == 20 {
+		d := uint64(t[19] - '0')
+		const maxDiv10, maxMod10 = math.MaxUint64 / 10, math.MaxUint64 % 10
+		if d > 9 || v > maxDiv10 || v == maxDiv10 && d > maxMod10 {
+			return 0, false
+		}
+		v = v*10 + d
 	}
 	return v, true
 }
