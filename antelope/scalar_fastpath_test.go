@@ -149,6 +149,23 @@ func checkScalarFastPaths(t testing.TB, text []byte) {
 		checkNameDecodeJSON(t, []byte(doc))
 	}
 
+	checkDecodeHex(t, text)
+
+	for _, bits := range []int{8, 16, 32, 64} {
+		typ := "int" + strconv.Itoa(bits)
+		s, err := parseSignedText(typ, bits, text)
+		ws, werr := oldSigned(typ, bits, text)
+		sameResult(t, "parseSignedText "+typ, text, s, err, ws, werr)
+		u, err := parseUnsignedText("u"+typ, bits, text)
+		wu, werr := oldUnsigned("u"+typ, bits, text)
+		sameResult(t, "parseUnsignedText u"+typ, text, u, err, wu, werr)
+	}
+}
+
+// checkDecodeHex compares decodeHex with the plain code on text: into a new
+// slice, and into a caller's buffer.
+func checkDecodeHex(t testing.TB, text []byte) {
+	t.Helper()
 	h, err := decodeHex("bytes", text, nil)
 	wh, werr := oldDecodeHex("bytes", text, nil)
 	sameResult(t, "decodeHex", text, h, err, wh, werr)
@@ -163,16 +180,6 @@ func checkScalarFastPaths(t testing.TB, text []byte) {
 		if !bytes.Equal(buf, wbuf) {
 			t.Fatalf("decodeHex(%q) into a buffer wrote % x; the plain code % x", text, buf, wbuf)
 		}
-	}
-
-	for _, bits := range []int{8, 16, 32, 64} {
-		typ := "int" + strconv.Itoa(bits)
-		s, err := parseSignedText(typ, bits, text)
-		ws, werr := oldSigned(typ, bits, text)
-		sameResult(t, "parseSignedText "+typ, text, s, err, ws, werr)
-		u, err := parseUnsignedText("u"+typ, bits, text)
-		wu, werr := oldUnsigned("u"+typ, bits, text)
-		sameResult(t, "parseUnsignedText u"+typ, text, u, err, wu, werr)
 	}
 }
 
@@ -285,14 +292,20 @@ func TestScalarFastPathsMatchThePlainCode(t *testing.T) {
 }
 
 // TestHexWholeStepsMatchThePlainCode puts every byte value at every place
-// of a 16-digit step and of the step after it.
+// of hex texts of each length the steps of decodeHex handle apart: under
+// 4 bytes, two overlapping steps of 8 digits, whole steps of 16, and a last
+// step overlapping the one before.
 func TestHexWholeStepsMatchThePlainCode(t *testing.T) {
-	base := []byte("0123456789abcdefFEDCBA9876543210")
-	for i := range base {
-		for c := range 256 {
-			text := slices.Clone(base)
-			text[i] = byte(c)
-			checkScalarFastPaths(t, text)
+	const digits = "0123456789abcdefFEDCBA9876543210aAbBcCdDeEfF0918"
+	for _, n := range []int{1, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 23, 24} {
+		base := []byte(digits[:2*n])
+		checkDecodeHex(t, base)
+		for i := range base {
+			for c := range 256 {
+				text := slices.Clone(base)
+				text[i] = byte(c)
+				checkDecodeHex(t, text)
+			}
 		}
 	}
 }
