@@ -112,10 +112,18 @@ func parseShortDecimal(t []byte) (v uint64, ok bool) {
 	if len(t) == 0 || len(t) > 20 {
 		return 0, false
 	}
-	// 19 digits cannot overflow; a 20th one can.
-	head := t[:min(len(t), 19)]
-	for _, c := range head {
-		d := c - '0'
+	// Eight digits a step for up to 16 (a uint64 id has 20), then one at a
+	// time up to 19, which cannot overflow; a 20th one can.
+	i := 0
+	for ; i < 16 && len(t)-i >= 8; i += 8 {
+		d, ok := decimal8(binary.LittleEndian.Uint64(t[i:]))
+		if !ok {
+			return 0, false
+		}
+		v = v*1e8 + d
+	}
+	for ; i < len(t) && i < 19; i++ {
+		d := t[i] - '0'
 		if d > 9 {
 			return 0, false
 		}
@@ -130,6 +138,23 @@ func parseShortDecimal(t []byte) (v uint64, ok bool) {
 		v = v*10 + d
 	}
 	return v, true
+}
+
+// decimal8 reads the 8 decimal digits of x (little-endian: its first digit
+// in its low byte) all at once; ok is false unless every byte is a digit.
+func decimal8(x uint64) (uint64, bool) {
+	const ones = 0x0101010101010101
+	// A digit is 0x30-0x39: its high nibble is 3, and adding 6 leaves it 3
+	// (no byte can carry into the next one: each is at most 0x39).
+	if x&(ones*0xf0) != ones*0x30 || (x+ones*0x06)&(ones*0xf0) != ones*0x30 {
+		return 0, false
+	}
+	x -= ones * '0'
+	// Pairs, then fours, then the eight: each step joins the higher
+	// digits (the lower byte) times the power of ten with the next ones.
+	x = (x*10 + x>>8) & 0x00ff00ff00ff00ff
+	x = (x*100 + x>>16) & 0x0000ffff0000ffff
+	return (x*10000 + x>>32) & 0xffffffff, true
 }
 
 func intErr(typ string, t []byte, err error) error {
