@@ -315,11 +315,51 @@ func isDecimalFloat(s []byte) bool {
 
 // Bytes reads bytes written as a hex string, in either case.
 func (r *JSONReader) Bytes() ([]byte, error) {
+	if r.Peek() == JSONString {
+		if b, end, ok := scanJSONHex(r.data, r.pos+1); ok {
+			r.pos = end
+			return b, nil
+		}
+	}
 	t, err := r.StringBytes()
 	if err != nil {
 		return nil, err
 	}
 	return decodeHex("bytes", t, nil)
+}
+
+// scanJSONHex reads, in one pass, the usual bytes string: its text from
+// data[i] on, up to 128 hex digits, an even number of them, and the closing
+// quote. It returns the bytes, in a slice of their exact size, and the
+// offset past the quote. ok is false for anything else (escapes, a bad or
+// odd digit, a longer text, no quote), which StringBytes and decodeHex then
+// read, with their errors; where ok is true they would give the same bytes
+// and end at the same offset (hex digits need no escaping). The text is
+// decoded as it is scanned, into a buffer on the stack: scanning it for its
+// end first, then decoding it, read it twice.
+func scanJSONHex(data []byte, i int) (b []byte, end int, ok bool) {
+	var buf [64]byte
+	n := 0
+	for ; n+8 <= len(buf) && i+16 <= len(data); n, i = n+8, i+16 {
+		v, ok := hex16(data[i:])
+		if !ok {
+			break
+		}
+		binary.LittleEndian.PutUint64(buf[n:], v)
+	}
+	for ; n < len(buf) && i+1 < len(data); n, i = n+1, i+2 {
+		hi, lo := hexValue[data[i]], hexValue[data[i+1]]
+		if hi|lo > 0x0f {
+			break
+		}
+		buf[n] = hi<<4 | lo
+	}
+	if i >= len(data) || data[i] != '"' {
+		return nil, 0, false
+	}
+	b = make([]byte, n)
+	copy(b, buf[:n])
+	return b, i + 1, true
 }
 
 // decodeHex appends the bytes that the hex text t encodes to dst.

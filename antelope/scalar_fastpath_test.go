@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -162,10 +163,30 @@ func checkScalarFastPaths(t testing.TB, text []byte) {
 	}
 }
 
+// oldBytes is JSONReader.Bytes as it was before it read the usual hex
+// string in one pass.
+func oldBytes(r *JSONReader) ([]byte, error) {
+	t, err := r.StringBytes()
+	if err != nil {
+		return nil, err
+	}
+	return oldDecodeHex("bytes", t, nil)
+}
+
 // checkDecodeHex compares decodeHex with the plain code on text: into a new
-// slice, and into a caller's buffer.
+// slice, into a caller's buffer, and read by JSONReader.Bytes from strings
+// holding text.
 func checkDecodeHex(t testing.TB, text []byte) {
 	t.Helper()
+	for _, doc := range []string{`"` + string(text) + `"`, `"` + string(text), ` "` + string(text) + `",1`, string(text)} {
+		r, wr := NewJSONReader([]byte(doc)), NewJSONReader([]byte(doc))
+		b, err := r.Bytes()
+		wb, werr := oldBytes(wr)
+		sameResult(t, "JSONReader.Bytes", []byte(doc), b, err, wb, werr)
+		if r.Offset() != wr.Offset() || cap(b) != cap(wb) {
+			t.Fatalf("JSONReader.Bytes(%q) ends at %d with capacity %d; the plain code at %d with %d", doc, r.Offset(), cap(b), wr.Offset(), cap(wb))
+		}
+	}
 	h, err := decodeHex("bytes", text, nil)
 	wh, werr := oldDecodeHex("bytes", text, nil)
 	sameResult(t, "decodeHex", text, h, err, wh, werr)
@@ -191,6 +212,14 @@ var byteClasses = [][]byte{
 	[]byte("ABCDEF"), []byte("GZgz"), []byte("+-eE_xX"), []byte(" \"\\/:@`[{"),
 	{0, 1, 0x1f, 0x7f}, {0x80, 0xb9, 0xc0, 0xe6, 0xff},
 }
+
+// allBytes holds every byte value.
+var allBytes = func() (b []byte) {
+	for c := range 256 {
+		b = append(b, byte(c))
+	}
+	return b
+}()
 
 func randByte(r *rand.Rand) byte {
 	class := byteClasses[r.IntN(len(byteClasses))]
@@ -294,16 +323,21 @@ func TestScalarFastPathsMatchThePlainCode(t *testing.T) {
 // TestHexWholeStepsMatchThePlainCode puts every byte value at every place
 // of hex texts of each length the steps of decodeHex handle apart: under
 // 4 bytes, two overlapping steps of 8 digits, whole steps of 16, and a last
-// step overlapping the one before.
+// step overlapping the one before; and around the 64 bytes that
+// JSONReader.Bytes reads in one pass.
 func TestHexWholeStepsMatchThePlainCode(t *testing.T) {
-	const digits = "0123456789abcdefFEDCBA9876543210aAbBcCdDeEfF0918"
-	for _, n := range []int{1, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 23, 24} {
+	digits := strings.Repeat("0123456789abcdefFEDCBA9876543210aAbBcCdDeEfF0918", 3)
+	for _, n := range []int{1, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 23, 24, 63, 64, 65} {
 		base := []byte(digits[:2*n])
 		checkDecodeHex(t, base)
+		values := allBytes
+		if n > 24 {
+			values = slices.Concat(byteClasses...) // every class, fewer of each: the long texts cost
+		}
 		for i := range base {
-			for c := range 256 {
+			for _, c := range values {
 				text := slices.Clone(base)
-				text[i] = byte(c)
+				text[i] = c
 				checkDecodeHex(t, text)
 			}
 		}
