@@ -146,7 +146,10 @@ func checkScalarFastPaths(t testing.TB, text []byte) {
 	wn, werr := oldParseName(text)
 	sameResult(t, "parseName", text, n, err, wn, werr)
 
-	for _, doc := range []string{`"` + string(text) + `"`, `"` + string(text), ` "` + string(text) + `",1`, string(text)} {
+	// As a JSON string alone, unterminated, followed by more, padded with
+	// quotes or name characters, or not a string.
+	for _, doc := range []string{`"` + string(text) + `"`, `"` + string(text), ` "` + string(text) + `",1`, string(text),
+		`"` + string(text) + `""""""""""""""""`, `"` + string(text) + `abcdefghijklmnop"`} {
 		checkNameDecodeJSON(t, []byte(doc))
 	}
 
