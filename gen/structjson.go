@@ -78,7 +78,7 @@ func (g *generator) emitStructJSONDecoder(f *jen.File, c structCodec) {
 		}
 		likely = append(likely, jen.Values())
 		f.Commentf("%s[i] is the key chain APIs print after the first i fields.", keys)
-		f.Var().Id(keys).Op("=").Index(jen.Lit(len(all) + 1)).Qual(rt, "JSONKey").Values(likely...)
+		f.Var().Id(keys).Op("=").Index(jen.Lit(len(all)+1)).Qual(rt, "JSONKey").Values(likely...)
 		jdec = append(jdec, jen.Id("next").Op(":=").Lit(0))
 		nextKey = jen.Id("r").Dot("NextKeyOr").Call(jen.Id(keys).Index(jen.Id("next")))
 	}
