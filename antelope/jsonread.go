@@ -162,23 +162,72 @@ func (r *JSONReader) BeginObject() error {
 // members. The key aliases the input or an internal buffer: it is valid only
 // until the next call on r.
 func (r *JSONReader) NextKey() (key []byte, ok bool, err error) {
+	if ok, err = r.beforeKey(); !ok {
+		return nil, false, err
+	}
+	return r.key()
+}
+
+// JSONKey is a member name as a decoder expects to meet it, for
+// NextKeyOr; make one with NewJSONKey.
+type JSONKey struct {
+	text string // `"name":`; empty when the name's JSON form has escapes
+}
+
+// NewJSONKey is the key name as the chain API prints it, quoted and then
+// ':', with no white space. A name that JSON would escape (a quote, a
+// backslash, a control character, invalid UTF-8) gets no shortcut: NextKeyOr
+// then reads the key as NextKey does.
+func NewJSONKey(name string) JSONKey {
+	q := string(AppendStringJSON(nil, name))
+	if q != `"`+name+`"` {
+		return JSONKey{}
+	}
+	return JSONKey{text: q + ":"}
+}
+
+// NextKeyOr is NextKey for a decoder that expects the member likely next.
+// When the input holds likely's text exactly, it is consumed without being
+// scanned as a string, and the key returned is the name within it;
+// otherwise NextKey reads the key. Generated decoders pass the field after
+// the one just read: the next key of every object a chain API prints.
+func (r *JSONReader) NextKeyOr(likely JSONKey) (key []byte, ok bool, err error) {
+	if ok, err = r.beforeKey(); !ok {
+		return nil, false, err
+	}
+	if n := len(likely.text); n > 0 && len(r.data)-r.pos >= n && string(r.data[r.pos:r.pos+n]) == likely.text {
+		key = r.data[r.pos+1 : r.pos+n-2]
+		r.pos += n
+		return key, true, nil
+	}
+	return r.key()
+}
+
+// beforeKey reads up to the next member name of an object: false, with the
+// closing '}' consumed, when the object has no more members.
+func (r *JSONReader) beforeKey() (bool, error) {
 	r.skipSpace()
 	if r.pos >= len(r.data) {
-		return nil, false, r.errorf("unexpected end of input inside an object")
+		return false, r.errorf("unexpected end of input inside an object")
 	}
 	if r.data[r.pos] == '}' {
 		r.pos++
 		r.first = false
-		return nil, false, nil
+		return false, nil
 	}
 	if !r.first {
 		if r.data[r.pos] != ',' {
-			return nil, false, r.errorf("expected ',' or '}' in an object")
+			return false, r.errorf("expected ',' or '}' in an object")
 		}
 		r.pos++
 		r.skipSpace()
 	}
 	r.first = false
+	return true, nil
+}
+
+// key reads a member name and the colon after it.
+func (r *JSONReader) key() (key []byte, ok bool, err error) {
 	if r.pos >= len(r.data) || r.data[r.pos] != '"' {
 		return nil, false, r.errorf("expected a string as object key")
 	}
