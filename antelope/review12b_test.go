@@ -416,3 +416,10 @@ func FuzzScalarsReadAsBefore(f *testing.F) {
 		checkReadsAsBefore(t, doc)
 	})
 }
+
+// RandScalarJSON is a random JSON input around a name, integer or hex
+// text at an edge, for the external tests of bindings.
+func RandScalarJSON(r *rand.Rand) []byte { return randJSONAround(r, randReview12bText(r)) }
+
+// RandScalarText is such a text alone.
+func RandScalarText(r *rand.Rand) string { return randReview12bText(r) }
