@@ -404,8 +404,12 @@ func TestUsualScalarsAllocateNothingButTheBytes(t *testing.T) {
 
 // FuzzScalarsReadAsBefore compares every reader with the plain code on
 // any JSON input, as a value, through UnmarshalJSON, and as the elements
-// of an array.
+// of an array; and the fast paths themselves on the input as a text (one
+// target for both: each costs CI 35 s).
 func FuzzScalarsReadAsBefore(f *testing.F) {
+	for _, s := range scalarBoundaries {
+		f.Add([]byte(s))
+	}
 	for _, s := range review12bTexts {
 		f.Add([]byte(`"` + s + `"`))
 		f.Add([]byte(s))
@@ -414,6 +418,7 @@ func FuzzScalarsReadAsBefore(f *testing.F) {
 	f.Add([]byte(`"abcdefghijkl\u006a"`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		checkReadsAsBefore(t, doc)
+		checkScalarFastPaths(t, doc)
 	})
 }
 

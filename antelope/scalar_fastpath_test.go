@@ -370,14 +370,3 @@ func TestIntegerReadersUseTheFastPath(t *testing.T) {
 		}
 	}
 }
-
-// FuzzScalarFastPaths compares the fast paths of parseName, decodeHex and
-// the integer readers with the plain code on any text.
-func FuzzScalarFastPaths(f *testing.F) {
-	for _, s := range scalarBoundaries {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, text []byte) {
-		checkScalarFastPaths(t, text)
-	})
-}
