@@ -171,19 +171,20 @@ func (r *JSONReader) NextKey() (key []byte, ok bool, err error) {
 // JSONKey is a member name as a decoder expects to meet it, for
 // NextKeyOr; make one with NewJSONKey.
 type JSONKey struct {
-	text string // `"name":`; empty when the name's JSON form has escapes
+	name  string
+	plain bool // JSON prints name as it is, quoted: the shortcut applies
 }
 
-// NewJSONKey is the key name as the chain API prints it, quoted and then
-// ':', with no white space. A name that JSON would escape (a quote, a
-// backslash, a control character, invalid UTF-8) gets no shortcut: NextKeyOr
-// then reads the key as NextKey does.
+// NewJSONKey is the key name, which NextKeyOr takes when the input holds
+// it as the chain API prints it: quoted, then ':', with no white space. A
+// name that JSON would escape (a quote, a backslash, a control character,
+// invalid UTF-8) gets no shortcut: NextKeyOr then reads the key as NextKey
+// does. It allocates nothing for names of up to 60 bytes, since every
+// generated package makes one per field when the program starts.
 func NewJSONKey(name string) JSONKey {
-	q := string(AppendStringJSON(nil, name))
-	if q != `"`+name+`"` {
-		return JSONKey{}
-	}
-	return JSONKey{text: q + ":"}
+	var buf [64]byte
+	q := AppendStringJSON(buf[:0], name)
+	return JSONKey{name: name, plain: len(q) == len(name)+2 && string(q[1:len(q)-1]) == name}
 }
 
 // NextKeyOr is NextKey for a decoder that expects the member likely next.
@@ -195,9 +196,10 @@ func (r *JSONReader) NextKeyOr(likely JSONKey) (key []byte, ok bool, err error) 
 	if ok, err = r.beforeKey(); !ok {
 		return nil, false, err
 	}
-	if n := len(likely.text); n > 0 && len(r.data)-r.pos >= n && string(r.data[r.pos:r.pos+n]) == likely.text {
-		key = r.data[r.pos+1 : r.pos+n-2]
-		r.pos += n
+	if n := len(likely.name); likely.plain && len(r.data)-r.pos >= n+3 && r.data[r.pos] == '"' &&
+		r.data[r.pos+n+1] == '"' && r.data[r.pos+n+2] == ':' && string(r.data[r.pos+1:r.pos+n+1]) == likely.name {
+		key = r.data[r.pos+1 : r.pos+n+1]
+		r.pos += n + 3
 		return key, true, nil
 	}
 	return r.key()
