@@ -39,6 +39,15 @@ func MustAsset(s string) Asset {
 }
 
 func parseAsset(s []byte) (Asset, error) {
+	if a, ok := parseAssetFast(s, 0, len(s)); ok {
+		return a, nil
+	}
+	return parseAssetText(s)
+}
+
+// parseAssetText is parseAsset for any text: white space, a '+', every
+// error.
+func parseAssetText(s []byte) (Asset, error) {
 	bad := func(msg string) (Asset, error) { return Asset{}, valueErr("asset", string(s), msg) }
 	// nodeos trims every white-space character (boost::trim) and reads the
 	// amount with boost::lexical_cast<int64_t>, which takes a '+' too.
@@ -239,11 +248,23 @@ func (a Asset) MarshalJSON() ([]byte, error) { return a.AppendJSON(nil) }
 
 // DecodeJSON reads "amount CODE".
 func (a *Asset) DecodeJSON(r *JSONReader) error {
-	t, err := r.StringBytes()
+	if r.Peek() != JSONString {
+		return r.unexpected("a string")
+	}
+	start := r.pos + 1
+	t, err := r.stringBytes()
 	if err != nil {
 		return err
 	}
-	v, err := parseAsset(t)
+	// Without escapes, t is the input between the quotes, and the fast
+	// path reads it in place.
+	if end := r.pos - 1; end-start == len(t) {
+		if v, ok := parseAssetFast(r.data, start, end); ok {
+			*a = v
+			return nil
+		}
+	}
+	v, err := parseAssetText(t)
 	if err == nil {
 		*a = v
 	}

@@ -90,21 +90,16 @@ func (r *JSONReader) Peek() JSONKind {
 	if r.pos >= len(r.data) {
 		return JSONInvalid
 	}
-	switch c := r.data[r.pos]; {
-	case c == 'n':
-		return JSONNull
-	case c == 't' || c == 'f':
-		return JSONBool
-	case c == '-' || (c >= '0' && c <= '9'):
-		return JSONNumber
-	case c == '"':
-		return JSONString
-	case c == '[':
-		return JSONArray
-	case c == '{':
-		return JSONObject
-	}
-	return JSONInvalid
+	// A table, not a switch: small enough to inline in every generated
+	// decoder, which peeks before each value.
+	return jsonKindOf[r.data[r.pos]]
+}
+
+// jsonKindOf is the kind of value each byte starts.
+var jsonKindOf = [256]JSONKind{
+	'n': JSONNull, 't': JSONBool, 'f': JSONBool, '"': JSONString, '[': JSONArray, '{': JSONObject, '-': JSONNumber,
+	'0': JSONNumber, '1': JSONNumber, '2': JSONNumber, '3': JSONNumber, '4': JSONNumber,
+	'5': JSONNumber, '6': JSONNumber, '7': JSONNumber, '8': JSONNumber, '9': JSONNumber,
 }
 
 // Finish reports an error unless only white space remains.
@@ -167,23 +162,74 @@ func (r *JSONReader) BeginObject() error {
 // members. The key aliases the input or an internal buffer: it is valid only
 // until the next call on r.
 func (r *JSONReader) NextKey() (key []byte, ok bool, err error) {
+	if ok, err = r.beforeKey(); !ok {
+		return nil, false, err
+	}
+	return r.key()
+}
+
+// JSONKey is a member name as a decoder expects to meet it, for
+// NextKeyOr; make one with NewJSONKey.
+type JSONKey struct {
+	name  string
+	plain bool // JSON prints name as it is, quoted: the shortcut applies
+}
+
+// NewJSONKey is the key name, which NextKeyOr takes when the input holds
+// it as the chain API prints it: quoted, then ':', with no white space. A
+// name that JSON would escape (a quote, a backslash, a control character,
+// invalid UTF-8) gets no shortcut: NextKeyOr then reads the key as NextKey
+// does. It allocates nothing for names of up to 60 bytes, since every
+// generated package makes one per field when the program starts.
+func NewJSONKey(name string) JSONKey {
+	var buf [64]byte
+	q := AppendStringJSON(buf[:0], name)
+	return JSONKey{name: name, plain: len(q) == len(name)+2 && string(q[1:len(q)-1]) == name}
+}
+
+// NextKeyOr is NextKey for a decoder that expects the member likely next.
+// When the input holds likely's text exactly, it is consumed without being
+// scanned as a string, and the key returned is the name within it;
+// otherwise NextKey reads the key. Generated decoders pass the field after
+// the one just read: the next key of every object a chain API prints.
+func (r *JSONReader) NextKeyOr(likely JSONKey) (key []byte, ok bool, err error) {
+	if ok, err = r.beforeKey(); !ok {
+		return nil, false, err
+	}
+	if n := len(likely.name); likely.plain && len(r.data)-r.pos >= n+3 && r.data[r.pos] == '"' &&
+		r.data[r.pos+n+1] == '"' && r.data[r.pos+n+2] == ':' && string(r.data[r.pos+1:r.pos+n+1]) == likely.name {
+		key = r.data[r.pos+1 : r.pos+n+1]
+		r.pos += n + 3
+		return key, true, nil
+	}
+	return r.key()
+}
+
+// beforeKey reads up to the next member name of an object: false, with the
+// closing '}' consumed, when the object has no more members.
+func (r *JSONReader) beforeKey() (bool, error) {
 	r.skipSpace()
 	if r.pos >= len(r.data) {
-		return nil, false, r.errorf("unexpected end of input inside an object")
+		return false, r.errorf("unexpected end of input inside an object")
 	}
 	if r.data[r.pos] == '}' {
 		r.pos++
 		r.first = false
-		return nil, false, nil
+		return false, nil
 	}
 	if !r.first {
 		if r.data[r.pos] != ',' {
-			return nil, false, r.errorf("expected ',' or '}' in an object")
+			return false, r.errorf("expected ',' or '}' in an object")
 		}
 		r.pos++
 		r.skipSpace()
 	}
 	r.first = false
+	return true, nil
+}
+
+// key reads a member name and the colon after it.
+func (r *JSONReader) key() (key []byte, ok bool, err error) {
 	if r.pos >= len(r.data) || r.data[r.pos] != '"' {
 		return nil, false, r.errorf("expected a string as object key")
 	}

@@ -14,17 +14,23 @@ type Name uint64
 
 const nameAlphabet = ".12345abcdefghijklmnopqrstuvwxyz"
 
-func nameCharValue(c byte) (uint64, bool) {
-	switch {
-	case c == '.':
-		return 0, true
-	case c >= '1' && c <= '5':
-		return uint64(c-'1') + 1, true
-	case c >= 'a' && c <= 'z':
-		return uint64(c-'a') + 6, true
+// nameCharValue maps each byte to its 5-bit value in a name, or to
+// nameCharInvalid: a table, as names read from JSON on cold data are random
+// text and a switch over three ranges mispredicts on most characters.
+var nameCharValue = func() (t [256]byte) {
+	for i := range t {
+		t[i] = nameCharInvalid
 	}
-	return 0, false
-}
+	for v, c := range []byte(nameAlphabet) {
+		t[c] = byte(v)
+	}
+	return t
+}()
+
+// nameCharInvalid marks a byte that is no name character: any value above
+// 0x1f would do; all bits set keeps the OR of a name's values above 0x1f
+// whenever one of them is.
+const nameCharInvalid = 0xff
 
 // ParseName parses the text form of a name.
 func ParseName(s string) (Name, error) { return parseName([]byte(s)) }
@@ -43,25 +49,86 @@ func parseName(s []byte) (Name, error) {
 	if len(s) > 13 {
 		return 0, valueErr("name", string(s), "longer than 13 characters")
 	}
+	// The first 12 characters take 5 bits each, from the top; a bad one is
+	// found after the loop, from the OR of all values, so that the loop
+	// does not branch per character.
+	head := s
+	if len(head) == 13 {
+		head = head[:12]
+	}
 	var v uint64
-	for i, c := range s {
-		cv, ok := nameCharValue(c)
-		if !ok {
-			return 0, valueErr("name", string(s), "character "+quoteByte(c)+" is not in .12345abcdefghijklmnopqrstuvwxyz")
+	var all byte
+	for i, c := range head {
+		cv := nameCharValue[c]
+		all |= cv
+		v |= uint64(cv) << (59 - 5*uint(i))
+	}
+	if all > 0x1f {
+		return 0, nameCharErr(s)
+	}
+	if len(s) == 13 {
+		cv := nameCharValue[s[12]]
+		if cv > 0x1f {
+			return 0, nameCharErr(s)
 		}
-		if i < 12 {
-			v |= cv << (64 - 5*(i+1))
-		} else {
-			if cv > 0x0f {
-				return 0, valueErr("name", string(s), "13th character must be one of .12345abcdefghij")
-			}
-			v |= cv
+		if cv > 0x0f {
+			return 0, valueErr("name", string(s), "13th character must be one of .12345abcdefghij")
 		}
+		v |= uint64(cv)
 	}
 	if len(s) > 0 && s[len(s)-1] == '.' {
 		return 0, valueErr("name", string(s), "trailing dots are not allowed")
 	}
 	return Name(v), nil
+}
+
+// scanJSONName reads, in one pass, the usual name string: its text from
+// data[i] on, up to 13 name characters and the closing quote, a valid name.
+// It returns the name and the offset past the quote. ok is false for
+// anything else (escapes, a bad character, a 13th character beyond 'j', a
+// trailing dot, no quote), which StringBytes and parseName then read, with
+// their errors; where ok is true they would read the same name and end at
+// the same offset (name characters need no escaping).
+func scanJSONName(data []byte, i int) (n Name, end int, ok bool) {
+	var v uint64
+	for k := 0; k < 12; k++ {
+		if i+k >= len(data) {
+			return 0, 0, false
+		}
+		c := data[i+k]
+		cv := nameCharValue[c]
+		if cv > 0x1f {
+			if c != '"' || k > 0 && data[i+k-1] == '.' {
+				return 0, 0, false
+			}
+			return Name(v), i + k + 1, true // "" is the empty name
+		}
+		v |= uint64(cv) << (59 - 5*uint(k))
+	}
+	// Twelve characters read: a quote, or a 13th character and a quote.
+	if i+13 >= len(data) {
+		return 0, 0, false
+	}
+	c := data[i+12]
+	if c == '"' {
+		return Name(v), i + 13, data[i+11] != '.'
+	}
+	cv := nameCharValue[c]
+	if cv > 0x0f || cv == 0 || data[i+13] != '"' {
+		return 0, 0, false
+	}
+	return Name(v | uint64(cv)), i + 14, true
+}
+
+// nameCharErr is the error for the first character of s that is not in a
+// name's alphabet; s has one.
+func nameCharErr(s []byte) error {
+	for _, c := range s {
+		if nameCharValue[c] == nameCharInvalid {
+			return valueErr("name", string(s), "character "+quoteByte(c)+" is not in .12345abcdefghijklmnopqrstuvwxyz")
+		}
+	}
+	return valueErr("name", string(s), "invalid")
 }
 
 func quoteByte(c byte) string {
@@ -129,6 +196,13 @@ func (n Name) MarshalJSON() ([]byte, error) { return n.AppendJSON(nil) }
 
 // DecodeJSON reads a JSON string holding a valid name.
 func (n *Name) DecodeJSON(r *JSONReader) error {
+	if r.Peek() == JSONString {
+		if v, end, ok := scanJSONName(r.data, r.pos+1); ok {
+			r.pos = end
+			*n = v
+			return nil
+		}
+	}
 	t, err := r.StringBytes()
 	if err != nil {
 		return err

@@ -67,12 +67,28 @@ func (g *generator) emitStructJSONDecoder(f *jen.File, c structCodec) {
 	if len(all) > 0 {
 		jdec = append(jdec, jen.Var().Id("seen").Index(jen.Lit(len(all))).Bool())
 	}
+	// Chain APIs print the fields in order: each key read names the one
+	// expected next, which NextKeyOr takes without scanning it.
+	keys := "jsonKeys" + name
+	nextKey := jen.Id("r").Dot("NextKey").Call()
+	if len(all) > 0 {
+		likely := make([]jen.Code, 0, len(all)+1)
+		for _, sf := range all {
+			likely = append(likely, jen.Qual(rt, "NewJSONKey").Call(jen.Lit(sf.f.Name)))
+		}
+		likely = append(likely, jen.Values())
+		f.Commentf("%s[i] is the key chain APIs print after the first i fields.", keys)
+		f.Var().Id(keys).Op("=").Index(jen.Lit(len(all)+1)).Qual(rt, "JSONKey").Values(likely...)
+		jdec = append(jdec, jen.Id("next").Op(":=").Lit(0))
+		nextKey = jen.Id("r").Dot("NextKeyOr").Call(jen.Id(keys).Index(jen.Id("next")))
+	}
 	var cases []jen.Code
 	for i, sf := range all {
 		fail := returnErr(atField(sf.f.Name))
 		body := []jen.Code{
 			jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(jen.Return(jen.Id("r").Dot("DuplicateField").Call(jen.Lit(sf.f.Name)))),
 			jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
+			jen.Id("next").Op("=").Lit(i + 1),
 		}
 		switch {
 		case sf.f.Extension && sf.f.Type.Resolved().Kind != model.Optional:
@@ -90,7 +106,7 @@ func (g *generator) emitStructJSONDecoder(f *jen.File, c structCodec) {
 	cases = append(cases, jen.Default().Block(
 		jen.If(jen.Err().Op("=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))))
 	jdec = append(jdec, jen.For().Block(
-		jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("NextKey").Call(),
+		jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Add(nextKey),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
 		jen.Switch(jen.String().Call(jen.Id("key"))).Block(cases...),

@@ -72,6 +72,9 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccount = [2]antelope.JSONKey{antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -83,8 +86,9 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Account{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccount[next])
 		if err != nil {
 			return err
 		}
@@ -97,6 +101,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -215,6 +220,9 @@ func (v *Close) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClose[i] is the key chain APIs print after the first i fields.
+var jsonKeysClose = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("symbol"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -226,8 +234,9 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Close{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClose[next])
 		if err != nil {
 			return err
 		}
@@ -240,6 +249,7 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -248,6 +258,7 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Symbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "symbol")
 			}
@@ -378,6 +389,9 @@ func (v *Create) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreate[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreate = [3]antelope.JSONKey{antelope.NewJSONKey("issuer"), antelope.NewJSONKey("maximum_supply"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -389,8 +403,9 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Create{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreate[next])
 		if err != nil {
 			return err
 		}
@@ -403,6 +418,7 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issuer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Issuer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "issuer")
 			}
@@ -411,6 +427,7 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maximum_supply")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.MaximumSupply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maximum_supply")
 			}
@@ -549,6 +566,9 @@ func (v *CurrencyStats) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCurrencyStats[i] is the key chain APIs print after the first i fields.
+var jsonKeysCurrencyStats = [4]antelope.JSONKey{antelope.NewJSONKey("supply"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("issuer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -560,8 +580,9 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CurrencyStats{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCurrencyStats[next])
 		if err != nil {
 			return err
 		}
@@ -574,6 +595,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supply")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Supply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "supply")
 			}
@@ -582,6 +604,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.MaxSupply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -590,6 +613,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issuer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Issuer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "issuer")
 			}
@@ -741,6 +765,9 @@ func (v *Issue) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysIssue[i] is the key chain APIs print after the first i fields.
+var jsonKeysIssue = [4]antelope.JSONKey{antelope.NewJSONKey("to"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -752,8 +779,9 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Issue{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysIssue[next])
 		if err != nil {
 			return err
 		}
@@ -766,6 +794,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -774,6 +803,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -782,6 +812,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -937,6 +968,9 @@ func (v *Open) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOpen[i] is the key chain APIs print after the first i fields.
+var jsonKeysOpen = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("symbol"), antelope.NewJSONKey("ram_payer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -948,8 +982,9 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Open{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOpen[next])
 		if err != nil {
 			return err
 		}
@@ -962,6 +997,7 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -970,6 +1006,7 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Symbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "symbol")
 			}
@@ -978,6 +1015,7 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_payer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.RAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ram_payer")
 			}
@@ -1116,6 +1154,9 @@ func (v *Retire) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRetire[i] is the key chain APIs print after the first i fields.
+var jsonKeysRetire = [3]antelope.JSONKey{antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1127,8 +1168,9 @@ func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Retire{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRetire[next])
 		if err != nil {
 			return err
 		}
@@ -1141,6 +1183,7 @@ func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -1149,6 +1192,7 @@ func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[1] = true
+			next = 2
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -1301,6 +1345,9 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransfer = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1312,8 +1359,9 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transfer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransfer[next])
 		if err != nil {
 			return err
 		}
@@ -1326,6 +1374,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -1334,6 +1383,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -1342,6 +1392,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -1350,6 +1401,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[3] = true
+			next = 4
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}

@@ -111,6 +111,9 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransfer = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -122,8 +125,9 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transfer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransfer[next])
 		if err != nil {
 			return err
 		}
@@ -136,6 +140,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -144,6 +149,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -152,6 +158,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -160,6 +167,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[3] = true
+			next = 4
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -313,6 +321,9 @@ func (v *Create) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreate[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreate = [3]antelope.JSONKey{antelope.NewJSONKey("issuer"), antelope.NewJSONKey("maximum_supply"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -324,8 +335,9 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Create{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreate[next])
 		if err != nil {
 			return err
 		}
@@ -338,6 +350,7 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issuer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Issuer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "issuer")
 			}
@@ -346,6 +359,7 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maximum_supply")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.MaximumSupply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maximum_supply")
 			}
@@ -484,6 +498,9 @@ func (v *Issue) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysIssue[i] is the key chain APIs print after the first i fields.
+var jsonKeysIssue = [4]antelope.JSONKey{antelope.NewJSONKey("to"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -495,8 +512,9 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Issue{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysIssue[next])
 		if err != nil {
 			return err
 		}
@@ -509,6 +527,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -517,6 +536,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -525,6 +545,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -651,6 +672,9 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccount = [2]antelope.JSONKey{antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -662,8 +686,9 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Account{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccount[next])
 		if err != nil {
 			return err
 		}
@@ -676,6 +701,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -802,6 +828,9 @@ func (v *CurrencyStats) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCurrencyStats[i] is the key chain APIs print after the first i fields.
+var jsonKeysCurrencyStats = [4]antelope.JSONKey{antelope.NewJSONKey("supply"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("issuer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -813,8 +842,9 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CurrencyStats{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCurrencyStats[next])
 		if err != nil {
 			return err
 		}
@@ -827,6 +857,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supply")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Supply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "supply")
 			}
@@ -835,6 +866,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.MaxSupply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -843,6 +875,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issuer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Issuer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "issuer")
 			}

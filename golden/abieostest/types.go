@@ -67,6 +67,9 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS1[i] is the key chain APIs print after the first i fields.
+var jsonKeysS1 = [2]antelope.JSONKey{antelope.NewJSONKey("x1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -78,8 +81,9 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S1{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS1[next])
 		if err != nil {
 			return err
 		}
@@ -92,6 +96,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x1")
 			}
 			seen[0] = true
+			next = 1
 			if v.X1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "x1")
 			}
@@ -238,6 +243,9 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS2[i] is the key chain APIs print after the first i fields.
+var jsonKeysS2 = [3]antelope.JSONKey{antelope.NewJSONKey("y1"), antelope.NewJSONKey("y2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -249,8 +257,9 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S2{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS2[next])
 		if err != nil {
 			return err
 		}
@@ -263,6 +272,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("y1")
 			}
 			seen[0] = true
+			next = 1
 			if !r.Null() {
 				if v.Y1.Value, err = r.Int8(); err != nil {
 					return antelope.AtField(err, "y1")
@@ -274,6 +284,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("y2")
 			}
 			seen[1] = true
+			next = 2
 			if !r.Null() {
 				if v.Y2.Value, err = r.Int8(); err != nil {
 					return antelope.AtField(err, "y2")
@@ -466,6 +477,9 @@ func (v *S3) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS3[i] is the key chain APIs print after the first i fields.
+var jsonKeysS3 = [4]antelope.JSONKey{antelope.NewJSONKey("z1"), antelope.NewJSONKey("z2"), antelope.NewJSONKey("z3"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -477,8 +491,9 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S3{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS3[next])
 		if err != nil {
 			return err
 		}
@@ -491,6 +506,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("z1")
 			}
 			seen[0] = true
+			next = 1
 			if !r.Null() {
 				if v.Z1.Value, err = r.Int8(); err != nil {
 					return antelope.AtField(err, "z1")
@@ -502,6 +518,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("z2")
 			}
 			seen[1] = true
+			next = 2
 			if !r.Null() {
 				if err = v.Z2.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "z2")
@@ -513,6 +530,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("z3")
 			}
 			seen[2] = true
+			next = 3
 			if !r.Null() {
 				if err = v.Z3.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "z3")
@@ -699,6 +717,9 @@ func (v *S4) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS4[i] is the key chain APIs print after the first i fields.
+var jsonKeysS4 = [3]antelope.JSONKey{antelope.NewJSONKey("a1"), antelope.NewJSONKey("b1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -710,8 +731,9 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S4{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS4[next])
 		if err != nil {
 			return err
 		}
@@ -724,6 +746,7 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("a1")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptInt8(r, &v.A1.Value); err != nil {
 				return antelope.AtField(err, "a1")
 			}
@@ -733,6 +756,7 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("b1")
 			}
 			seen[1] = true
+			next = 2
 			if !r.Null() {
 				if err = jsonDecodeInt8Array(r, &v.B1.Value); err != nil {
 					return antelope.AtField(err, "b1")
@@ -872,6 +896,9 @@ func (v *S5) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS5[i] is the key chain APIs print after the first i fields.
+var jsonKeysS5 = [4]antelope.JSONKey{antelope.NewJSONKey("x1"), antelope.NewJSONKey("x2"), antelope.NewJSONKey("x3"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -887,8 +914,9 @@ func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S5{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS5[next])
 		if err != nil {
 			return err
 		}
@@ -901,6 +929,7 @@ func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x1")
 			}
 			seen[0] = true
+			next = 1
 			if v.X1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "x1")
 			}
@@ -909,6 +938,7 @@ func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x2")
 			}
 			seen[1] = true
+			next = 2
 			if v.X2, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "x2")
 			}
@@ -917,6 +947,7 @@ func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x3")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.X3.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "x3")
 			}
@@ -1061,6 +1092,9 @@ func (v *S6) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS6[i] is the key chain APIs print after the first i fields.
+var jsonKeysS6 = [4]antelope.JSONKey{antelope.NewJSONKey("c1"), antelope.NewJSONKey("c2"), antelope.NewJSONKey("c3"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S6) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1076,8 +1110,9 @@ func (v *S6) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S6{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS6[next])
 		if err != nil {
 			return err
 		}
@@ -1090,6 +1125,7 @@ func (v *S6) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("c1")
 			}
 			seen[0] = true
+			next = 1
 			if v.C1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "c1")
 			}
@@ -1098,6 +1134,7 @@ func (v *S6) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("c2")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeS5Array(r, &v.C2); err != nil {
 				return antelope.AtField(err, "c2")
 			}
@@ -1106,6 +1143,7 @@ func (v *S6) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("c3")
 			}
 			seen[2] = true
+			next = 3
 			if v.C3, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "c3")
 			}
@@ -1232,6 +1270,9 @@ func (v *S7) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS7[i] is the key chain APIs print after the first i fields.
+var jsonKeysS7 = [2]antelope.JSONKey{antelope.NewJSONKey("bs"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S7) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1243,8 +1284,9 @@ func (v *S7) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S7{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS7[next])
 		if err != nil {
 			return err
 		}
@@ -1257,6 +1299,7 @@ func (v *S7) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bs")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bs.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bs")
 			}

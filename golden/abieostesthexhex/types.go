@@ -67,6 +67,9 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS1[i] is the key chain APIs print after the first i fields.
+var jsonKeysS1 = [2]antelope.JSONKey{antelope.NewJSONKey("x1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -78,8 +81,9 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S1{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS1[next])
 		if err != nil {
 			return err
 		}
@@ -92,6 +96,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x1")
 			}
 			seen[0] = true
+			next = 1
 			if v.X1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "x1")
 			}
@@ -238,6 +243,9 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS2[i] is the key chain APIs print after the first i fields.
+var jsonKeysS2 = [3]antelope.JSONKey{antelope.NewJSONKey("y1"), antelope.NewJSONKey("y2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -249,8 +257,9 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S2{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS2[next])
 		if err != nil {
 			return err
 		}
@@ -263,6 +272,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("y1")
 			}
 			seen[0] = true
+			next = 1
 			if !r.Null() {
 				if v.Y1.Value, err = r.Int8(); err != nil {
 					return antelope.AtField(err, "y1")
@@ -274,6 +284,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("y2")
 			}
 			seen[1] = true
+			next = 2
 			if !r.Null() {
 				if v.Y2.Value, err = r.Int8(); err != nil {
 					return antelope.AtField(err, "y2")
@@ -466,6 +477,9 @@ func (v *S3) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS3[i] is the key chain APIs print after the first i fields.
+var jsonKeysS3 = [4]antelope.JSONKey{antelope.NewJSONKey("z1"), antelope.NewJSONKey("z2"), antelope.NewJSONKey("z3"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -477,8 +491,9 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S3{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS3[next])
 		if err != nil {
 			return err
 		}
@@ -491,6 +506,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("z1")
 			}
 			seen[0] = true
+			next = 1
 			if !r.Null() {
 				if v.Z1.Value, err = r.Int8(); err != nil {
 					return antelope.AtField(err, "z1")
@@ -502,6 +518,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("z2")
 			}
 			seen[1] = true
+			next = 2
 			if !r.Null() {
 				if err = v.Z2.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "z2")
@@ -513,6 +530,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("z3")
 			}
 			seen[2] = true
+			next = 3
 			if !r.Null() {
 				if err = v.Z3.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "z3")
@@ -699,6 +717,9 @@ func (v *S4) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS4[i] is the key chain APIs print after the first i fields.
+var jsonKeysS4 = [3]antelope.JSONKey{antelope.NewJSONKey("a1"), antelope.NewJSONKey("b1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -710,8 +731,9 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S4{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS4[next])
 		if err != nil {
 			return err
 		}
@@ -724,6 +746,7 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("a1")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptInt8(r, &v.A1.Value); err != nil {
 				return antelope.AtField(err, "a1")
 			}
@@ -733,6 +756,7 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("b1")
 			}
 			seen[1] = true
+			next = 2
 			if !r.Null() {
 				if err = jsonDecodeInt8Array(r, &v.B1.Value); err != nil {
 					return antelope.AtField(err, "b1")

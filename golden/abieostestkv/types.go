@@ -297,6 +297,9 @@ func (v *MyStruct) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMyStruct[i] is the key chain APIs print after the first i fields.
+var jsonKeysMyStruct = [6]antelope.JSONKey{antelope.NewJSONKey("primary"), antelope.NewJSONKey("foo"), antelope.NewJSONKey("bar"), antelope.NewJSONKey("fullname"), antelope.NewJSONKey("age"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -308,8 +311,9 @@ func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = MyStruct{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMyStruct[next])
 		if err != nil {
 			return err
 		}
@@ -322,6 +326,7 @@ func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("primary")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Primary.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "primary")
 			}
@@ -330,6 +335,7 @@ func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("foo")
 			}
 			seen[1] = true
+			next = 2
 			if v.Foo, err = r.String(); err != nil {
 				return antelope.AtField(err, "foo")
 			}
@@ -338,6 +344,7 @@ func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bar")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bar, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "bar")
 			}
@@ -346,6 +353,7 @@ func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fullname")
 			}
 			seen[3] = true
+			next = 4
 			if v.Fullname, err = r.String(); err != nil {
 				return antelope.AtField(err, "fullname")
 			}
@@ -354,6 +362,7 @@ func (v *MyStruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("age")
 			}
 			seen[4] = true
+			next = 5
 			if v.Age, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "age")
 			}
@@ -701,6 +710,9 @@ func (v *TupleStringUint32) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleStringUint32[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleStringUint32 = [3]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleStringUint32) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -712,8 +724,9 @@ func (v *TupleStringUint32) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TupleStringUint32{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleStringUint32[next])
 		if err != nil {
 			return err
 		}
@@ -726,6 +739,7 @@ func (v *TupleStringUint32) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if v.Field0, err = r.String(); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -734,6 +748,7 @@ func (v *TupleStringUint32) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if v.Field1, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "field_1")
 			}

@@ -95,6 +95,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -106,8 +109,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -120,6 +124,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -128,6 +133,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -277,6 +283,9 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAction[i] is the key chain APIs print after the first i fields.
+var jsonKeysAction = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("name"), antelope.NewJSONKey("authorization"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -288,8 +297,9 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Action{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAction[next])
 		if err != nil {
 			return err
 		}
@@ -302,6 +312,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -310,6 +321,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -318,6 +330,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorization")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Authorization); err != nil {
 				return antelope.AtField(err, "authorization")
 			}
@@ -326,6 +339,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[3] = true
+			next = 4
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -469,6 +483,9 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtension = [3]antelope.JSONKey{antelope.NewJSONKey("type"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -480,8 +497,9 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Extension{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtension[next])
 		if err != nil {
 			return err
 		}
@@ -494,6 +512,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[0] = true
+			next = 1
 			if v.Type, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -502,6 +521,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -665,6 +685,9 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionHeader = [7]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -676,8 +699,9 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TransactionHeader{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionHeader[next])
 		if err != nil {
 			return err
 		}
@@ -690,6 +714,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -698,6 +723,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -706,6 +732,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -714,6 +741,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -722,6 +750,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -730,6 +759,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -969,6 +999,9 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransaction[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransaction = [10]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), antelope.NewJSONKey("context_free_actions"), antelope.NewJSONKey("actions"), antelope.NewJSONKey("transaction_extensions"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -977,8 +1010,9 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transaction{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransaction[next])
 		if err != nil {
 			return err
 		}
@@ -991,6 +1025,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TransactionHeader.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -999,6 +1034,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.TransactionHeader.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -1007,6 +1043,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.TransactionHeader.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -1015,6 +1052,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TransactionHeader.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -1023,6 +1061,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.TransactionHeader.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -1031,6 +1070,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TransactionHeader.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -1039,6 +1079,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_actions")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeActionArray(r, &v.ContextFreeActions); err != nil {
 				return antelope.AtField(err, "context_free_actions")
 			}
@@ -1047,6 +1088,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actions")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeActionArray(r, &v.Actions); err != nil {
 				return antelope.AtField(err, "actions")
 			}
@@ -1055,6 +1097,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.TransactionExtensions); err != nil {
 				return antelope.AtField(err, "transaction_extensions")
 			}

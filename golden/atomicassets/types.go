@@ -117,6 +117,9 @@ func (v *FORMAT) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFORMAT[i] is the key chain APIs print after the first i fields.
+var jsonKeysFORMAT = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("type"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -128,8 +131,9 @@ func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FORMAT{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFORMAT[next])
 		if err != nil {
 			return err
 		}
@@ -142,6 +146,7 @@ func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if v.Name, err = r.String(); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -150,6 +155,7 @@ func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[1] = true
+			next = 2
 			if v.Type, err = r.String(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -280,6 +286,9 @@ func (v *FORMATTYPE) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFORMATTYPE[i] is the key chain APIs print after the first i fields.
+var jsonKeysFORMATTYPE = [4]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("mediatype"), antelope.NewJSONKey("info"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FORMATTYPE) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -291,8 +300,9 @@ func (v *FORMATTYPE) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FORMATTYPE{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFORMATTYPE[next])
 		if err != nil {
 			return err
 		}
@@ -305,6 +315,7 @@ func (v *FORMATTYPE) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if v.Name, err = r.String(); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -313,6 +324,7 @@ func (v *FORMATTYPE) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mediatype")
 			}
 			seen[1] = true
+			next = 2
 			if v.Mediatype, err = r.String(); err != nil {
 				return antelope.AtField(err, "mediatype")
 			}
@@ -321,6 +333,7 @@ func (v *FORMATTYPE) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("info")
 			}
 			seen[2] = true
+			next = 3
 			if v.Info, err = r.String(); err != nil {
 				return antelope.AtField(err, "info")
 			}
@@ -451,6 +464,9 @@ func (v *Acceptauswap) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAcceptauswap[i] is the key chain APIs print after the first i fields.
+var jsonKeysAcceptauswap = [2]antelope.JSONKey{antelope.NewJSONKey("collection_name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -462,8 +478,9 @@ func (v *Acceptauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Acceptauswap{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAcceptauswap[next])
 		if err != nil {
 			return err
 		}
@@ -476,6 +493,7 @@ func (v *Acceptauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -576,6 +594,9 @@ func (v *Acceptoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAcceptoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysAcceptoffer = [2]antelope.JSONKey{antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -587,8 +608,9 @@ func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Acceptoffer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAcceptoffer[next])
 		if err != nil {
 			return err
 		}
@@ -601,6 +623,7 @@ func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -720,6 +743,9 @@ func (v *Addcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddcolauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddcolauth = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_add"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -731,8 +757,9 @@ func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addcolauth{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddcolauth[next])
 		if err != nil {
 			return err
 		}
@@ -745,6 +772,7 @@ func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -753,6 +781,7 @@ func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_add")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToAdd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_add")
 			}
@@ -882,6 +911,9 @@ func (v *Addconftoken) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddconftoken[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddconftoken = [3]antelope.JSONKey{antelope.NewJSONKey("token_contract"), antelope.NewJSONKey("token_symbol"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -893,8 +925,9 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addconftoken{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddconftoken[next])
 		if err != nil {
 			return err
 		}
@@ -907,6 +940,7 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_contract")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TokenContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_contract")
 			}
@@ -915,6 +949,7 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TokenSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_symbol")
 			}
@@ -1046,6 +1081,9 @@ func (v *Addnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddnotifyacc[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddnotifyacc = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_add"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1057,8 +1095,9 @@ func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addnotifyacc{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddnotifyacc[next])
 		if err != nil {
 			return err
 		}
@@ -1071,6 +1110,7 @@ func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -1079,6 +1119,7 @@ func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_add")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToAdd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_add")
 			}
@@ -1195,6 +1236,9 @@ func (v *Admincoledit) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAdmincoledit[i] is the key chain APIs print after the first i fields.
+var jsonKeysAdmincoledit = [2]antelope.JSONKey{antelope.NewJSONKey("collection_format_extension"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1206,8 +1250,9 @@ func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Admincoledit{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAdmincoledit[next])
 		if err != nil {
 			return err
 		}
@@ -1220,6 +1265,7 @@ func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_format_extension")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeFORMATArray(r, &v.CollectionFormatExtension); err != nil {
 				return antelope.AtField(err, "collection_format_extension")
 			}
@@ -1337,6 +1383,9 @@ func (v *Announcedepo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAnnouncedepo[i] is the key chain APIs print after the first i fields.
+var jsonKeysAnnouncedepo = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("symbol_to_announce"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1348,8 +1397,9 @@ func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Announcedepo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAnnouncedepo[next])
 		if err != nil {
 			return err
 		}
@@ -1362,6 +1412,7 @@ func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -1370,6 +1421,7 @@ func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("symbol_to_announce")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SymbolToAnnounce.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "symbol_to_announce")
 			}
@@ -1555,6 +1607,9 @@ func (v *AssetsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAssetsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysAssetsS = [9]antelope.JSONKey{antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("ram_payer"), antelope.NewJSONKey("backed_tokens"), antelope.NewJSONKey("immutable_serialized_data"), antelope.NewJSONKey("mutable_serialized_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1566,8 +1621,9 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AssetsS{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAssetsS[next])
 		if err != nil {
 			return err
 		}
@@ -1580,6 +1636,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -1588,6 +1645,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -1596,6 +1654,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -1604,6 +1663,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[3] = true
+			next = 4
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -1612,6 +1672,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.RAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ram_payer")
 			}
@@ -1620,6 +1681,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_tokens")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeAssetArray(r, &v.BackedTokens); err != nil {
 				return antelope.AtField(err, "backed_tokens")
 			}
@@ -1628,6 +1690,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_serialized_data")
 			}
 			seen[6] = true
+			next = 7
 			if v.ImmutableSerializedData, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "immutable_serialized_data")
 			}
@@ -1636,6 +1699,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_serialized_data")
 			}
 			seen[7] = true
+			next = 8
 			if v.MutableSerializedData, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "mutable_serialized_data")
 			}
@@ -1857,6 +1921,9 @@ func (v *AuthorSwapsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuthorSwapsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuthorSwapsS = [5]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("current_author"), antelope.NewJSONKey("new_author"), antelope.NewJSONKey("acceptance_date"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AuthorSwapsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1868,8 +1935,9 @@ func (v *AuthorSwapsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AuthorSwapsS{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuthorSwapsS[next])
 		if err != nil {
 			return err
 		}
@@ -1882,6 +1950,7 @@ func (v *AuthorSwapsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -1890,6 +1959,7 @@ func (v *AuthorSwapsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("current_author")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CurrentAuthor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "current_author")
 			}
@@ -1898,6 +1968,7 @@ func (v *AuthorSwapsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_author")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NewAuthor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "new_author")
 			}
@@ -1906,6 +1977,7 @@ func (v *AuthorSwapsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("acceptance_date")
 			}
 			seen[3] = true
+			next = 4
 			if v.AcceptanceDate, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "acceptance_date")
 			}
@@ -2079,6 +2151,9 @@ func (v *Backasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBackasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysBackasset = [5]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("token_to_back"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2090,8 +2165,9 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Backasset{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBackasset[next])
 		if err != nil {
 			return err
 		}
@@ -2104,6 +2180,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -2112,6 +2189,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -2120,6 +2198,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -2128,6 +2207,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_to_back")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TokenToBack.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_to_back")
 			}
@@ -2279,6 +2359,9 @@ func (v *BalancesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBalancesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysBalancesS = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("quantities"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2290,8 +2373,9 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BalancesS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBalancesS[next])
 		if err != nil {
 			return err
 		}
@@ -2304,6 +2388,7 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -2312,6 +2397,7 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantities")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeAssetArray(r, &v.Quantities); err != nil {
 				return antelope.AtField(err, "quantities")
 			}
@@ -2437,6 +2523,9 @@ func (v *Burnasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBurnasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysBurnasset = [3]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2448,8 +2537,9 @@ func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Burnasset{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBurnasset[next])
 		if err != nil {
 			return err
 		}
@@ -2462,6 +2552,7 @@ func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -2470,6 +2561,7 @@ func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -2582,6 +2674,9 @@ func (v *Canceloffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCanceloffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysCanceloffer = [2]antelope.JSONKey{antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2593,8 +2688,9 @@ func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Canceloffer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCanceloffer[next])
 		if err != nil {
 			return err
 		}
@@ -2607,6 +2703,7 @@ func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -2769,6 +2866,9 @@ func (v *CollectionsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCollectionsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysCollectionsS = [8]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("author"), antelope.NewJSONKey("allow_notify"), antelope.NewJSONKey("authorized_accounts"), antelope.NewJSONKey("notify_accounts"), antelope.NewJSONKey("market_fee"), antelope.NewJSONKey("serialized_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2780,8 +2880,9 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CollectionsS{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCollectionsS[next])
 		if err != nil {
 			return err
 		}
@@ -2794,6 +2895,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -2802,6 +2904,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("author")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Author.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "author")
 			}
@@ -2810,6 +2913,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("allow_notify")
 			}
 			seen[2] = true
+			next = 3
 			if v.AllowNotify, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "allow_notify")
 			}
@@ -2818,6 +2922,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_accounts")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeNameArray(r, &v.AuthorizedAccounts); err != nil {
 				return antelope.AtField(err, "authorized_accounts")
 			}
@@ -2826,6 +2931,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("notify_accounts")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeNameArray(r, &v.NotifyAccounts); err != nil {
 				return antelope.AtField(err, "notify_accounts")
 			}
@@ -2834,6 +2940,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("market_fee")
 			}
 			seen[5] = true
+			next = 6
 			if v.MarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "market_fee")
 			}
@@ -2842,6 +2949,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("serialized_data")
 			}
 			seen[6] = true
+			next = 7
 			if v.SerializedData, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "serialized_data")
 			}
@@ -3048,6 +3156,9 @@ func (v *ConfigS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigS[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigS = [6]antelope.JSONKey{antelope.NewJSONKey("asset_counter"), antelope.NewJSONKey("template_counter"), antelope.NewJSONKey("offer_counter"), antelope.NewJSONKey("collection_format"), antelope.NewJSONKey("supported_tokens"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3059,8 +3170,9 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ConfigS{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigS[next])
 		if err != nil {
 			return err
 		}
@@ -3073,6 +3185,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_counter")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssetCounter, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_counter")
 			}
@@ -3081,6 +3194,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_counter")
 			}
 			seen[1] = true
+			next = 2
 			if v.TemplateCounter, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_counter")
 			}
@@ -3089,6 +3203,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_counter")
 			}
 			seen[2] = true
+			next = 3
 			if v.OfferCounter, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_counter")
 			}
@@ -3097,6 +3212,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_format")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeFORMATArray(r, &v.CollectionFormat); err != nil {
 				return antelope.AtField(err, "collection_format")
 			}
@@ -3105,6 +3221,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supported_tokens")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeExtendedSymbolArray(r, &v.SupportedTokens); err != nil {
 				return antelope.AtField(err, "supported_tokens")
 			}
@@ -3279,6 +3396,9 @@ func (v *Createauswap) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreateauswap[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreateauswap = [4]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("new_author"), antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3290,8 +3410,9 @@ func (v *Createauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createauswap{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreateauswap[next])
 		if err != nil {
 			return err
 		}
@@ -3304,6 +3425,7 @@ func (v *Createauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -3312,6 +3434,7 @@ func (v *Createauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_author")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NewAuthor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "new_author")
 			}
@@ -3320,6 +3443,7 @@ func (v *Createauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if v.Owner, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -3510,6 +3634,9 @@ func (v *Createcol) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreatecol[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreatecol = [8]antelope.JSONKey{antelope.NewJSONKey("author"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("allow_notify"), antelope.NewJSONKey("authorized_accounts"), antelope.NewJSONKey("notify_accounts"), antelope.NewJSONKey("market_fee"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3521,8 +3648,9 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createcol{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreatecol[next])
 		if err != nil {
 			return err
 		}
@@ -3535,6 +3663,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("author")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Author.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "author")
 			}
@@ -3543,6 +3672,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -3551,6 +3681,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("allow_notify")
 			}
 			seen[2] = true
+			next = 3
 			if v.AllowNotify, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "allow_notify")
 			}
@@ -3559,6 +3690,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_accounts")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeNameArray(r, &v.AuthorizedAccounts); err != nil {
 				return antelope.AtField(err, "authorized_accounts")
 			}
@@ -3567,6 +3699,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("notify_accounts")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeNameArray(r, &v.NotifyAccounts); err != nil {
 				return antelope.AtField(err, "notify_accounts")
 			}
@@ -3575,6 +3708,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("market_fee")
 			}
 			seen[5] = true
+			next = 6
 			if v.MarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "market_fee")
 			}
@@ -3583,6 +3717,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.Data); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -3805,6 +3940,9 @@ func (v *Createoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreateoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreateoffer = [6]antelope.JSONKey{antelope.NewJSONKey("sender"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("sender_asset_ids"), antelope.NewJSONKey("recipient_asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3816,8 +3954,9 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createoffer{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreateoffer[next])
 		if err != nil {
 			return err
 		}
@@ -3830,6 +3969,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Sender.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender")
 			}
@@ -3838,6 +3978,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -3846,6 +3987,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.SenderAssetIDs); err != nil {
 				return antelope.AtField(err, "sender_asset_ids")
 			}
@@ -3854,6 +3996,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient_asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.RecipientAssetIDs); err != nil {
 				return antelope.AtField(err, "recipient_asset_ids")
 			}
@@ -3862,6 +4005,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
+			next = 5
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -4053,6 +4197,9 @@ func (v *Createschema) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreateschema[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreateschema = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_creator"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("schema_format"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4064,8 +4211,9 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createschema{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreateschema[next])
 		if err != nil {
 			return err
 		}
@@ -4078,6 +4226,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedCreator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_creator")
 			}
@@ -4086,6 +4235,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -4094,6 +4244,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -4102,6 +4253,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_format")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeFORMATArray(r, &v.SchemaFormat); err != nil {
 				return antelope.AtField(err, "schema_format")
 			}
@@ -4302,6 +4454,9 @@ func (v *Createtempl) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreatetempl[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreatetempl = [8]antelope.JSONKey{antelope.NewJSONKey("authorized_creator"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("transferable"), antelope.NewJSONKey("burnable"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("immutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4313,8 +4468,9 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createtempl{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreatetempl[next])
 		if err != nil {
 			return err
 		}
@@ -4327,6 +4483,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedCreator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_creator")
 			}
@@ -4335,6 +4492,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -4343,6 +4501,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -4351,6 +4510,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transferable")
 			}
 			seen[3] = true
+			next = 4
 			if v.Transferable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transferable")
 			}
@@ -4359,6 +4519,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burnable")
 			}
 			seen[4] = true
+			next = 5
 			if v.Burnable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "burnable")
 			}
@@ -4367,6 +4528,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[5] = true
+			next = 6
 			if v.MaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -4375,6 +4537,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -4622,6 +4785,9 @@ func (v *Createtempl2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreatetempl2[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreatetempl2 = [9]antelope.JSONKey{antelope.NewJSONKey("authorized_creator"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("transferable"), antelope.NewJSONKey("burnable"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("immutable_data"), antelope.NewJSONKey("mutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4633,8 +4799,9 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createtempl2{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreatetempl2[next])
 		if err != nil {
 			return err
 		}
@@ -4647,6 +4814,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedCreator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_creator")
 			}
@@ -4655,6 +4823,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -4663,6 +4832,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -4671,6 +4841,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transferable")
 			}
 			seen[3] = true
+			next = 4
 			if v.Transferable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transferable")
 			}
@@ -4679,6 +4850,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burnable")
 			}
 			seen[4] = true
+			next = 5
 			if v.Burnable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "burnable")
 			}
@@ -4687,6 +4859,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[5] = true
+			next = 6
 			if v.MaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -4695,6 +4868,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -4703,6 +4877,7 @@ func (v *Createtempl2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.MutableData); err != nil {
 				return antelope.AtField(err, "mutable_data")
 			}
@@ -4887,6 +5062,9 @@ func (v *Declineoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeclineoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeclineoffer = [2]antelope.JSONKey{antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4898,8 +5076,9 @@ func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Declineoffer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeclineoffer[next])
 		if err != nil {
 			return err
 		}
@@ -4912,6 +5091,7 @@ func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -5038,6 +5218,9 @@ func (v *Deltemplate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeltemplate[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeltemplate = [4]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("template_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deltemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5049,8 +5232,9 @@ func (v *Deltemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deltemplate{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeltemplate[next])
 		if err != nil {
 			return err
 		}
@@ -5063,6 +5247,7 @@ func (v *Deltemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -5071,6 +5256,7 @@ func (v *Deltemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -5079,6 +5265,7 @@ func (v *Deltemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -5218,6 +5405,9 @@ func (v *ExtendedSymbol) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtendedSymbol[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtendedSymbol = [3]antelope.JSONKey{antelope.NewJSONKey("sym"), antelope.NewJSONKey("contract"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5229,8 +5419,9 @@ func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExtendedSymbol{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtendedSymbol[next])
 		if err != nil {
 			return err
 		}
@@ -5243,6 +5434,7 @@ func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sym")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Sym.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sym")
 			}
@@ -5251,6 +5443,7 @@ func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("contract")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Contract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "contract")
 			}
@@ -5406,6 +5599,9 @@ func (v *Extendschema) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtendschema[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtendschema = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("schema_format_extension"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5417,8 +5613,9 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Extendschema{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtendschema[next])
 		if err != nil {
 			return err
 		}
@@ -5431,6 +5628,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -5439,6 +5637,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -5447,6 +5646,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -5455,6 +5655,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_format_extension")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeFORMATArray(r, &v.SchemaFormatExtension); err != nil {
 				return antelope.AtField(err, "schema_format_extension")
 			}
@@ -5597,6 +5798,9 @@ func (v *Forbidnotify) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysForbidnotify[i] is the key chain APIs print after the first i fields.
+var jsonKeysForbidnotify = [2]antelope.JSONKey{antelope.NewJSONKey("collection_name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5608,8 +5812,9 @@ func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Forbidnotify{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysForbidnotify[next])
 		if err != nil {
 			return err
 		}
@@ -5622,6 +5827,7 @@ func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -5746,6 +5952,9 @@ func (v *HoldersS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysHoldersS[i] is the key chain APIs print after the first i fields.
+var jsonKeysHoldersS = [4]antelope.JSONKey{antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("holder"), antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *HoldersS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5757,8 +5966,9 @@ func (v *HoldersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = HoldersS{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysHoldersS[next])
 		if err != nil {
 			return err
 		}
@@ -5771,6 +5981,7 @@ func (v *HoldersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -5779,6 +5990,7 @@ func (v *HoldersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("holder")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Holder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "holder")
 			}
@@ -5787,6 +5999,7 @@ func (v *HoldersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -6033,6 +6246,9 @@ func (v *Locktemplate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLocktemplate[i] is the key chain APIs print after the first i fields.
+var jsonKeysLocktemplate = [4]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("template_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6044,8 +6260,9 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Locktemplate{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLocktemplate[next])
 		if err != nil {
 			return err
 		}
@@ -6058,6 +6275,7 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -6066,6 +6284,7 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6074,6 +6293,7 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -6222,6 +6442,9 @@ func (v *Logbackasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogbackasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogbackasset = [4]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("backed_token"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6233,8 +6456,9 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logbackasset{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogbackasset[next])
 		if err != nil {
 			return err
 		}
@@ -6247,6 +6471,7 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -6255,6 +6480,7 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -6263,6 +6489,7 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_token")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.BackedToken.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "backed_token")
 			}
@@ -6479,6 +6706,9 @@ func (v *Logburnasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogburnasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogburnasset = [10]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("backed_tokens"), antelope.NewJSONKey("old_immutable_data"), antelope.NewJSONKey("old_mutable_data"), antelope.NewJSONKey("asset_ram_payer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6490,8 +6720,9 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logburnasset{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogburnasset[next])
 		if err != nil {
 			return err
 		}
@@ -6504,6 +6735,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -6512,6 +6744,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -6520,6 +6753,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6528,6 +6762,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -6536,6 +6771,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[4] = true
+			next = 5
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -6544,6 +6780,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_tokens")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeAssetArray(r, &v.BackedTokens); err != nil {
 				return antelope.AtField(err, "backed_tokens")
 			}
@@ -6552,6 +6789,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("old_immutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.OldImmutableData); err != nil {
 				return antelope.AtField(err, "old_immutable_data")
 			}
@@ -6560,6 +6798,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("old_mutable_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.OldMutableData); err != nil {
 				return antelope.AtField(err, "old_mutable_data")
 			}
@@ -6568,6 +6807,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ram_payer")
 			}
 			seen[8] = true
+			next = 9
 			if err = v.AssetRAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_ram_payer")
 			}
@@ -6867,6 +7107,9 @@ func (v *Logmint) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogmint[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogmint = [11]antelope.JSONKey{antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("authorized_minter"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("new_asset_owner"), antelope.NewJSONKey("immutable_data"), antelope.NewJSONKey("mutable_data"), antelope.NewJSONKey("backed_tokens"), antelope.NewJSONKey("immutable_template_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6878,8 +7121,9 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logmint{}
 	var seen [10]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogmint[next])
 		if err != nil {
 			return err
 		}
@@ -6892,6 +7136,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -6900,6 +7145,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_minter")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AuthorizedMinter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_minter")
 			}
@@ -6908,6 +7154,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6916,6 +7163,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -6924,6 +7172,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[4] = true
+			next = 5
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -6932,6 +7181,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_asset_owner")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.NewAssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "new_asset_owner")
 			}
@@ -6940,6 +7190,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -6948,6 +7199,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.MutableData); err != nil {
 				return antelope.AtField(err, "mutable_data")
 			}
@@ -6956,6 +7208,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_tokens")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeAssetArray(r, &v.BackedTokens); err != nil {
 				return antelope.AtField(err, "backed_tokens")
 			}
@@ -6964,6 +7217,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_template_data")
 			}
 			seen[9] = true
+			next = 10
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.ImmutableTemplateData); err != nil {
 				return antelope.AtField(err, "immutable_template_data")
 			}
@@ -7237,6 +7491,9 @@ func (v *Logmove) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogmove[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogmove = [7]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7248,8 +7505,9 @@ func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logmove{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogmove[next])
 		if err != nil {
 			return err
 		}
@@ -7262,6 +7520,7 @@ func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -7270,6 +7529,7 @@ func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -7278,6 +7538,7 @@ func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -7286,6 +7547,7 @@ func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -7294,6 +7556,7 @@ func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -7302,6 +7565,7 @@ func (v *Logmove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[5] = true
+			next = 6
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -7519,6 +7783,9 @@ func (v *Lognewoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLognewoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysLognewoffer = [7]antelope.JSONKey{antelope.NewJSONKey("offer_id"), antelope.NewJSONKey("sender"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("sender_asset_ids"), antelope.NewJSONKey("recipient_asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7530,8 +7797,9 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lognewoffer{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLognewoffer[next])
 		if err != nil {
 			return err
 		}
@@ -7544,6 +7812,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -7552,6 +7821,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Sender.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender")
 			}
@@ -7560,6 +7830,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -7568,6 +7839,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.SenderAssetIDs); err != nil {
 				return antelope.AtField(err, "sender_asset_ids")
 			}
@@ -7576,6 +7848,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient_asset_ids")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeUint64Array(r, &v.RecipientAssetIDs); err != nil {
 				return antelope.AtField(err, "recipient_asset_ids")
 			}
@@ -7584,6 +7857,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[5] = true
+			next = 6
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -7815,6 +8089,9 @@ func (v *Lognewtempl) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLognewtempl[i] is the key chain APIs print after the first i fields.
+var jsonKeysLognewtempl = [9]antelope.JSONKey{antelope.NewJSONKey("template_id"), antelope.NewJSONKey("authorized_creator"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("transferable"), antelope.NewJSONKey("burnable"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("immutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7826,8 +8103,9 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lognewtempl{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLognewtempl[next])
 		if err != nil {
 			return err
 		}
@@ -7840,6 +8118,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -7848,6 +8127,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_creator")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AuthorizedCreator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_creator")
 			}
@@ -7856,6 +8136,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -7864,6 +8145,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -7872,6 +8154,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transferable")
 			}
 			seen[4] = true
+			next = 5
 			if v.Transferable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transferable")
 			}
@@ -7880,6 +8163,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burnable")
 			}
 			seen[5] = true
+			next = 6
 			if v.Burnable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "burnable")
 			}
@@ -7888,6 +8172,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[6] = true
+			next = 7
 			if v.MaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -7896,6 +8181,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -8115,6 +8401,9 @@ func (v *Logsetdata) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogsetdata[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogsetdata = [5]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("old_data"), antelope.NewJSONKey("new_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8126,8 +8415,9 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logsetdata{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogsetdata[next])
 		if err != nil {
 			return err
 		}
@@ -8140,6 +8430,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -8148,6 +8439,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -8156,6 +8448,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("old_data")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.OldData); err != nil {
 				return antelope.AtField(err, "old_data")
 			}
@@ -8164,6 +8457,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_data")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.NewData); err != nil {
 				return antelope.AtField(err, "new_data")
 			}
@@ -8348,6 +8642,9 @@ func (v *Logsetdatatl) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogsetdatatl[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogsetdatatl = [6]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("old_data"), antelope.NewJSONKey("new_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8359,8 +8656,9 @@ func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logsetdatatl{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogsetdatatl[next])
 		if err != nil {
 			return err
 		}
@@ -8373,6 +8671,7 @@ func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -8381,6 +8680,7 @@ func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -8389,6 +8689,7 @@ func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -8397,6 +8698,7 @@ func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("old_data")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.OldData); err != nil {
 				return antelope.AtField(err, "old_data")
 			}
@@ -8405,6 +8707,7 @@ func (v *Logsetdatatl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_data")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.NewData); err != nil {
 				return antelope.AtField(err, "new_data")
 			}
@@ -8605,6 +8908,9 @@ func (v *Logtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogtransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogtransfer = [6]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8616,8 +8922,9 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logtransfer{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogtransfer[next])
 		if err != nil {
 			return err
 		}
@@ -8630,6 +8937,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -8638,6 +8946,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -8646,6 +8955,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -8654,6 +8964,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -8662,6 +8973,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
+			next = 5
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -8895,6 +9207,9 @@ func (v *Mintasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMintasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysMintasset = [9]antelope.JSONKey{antelope.NewJSONKey("authorized_minter"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("new_asset_owner"), antelope.NewJSONKey("immutable_data"), antelope.NewJSONKey("mutable_data"), antelope.NewJSONKey("tokens_to_back"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8906,8 +9221,9 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Mintasset{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMintasset[next])
 		if err != nil {
 			return err
 		}
@@ -8920,6 +9236,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_minter")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedMinter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_minter")
 			}
@@ -8928,6 +9245,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -8936,6 +9254,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -8944,6 +9263,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[3] = true
+			next = 4
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -8952,6 +9272,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_asset_owner")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.NewAssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "new_asset_owner")
 			}
@@ -8960,6 +9281,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -8968,6 +9290,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.MutableData); err != nil {
 				return antelope.AtField(err, "mutable_data")
 			}
@@ -8976,6 +9299,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tokens_to_back")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeAssetArray(r, &v.TokensToBack); err != nil {
 				return antelope.AtField(err, "tokens_to_back")
 			}
@@ -9212,6 +9536,9 @@ func (v *Move) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMove[i] is the key chain APIs print after the first i fields.
+var jsonKeysMove = [6]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9223,8 +9550,9 @@ func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Move{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMove[next])
 		if err != nil {
 			return err
 		}
@@ -9237,6 +9565,7 @@ func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -9245,6 +9574,7 @@ func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -9253,6 +9583,7 @@ func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -9261,6 +9592,7 @@ func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -9269,6 +9601,7 @@ func (v *Move) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
+			next = 5
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -9485,6 +9818,9 @@ func (v *OffersS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOffersS[i] is the key chain APIs print after the first i fields.
+var jsonKeysOffersS = [8]antelope.JSONKey{antelope.NewJSONKey("offer_id"), antelope.NewJSONKey("sender"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("sender_asset_ids"), antelope.NewJSONKey("recipient_asset_ids"), antelope.NewJSONKey("memo"), antelope.NewJSONKey("ram_payer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9496,8 +9832,9 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = OffersS{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOffersS[next])
 		if err != nil {
 			return err
 		}
@@ -9510,6 +9847,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -9518,6 +9856,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Sender.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender")
 			}
@@ -9526,6 +9865,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -9534,6 +9874,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.SenderAssetIDs); err != nil {
 				return antelope.AtField(err, "sender_asset_ids")
 			}
@@ -9542,6 +9883,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient_asset_ids")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeUint64Array(r, &v.RecipientAssetIDs); err != nil {
 				return antelope.AtField(err, "recipient_asset_ids")
 			}
@@ -9550,6 +9892,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[5] = true
+			next = 6
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -9558,6 +9901,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_payer")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.RAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ram_payer")
 			}
@@ -9741,6 +10085,9 @@ func (v *PairStringATOMICATTRIBUTE) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairStringATOMICATTRIBUTE[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairStringATOMICATTRIBUTE = [3]antelope.JSONKey{antelope.NewJSONKey("first"), antelope.NewJSONKey("second"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairStringATOMICATTRIBUTE) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9752,8 +10099,9 @@ func (v *PairStringATOMICATTRIBUTE) DecodeJSON(r *antelope.JSONReader) (err erro
 	}
 	*v = PairStringATOMICATTRIBUTE{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairStringATOMICATTRIBUTE[next])
 		if err != nil {
 			return err
 		}
@@ -9766,6 +10114,7 @@ func (v *PairStringATOMICATTRIBUTE) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("first")
 			}
 			seen[0] = true
+			next = 1
 			if v.First, err = r.String(); err != nil {
 				return antelope.AtField(err, "first")
 			}
@@ -9774,6 +10123,7 @@ func (v *PairStringATOMICATTRIBUTE) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("second")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Second.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "second")
 			}
@@ -9899,6 +10249,9 @@ func (v *Payofferram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPayofferram[i] is the key chain APIs print after the first i fields.
+var jsonKeysPayofferram = [3]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9910,8 +10263,9 @@ func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Payofferram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPayofferram[next])
 		if err != nil {
 			return err
 		}
@@ -9924,6 +10278,7 @@ func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -9932,6 +10287,7 @@ func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -10077,6 +10433,9 @@ func (v *Redtemplmax) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRedtemplmax[i] is the key chain APIs print after the first i fields.
+var jsonKeysRedtemplmax = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("new_max_supply"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Redtemplmax) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10088,8 +10447,9 @@ func (v *Redtemplmax) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Redtemplmax{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRedtemplmax[next])
 		if err != nil {
 			return err
 		}
@@ -10102,6 +10462,7 @@ func (v *Redtemplmax) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -10110,6 +10471,7 @@ func (v *Redtemplmax) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -10118,6 +10480,7 @@ func (v *Redtemplmax) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -10126,6 +10489,7 @@ func (v *Redtemplmax) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_max_supply")
 			}
 			seen[3] = true
+			next = 4
 			if v.NewMaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "new_max_supply")
 			}
@@ -10268,6 +10632,9 @@ func (v *Rejectauswap) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRejectauswap[i] is the key chain APIs print after the first i fields.
+var jsonKeysRejectauswap = [2]antelope.JSONKey{antelope.NewJSONKey("collection_name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rejectauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10279,8 +10646,9 @@ func (v *Rejectauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rejectauswap{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRejectauswap[next])
 		if err != nil {
 			return err
 		}
@@ -10293,6 +10661,7 @@ func (v *Rejectauswap) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -10412,6 +10781,9 @@ func (v *Remcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRemcolauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysRemcolauth = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_remove"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10423,8 +10795,9 @@ func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Remcolauth{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRemcolauth[next])
 		if err != nil {
 			return err
 		}
@@ -10437,6 +10810,7 @@ func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -10445,6 +10819,7 @@ func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_remove")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToRemove.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_remove")
 			}
@@ -10576,6 +10951,9 @@ func (v *Remnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRemnotifyacc[i] is the key chain APIs print after the first i fields.
+var jsonKeysRemnotifyacc = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_remove"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10587,8 +10965,9 @@ func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Remnotifyacc{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRemnotifyacc[next])
 		if err != nil {
 			return err
 		}
@@ -10601,6 +10980,7 @@ func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -10609,6 +10989,7 @@ func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_remove")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToRemove.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_remove")
 			}
@@ -10736,6 +11117,9 @@ func (v *SchemaTypesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSchemaTypesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysSchemaTypesS = [3]antelope.JSONKey{antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("format_type"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchemaTypesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10747,8 +11131,9 @@ func (v *SchemaTypesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SchemaTypesS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSchemaTypesS[next])
 		if err != nil {
 			return err
 		}
@@ -10761,6 +11146,7 @@ func (v *SchemaTypesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -10769,6 +11155,7 @@ func (v *SchemaTypesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("format_type")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeFORMATTYPEArray(r, &v.FormatType); err != nil {
 				return antelope.AtField(err, "format_type")
 			}
@@ -10896,6 +11283,9 @@ func (v *SchemasS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSchemasS[i] is the key chain APIs print after the first i fields.
+var jsonKeysSchemasS = [3]antelope.JSONKey{antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("format"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10907,8 +11297,9 @@ func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SchemasS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSchemasS[next])
 		if err != nil {
 			return err
 		}
@@ -10921,6 +11312,7 @@ func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -10929,6 +11321,7 @@ func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("format")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeFORMATArray(r, &v.Format); err != nil {
 				return antelope.AtField(err, "format")
 			}
@@ -11078,6 +11471,9 @@ func (v *Setassetdata) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetassetdata[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetassetdata = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("new_mutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11089,8 +11485,9 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setassetdata{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetassetdata[next])
 		if err != nil {
 			return err
 		}
@@ -11103,6 +11500,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -11111,6 +11509,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -11119,6 +11518,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -11127,6 +11527,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_mutable_data")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.NewMutableData); err != nil {
 				return antelope.AtField(err, "new_mutable_data")
 			}
@@ -11280,6 +11681,9 @@ func (v *Setcoldata) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetcoldata[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetcoldata = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11291,8 +11695,9 @@ func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setcoldata{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetcoldata[next])
 		if err != nil {
 			return err
 		}
@@ -11305,6 +11710,7 @@ func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -11313,6 +11719,7 @@ func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.Data); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -11438,6 +11845,9 @@ func (v *Setmarketfee) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmarketfee[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmarketfee = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("market_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11449,8 +11859,9 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmarketfee{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmarketfee[next])
 		if err != nil {
 			return err
 		}
@@ -11463,6 +11874,7 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -11471,6 +11883,7 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("market_fee")
 			}
 			seen[1] = true
+			next = 2
 			if v.MarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "market_fee")
 			}
@@ -11626,6 +12039,9 @@ func (v *Setschematyp) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetschematyp[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetschematyp = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("schema_format_type"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setschematyp) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11637,8 +12053,9 @@ func (v *Setschematyp) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setschematyp{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetschematyp[next])
 		if err != nil {
 			return err
 		}
@@ -11651,6 +12068,7 @@ func (v *Setschematyp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -11659,6 +12077,7 @@ func (v *Setschematyp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -11667,6 +12086,7 @@ func (v *Setschematyp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -11675,6 +12095,7 @@ func (v *Setschematyp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_format_type")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeFORMATTYPEArray(r, &v.SchemaFormatType); err != nil {
 				return antelope.AtField(err, "schema_format_type")
 			}
@@ -11848,6 +12269,9 @@ func (v *Settempldata) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSettempldata[i] is the key chain APIs print after the first i fields.
+var jsonKeysSettempldata = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("new_mutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settempldata) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11859,8 +12283,9 @@ func (v *Settempldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Settempldata{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSettempldata[next])
 		if err != nil {
 			return err
 		}
@@ -11873,6 +12298,7 @@ func (v *Settempldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -11881,6 +12307,7 @@ func (v *Settempldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -11889,6 +12316,7 @@ func (v *Settempldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -11897,6 +12325,7 @@ func (v *Settempldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_mutable_data")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodePairStringATOMICATTRIBUTEArray(r, &v.NewMutableData); err != nil {
 				return antelope.AtField(err, "new_mutable_data")
 			}
@@ -12035,6 +12464,9 @@ func (v *Setversion) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetversion[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetversion = [2]antelope.JSONKey{antelope.NewJSONKey("new_version"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12046,8 +12478,9 @@ func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setversion{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetversion[next])
 		if err != nil {
 			return err
 		}
@@ -12060,6 +12493,7 @@ func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_version")
 			}
 			seen[0] = true
+			next = 1
 			if v.NewVersion, err = r.String(); err != nil {
 				return antelope.AtField(err, "new_version")
 			}
@@ -12180,6 +12614,9 @@ func (v *TemplateMutablesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTemplateMutablesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysTemplateMutablesS = [4]antelope.JSONKey{antelope.NewJSONKey("template_id"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("mutable_serialized_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TemplateMutablesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12191,8 +12628,9 @@ func (v *TemplateMutablesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TemplateMutablesS{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTemplateMutablesS[next])
 		if err != nil {
 			return err
 		}
@@ -12205,6 +12643,7 @@ func (v *TemplateMutablesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -12213,6 +12652,7 @@ func (v *TemplateMutablesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -12221,6 +12661,7 @@ func (v *TemplateMutablesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_serialized_data")
 			}
 			seen[2] = true
+			next = 3
 			if v.MutableSerializedData, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "mutable_serialized_data")
 			}
@@ -12393,6 +12834,9 @@ func (v *TemplatesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTemplatesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysTemplatesS = [8]antelope.JSONKey{antelope.NewJSONKey("template_id"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("transferable"), antelope.NewJSONKey("burnable"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("issued_supply"), antelope.NewJSONKey("immutable_serialized_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12404,8 +12848,9 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TemplatesS{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTemplatesS[next])
 		if err != nil {
 			return err
 		}
@@ -12418,6 +12863,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -12426,6 +12872,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -12434,6 +12881,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transferable")
 			}
 			seen[2] = true
+			next = 3
 			if v.Transferable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transferable")
 			}
@@ -12442,6 +12890,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burnable")
 			}
 			seen[3] = true
+			next = 4
 			if v.Burnable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "burnable")
 			}
@@ -12450,6 +12899,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -12458,6 +12908,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issued_supply")
 			}
 			seen[5] = true
+			next = 6
 			if v.IssuedSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "issued_supply")
 			}
@@ -12466,6 +12917,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_serialized_data")
 			}
 			seen[6] = true
+			next = 7
 			if v.ImmutableSerializedData, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "immutable_serialized_data")
 			}
@@ -12651,6 +13103,9 @@ func (v *TokenconfigsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTokenconfigsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysTokenconfigsS = [3]antelope.JSONKey{antelope.NewJSONKey("standard"), antelope.NewJSONKey("version"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12662,8 +13117,9 @@ func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TokenconfigsS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTokenconfigsS[next])
 		if err != nil {
 			return err
 		}
@@ -12676,6 +13132,7 @@ func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("standard")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Standard.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "standard")
 			}
@@ -12684,6 +13141,7 @@ func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[1] = true
+			next = 2
 			if v.Version, err = r.String(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -12835,6 +13293,9 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransfer = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12846,8 +13307,9 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transfer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransfer[next])
 		if err != nil {
 			return err
 		}
@@ -12860,6 +13322,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -12868,6 +13331,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -12876,6 +13340,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -12884,6 +13349,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[3] = true
+			next = 4
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -13037,6 +13503,9 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWithdraw[i] is the key chain APIs print after the first i fields.
+var jsonKeysWithdraw = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("token_to_withdraw"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13048,8 +13517,9 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Withdraw{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWithdraw[next])
 		if err != nil {
 			return err
 		}
@@ -13062,6 +13532,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -13070,6 +13541,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_to_withdraw")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TokenToWithdraw.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_to_withdraw")
 			}

@@ -114,6 +114,9 @@ func (v *FORMAT) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFORMAT[i] is the key chain APIs print after the first i fields.
+var jsonKeysFORMAT = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("type"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -125,8 +128,9 @@ func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FORMAT{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFORMAT[next])
 		if err != nil {
 			return err
 		}
@@ -139,6 +143,7 @@ func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if v.Name, err = r.String(); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -147,6 +152,7 @@ func (v *FORMAT) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[1] = true
+			next = 2
 			if v.Type, err = r.String(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -259,6 +265,9 @@ func (v *Acceptoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAcceptoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysAcceptoffer = [2]antelope.JSONKey{antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -270,8 +279,9 @@ func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Acceptoffer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAcceptoffer[next])
 		if err != nil {
 			return err
 		}
@@ -284,6 +294,7 @@ func (v *Acceptoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -403,6 +414,9 @@ func (v *Addcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddcolauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddcolauth = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_add"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -414,8 +428,9 @@ func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addcolauth{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddcolauth[next])
 		if err != nil {
 			return err
 		}
@@ -428,6 +443,7 @@ func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -436,6 +452,7 @@ func (v *Addcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_add")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToAdd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_add")
 			}
@@ -565,6 +582,9 @@ func (v *Addconftoken) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddconftoken[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddconftoken = [3]antelope.JSONKey{antelope.NewJSONKey("token_contract"), antelope.NewJSONKey("token_symbol"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -576,8 +596,9 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addconftoken{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddconftoken[next])
 		if err != nil {
 			return err
 		}
@@ -590,6 +611,7 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_contract")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TokenContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_contract")
 			}
@@ -598,6 +620,7 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TokenSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_symbol")
 			}
@@ -729,6 +752,9 @@ func (v *Addnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddnotifyacc[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddnotifyacc = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_add"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -740,8 +766,9 @@ func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addnotifyacc{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddnotifyacc[next])
 		if err != nil {
 			return err
 		}
@@ -754,6 +781,7 @@ func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -762,6 +790,7 @@ func (v *Addnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_add")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToAdd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_add")
 			}
@@ -878,6 +907,9 @@ func (v *Admincoledit) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAdmincoledit[i] is the key chain APIs print after the first i fields.
+var jsonKeysAdmincoledit = [2]antelope.JSONKey{antelope.NewJSONKey("collection_format_extension"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -889,8 +921,9 @@ func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Admincoledit{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAdmincoledit[next])
 		if err != nil {
 			return err
 		}
@@ -903,6 +936,7 @@ func (v *Admincoledit) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_format_extension")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeFORMATArray(r, &v.CollectionFormatExtension); err != nil {
 				return antelope.AtField(err, "collection_format_extension")
 			}
@@ -1020,6 +1054,9 @@ func (v *Announcedepo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAnnouncedepo[i] is the key chain APIs print after the first i fields.
+var jsonKeysAnnouncedepo = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("symbol_to_announce"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1031,8 +1068,9 @@ func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Announcedepo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAnnouncedepo[next])
 		if err != nil {
 			return err
 		}
@@ -1045,6 +1083,7 @@ func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -1053,6 +1092,7 @@ func (v *Announcedepo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("symbol_to_announce")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SymbolToAnnounce.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "symbol_to_announce")
 			}
@@ -1242,6 +1282,9 @@ func (v *AssetsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAssetsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysAssetsS = [9]antelope.JSONKey{antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("ram_payer"), antelope.NewJSONKey("backed_tokens"), antelope.NewJSONKey("immutable_serialized_data"), antelope.NewJSONKey("mutable_serialized_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1253,8 +1296,9 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AssetsS{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAssetsS[next])
 		if err != nil {
 			return err
 		}
@@ -1267,6 +1311,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -1275,6 +1320,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -1283,6 +1329,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -1291,6 +1338,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[3] = true
+			next = 4
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -1299,6 +1347,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.RAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ram_payer")
 			}
@@ -1307,6 +1356,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_tokens")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeAssetArray(r, &v.BackedTokens); err != nil {
 				return antelope.AtField(err, "backed_tokens")
 			}
@@ -1315,6 +1365,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_serialized_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeUint8Array(r, &v.ImmutableSerializedData); err != nil {
 				return antelope.AtField(err, "immutable_serialized_data")
 			}
@@ -1323,6 +1374,7 @@ func (v *AssetsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_serialized_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeUint8Array(r, &v.MutableSerializedData); err != nil {
 				return antelope.AtField(err, "mutable_serialized_data")
 			}
@@ -1544,6 +1596,9 @@ func (v *Backasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBackasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysBackasset = [5]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("token_to_back"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1555,8 +1610,9 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Backasset{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBackasset[next])
 		if err != nil {
 			return err
 		}
@@ -1569,6 +1625,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -1577,6 +1634,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -1585,6 +1643,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -1593,6 +1652,7 @@ func (v *Backasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_to_back")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TokenToBack.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_to_back")
 			}
@@ -1744,6 +1804,9 @@ func (v *BalancesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBalancesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysBalancesS = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("quantities"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1755,8 +1818,9 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BalancesS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBalancesS[next])
 		if err != nil {
 			return err
 		}
@@ -1769,6 +1833,7 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -1777,6 +1842,7 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantities")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeAssetArray(r, &v.Quantities); err != nil {
 				return antelope.AtField(err, "quantities")
 			}
@@ -1902,6 +1968,9 @@ func (v *Burnasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBurnasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysBurnasset = [3]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1913,8 +1982,9 @@ func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Burnasset{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBurnasset[next])
 		if err != nil {
 			return err
 		}
@@ -1927,6 +1997,7 @@ func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -1935,6 +2006,7 @@ func (v *Burnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -2047,6 +2119,9 @@ func (v *Canceloffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCanceloffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysCanceloffer = [2]antelope.JSONKey{antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2058,8 +2133,9 @@ func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Canceloffer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCanceloffer[next])
 		if err != nil {
 			return err
 		}
@@ -2072,6 +2148,7 @@ func (v *Canceloffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -2236,6 +2313,9 @@ func (v *CollectionsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCollectionsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysCollectionsS = [8]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("author"), antelope.NewJSONKey("allow_notify"), antelope.NewJSONKey("authorized_accounts"), antelope.NewJSONKey("notify_accounts"), antelope.NewJSONKey("market_fee"), antelope.NewJSONKey("serialized_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2247,8 +2327,9 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CollectionsS{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCollectionsS[next])
 		if err != nil {
 			return err
 		}
@@ -2261,6 +2342,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -2269,6 +2351,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("author")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Author.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "author")
 			}
@@ -2277,6 +2360,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("allow_notify")
 			}
 			seen[2] = true
+			next = 3
 			if v.AllowNotify, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "allow_notify")
 			}
@@ -2285,6 +2369,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_accounts")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeNameArray(r, &v.AuthorizedAccounts); err != nil {
 				return antelope.AtField(err, "authorized_accounts")
 			}
@@ -2293,6 +2378,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("notify_accounts")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeNameArray(r, &v.NotifyAccounts); err != nil {
 				return antelope.AtField(err, "notify_accounts")
 			}
@@ -2301,6 +2387,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("market_fee")
 			}
 			seen[5] = true
+			next = 6
 			if v.MarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "market_fee")
 			}
@@ -2309,6 +2396,7 @@ func (v *CollectionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("serialized_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeUint8Array(r, &v.SerializedData); err != nil {
 				return antelope.AtField(err, "serialized_data")
 			}
@@ -2515,6 +2603,9 @@ func (v *ConfigS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigS[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigS = [6]antelope.JSONKey{antelope.NewJSONKey("asset_counter"), antelope.NewJSONKey("template_counter"), antelope.NewJSONKey("offer_counter"), antelope.NewJSONKey("collection_format"), antelope.NewJSONKey("supported_tokens"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2526,8 +2617,9 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ConfigS{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigS[next])
 		if err != nil {
 			return err
 		}
@@ -2540,6 +2632,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_counter")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssetCounter, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_counter")
 			}
@@ -2548,6 +2641,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_counter")
 			}
 			seen[1] = true
+			next = 2
 			if v.TemplateCounter, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_counter")
 			}
@@ -2556,6 +2650,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_counter")
 			}
 			seen[2] = true
+			next = 3
 			if v.OfferCounter, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_counter")
 			}
@@ -2564,6 +2659,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_format")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeFORMATArray(r, &v.CollectionFormat); err != nil {
 				return antelope.AtField(err, "collection_format")
 			}
@@ -2572,6 +2668,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supported_tokens")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeExtendedSymbolArray(r, &v.SupportedTokens); err != nil {
 				return antelope.AtField(err, "supported_tokens")
 			}
@@ -2786,6 +2883,9 @@ func (v *Createcol) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreatecol[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreatecol = [8]antelope.JSONKey{antelope.NewJSONKey("author"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("allow_notify"), antelope.NewJSONKey("authorized_accounts"), antelope.NewJSONKey("notify_accounts"), antelope.NewJSONKey("market_fee"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2797,8 +2897,9 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createcol{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreatecol[next])
 		if err != nil {
 			return err
 		}
@@ -2811,6 +2912,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("author")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Author.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "author")
 			}
@@ -2819,6 +2921,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -2827,6 +2930,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("allow_notify")
 			}
 			seen[2] = true
+			next = 3
 			if v.AllowNotify, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "allow_notify")
 			}
@@ -2835,6 +2939,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_accounts")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeNameArray(r, &v.AuthorizedAccounts); err != nil {
 				return antelope.AtField(err, "authorized_accounts")
 			}
@@ -2843,6 +2948,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("notify_accounts")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeNameArray(r, &v.NotifyAccounts); err != nil {
 				return antelope.AtField(err, "notify_accounts")
 			}
@@ -2851,6 +2957,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("market_fee")
 			}
 			seen[5] = true
+			next = 6
 			if v.MarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "market_fee")
 			}
@@ -2859,6 +2966,7 @@ func (v *Createcol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.Data); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -3081,6 +3189,9 @@ func (v *Createoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreateoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreateoffer = [6]antelope.JSONKey{antelope.NewJSONKey("sender"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("sender_asset_ids"), antelope.NewJSONKey("recipient_asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3092,8 +3203,9 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createoffer{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreateoffer[next])
 		if err != nil {
 			return err
 		}
@@ -3106,6 +3218,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Sender.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender")
 			}
@@ -3114,6 +3227,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -3122,6 +3236,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.SenderAssetIDs); err != nil {
 				return antelope.AtField(err, "sender_asset_ids")
 			}
@@ -3130,6 +3245,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient_asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.RecipientAssetIDs); err != nil {
 				return antelope.AtField(err, "recipient_asset_ids")
 			}
@@ -3138,6 +3254,7 @@ func (v *Createoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
+			next = 5
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -3329,6 +3446,9 @@ func (v *Createschema) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreateschema[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreateschema = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_creator"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("schema_format"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3340,8 +3460,9 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createschema{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreateschema[next])
 		if err != nil {
 			return err
 		}
@@ -3354,6 +3475,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedCreator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_creator")
 			}
@@ -3362,6 +3484,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -3370,6 +3493,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -3378,6 +3502,7 @@ func (v *Createschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_format")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeFORMATArray(r, &v.SchemaFormat); err != nil {
 				return antelope.AtField(err, "schema_format")
 			}
@@ -3578,6 +3703,9 @@ func (v *Createtempl) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreatetempl[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreatetempl = [8]antelope.JSONKey{antelope.NewJSONKey("authorized_creator"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("transferable"), antelope.NewJSONKey("burnable"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("immutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3589,8 +3717,9 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createtempl{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreatetempl[next])
 		if err != nil {
 			return err
 		}
@@ -3603,6 +3732,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedCreator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_creator")
 			}
@@ -3611,6 +3741,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -3619,6 +3750,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -3627,6 +3759,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transferable")
 			}
 			seen[3] = true
+			next = 4
 			if v.Transferable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transferable")
 			}
@@ -3635,6 +3768,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burnable")
 			}
 			seen[4] = true
+			next = 5
 			if v.Burnable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "burnable")
 			}
@@ -3643,6 +3777,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[5] = true
+			next = 6
 			if v.MaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -3651,6 +3786,7 @@ func (v *Createtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -3823,6 +3959,9 @@ func (v *Declineoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeclineoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeclineoffer = [2]antelope.JSONKey{antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3834,8 +3973,9 @@ func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Declineoffer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeclineoffer[next])
 		if err != nil {
 			return err
 		}
@@ -3848,6 +3988,7 @@ func (v *Declineoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -3963,6 +4104,9 @@ func (v *ExtendedSymbol) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtendedSymbol[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtendedSymbol = [3]antelope.JSONKey{antelope.NewJSONKey("symbol"), antelope.NewJSONKey("contract"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3974,8 +4118,9 @@ func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExtendedSymbol{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtendedSymbol[next])
 		if err != nil {
 			return err
 		}
@@ -3988,6 +4133,7 @@ func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("symbol")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Symbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "symbol")
 			}
@@ -3996,6 +4142,7 @@ func (v *ExtendedSymbol) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("contract")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Contract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "contract")
 			}
@@ -4151,6 +4298,9 @@ func (v *Extendschema) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtendschema[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtendschema = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("schema_format_extension"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4162,8 +4312,9 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Extendschema{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtendschema[next])
 		if err != nil {
 			return err
 		}
@@ -4176,6 +4327,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -4184,6 +4336,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -4192,6 +4345,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -4200,6 +4354,7 @@ func (v *Extendschema) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_format_extension")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeFORMATArray(r, &v.SchemaFormatExtension); err != nil {
 				return antelope.AtField(err, "schema_format_extension")
 			}
@@ -4342,6 +4497,9 @@ func (v *Forbidnotify) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysForbidnotify[i] is the key chain APIs print after the first i fields.
+var jsonKeysForbidnotify = [2]antelope.JSONKey{antelope.NewJSONKey("collection_name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4353,8 +4511,9 @@ func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Forbidnotify{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysForbidnotify[next])
 		if err != nil {
 			return err
 		}
@@ -4367,6 +4526,7 @@ func (v *Forbidnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -4589,6 +4749,9 @@ func (v *Locktemplate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLocktemplate[i] is the key chain APIs print after the first i fields.
+var jsonKeysLocktemplate = [4]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("template_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4600,8 +4763,9 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Locktemplate{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLocktemplate[next])
 		if err != nil {
 			return err
 		}
@@ -4614,6 +4778,7 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -4622,6 +4787,7 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -4630,6 +4796,7 @@ func (v *Locktemplate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -4778,6 +4945,9 @@ func (v *Logbackasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogbackasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogbackasset = [4]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("backed_token"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4789,8 +4959,9 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logbackasset{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogbackasset[next])
 		if err != nil {
 			return err
 		}
@@ -4803,6 +4974,7 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -4811,6 +4983,7 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -4819,6 +4992,7 @@ func (v *Logbackasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_token")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.BackedToken.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "backed_token")
 			}
@@ -5035,6 +5209,9 @@ func (v *Logburnasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogburnasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogburnasset = [10]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("backed_tokens"), antelope.NewJSONKey("old_immutable_data"), antelope.NewJSONKey("old_mutable_data"), antelope.NewJSONKey("asset_ram_payer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5046,8 +5223,9 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logburnasset{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogburnasset[next])
 		if err != nil {
 			return err
 		}
@@ -5060,6 +5238,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -5068,6 +5247,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -5076,6 +5256,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -5084,6 +5265,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -5092,6 +5274,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[4] = true
+			next = 5
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -5100,6 +5283,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_tokens")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeAssetArray(r, &v.BackedTokens); err != nil {
 				return antelope.AtField(err, "backed_tokens")
 			}
@@ -5108,6 +5292,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("old_immutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.OldImmutableData); err != nil {
 				return antelope.AtField(err, "old_immutable_data")
 			}
@@ -5116,6 +5301,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("old_mutable_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.OldMutableData); err != nil {
 				return antelope.AtField(err, "old_mutable_data")
 			}
@@ -5124,6 +5310,7 @@ func (v *Logburnasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ram_payer")
 			}
 			seen[8] = true
+			next = 9
 			if err = v.AssetRAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_ram_payer")
 			}
@@ -5412,6 +5599,9 @@ func (v *Logmint) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogmint[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogmint = [10]antelope.JSONKey{antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("authorized_minter"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("new_asset_owner"), antelope.NewJSONKey("immutable_data"), antelope.NewJSONKey("mutable_data"), antelope.NewJSONKey("backed_tokens"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5423,8 +5613,9 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logmint{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogmint[next])
 		if err != nil {
 			return err
 		}
@@ -5437,6 +5628,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -5445,6 +5637,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_minter")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AuthorizedMinter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_minter")
 			}
@@ -5453,6 +5646,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -5461,6 +5655,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -5469,6 +5664,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[4] = true
+			next = 5
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -5477,6 +5673,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_asset_owner")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.NewAssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "new_asset_owner")
 			}
@@ -5485,6 +5682,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -5493,6 +5691,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.MutableData); err != nil {
 				return antelope.AtField(err, "mutable_data")
 			}
@@ -5501,6 +5700,7 @@ func (v *Logmint) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("backed_tokens")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeAssetArray(r, &v.BackedTokens); err != nil {
 				return antelope.AtField(err, "backed_tokens")
 			}
@@ -5754,6 +5954,9 @@ func (v *Lognewoffer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLognewoffer[i] is the key chain APIs print after the first i fields.
+var jsonKeysLognewoffer = [7]antelope.JSONKey{antelope.NewJSONKey("offer_id"), antelope.NewJSONKey("sender"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("sender_asset_ids"), antelope.NewJSONKey("recipient_asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5765,8 +5968,9 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lognewoffer{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLognewoffer[next])
 		if err != nil {
 			return err
 		}
@@ -5779,6 +5983,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -5787,6 +5992,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Sender.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender")
 			}
@@ -5795,6 +6001,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -5803,6 +6010,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.SenderAssetIDs); err != nil {
 				return antelope.AtField(err, "sender_asset_ids")
 			}
@@ -5811,6 +6019,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient_asset_ids")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeUint64Array(r, &v.RecipientAssetIDs); err != nil {
 				return antelope.AtField(err, "recipient_asset_ids")
 			}
@@ -5819,6 +6028,7 @@ func (v *Lognewoffer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[5] = true
+			next = 6
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -6050,6 +6260,9 @@ func (v *Lognewtempl) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLognewtempl[i] is the key chain APIs print after the first i fields.
+var jsonKeysLognewtempl = [9]antelope.JSONKey{antelope.NewJSONKey("template_id"), antelope.NewJSONKey("authorized_creator"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("transferable"), antelope.NewJSONKey("burnable"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("immutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6061,8 +6274,9 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lognewtempl{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLognewtempl[next])
 		if err != nil {
 			return err
 		}
@@ -6075,6 +6289,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -6083,6 +6298,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_creator")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AuthorizedCreator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_creator")
 			}
@@ -6091,6 +6307,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6099,6 +6316,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -6107,6 +6325,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transferable")
 			}
 			seen[4] = true
+			next = 5
 			if v.Transferable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transferable")
 			}
@@ -6115,6 +6334,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burnable")
 			}
 			seen[5] = true
+			next = 6
 			if v.Burnable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "burnable")
 			}
@@ -6123,6 +6343,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[6] = true
+			next = 7
 			if v.MaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -6131,6 +6352,7 @@ func (v *Lognewtempl) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -6350,6 +6572,9 @@ func (v *Logsetdata) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogsetdata[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogsetdata = [5]antelope.JSONKey{antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("old_data"), antelope.NewJSONKey("new_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6361,8 +6586,9 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logsetdata{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogsetdata[next])
 		if err != nil {
 			return err
 		}
@@ -6375,6 +6601,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -6383,6 +6610,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -6391,6 +6619,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("old_data")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.OldData); err != nil {
 				return antelope.AtField(err, "old_data")
 			}
@@ -6399,6 +6628,7 @@ func (v *Logsetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_data")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.NewData); err != nil {
 				return antelope.AtField(err, "new_data")
 			}
@@ -6587,6 +6817,9 @@ func (v *Logtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogtransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogtransfer = [6]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6598,8 +6831,9 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logtransfer{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogtransfer[next])
 		if err != nil {
 			return err
 		}
@@ -6612,6 +6846,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6620,6 +6855,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -6628,6 +6864,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -6636,6 +6873,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -6644,6 +6882,7 @@ func (v *Logtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
+			next = 5
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -6877,6 +7116,9 @@ func (v *Mintasset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMintasset[i] is the key chain APIs print after the first i fields.
+var jsonKeysMintasset = [9]antelope.JSONKey{antelope.NewJSONKey("authorized_minter"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("template_id"), antelope.NewJSONKey("new_asset_owner"), antelope.NewJSONKey("immutable_data"), antelope.NewJSONKey("mutable_data"), antelope.NewJSONKey("tokens_to_back"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6888,8 +7130,9 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Mintasset{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMintasset[next])
 		if err != nil {
 			return err
 		}
@@ -6902,6 +7145,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_minter")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedMinter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_minter")
 			}
@@ -6910,6 +7154,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6918,6 +7163,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -6926,6 +7172,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[3] = true
+			next = 4
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -6934,6 +7181,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_asset_owner")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.NewAssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "new_asset_owner")
 			}
@@ -6942,6 +7190,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_data")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.ImmutableData); err != nil {
 				return antelope.AtField(err, "immutable_data")
 			}
@@ -6950,6 +7199,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mutable_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.MutableData); err != nil {
 				return antelope.AtField(err, "mutable_data")
 			}
@@ -6958,6 +7208,7 @@ func (v *Mintasset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tokens_to_back")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeAssetArray(r, &v.TokensToBack); err != nil {
 				return antelope.AtField(err, "tokens_to_back")
 			}
@@ -7210,6 +7461,9 @@ func (v *OffersS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOffersS[i] is the key chain APIs print after the first i fields.
+var jsonKeysOffersS = [8]antelope.JSONKey{antelope.NewJSONKey("offer_id"), antelope.NewJSONKey("sender"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("sender_asset_ids"), antelope.NewJSONKey("recipient_asset_ids"), antelope.NewJSONKey("memo"), antelope.NewJSONKey("ram_payer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7221,8 +7475,9 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = OffersS{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOffersS[next])
 		if err != nil {
 			return err
 		}
@@ -7235,6 +7490,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -7243,6 +7499,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Sender.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender")
 			}
@@ -7251,6 +7508,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -7259,6 +7517,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.SenderAssetIDs); err != nil {
 				return antelope.AtField(err, "sender_asset_ids")
 			}
@@ -7267,6 +7526,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient_asset_ids")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeUint64Array(r, &v.RecipientAssetIDs); err != nil {
 				return antelope.AtField(err, "recipient_asset_ids")
 			}
@@ -7275,6 +7535,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[5] = true
+			next = 6
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -7283,6 +7544,7 @@ func (v *OffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_payer")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.RAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ram_payer")
 			}
@@ -7466,6 +7728,9 @@ func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7477,8 +7742,9 @@ func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float
 	}
 	*v = PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVEC[next])
 		if err != nil {
 			return err
 		}
@@ -7491,6 +7757,7 @@ func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.String(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -7499,6 +7766,7 @@ func (v *PairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Value.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -7624,6 +7892,9 @@ func (v *Payofferram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPayofferram[i] is the key chain APIs print after the first i fields.
+var jsonKeysPayofferram = [3]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7635,8 +7906,9 @@ func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Payofferram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPayofferram[next])
 		if err != nil {
 			return err
 		}
@@ -7649,6 +7921,7 @@ func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -7657,6 +7930,7 @@ func (v *Payofferram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -7788,6 +8062,9 @@ func (v *Remcolauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRemcolauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysRemcolauth = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_remove"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7799,8 +8076,9 @@ func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Remcolauth{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRemcolauth[next])
 		if err != nil {
 			return err
 		}
@@ -7813,6 +8091,7 @@ func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -7821,6 +8100,7 @@ func (v *Remcolauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_remove")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToRemove.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_remove")
 			}
@@ -7952,6 +8232,9 @@ func (v *Remnotifyacc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRemnotifyacc[i] is the key chain APIs print after the first i fields.
+var jsonKeysRemnotifyacc = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("account_to_remove"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7963,8 +8246,9 @@ func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Remnotifyacc{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRemnotifyacc[next])
 		if err != nil {
 			return err
 		}
@@ -7977,6 +8261,7 @@ func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -7985,6 +8270,7 @@ func (v *Remnotifyacc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_to_remove")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AccountToRemove.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account_to_remove")
 			}
@@ -8112,6 +8398,9 @@ func (v *SchemasS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSchemasS[i] is the key chain APIs print after the first i fields.
+var jsonKeysSchemasS = [3]antelope.JSONKey{antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("format"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8123,8 +8412,9 @@ func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SchemasS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSchemasS[next])
 		if err != nil {
 			return err
 		}
@@ -8137,6 +8427,7 @@ func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -8145,6 +8436,7 @@ func (v *SchemasS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("format")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeFORMATArray(r, &v.Format); err != nil {
 				return antelope.AtField(err, "format")
 			}
@@ -8294,6 +8586,9 @@ func (v *Setassetdata) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetassetdata[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetassetdata = [5]antelope.JSONKey{antelope.NewJSONKey("authorized_editor"), antelope.NewJSONKey("asset_owner"), antelope.NewJSONKey("asset_id"), antelope.NewJSONKey("new_mutable_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8305,8 +8600,9 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setassetdata{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetassetdata[next])
 		if err != nil {
 			return err
 		}
@@ -8319,6 +8615,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_editor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AuthorizedEditor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authorized_editor")
 			}
@@ -8327,6 +8624,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AssetOwner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "asset_owner")
 			}
@@ -8335,6 +8633,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.AssetID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "asset_id")
 			}
@@ -8343,6 +8642,7 @@ func (v *Setassetdata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_mutable_data")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.NewMutableData); err != nil {
 				return antelope.AtField(err, "new_mutable_data")
 			}
@@ -8496,6 +8796,9 @@ func (v *Setcoldata) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetcoldata[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetcoldata = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8507,8 +8810,9 @@ func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setcoldata{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetcoldata[next])
 		if err != nil {
 			return err
 		}
@@ -8521,6 +8825,7 @@ func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -8529,6 +8834,7 @@ func (v *Setcoldata) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairStringVariantInt8Int16Int32Int64Uint8Uint16Uint32Uint64Float32Float64StringINT8VECINT16VECINT32VECINT64VECUINT8VECUINT16VECUINT32VECUINT64VECFLOATVECDOUBLEVECSTRINGVECArray(r, &v.Data); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -8654,6 +8960,9 @@ func (v *Setmarketfee) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmarketfee[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmarketfee = [3]antelope.JSONKey{antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("market_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8665,8 +8974,9 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmarketfee{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmarketfee[next])
 		if err != nil {
 			return err
 		}
@@ -8679,6 +8989,7 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -8687,6 +8998,7 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("market_fee")
 			}
 			seen[1] = true
+			next = 2
 			if v.MarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "market_fee")
 			}
@@ -8801,6 +9113,9 @@ func (v *Setversion) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetversion[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetversion = [2]antelope.JSONKey{antelope.NewJSONKey("new_version"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8812,8 +9127,9 @@ func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setversion{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetversion[next])
 		if err != nil {
 			return err
 		}
@@ -8826,6 +9142,7 @@ func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_version")
 			}
 			seen[0] = true
+			next = 1
 			if v.NewVersion, err = r.String(); err != nil {
 				return antelope.AtField(err, "new_version")
 			}
@@ -8976,6 +9293,9 @@ func (v *TemplatesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTemplatesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysTemplatesS = [8]antelope.JSONKey{antelope.NewJSONKey("template_id"), antelope.NewJSONKey("schema_name"), antelope.NewJSONKey("transferable"), antelope.NewJSONKey("burnable"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("issued_supply"), antelope.NewJSONKey("immutable_serialized_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8987,8 +9307,9 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TemplatesS{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTemplatesS[next])
 		if err != nil {
 			return err
 		}
@@ -9001,6 +9322,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("template_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.TemplateID, err = r.Int32(); err != nil {
 				return antelope.AtField(err, "template_id")
 			}
@@ -9009,6 +9331,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schema_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SchemaName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "schema_name")
 			}
@@ -9017,6 +9340,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transferable")
 			}
 			seen[2] = true
+			next = 3
 			if v.Transferable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transferable")
 			}
@@ -9025,6 +9349,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burnable")
 			}
 			seen[3] = true
+			next = 4
 			if v.Burnable, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "burnable")
 			}
@@ -9033,6 +9358,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -9041,6 +9367,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issued_supply")
 			}
 			seen[5] = true
+			next = 6
 			if v.IssuedSupply, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "issued_supply")
 			}
@@ -9049,6 +9376,7 @@ func (v *TemplatesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("immutable_serialized_data")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeUint8Array(r, &v.ImmutableSerializedData); err != nil {
 				return antelope.AtField(err, "immutable_serialized_data")
 			}
@@ -9234,6 +9562,9 @@ func (v *TokenconfigsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTokenconfigsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysTokenconfigsS = [3]antelope.JSONKey{antelope.NewJSONKey("standard"), antelope.NewJSONKey("version"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9245,8 +9576,9 @@ func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TokenconfigsS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTokenconfigsS[next])
 		if err != nil {
 			return err
 		}
@@ -9259,6 +9591,7 @@ func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("standard")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Standard.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "standard")
 			}
@@ -9267,6 +9600,7 @@ func (v *TokenconfigsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[1] = true
+			next = 2
 			if v.Version, err = r.String(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -9418,6 +9752,9 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransfer = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9429,8 +9766,9 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transfer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransfer[next])
 		if err != nil {
 			return err
 		}
@@ -9443,6 +9781,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -9451,6 +9790,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -9459,6 +9799,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -9467,6 +9808,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[3] = true
+			next = 4
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -9620,6 +9962,9 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWithdraw[i] is the key chain APIs print after the first i fields.
+var jsonKeysWithdraw = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("token_to_withdraw"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9631,8 +9976,9 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Withdraw{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWithdraw[next])
 		if err != nil {
 			return err
 		}
@@ -9645,6 +9991,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -9653,6 +10000,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_to_withdraw")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TokenToWithdraw.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_to_withdraw")
 			}

@@ -102,6 +102,9 @@ func (v *SYMBOLPAIR) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSYMBOLPAIR[i] is the key chain APIs print after the first i fields.
+var jsonKeysSYMBOLPAIR = [5]antelope.JSONKey{antelope.NewJSONKey("listing_symbol"), antelope.NewJSONKey("settlement_symbol"), antelope.NewJSONKey("delphi_pair_name"), antelope.NewJSONKey("invert_delphi_pair"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SYMBOLPAIR) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -113,8 +116,9 @@ func (v *SYMBOLPAIR) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SYMBOLPAIR{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSYMBOLPAIR[next])
 		if err != nil {
 			return err
 		}
@@ -127,6 +131,7 @@ func (v *SYMBOLPAIR) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("listing_symbol")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ListingSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "listing_symbol")
 			}
@@ -135,6 +140,7 @@ func (v *SYMBOLPAIR) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("settlement_symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SettlementSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "settlement_symbol")
 			}
@@ -143,6 +149,7 @@ func (v *SYMBOLPAIR) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delphi_pair_name")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.DelphiPairName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delphi_pair_name")
 			}
@@ -151,6 +158,7 @@ func (v *SYMBOLPAIR) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("invert_delphi_pair")
 			}
 			seen[3] = true
+			next = 4
 			if v.InvertDelphiPair, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "invert_delphi_pair")
 			}
@@ -302,6 +310,9 @@ func (v *TOKEN) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTOKEN[i] is the key chain APIs print after the first i fields.
+var jsonKeysTOKEN = [3]antelope.JSONKey{antelope.NewJSONKey("token_contract"), antelope.NewJSONKey("token_symbol"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TOKEN) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -313,8 +324,9 @@ func (v *TOKEN) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TOKEN{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTOKEN[next])
 		if err != nil {
 			return err
 		}
@@ -327,6 +339,7 @@ func (v *TOKEN) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_contract")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TokenContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_contract")
 			}
@@ -335,6 +348,7 @@ func (v *TOKEN) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TokenSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_symbol")
 			}
@@ -483,6 +497,9 @@ func (v *Acceptbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAcceptbuyo[i] is the key chain APIs print after the first i fields.
+var jsonKeysAcceptbuyo = [5]antelope.JSONKey{antelope.NewJSONKey("buyoffer_id"), antelope.NewJSONKey("expected_asset_ids"), antelope.NewJSONKey("expected_price"), antelope.NewJSONKey("taker_marketplace"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acceptbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -494,8 +511,9 @@ func (v *Acceptbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Acceptbuyo{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAcceptbuyo[next])
 		if err != nil {
 			return err
 		}
@@ -508,6 +526,7 @@ func (v *Acceptbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyoffer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.BuyofferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "buyoffer_id")
 			}
@@ -516,6 +535,7 @@ func (v *Acceptbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expected_asset_ids")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint64Array(r, &v.ExpectedAssetIDs); err != nil {
 				return antelope.AtField(err, "expected_asset_ids")
 			}
@@ -524,6 +544,7 @@ func (v *Acceptbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expected_price")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ExpectedPrice.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expected_price")
 			}
@@ -532,6 +553,7 @@ func (v *Acceptbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("taker_marketplace")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "taker_marketplace")
 			}
@@ -686,6 +708,9 @@ func (v *Addconftoken) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddconftoken[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddconftoken = [3]antelope.JSONKey{antelope.NewJSONKey("token_contract"), antelope.NewJSONKey("token_symbol"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -697,8 +722,9 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addconftoken{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddconftoken[next])
 		if err != nil {
 			return err
 		}
@@ -711,6 +737,7 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_contract")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TokenContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_contract")
 			}
@@ -719,6 +746,7 @@ func (v *Addconftoken) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TokenSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_symbol")
 			}
@@ -867,6 +895,9 @@ func (v *Adddelphi) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAdddelphi[i] is the key chain APIs print after the first i fields.
+var jsonKeysAdddelphi = [5]antelope.JSONKey{antelope.NewJSONKey("delphi_pair_name"), antelope.NewJSONKey("invert_delphi_pair"), antelope.NewJSONKey("listing_symbol"), antelope.NewJSONKey("settlement_symbol"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Adddelphi) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -878,8 +909,9 @@ func (v *Adddelphi) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Adddelphi{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAdddelphi[next])
 		if err != nil {
 			return err
 		}
@@ -892,6 +924,7 @@ func (v *Adddelphi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delphi_pair_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.DelphiPairName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delphi_pair_name")
 			}
@@ -900,6 +933,7 @@ func (v *Adddelphi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("invert_delphi_pair")
 			}
 			seen[1] = true
+			next = 2
 			if v.InvertDelphiPair, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "invert_delphi_pair")
 			}
@@ -908,6 +942,7 @@ func (v *Adddelphi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("listing_symbol")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ListingSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "listing_symbol")
 			}
@@ -916,6 +951,7 @@ func (v *Adddelphi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("settlement_symbol")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SettlementSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "settlement_symbol")
 			}
@@ -1101,6 +1137,9 @@ func (v *Announceauct) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAnnounceauct[i] is the key chain APIs print after the first i fields.
+var jsonKeysAnnounceauct = [6]antelope.JSONKey{antelope.NewJSONKey("seller"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("starting_bid"), antelope.NewJSONKey("duration"), antelope.NewJSONKey("maker_marketplace"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1112,8 +1151,9 @@ func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Announceauct{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAnnounceauct[next])
 		if err != nil {
 			return err
 		}
@@ -1126,6 +1166,7 @@ func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("seller")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Seller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "seller")
 			}
@@ -1134,6 +1175,7 @@ func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -1142,6 +1184,7 @@ func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("starting_bid")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.StartingBid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "starting_bid")
 			}
@@ -1150,6 +1193,7 @@ func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("duration")
 			}
 			seen[3] = true
+			next = 4
 			if v.Duration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "duration")
 			}
@@ -1158,6 +1202,7 @@ func (v *Announceauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -1359,6 +1404,9 @@ func (v *Announcesale) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAnnouncesale[i] is the key chain APIs print after the first i fields.
+var jsonKeysAnnouncesale = [6]antelope.JSONKey{antelope.NewJSONKey("seller"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("listing_price"), antelope.NewJSONKey("settlement_symbol"), antelope.NewJSONKey("maker_marketplace"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1370,8 +1418,9 @@ func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Announcesale{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAnnouncesale[next])
 		if err != nil {
 			return err
 		}
@@ -1384,6 +1433,7 @@ func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("seller")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Seller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "seller")
 			}
@@ -1392,6 +1442,7 @@ func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -1400,6 +1451,7 @@ func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("listing_price")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ListingPrice.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "listing_price")
 			}
@@ -1408,6 +1460,7 @@ func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("settlement_symbol")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SettlementSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "settlement_symbol")
 			}
@@ -1416,6 +1469,7 @@ func (v *Announcesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -1576,6 +1630,9 @@ func (v *Assertauct) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAssertauct[i] is the key chain APIs print after the first i fields.
+var jsonKeysAssertauct = [3]antelope.JSONKey{antelope.NewJSONKey("auction_id"), antelope.NewJSONKey("asset_ids_to_assert"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Assertauct) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1587,8 +1644,9 @@ func (v *Assertauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Assertauct{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAssertauct[next])
 		if err != nil {
 			return err
 		}
@@ -1601,6 +1659,7 @@ func (v *Assertauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -1609,6 +1668,7 @@ func (v *Assertauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids_to_assert")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint64Array(r, &v.AssetIDsToAssert); err != nil {
 				return antelope.AtField(err, "asset_ids_to_assert")
 			}
@@ -1755,6 +1815,9 @@ func (v *Assertsale) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAssertsale[i] is the key chain APIs print after the first i fields.
+var jsonKeysAssertsale = [5]antelope.JSONKey{antelope.NewJSONKey("sale_id"), antelope.NewJSONKey("asset_ids_to_assert"), antelope.NewJSONKey("listing_price_to_assert"), antelope.NewJSONKey("settlement_symbol_to_assert"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Assertsale) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1766,8 +1829,9 @@ func (v *Assertsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Assertsale{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAssertsale[next])
 		if err != nil {
 			return err
 		}
@@ -1780,6 +1844,7 @@ func (v *Assertsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.SaleID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_id")
 			}
@@ -1788,6 +1853,7 @@ func (v *Assertsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids_to_assert")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint64Array(r, &v.AssetIDsToAssert); err != nil {
 				return antelope.AtField(err, "asset_ids_to_assert")
 			}
@@ -1796,6 +1862,7 @@ func (v *Assertsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("listing_price_to_assert")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ListingPriceToAssert.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "listing_price_to_assert")
 			}
@@ -1804,6 +1871,7 @@ func (v *Assertsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("settlement_symbol_to_assert")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SettlementSymbolToAssert.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "settlement_symbol_to_assert")
 			}
@@ -1941,6 +2009,9 @@ func (v *Auctclaimbuy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuctclaimbuy[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuctclaimbuy = [2]antelope.JSONKey{antelope.NewJSONKey("auction_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Auctclaimbuy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1952,8 +2023,9 @@ func (v *Auctclaimbuy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Auctclaimbuy{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuctclaimbuy[next])
 		if err != nil {
 			return err
 		}
@@ -1966,6 +2038,7 @@ func (v *Auctclaimbuy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -2067,6 +2140,9 @@ func (v *Auctclaimsel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuctclaimsel[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuctclaimsel = [2]antelope.JSONKey{antelope.NewJSONKey("auction_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Auctclaimsel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2078,8 +2154,9 @@ func (v *Auctclaimsel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Auctclaimsel{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuctclaimsel[next])
 		if err != nil {
 			return err
 		}
@@ -2092,6 +2169,7 @@ func (v *Auctclaimsel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -2230,6 +2308,9 @@ func (v *Auctionbid) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuctionbid[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuctionbid = [5]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("auction_id"), antelope.NewJSONKey("bid"), antelope.NewJSONKey("taker_marketplace"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Auctionbid) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2241,8 +2322,9 @@ func (v *Auctionbid) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Auctionbid{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuctionbid[next])
 		if err != nil {
 			return err
 		}
@@ -2255,6 +2337,7 @@ func (v *Auctionbid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -2263,6 +2346,7 @@ func (v *Auctionbid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -2271,6 +2355,7 @@ func (v *Auctionbid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bid")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Bid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bid")
 			}
@@ -2279,6 +2364,7 @@ func (v *Auctionbid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("taker_marketplace")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "taker_marketplace")
 			}
@@ -2535,6 +2621,9 @@ func (v *AuctionsS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuctionsS[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuctionsS = [14]antelope.JSONKey{antelope.NewJSONKey("auction_id"), antelope.NewJSONKey("seller"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("end_time"), antelope.NewJSONKey("assets_transferred"), antelope.NewJSONKey("current_bid"), antelope.NewJSONKey("current_bidder"), antelope.NewJSONKey("claimed_by_seller"), antelope.NewJSONKey("claimed_by_buyer"), antelope.NewJSONKey("maker_marketplace"), antelope.NewJSONKey("taker_marketplace"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("collection_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2546,8 +2635,9 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AuctionsS{}
 	var seen [13]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuctionsS[next])
 		if err != nil {
 			return err
 		}
@@ -2560,6 +2650,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -2568,6 +2659,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("seller")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Seller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "seller")
 			}
@@ -2576,6 +2668,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -2584,6 +2677,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("end_time")
 			}
 			seen[3] = true
+			next = 4
 			if v.EndTime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "end_time")
 			}
@@ -2592,6 +2686,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assets_transferred")
 			}
 			seen[4] = true
+			next = 5
 			if v.AssetsTransferred, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "assets_transferred")
 			}
@@ -2600,6 +2695,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("current_bid")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.CurrentBid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "current_bid")
 			}
@@ -2608,6 +2704,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("current_bidder")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.CurrentBidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "current_bidder")
 			}
@@ -2616,6 +2713,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("claimed_by_seller")
 			}
 			seen[7] = true
+			next = 8
 			if v.ClaimedBySeller, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "claimed_by_seller")
 			}
@@ -2624,6 +2722,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("claimed_by_buyer")
 			}
 			seen[8] = true
+			next = 9
 			if v.ClaimedByBuyer, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "claimed_by_buyer")
 			}
@@ -2632,6 +2731,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[9] = true
+			next = 10
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -2640,6 +2740,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("taker_marketplace")
 			}
 			seen[10] = true
+			next = 11
 			if err = v.TakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "taker_marketplace")
 			}
@@ -2648,6 +2749,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[11] = true
+			next = 12
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -2656,6 +2758,7 @@ func (v *AuctionsS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_fee")
 			}
 			seen[12] = true
+			next = 13
 			if v.CollectionFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "collection_fee")
 			}
@@ -2915,6 +3018,9 @@ func (v *BalancesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBalancesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysBalancesS = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("quantities"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2926,8 +3032,9 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BalancesS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBalancesS[next])
 		if err != nil {
 			return err
 		}
@@ -2940,6 +3047,7 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -2948,6 +3056,7 @@ func (v *BalancesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantities")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeAssetArray(r, &v.Quantities); err != nil {
 				return antelope.AtField(err, "quantities")
 			}
@@ -3148,6 +3257,9 @@ func (v *BuyoffersS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyoffersS[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyoffersS = [10]antelope.JSONKey{antelope.NewJSONKey("buyoffer_id"), antelope.NewJSONKey("buyer"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("price"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), antelope.NewJSONKey("maker_marketplace"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("collection_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3159,8 +3271,9 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BuyoffersS{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyoffersS[next])
 		if err != nil {
 			return err
 		}
@@ -3173,6 +3286,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyoffer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.BuyofferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "buyoffer_id")
 			}
@@ -3181,6 +3295,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyer")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Buyer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "buyer")
 			}
@@ -3189,6 +3304,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -3197,6 +3313,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("price")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Price.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "price")
 			}
@@ -3205,6 +3322,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -3213,6 +3331,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[5] = true
+			next = 6
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -3221,6 +3340,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -3229,6 +3349,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -3237,6 +3358,7 @@ func (v *BuyoffersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_fee")
 			}
 			seen[8] = true
+			next = 9
 			if v.CollectionFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "collection_fee")
 			}
@@ -3434,6 +3556,9 @@ func (v *Cancelauct) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCancelauct[i] is the key chain APIs print after the first i fields.
+var jsonKeysCancelauct = [2]antelope.JSONKey{antelope.NewJSONKey("auction_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelauct) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3445,8 +3570,9 @@ func (v *Cancelauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cancelauct{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCancelauct[next])
 		if err != nil {
 			return err
 		}
@@ -3459,6 +3585,7 @@ func (v *Cancelauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -3560,6 +3687,9 @@ func (v *Cancelbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCancelbuyo[i] is the key chain APIs print after the first i fields.
+var jsonKeysCancelbuyo = [2]antelope.JSONKey{antelope.NewJSONKey("buyoffer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3571,8 +3701,9 @@ func (v *Cancelbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cancelbuyo{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCancelbuyo[next])
 		if err != nil {
 			return err
 		}
@@ -3585,6 +3716,7 @@ func (v *Cancelbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyoffer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.BuyofferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "buyoffer_id")
 			}
@@ -3686,6 +3818,9 @@ func (v *Cancelsale) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCancelsale[i] is the key chain APIs print after the first i fields.
+var jsonKeysCancelsale = [2]antelope.JSONKey{antelope.NewJSONKey("sale_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelsale) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3697,8 +3832,9 @@ func (v *Cancelsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cancelsale{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCancelsale[next])
 		if err != nil {
 			return err
 		}
@@ -3711,6 +3847,7 @@ func (v *Cancelsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.SaleID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_id")
 			}
@@ -3915,6 +4052,9 @@ func (v *ConfigS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigS[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigS = [14]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("sale_counter"), antelope.NewJSONKey("auction_counter"), antelope.NewJSONKey("minimum_bid_increase"), antelope.NewJSONKey("minimum_auction_duration"), antelope.NewJSONKey("maximum_auction_duration"), antelope.NewJSONKey("auction_reset_duration"), antelope.NewJSONKey("supported_tokens"), antelope.NewJSONKey("supported_symbol_pairs"), antelope.NewJSONKey("maker_market_fee"), antelope.NewJSONKey("taker_market_fee"), antelope.NewJSONKey("atomicassets_account"), antelope.NewJSONKey("delphioracle_account"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3926,8 +4066,9 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ConfigS{}
 	var seen [13]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigS[next])
 		if err != nil {
 			return err
 		}
@@ -3940,6 +4081,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.String(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -3948,6 +4090,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_counter")
 			}
 			seen[1] = true
+			next = 2
 			if v.SaleCounter, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_counter")
 			}
@@ -3956,6 +4099,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_counter")
 			}
 			seen[2] = true
+			next = 3
 			if v.AuctionCounter, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_counter")
 			}
@@ -3964,6 +4108,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minimum_bid_increase")
 			}
 			seen[3] = true
+			next = 4
 			if v.MinimumBidIncrease, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "minimum_bid_increase")
 			}
@@ -3972,6 +4117,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minimum_auction_duration")
 			}
 			seen[4] = true
+			next = 5
 			if v.MinimumAuctionDuration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "minimum_auction_duration")
 			}
@@ -3980,6 +4126,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maximum_auction_duration")
 			}
 			seen[5] = true
+			next = 6
 			if v.MaximumAuctionDuration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "maximum_auction_duration")
 			}
@@ -3988,6 +4135,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_reset_duration")
 			}
 			seen[6] = true
+			next = 7
 			if v.AuctionResetDuration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "auction_reset_duration")
 			}
@@ -3996,6 +4144,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supported_tokens")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeTOKENArray(r, &v.SupportedTokens); err != nil {
 				return antelope.AtField(err, "supported_tokens")
 			}
@@ -4004,6 +4153,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supported_symbol_pairs")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeSYMBOLPAIRArray(r, &v.SupportedSymbolPairs); err != nil {
 				return antelope.AtField(err, "supported_symbol_pairs")
 			}
@@ -4012,6 +4162,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_market_fee")
 			}
 			seen[9] = true
+			next = 10
 			if v.MakerMarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "maker_market_fee")
 			}
@@ -4020,6 +4171,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("taker_market_fee")
 			}
 			seen[10] = true
+			next = 11
 			if v.TakerMarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "taker_market_fee")
 			}
@@ -4028,6 +4180,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("atomicassets_account")
 			}
 			seen[11] = true
+			next = 12
 			if err = v.AtomicassetsAccount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "atomicassets_account")
 			}
@@ -4036,6 +4189,7 @@ func (v *ConfigS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delphioracle_account")
 			}
 			seen[12] = true
+			next = 13
 			if err = v.DelphioracleAccount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delphioracle_account")
 			}
@@ -4388,6 +4542,9 @@ func (v *CountersS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCountersS[i] is the key chain APIs print after the first i fields.
+var jsonKeysCountersS = [3]antelope.JSONKey{antelope.NewJSONKey("counter_name"), antelope.NewJSONKey("counter_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CountersS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4399,8 +4556,9 @@ func (v *CountersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CountersS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCountersS[next])
 		if err != nil {
 			return err
 		}
@@ -4413,6 +4571,7 @@ func (v *CountersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("counter_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CounterName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "counter_name")
 			}
@@ -4421,6 +4580,7 @@ func (v *CountersS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("counter_value")
 			}
 			seen[1] = true
+			next = 2
 			if v.CounterValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "counter_value")
 			}
@@ -4597,6 +4757,9 @@ func (v *Createbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreatebuyo[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreatebuyo = [7]antelope.JSONKey{antelope.NewJSONKey("buyer"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("price"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), antelope.NewJSONKey("maker_marketplace"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4608,8 +4771,9 @@ func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Createbuyo{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreatebuyo[next])
 		if err != nil {
 			return err
 		}
@@ -4622,6 +4786,7 @@ func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Buyer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "buyer")
 			}
@@ -4630,6 +4795,7 @@ func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -4638,6 +4804,7 @@ func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("price")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Price.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "price")
 			}
@@ -4646,6 +4813,7 @@ func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -4654,6 +4822,7 @@ func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
+			next = 5
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -4662,6 +4831,7 @@ func (v *Createbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -4832,6 +5002,9 @@ func (v *Declinebuyo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeclinebuyo[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeclinebuyo = [3]antelope.JSONKey{antelope.NewJSONKey("buyoffer_id"), antelope.NewJSONKey("decline_memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Declinebuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4843,8 +5016,9 @@ func (v *Declinebuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Declinebuyo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeclinebuyo[next])
 		if err != nil {
 			return err
 		}
@@ -4857,6 +5031,7 @@ func (v *Declinebuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyoffer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.BuyofferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "buyoffer_id")
 			}
@@ -4865,6 +5040,7 @@ func (v *Declinebuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("decline_memo")
 			}
 			seen[1] = true
+			next = 2
 			if v.DeclineMemo, err = r.String(); err != nil {
 				return antelope.AtField(err, "decline_memo")
 			}
@@ -4981,6 +5157,9 @@ func (v *Hydraload) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysHydraload[i] is the key chain APIs print after the first i fields.
+var jsonKeysHydraload = [2]antelope.JSONKey{antelope.NewJSONKey("payload"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hydraload) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4992,8 +5171,9 @@ func (v *Hydraload) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Hydraload{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysHydraload[next])
 		if err != nil {
 			return err
 		}
@@ -5006,6 +5186,7 @@ func (v *Hydraload) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payload")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeHydraloadPayloadArray(r, &v.Payload); err != nil {
 				return antelope.AtField(err, "payload")
 			}
@@ -5132,6 +5313,9 @@ func (v *HydraloadPayload) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysHydraloadPayload[i] is the key chain APIs print after the first i fields.
+var jsonKeysHydraloadPayload = [4]antelope.JSONKey{antelope.NewJSONKey("table_name"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("row_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *HydraloadPayload) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5143,8 +5327,9 @@ func (v *HydraloadPayload) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = HydraloadPayload{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysHydraloadPayload[next])
 		if err != nil {
 			return err
 		}
@@ -5157,6 +5342,7 @@ func (v *HydraloadPayload) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("table_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TableName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table_name")
 			}
@@ -5165,6 +5351,7 @@ func (v *HydraloadPayload) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -5173,6 +5360,7 @@ func (v *HydraloadPayload) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("row_data")
 			}
 			seen[2] = true
+			next = 3
 			if v.RowData, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "row_data")
 			}
@@ -5394,6 +5582,9 @@ func (v *Logauctstart) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogauctstart[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogauctstart = [2]antelope.JSONKey{antelope.NewJSONKey("auction_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logauctstart) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5405,8 +5596,9 @@ func (v *Logauctstart) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logauctstart{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogauctstart[next])
 		if err != nil {
 			return err
 		}
@@ -5419,6 +5611,7 @@ func (v *Logauctstart) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -5601,6 +5794,9 @@ func (v *Lognewauct) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLognewauct[i] is the key chain APIs print after the first i fields.
+var jsonKeysLognewauct = [10]antelope.JSONKey{antelope.NewJSONKey("auction_id"), antelope.NewJSONKey("seller"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("starting_bid"), antelope.NewJSONKey("duration"), antelope.NewJSONKey("end_time"), antelope.NewJSONKey("maker_marketplace"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("collection_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5612,8 +5808,9 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lognewauct{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLognewauct[next])
 		if err != nil {
 			return err
 		}
@@ -5626,6 +5823,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -5634,6 +5832,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("seller")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Seller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "seller")
 			}
@@ -5642,6 +5841,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -5650,6 +5850,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("starting_bid")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.StartingBid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "starting_bid")
 			}
@@ -5658,6 +5859,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("duration")
 			}
 			seen[4] = true
+			next = 5
 			if v.Duration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "duration")
 			}
@@ -5666,6 +5868,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("end_time")
 			}
 			seen[5] = true
+			next = 6
 			if v.EndTime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "end_time")
 			}
@@ -5674,6 +5877,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -5682,6 +5886,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -5690,6 +5895,7 @@ func (v *Lognewauct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_fee")
 			}
 			seen[8] = true
+			next = 9
 			if v.CollectionFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "collection_fee")
 			}
@@ -5976,6 +6182,9 @@ func (v *Lognewbuyo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLognewbuyo[i] is the key chain APIs print after the first i fields.
+var jsonKeysLognewbuyo = [10]antelope.JSONKey{antelope.NewJSONKey("buyoffer_id"), antelope.NewJSONKey("buyer"), antelope.NewJSONKey("recipient"), antelope.NewJSONKey("price"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("memo"), antelope.NewJSONKey("maker_marketplace"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("collection_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5987,8 +6196,9 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lognewbuyo{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLognewbuyo[next])
 		if err != nil {
 			return err
 		}
@@ -6001,6 +6211,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyoffer_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.BuyofferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "buyoffer_id")
 			}
@@ -6009,6 +6220,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyer")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Buyer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "buyer")
 			}
@@ -6017,6 +6229,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recipient")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Recipient.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "recipient")
 			}
@@ -6025,6 +6238,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("price")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Price.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "price")
 			}
@@ -6033,6 +6247,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -6041,6 +6256,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[5] = true
+			next = 6
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -6049,6 +6265,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -6057,6 +6274,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6065,6 +6283,7 @@ func (v *Lognewbuyo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_fee")
 			}
 			seen[8] = true
+			next = 9
 			if v.CollectionFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "collection_fee")
 			}
@@ -6340,6 +6559,9 @@ func (v *Lognewsale) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLognewsale[i] is the key chain APIs print after the first i fields.
+var jsonKeysLognewsale = [9]antelope.JSONKey{antelope.NewJSONKey("sale_id"), antelope.NewJSONKey("seller"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("listing_price"), antelope.NewJSONKey("settlement_symbol"), antelope.NewJSONKey("maker_marketplace"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("collection_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6351,8 +6573,9 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lognewsale{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLognewsale[next])
 		if err != nil {
 			return err
 		}
@@ -6365,6 +6588,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.SaleID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_id")
 			}
@@ -6373,6 +6597,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("seller")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Seller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "seller")
 			}
@@ -6381,6 +6606,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -6389,6 +6615,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("listing_price")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.ListingPrice.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "listing_price")
 			}
@@ -6397,6 +6624,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("settlement_symbol")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.SettlementSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "settlement_symbol")
 			}
@@ -6405,6 +6633,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -6413,6 +6642,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -6421,6 +6651,7 @@ func (v *Lognewsale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_fee")
 			}
 			seen[7] = true
+			next = 8
 			if v.CollectionFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "collection_fee")
 			}
@@ -6612,6 +6843,9 @@ func (v *Logsalestart) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogsalestart[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogsalestart = [3]antelope.JSONKey{antelope.NewJSONKey("sale_id"), antelope.NewJSONKey("offer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsalestart) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6623,8 +6857,9 @@ func (v *Logsalestart) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logsalestart{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogsalestart[next])
 		if err != nil {
 			return err
 		}
@@ -6637,6 +6872,7 @@ func (v *Logsalestart) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.SaleID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_id")
 			}
@@ -6645,6 +6881,7 @@ func (v *Logsalestart) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.OfferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -6774,6 +7011,9 @@ func (v *MarketplacesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMarketplacesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysMarketplacesS = [3]antelope.JSONKey{antelope.NewJSONKey("marketplace_name"), antelope.NewJSONKey("creator"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *MarketplacesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6785,8 +7025,9 @@ func (v *MarketplacesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = MarketplacesS{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMarketplacesS[next])
 		if err != nil {
 			return err
 		}
@@ -6799,6 +7040,7 @@ func (v *MarketplacesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("marketplace_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.MarketplaceName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "marketplace_name")
 			}
@@ -6807,6 +7049,7 @@ func (v *MarketplacesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Creator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator")
 			}
@@ -6933,6 +7176,9 @@ func (v *Payauctram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPayauctram[i] is the key chain APIs print after the first i fields.
+var jsonKeysPayauctram = [3]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("auction_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Payauctram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6944,8 +7190,9 @@ func (v *Payauctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Payauctram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPayauctram[next])
 		if err != nil {
 			return err
 		}
@@ -6958,6 +7205,7 @@ func (v *Payauctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -6966,6 +7214,7 @@ func (v *Payauctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auction_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AuctionID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "auction_id")
 			}
@@ -7092,6 +7341,9 @@ func (v *Paybuyoram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPaybuyoram[i] is the key chain APIs print after the first i fields.
+var jsonKeysPaybuyoram = [3]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("buyoffer_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Paybuyoram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7103,8 +7355,9 @@ func (v *Paybuyoram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Paybuyoram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPaybuyoram[next])
 		if err != nil {
 			return err
 		}
@@ -7117,6 +7370,7 @@ func (v *Paybuyoram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -7125,6 +7379,7 @@ func (v *Paybuyoram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyoffer_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.BuyofferID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "buyoffer_id")
 			}
@@ -7251,6 +7506,9 @@ func (v *Paysaleram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPaysaleram[i] is the key chain APIs print after the first i fields.
+var jsonKeysPaysaleram = [3]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("sale_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Paysaleram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7262,8 +7520,9 @@ func (v *Paysaleram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Paysaleram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPaysaleram[next])
 		if err != nil {
 			return err
 		}
@@ -7276,6 +7535,7 @@ func (v *Paysaleram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -7284,6 +7544,7 @@ func (v *Paysaleram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.SaleID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_id")
 			}
@@ -7430,6 +7691,9 @@ func (v *Purchasesale) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPurchasesale[i] is the key chain APIs print after the first i fields.
+var jsonKeysPurchasesale = [5]antelope.JSONKey{antelope.NewJSONKey("buyer"), antelope.NewJSONKey("sale_id"), antelope.NewJSONKey("intended_delphi_median"), antelope.NewJSONKey("taker_marketplace"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Purchasesale) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7441,8 +7705,9 @@ func (v *Purchasesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Purchasesale{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPurchasesale[next])
 		if err != nil {
 			return err
 		}
@@ -7455,6 +7720,7 @@ func (v *Purchasesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buyer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Buyer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "buyer")
 			}
@@ -7463,6 +7729,7 @@ func (v *Purchasesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.SaleID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_id")
 			}
@@ -7471,6 +7738,7 @@ func (v *Purchasesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("intended_delphi_median")
 			}
 			seen[2] = true
+			next = 3
 			if v.IntendedDelphiMedian, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "intended_delphi_median")
 			}
@@ -7479,6 +7747,7 @@ func (v *Purchasesale) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("taker_marketplace")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "taker_marketplace")
 			}
@@ -7635,6 +7904,9 @@ func (v *Regmarket) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegmarket[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegmarket = [3]antelope.JSONKey{antelope.NewJSONKey("creator"), antelope.NewJSONKey("marketplace_name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regmarket) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7646,8 +7918,9 @@ func (v *Regmarket) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regmarket{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegmarket[next])
 		if err != nil {
 			return err
 		}
@@ -7660,6 +7933,7 @@ func (v *Regmarket) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Creator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator")
 			}
@@ -7668,6 +7942,7 @@ func (v *Regmarket) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("marketplace_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.MarketplaceName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "marketplace_name")
 			}
@@ -7864,6 +8139,9 @@ func (v *SalesS) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSalesS[i] is the key chain APIs print after the first i fields.
+var jsonKeysSalesS = [10]antelope.JSONKey{antelope.NewJSONKey("sale_id"), antelope.NewJSONKey("seller"), antelope.NewJSONKey("asset_ids"), antelope.NewJSONKey("offer_id"), antelope.NewJSONKey("listing_price"), antelope.NewJSONKey("settlement_symbol"), antelope.NewJSONKey("maker_marketplace"), antelope.NewJSONKey("collection_name"), antelope.NewJSONKey("collection_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7875,8 +8153,9 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SalesS{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSalesS[next])
 		if err != nil {
 			return err
 		}
@@ -7889,6 +8168,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sale_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.SaleID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sale_id")
 			}
@@ -7897,6 +8177,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("seller")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Seller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "seller")
 			}
@@ -7905,6 +8186,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("asset_ids")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint64Array(r, &v.AssetIDs); err != nil {
 				return antelope.AtField(err, "asset_ids")
 			}
@@ -7913,6 +8195,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("offer_id")
 			}
 			seen[3] = true
+			next = 4
 			if v.OfferID, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "offer_id")
 			}
@@ -7921,6 +8204,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("listing_price")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.ListingPrice.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "listing_price")
 			}
@@ -7929,6 +8213,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("settlement_symbol")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.SettlementSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "settlement_symbol")
 			}
@@ -7937,6 +8222,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_marketplace")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.MakerMarketplace.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maker_marketplace")
 			}
@@ -7945,6 +8231,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_name")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.CollectionName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "collection_name")
 			}
@@ -7953,6 +8240,7 @@ func (v *SalesS) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("collection_fee")
 			}
 			seen[8] = true
+			next = 9
 			if v.CollectionFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "collection_fee")
 			}
@@ -8157,6 +8445,9 @@ func (v *Setmarketfee) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmarketfee[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmarketfee = [3]antelope.JSONKey{antelope.NewJSONKey("maker_market_fee"), antelope.NewJSONKey("taker_market_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8168,8 +8459,9 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmarketfee{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmarketfee[next])
 		if err != nil {
 			return err
 		}
@@ -8182,6 +8474,7 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maker_market_fee")
 			}
 			seen[0] = true
+			next = 1
 			if v.MakerMarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "maker_market_fee")
 			}
@@ -8190,6 +8483,7 @@ func (v *Setmarketfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("taker_market_fee")
 			}
 			seen[1] = true
+			next = 2
 			if v.TakerMarketFee, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "taker_market_fee")
 			}
@@ -8303,6 +8597,9 @@ func (v *Setminbidinc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetminbidinc[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetminbidinc = [2]antelope.JSONKey{antelope.NewJSONKey("minimum_bid_increase"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setminbidinc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8314,8 +8611,9 @@ func (v *Setminbidinc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setminbidinc{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetminbidinc[next])
 		if err != nil {
 			return err
 		}
@@ -8328,6 +8626,7 @@ func (v *Setminbidinc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minimum_bid_increase")
 			}
 			seen[0] = true
+			next = 1
 			if v.MinimumBidIncrease, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "minimum_bid_increase")
 			}
@@ -8431,6 +8730,9 @@ func (v *Setversion) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetversion[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetversion = [2]antelope.JSONKey{antelope.NewJSONKey("new_version"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8442,8 +8744,9 @@ func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setversion{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetversion[next])
 		if err != nil {
 			return err
 		}
@@ -8456,6 +8759,7 @@ func (v *Setversion) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_version")
 			}
 			seen[0] = true
+			next = 1
 			if v.NewVersion, err = r.String(); err != nil {
 				return antelope.AtField(err, "new_version")
 			}
@@ -8574,6 +8878,9 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWithdraw[i] is the key chain APIs print after the first i fields.
+var jsonKeysWithdraw = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("token_to_withdraw"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8585,8 +8892,9 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Withdraw{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWithdraw[next])
 		if err != nil {
 			return err
 		}
@@ -8599,6 +8907,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -8607,6 +8916,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("token_to_withdraw")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TokenToWithdraw.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "token_to_withdraw")
 			}

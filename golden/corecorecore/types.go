@@ -67,6 +67,9 @@ func (v *Result) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResult[i] is the key chain APIs print after the first i fields.
+var jsonKeysResult = [2]antelope.JSONKey{antelope.NewJSONKey("id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Result) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -78,8 +81,9 @@ func (v *Result) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Result{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResult[next])
 		if err != nil {
 			return err
 		}
@@ -92,6 +96,7 @@ func (v *Result) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -198,6 +203,9 @@ func (v *Test) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTest[i] is the key chain APIs print after the first i fields.
+var jsonKeysTest = [2]antelope.JSONKey{antelope.NewJSONKey("eos_account"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Test) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -209,8 +217,9 @@ func (v *Test) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Test{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTest[next])
 		if err != nil {
 			return err
 		}
@@ -223,6 +232,7 @@ func (v *Test) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("eos_account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.EOSAccount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "eos_account")
 			}

@@ -83,6 +83,9 @@ func (v *Abusers) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAbusers[i] is the key chain APIs print after the first i fields.
+var jsonKeysAbusers = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("votes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Abusers) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -94,8 +97,9 @@ func (v *Abusers) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Abusers{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAbusers[next])
 		if err != nil {
 			return err
 		}
@@ -108,6 +112,7 @@ func (v *Abusers) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -116,6 +121,7 @@ func (v *Abusers) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votes")
 			}
 			seen[1] = true
+			next = 2
 			if v.Votes, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "votes")
 			}
@@ -234,6 +240,9 @@ func (v *Addcustodian) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddcustodian[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddcustodian = [2]antelope.JSONKey{antelope.NewJSONKey("name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -245,8 +254,9 @@ func (v *Addcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addcustodian{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddcustodian[next])
 		if err != nil {
 			return err
 		}
@@ -259,6 +269,7 @@ func (v *Addcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -391,6 +402,9 @@ func (v *Bars) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBars[i] is the key chain APIs print after the first i fields.
+var jsonKeysBars = [6]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("high"), antelope.NewJSONKey("low"), antelope.NewJSONKey("median"), antelope.NewJSONKey("timestamp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -402,8 +416,9 @@ func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Bars{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBars[next])
 		if err != nil {
 			return err
 		}
@@ -416,6 +431,7 @@ func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -424,6 +440,7 @@ func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("high")
 			}
 			seen[1] = true
+			next = 2
 			if v.High, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "high")
 			}
@@ -432,6 +449,7 @@ func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("low")
 			}
 			seen[2] = true
+			next = 3
 			if v.Low, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "low")
 			}
@@ -440,6 +458,7 @@ func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("median")
 			}
 			seen[3] = true
+			next = 4
 			if v.Median, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "median")
 			}
@@ -448,6 +467,7 @@ func (v *Bars) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -611,6 +631,9 @@ func (v *Cancelbounty) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCancelbounty[i] is the key chain APIs print after the first i fields.
+var jsonKeysCancelbounty = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("reason"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancelbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -622,8 +645,9 @@ func (v *Cancelbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cancelbounty{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCancelbounty[next])
 		if err != nil {
 			return err
 		}
@@ -636,6 +660,7 @@ func (v *Cancelbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -644,6 +669,7 @@ func (v *Cancelbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reason")
 			}
 			seen[1] = true
+			next = 2
 			if v.Reason, err = r.String(); err != nil {
 				return antelope.AtField(err, "reason")
 			}
@@ -762,6 +788,9 @@ func (v *Claim) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClaim[i] is the key chain APIs print after the first i fields.
+var jsonKeysClaim = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -773,8 +802,9 @@ func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Claim{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClaim[next])
 		if err != nil {
 			return err
 		}
@@ -787,6 +817,7 @@ func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -893,6 +924,9 @@ func (v *Clear) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClear[i] is the key chain APIs print after the first i fields.
+var jsonKeysClear = [2]antelope.JSONKey{antelope.NewJSONKey("pair"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Clear) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -904,8 +938,9 @@ func (v *Clear) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Clear{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClear[next])
 		if err != nil {
 			return err
 		}
@@ -918,6 +953,7 @@ func (v *Clear) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pair")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Pair.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pair")
 			}
@@ -1022,6 +1058,9 @@ func (v *Configure) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigure[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigure = [2]antelope.JSONKey{antelope.NewJSONKey("g"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configure) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1033,8 +1072,9 @@ func (v *Configure) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Configure{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigure[next])
 		if err != nil {
 			return err
 		}
@@ -1047,6 +1087,7 @@ func (v *Configure) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("g")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.G.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "g")
 			}
@@ -1151,6 +1192,9 @@ func (v *Custodians) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCustodians[i] is the key chain APIs print after the first i fields.
+var jsonKeysCustodians = [2]antelope.JSONKey{antelope.NewJSONKey("name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Custodians) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1162,8 +1206,9 @@ func (v *Custodians) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Custodians{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCustodians[next])
 		if err != nil {
 			return err
 		}
@@ -1176,6 +1221,7 @@ func (v *Custodians) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -1314,6 +1360,9 @@ func (v *Datapoints) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDatapoints[i] is the key chain APIs print after the first i fields.
+var jsonKeysDatapoints = [6]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("value"), antelope.NewJSONKey("median"), antelope.NewJSONKey("timestamp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1325,8 +1374,9 @@ func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Datapoints{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDatapoints[next])
 		if err != nil {
 			return err
 		}
@@ -1339,6 +1389,7 @@ func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -1347,6 +1398,7 @@ func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -1355,6 +1407,7 @@ func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[2] = true
+			next = 3
 			if v.Value, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -1363,6 +1416,7 @@ func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("median")
 			}
 			seen[3] = true
+			next = 4
 			if v.Median, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "median")
 			}
@@ -1371,6 +1425,7 @@ func (v *Datapoints) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -1525,6 +1580,9 @@ func (v *Delcustodian) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelcustodian[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelcustodian = [2]antelope.JSONKey{antelope.NewJSONKey("name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1536,8 +1594,9 @@ func (v *Delcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Delcustodian{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelcustodian[next])
 		if err != nil {
 			return err
 		}
@@ -1550,6 +1609,7 @@ func (v *Delcustodian) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -1665,6 +1725,9 @@ func (v *Deletepair) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeletepair[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeletepair = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("reason"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deletepair) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1676,8 +1739,9 @@ func (v *Deletepair) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deletepair{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeletepair[next])
 		if err != nil {
 			return err
 		}
@@ -1690,6 +1754,7 @@ func (v *Deletepair) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -1698,6 +1763,7 @@ func (v *Deletepair) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reason")
 			}
 			seen[1] = true
+			next = 2
 			if v.Reason, err = r.String(); err != nil {
 				return antelope.AtField(err, "reason")
 			}
@@ -1858,6 +1924,9 @@ func (v *Donations) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDonations[i] is the key chain APIs print after the first i fields.
+var jsonKeysDonations = [6]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("donator"), antelope.NewJSONKey("pair"), antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1869,8 +1938,9 @@ func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Donations{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDonations[next])
 		if err != nil {
 			return err
 		}
@@ -1883,6 +1953,7 @@ func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -1891,6 +1962,7 @@ func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("donator")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Donator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "donator")
 			}
@@ -1899,6 +1971,7 @@ func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pair")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Pair.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pair")
 			}
@@ -1907,6 +1980,7 @@ func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -1915,6 +1989,7 @@ func (v *Donations) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -2080,6 +2155,9 @@ func (v *Editbounty) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEditbounty[i] is the key chain APIs print after the first i fields.
+var jsonKeysEditbounty = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("pair"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Editbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2091,8 +2169,9 @@ func (v *Editbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Editbounty{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEditbounty[next])
 		if err != nil {
 			return err
 		}
@@ -2105,6 +2184,7 @@ func (v *Editbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -2113,6 +2193,7 @@ func (v *Editbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pair")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pair.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pair")
 			}
@@ -2229,6 +2310,9 @@ func (v *Editpair) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEditpair[i] is the key chain APIs print after the first i fields.
+var jsonKeysEditpair = [2]antelope.JSONKey{antelope.NewJSONKey("pair"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Editpair) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2240,8 +2324,9 @@ func (v *Editpair) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Editpair{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEditpair[next])
 		if err != nil {
 			return err
 		}
@@ -2254,6 +2339,7 @@ func (v *Editpair) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pair")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Pair.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pair")
 			}
@@ -2360,6 +2446,9 @@ func (v *Forfeithash) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysForfeithash[i] is the key chain APIs print after the first i fields.
+var jsonKeysForfeithash = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Forfeithash) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2371,8 +2460,9 @@ func (v *Forfeithash) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Forfeithash{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysForfeithash[next])
 		if err != nil {
 			return err
 		}
@@ -2385,6 +2475,7 @@ func (v *Forfeithash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -2578,6 +2669,9 @@ func (v *Global) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGlobal[i] is the key chain APIs print after the first i fields.
+var jsonKeysGlobal = [15]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("total_datapoints_count"), antelope.NewJSONKey("total_claimed"), antelope.NewJSONKey("datapoints_per_instrument"), antelope.NewJSONKey("bars_per_instrument"), antelope.NewJSONKey("vote_interval"), antelope.NewJSONKey("write_cooldown"), antelope.NewJSONKey("approver_threshold"), antelope.NewJSONKey("approving_oracles_threshold"), antelope.NewJSONKey("approving_custodians_threshold"), antelope.NewJSONKey("minimum_rank"), antelope.NewJSONKey("paid"), antelope.NewJSONKey("min_bounty_delay"), antelope.NewJSONKey("new_bounty_delay"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2589,8 +2683,9 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Global{}
 	var seen [14]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGlobal[next])
 		if err != nil {
 			return err
 		}
@@ -2603,6 +2698,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -2611,6 +2707,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_datapoints_count")
 			}
 			seen[1] = true
+			next = 2
 			if v.TotalDatapointsCount, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_datapoints_count")
 			}
@@ -2619,6 +2716,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_claimed")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.TotalClaimed.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_claimed")
 			}
@@ -2627,6 +2725,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("datapoints_per_instrument")
 			}
 			seen[3] = true
+			next = 4
 			if v.DatapointsPerInstrument, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "datapoints_per_instrument")
 			}
@@ -2635,6 +2734,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bars_per_instrument")
 			}
 			seen[4] = true
+			next = 5
 			if v.BarsPerInstrument, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "bars_per_instrument")
 			}
@@ -2643,6 +2743,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vote_interval")
 			}
 			seen[5] = true
+			next = 6
 			if v.VoteInterval, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "vote_interval")
 			}
@@ -2651,6 +2752,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("write_cooldown")
 			}
 			seen[6] = true
+			next = 7
 			if v.WriteCooldown, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "write_cooldown")
 			}
@@ -2659,6 +2761,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approver_threshold")
 			}
 			seen[7] = true
+			next = 8
 			if v.ApproverThreshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "approver_threshold")
 			}
@@ -2667,6 +2770,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approving_oracles_threshold")
 			}
 			seen[8] = true
+			next = 9
 			if v.ApprovingOraclesThreshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "approving_oracles_threshold")
 			}
@@ -2675,6 +2779,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approving_custodians_threshold")
 			}
 			seen[9] = true
+			next = 10
 			if v.ApprovingCustodiansThreshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "approving_custodians_threshold")
 			}
@@ -2683,6 +2788,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minimum_rank")
 			}
 			seen[10] = true
+			next = 11
 			if v.MinimumRank, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "minimum_rank")
 			}
@@ -2691,6 +2797,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paid")
 			}
 			seen[11] = true
+			next = 12
 			if v.Paid, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "paid")
 			}
@@ -2699,6 +2806,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_bounty_delay")
 			}
 			seen[12] = true
+			next = 13
 			if v.MinBountyDelay, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "min_bounty_delay")
 			}
@@ -2707,6 +2815,7 @@ func (v *Global) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_bounty_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.NewBountyDelay, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "new_bounty_delay")
 			}
@@ -3031,6 +3140,9 @@ func (v *Globalinput) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGlobalinput[i] is the key chain APIs print after the first i fields.
+var jsonKeysGlobalinput = [12]antelope.JSONKey{antelope.NewJSONKey("datapoints_per_instrument"), antelope.NewJSONKey("bars_per_instrument"), antelope.NewJSONKey("vote_interval"), antelope.NewJSONKey("write_cooldown"), antelope.NewJSONKey("approver_threshold"), antelope.NewJSONKey("approving_oracles_threshold"), antelope.NewJSONKey("approving_custodians_threshold"), antelope.NewJSONKey("minimum_rank"), antelope.NewJSONKey("paid"), antelope.NewJSONKey("min_bounty_delay"), antelope.NewJSONKey("new_bounty_delay"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3042,8 +3154,9 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Globalinput{}
 	var seen [11]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGlobalinput[next])
 		if err != nil {
 			return err
 		}
@@ -3056,6 +3169,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("datapoints_per_instrument")
 			}
 			seen[0] = true
+			next = 1
 			if v.DatapointsPerInstrument, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "datapoints_per_instrument")
 			}
@@ -3064,6 +3178,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bars_per_instrument")
 			}
 			seen[1] = true
+			next = 2
 			if v.BarsPerInstrument, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "bars_per_instrument")
 			}
@@ -3072,6 +3187,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vote_interval")
 			}
 			seen[2] = true
+			next = 3
 			if v.VoteInterval, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "vote_interval")
 			}
@@ -3080,6 +3196,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("write_cooldown")
 			}
 			seen[3] = true
+			next = 4
 			if v.WriteCooldown, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "write_cooldown")
 			}
@@ -3088,6 +3205,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approver_threshold")
 			}
 			seen[4] = true
+			next = 5
 			if v.ApproverThreshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "approver_threshold")
 			}
@@ -3096,6 +3214,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approving_oracles_threshold")
 			}
 			seen[5] = true
+			next = 6
 			if v.ApprovingOraclesThreshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "approving_oracles_threshold")
 			}
@@ -3104,6 +3223,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approving_custodians_threshold")
 			}
 			seen[6] = true
+			next = 7
 			if v.ApprovingCustodiansThreshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "approving_custodians_threshold")
 			}
@@ -3112,6 +3232,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minimum_rank")
 			}
 			seen[7] = true
+			next = 8
 			if v.MinimumRank, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "minimum_rank")
 			}
@@ -3120,6 +3241,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paid")
 			}
 			seen[8] = true
+			next = 9
 			if v.Paid, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "paid")
 			}
@@ -3128,6 +3250,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_bounty_delay")
 			}
 			seen[9] = true
+			next = 10
 			if v.MinBountyDelay, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "min_bounty_delay")
 			}
@@ -3136,6 +3259,7 @@ func (v *Globalinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_bounty_delay")
 			}
 			seen[10] = true
+			next = 11
 			if v.NewBountyDelay, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "new_bounty_delay")
 			}
@@ -3411,6 +3535,9 @@ func (v *Hashes) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysHashes[i] is the key chain APIs print after the first i fields.
+var jsonKeysHashes = [7]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("multiparty"), antelope.NewJSONKey("hash"), antelope.NewJSONKey("reveal"), antelope.NewJSONKey("timestamp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3422,8 +3549,9 @@ func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Hashes{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysHashes[next])
 		if err != nil {
 			return err
 		}
@@ -3436,6 +3564,7 @@ func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -3444,6 +3573,7 @@ func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -3452,6 +3582,7 @@ func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("multiparty")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Multiparty.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "multiparty")
 			}
@@ -3460,6 +3591,7 @@ func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -3468,6 +3600,7 @@ func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reveal")
 			}
 			seen[4] = true
+			next = 5
 			if v.Reveal, err = r.String(); err != nil {
 				return antelope.AtField(err, "reveal")
 			}
@@ -3476,6 +3609,7 @@ func (v *Hashes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -3736,6 +3870,9 @@ func (v *Networks) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNetworks[i] is the key chain APIs print after the first i fields.
+var jsonKeysNetworks = [2]antelope.JSONKey{antelope.NewJSONKey("name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Networks) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3747,8 +3884,9 @@ func (v *Networks) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Networks{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNetworks[next])
 		if err != nil {
 			return err
 		}
@@ -3761,6 +3899,7 @@ func (v *Networks) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -3878,6 +4017,9 @@ func (v *Newbounty) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNewbounty[i] is the key chain APIs print after the first i fields.
+var jsonKeysNewbounty = [3]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("pair"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3889,8 +4031,9 @@ func (v *Newbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Newbounty{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNewbounty[next])
 		if err != nil {
 			return err
 		}
@@ -3903,6 +4046,7 @@ func (v *Newbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -3911,6 +4055,7 @@ func (v *Newbounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pair")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pair.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pair")
 			}
@@ -4028,6 +4173,9 @@ func (v *Oglobal) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOglobal[i] is the key chain APIs print after the first i fields.
+var jsonKeysOglobal = [3]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("total_datapoints_count"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Oglobal) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4039,8 +4187,9 @@ func (v *Oglobal) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Oglobal{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOglobal[next])
 		if err != nil {
 			return err
 		}
@@ -4053,6 +4202,7 @@ func (v *Oglobal) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -4061,6 +4211,7 @@ func (v *Oglobal) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_datapoints_count")
 			}
 			seen[1] = true
+			next = 2
 			if v.TotalDatapointsCount, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_datapoints_count")
 			}
@@ -4246,6 +4397,9 @@ func (v *Pairinput) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairinput[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairinput = [9]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("base_symbol"), antelope.NewJSONKey("base_type"), antelope.NewJSONKey("base_contract"), antelope.NewJSONKey("quote_symbol"), antelope.NewJSONKey("quote_type"), antelope.NewJSONKey("quote_contract"), antelope.NewJSONKey("quoted_precision"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4257,8 +4411,9 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pairinput{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairinput[next])
 		if err != nil {
 			return err
 		}
@@ -4271,6 +4426,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -4279,6 +4435,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.BaseSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base_symbol")
 			}
@@ -4287,6 +4444,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_type")
 			}
 			seen[2] = true
+			next = 3
 			if v.BaseType, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "base_type")
 			}
@@ -4295,6 +4453,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_contract")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.BaseContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base_contract")
 			}
@@ -4303,6 +4462,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote_symbol")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.QuoteSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quote_symbol")
 			}
@@ -4311,6 +4471,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote_type")
 			}
 			seen[5] = true
+			next = 6
 			if v.QuoteType, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "quote_type")
 			}
@@ -4319,6 +4480,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote_contract")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.QuoteContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quote_contract")
 			}
@@ -4327,6 +4489,7 @@ func (v *Pairinput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quoted_precision")
 			}
 			seen[7] = true
+			next = 8
 			if v.QuotedPrecision, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "quoted_precision")
 			}
@@ -4651,6 +4814,9 @@ func (v *Pairs) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairs[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairs = [16]antelope.JSONKey{antelope.NewJSONKey("active"), antelope.NewJSONKey("bounty_awarded"), antelope.NewJSONKey("bounty_edited_by_custodians"), antelope.NewJSONKey("proposer"), antelope.NewJSONKey("name"), antelope.NewJSONKey("bounty_amount"), antelope.NewJSONKey("approving_custodians"), antelope.NewJSONKey("approving_oracles"), antelope.NewJSONKey("base_symbol"), antelope.NewJSONKey("base_type"), antelope.NewJSONKey("base_contract"), antelope.NewJSONKey("quote_symbol"), antelope.NewJSONKey("quote_type"), antelope.NewJSONKey("quote_contract"), antelope.NewJSONKey("quoted_precision"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4662,8 +4828,9 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pairs{}
 	var seen [15]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairs[next])
 		if err != nil {
 			return err
 		}
@@ -4676,6 +4843,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[0] = true
+			next = 1
 			if v.Active, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -4684,6 +4852,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bounty_awarded")
 			}
 			seen[1] = true
+			next = 2
 			if v.BountyAwarded, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "bounty_awarded")
 			}
@@ -4692,6 +4861,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bounty_edited_by_custodians")
 			}
 			seen[2] = true
+			next = 3
 			if v.BountyEditedByCustodians, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "bounty_edited_by_custodians")
 			}
@@ -4700,6 +4870,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -4708,6 +4879,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -4716,6 +4888,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bounty_amount")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.BountyAmount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bounty_amount")
 			}
@@ -4724,6 +4897,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approving_custodians")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeNameArray(r, &v.ApprovingCustodians); err != nil {
 				return antelope.AtField(err, "approving_custodians")
 			}
@@ -4732,6 +4906,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("approving_oracles")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeNameArray(r, &v.ApprovingOracles); err != nil {
 				return antelope.AtField(err, "approving_oracles")
 			}
@@ -4740,6 +4915,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_symbol")
 			}
 			seen[8] = true
+			next = 9
 			if err = v.BaseSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base_symbol")
 			}
@@ -4748,6 +4924,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_type")
 			}
 			seen[9] = true
+			next = 10
 			if v.BaseType, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "base_type")
 			}
@@ -4756,6 +4933,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_contract")
 			}
 			seen[10] = true
+			next = 11
 			if err = v.BaseContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base_contract")
 			}
@@ -4764,6 +4942,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote_symbol")
 			}
 			seen[11] = true
+			next = 12
 			if err = v.QuoteSymbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quote_symbol")
 			}
@@ -4772,6 +4951,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote_type")
 			}
 			seen[12] = true
+			next = 13
 			if v.QuoteType, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "quote_type")
 			}
@@ -4780,6 +4960,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote_contract")
 			}
 			seen[13] = true
+			next = 14
 			if err = v.QuoteContract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quote_contract")
 			}
@@ -4788,6 +4969,7 @@ func (v *Pairs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quoted_precision")
 			}
 			seen[14] = true
+			next = 15
 			if v.QuotedPrecision, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "quoted_precision")
 			}
@@ -5067,6 +5249,9 @@ func (v *Quote) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysQuote[i] is the key chain APIs print after the first i fields.
+var jsonKeysQuote = [3]antelope.JSONKey{antelope.NewJSONKey("value"), antelope.NewJSONKey("pair"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Quote) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5078,8 +5263,9 @@ func (v *Quote) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Quote{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysQuote[next])
 		if err != nil {
 			return err
 		}
@@ -5092,6 +5278,7 @@ func (v *Quote) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[0] = true
+			next = 1
 			if v.Value, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -5100,6 +5287,7 @@ func (v *Quote) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pair")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pair.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pair")
 			}
@@ -5218,6 +5406,9 @@ func (v *Reguser) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysReguser[i] is the key chain APIs print after the first i fields.
+var jsonKeysReguser = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Reguser) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5229,8 +5420,9 @@ func (v *Reguser) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Reguser{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysReguser[next])
 		if err != nil {
 			return err
 		}
@@ -5243,6 +5435,7 @@ func (v *Reguser) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -5391,6 +5584,9 @@ func (v *Stats) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysStats[i] is the key chain APIs print after the first i fields.
+var jsonKeysStats = [6]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("count"), antelope.NewJSONKey("last_claim"), antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5402,8 +5598,9 @@ func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Stats{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysStats[next])
 		if err != nil {
 			return err
 		}
@@ -5416,6 +5613,7 @@ func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -5424,6 +5622,7 @@ func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -5432,6 +5631,7 @@ func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("count")
 			}
 			seen[2] = true
+			next = 3
 			if v.Count, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "count")
 			}
@@ -5440,6 +5640,7 @@ func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_claim")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LastClaim.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_claim")
 			}
@@ -5448,6 +5649,7 @@ func (v *Stats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -5615,6 +5817,9 @@ func (v *Unvotebounty) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnvotebounty[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnvotebounty = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("bounty"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unvotebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5626,8 +5831,9 @@ func (v *Unvotebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unvotebounty{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnvotebounty[next])
 		if err != nil {
 			return err
 		}
@@ -5640,6 +5846,7 @@ func (v *Unvotebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -5648,6 +5855,7 @@ func (v *Unvotebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bounty")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Bounty.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bounty")
 			}
@@ -5891,6 +6099,9 @@ func (v *Users) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUsers[i] is the key chain APIs print after the first i fields.
+var jsonKeysUsers = [5]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("contribution"), antelope.NewJSONKey("score"), antelope.NewJSONKey("creation_timestamp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Users) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5902,8 +6113,9 @@ func (v *Users) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Users{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUsers[next])
 		if err != nil {
 			return err
 		}
@@ -5916,6 +6128,7 @@ func (v *Users) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -5924,6 +6137,7 @@ func (v *Users) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("contribution")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Contribution.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "contribution")
 			}
@@ -5932,6 +6146,7 @@ func (v *Users) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("score")
 			}
 			seen[2] = true
+			next = 3
 			if v.Score, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "score")
 			}
@@ -5940,6 +6155,7 @@ func (v *Users) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creation_timestamp")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.CreationTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creation_timestamp")
 			}
@@ -6095,6 +6311,9 @@ func (v *Voteabuser) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoteabuser[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoteabuser = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("abuser"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteabuser) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6106,8 +6325,9 @@ func (v *Voteabuser) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Voteabuser{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoteabuser[next])
 		if err != nil {
 			return err
 		}
@@ -6120,6 +6340,7 @@ func (v *Voteabuser) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -6128,6 +6349,7 @@ func (v *Voteabuser) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("abuser")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Abuser.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "abuser")
 			}
@@ -6259,6 +6481,9 @@ func (v *Votebounty) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVotebounty[i] is the key chain APIs print after the first i fields.
+var jsonKeysVotebounty = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("bounty"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Votebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6270,8 +6495,9 @@ func (v *Votebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Votebounty{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVotebounty[next])
 		if err != nil {
 			return err
 		}
@@ -6284,6 +6510,7 @@ func (v *Votebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -6292,6 +6519,7 @@ func (v *Votebounty) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bounty")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Bounty.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bounty")
 			}
@@ -6485,6 +6713,9 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoterInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoterInfo = [11]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("proxy"), antelope.NewJSONKey("producers"), antelope.NewJSONKey("staked"), antelope.NewJSONKey("last_vote_weight"), antelope.NewJSONKey("proxied_vote_weight"), antelope.NewJSONKey("is_proxy"), antelope.NewJSONKey("flags1"), antelope.NewJSONKey("reserved2"), antelope.NewJSONKey("reserved3"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6496,8 +6727,9 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = VoterInfo{}
 	var seen [10]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoterInfo[next])
 		if err != nil {
 			return err
 		}
@@ -6510,6 +6742,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -6518,6 +6751,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -6526,6 +6760,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeNameArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -6534,6 +6769,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("staked")
 			}
 			seen[3] = true
+			next = 4
 			if v.Staked, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "staked")
 			}
@@ -6542,6 +6778,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_vote_weight")
 			}
 			seen[4] = true
+			next = 5
 			if v.LastVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "last_vote_weight")
 			}
@@ -6550,6 +6787,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxied_vote_weight")
 			}
 			seen[5] = true
+			next = 6
 			if v.ProxiedVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "proxied_vote_weight")
 			}
@@ -6558,6 +6796,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_proxy")
 			}
 			seen[6] = true
+			next = 7
 			if v.IsProxy, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_proxy")
 			}
@@ -6566,6 +6805,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("flags1")
 			}
 			seen[7] = true
+			next = 8
 			if v.Flags1, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "flags1")
 			}
@@ -6574,6 +6814,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reserved2")
 			}
 			seen[8] = true
+			next = 9
 			if v.Reserved2, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "reserved2")
 			}
@@ -6582,6 +6823,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reserved3")
 			}
 			seen[9] = true
+			next = 10
 			if err = v.Reserved3.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "reserved3")
 			}
@@ -6807,6 +7049,9 @@ func (v *Write) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWrite[i] is the key chain APIs print after the first i fields.
+var jsonKeysWrite = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("quotes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Write) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6818,8 +7063,9 @@ func (v *Write) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Write{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWrite[next])
 		if err != nil {
 			return err
 		}
@@ -6832,6 +7078,7 @@ func (v *Write) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -6840,6 +7087,7 @@ func (v *Write) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quotes")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeQuoteArray(r, &v.Quotes); err != nil {
 				return antelope.AtField(err, "quotes")
 			}
@@ -6978,6 +7226,9 @@ func (v *Writehash) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWritehash[i] is the key chain APIs print after the first i fields.
+var jsonKeysWritehash = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("hash"), antelope.NewJSONKey("reveal"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Writehash) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6989,8 +7240,9 @@ func (v *Writehash) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Writehash{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWritehash[next])
 		if err != nil {
 			return err
 		}
@@ -7003,6 +7255,7 @@ func (v *Writehash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -7011,6 +7264,7 @@ func (v *Writehash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -7019,6 +7273,7 @@ func (v *Writehash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reveal")
 			}
 			seen[2] = true
+			next = 3
 			if v.Reveal, err = r.String(); err != nil {
 				return antelope.AtField(err, "reveal")
 			}

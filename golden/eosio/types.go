@@ -90,6 +90,9 @@ func (v *ABIHash) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysABIHash[i] is the key chain APIs print after the first i fields.
+var jsonKeysABIHash = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -101,8 +104,9 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ABIHash{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysABIHash[next])
 		if err != nil {
 			return err
 		}
@@ -115,6 +119,7 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -123,6 +128,7 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -237,6 +243,9 @@ func (v *AccountNameBlacklist) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccountNameBlacklist[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccountNameBlacklist = [2]antelope.JSONKey{antelope.NewJSONKey("disallowed"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountNameBlacklist) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -248,8 +257,9 @@ func (v *AccountNameBlacklist) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AccountNameBlacklist{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccountNameBlacklist[next])
 		if err != nil {
 			return err
 		}
@@ -262,6 +272,7 @@ func (v *AccountNameBlacklist) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("disallowed")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeNameArray(r, &v.Disallowed); err != nil {
 				return antelope.AtField(err, "disallowed")
 			}
@@ -377,6 +388,9 @@ func (v *Actfinkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActfinkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysActfinkey = [3]antelope.JSONKey{antelope.NewJSONKey("finalizer_name"), antelope.NewJSONKey("finalizer_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Actfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -388,8 +402,9 @@ func (v *Actfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Actfinkey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActfinkey[next])
 		if err != nil {
 			return err
 		}
@@ -402,6 +417,7 @@ func (v *Actfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FinalizerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finalizer_name")
 			}
@@ -410,6 +426,7 @@ func (v *Actfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_key")
 			}
 			seen[1] = true
+			next = 2
 			if v.FinalizerKey, err = r.String(); err != nil {
 				return antelope.AtField(err, "finalizer_key")
 			}
@@ -575,6 +592,9 @@ func (v *ActionReturnBuyram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionReturnBuyram[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionReturnBuyram = [7]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("bytes_purchased"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -586,8 +606,9 @@ func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ActionReturnBuyram{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionReturnBuyram[next])
 		if err != nil {
 			return err
 		}
@@ -600,6 +621,7 @@ func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -608,6 +630,7 @@ func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -616,6 +639,7 @@ func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -624,6 +648,7 @@ func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes_purchased")
 			}
 			seen[3] = true
+			next = 4
 			if v.BytesPurchased, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes_purchased")
 			}
@@ -632,6 +657,7 @@ func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[4] = true
+			next = 5
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -640,6 +666,7 @@ func (v *ActionReturnBuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.Fee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee")
 			}
@@ -838,6 +865,9 @@ func (v *ActionReturnRamtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionReturnRamtransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionReturnRamtransfer = [6]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("bytes"), antelope.NewJSONKey("from_ram_bytes"), antelope.NewJSONKey("to_ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -849,8 +879,9 @@ func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error)
 	}
 	*v = ActionReturnRamtransfer{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionReturnRamtransfer[next])
 		if err != nil {
 			return err
 		}
@@ -863,6 +894,7 @@ func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -871,6 +903,7 @@ func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -879,6 +912,7 @@ func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -887,6 +921,7 @@ func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("from_ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.FromRAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "from_ram_bytes")
 			}
@@ -895,6 +930,7 @@ func (v *ActionReturnRamtransfer) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("to_ram_bytes")
 			}
 			seen[4] = true
+			next = 5
 			if v.ToRAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "to_ram_bytes")
 			}
@@ -1083,6 +1119,9 @@ func (v *ActionReturnSellram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionReturnSellram[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionReturnSellram = [6]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("bytes_sold"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1094,8 +1133,9 @@ func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ActionReturnSellram{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionReturnSellram[next])
 		if err != nil {
 			return err
 		}
@@ -1108,6 +1148,7 @@ func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1116,6 +1157,7 @@ func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -1124,6 +1166,7 @@ func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes_sold")
 			}
 			seen[2] = true
+			next = 3
 			if v.BytesSold, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes_sold")
 			}
@@ -1132,6 +1175,7 @@ func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -1140,6 +1184,7 @@ func (v *ActionReturnSellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Fee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee")
 			}
@@ -1293,6 +1338,9 @@ func (v *Activate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActivate[i] is the key chain APIs print after the first i fields.
+var jsonKeysActivate = [2]antelope.JSONKey{antelope.NewJSONKey("feature_digest"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1304,8 +1352,9 @@ func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Activate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActivate[next])
 		if err != nil {
 			return err
 		}
@@ -1318,6 +1367,7 @@ func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("feature_digest")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FeatureDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "feature_digest")
 			}
@@ -1449,6 +1499,9 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuthority = [5]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), antelope.NewJSONKey("accounts"), antelope.NewJSONKey("waits"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1460,8 +1513,9 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Authority{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -1474,6 +1528,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -1482,6 +1537,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -1490,6 +1546,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelWeightArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -1498,6 +1555,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("waits")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeWaitWeightArray(r, &v.Waits); err != nil {
 				return antelope.AtField(err, "waits")
 			}
@@ -1649,6 +1707,9 @@ func (v *BidRefund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidRefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidRefund = [3]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1660,8 +1721,9 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BidRefund{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidRefund[next])
 		if err != nil {
 			return err
 		}
@@ -1674,6 +1736,7 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -1682,6 +1745,7 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -1825,6 +1889,9 @@ func (v *Bidname) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidname[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidname = [4]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("newname"), antelope.NewJSONKey("bid"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1836,8 +1903,9 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Bidname{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidname[next])
 		if err != nil {
 			return err
 		}
@@ -1850,6 +1918,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -1858,6 +1927,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -1866,6 +1936,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bid")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Bid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bid")
 			}
@@ -2010,6 +2081,9 @@ func (v *Bidrefund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidrefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidrefund = [3]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("newname"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2021,8 +2095,9 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Bidrefund{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidrefund[next])
 		if err != nil {
 			return err
 		}
@@ -2035,6 +2110,7 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -2043,6 +2119,7 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -2224,6 +2301,9 @@ func (v *BlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockHeader = [9]antelope.JSONKey{antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("producer"), antelope.NewJSONKey("confirmed"), antelope.NewJSONKey("previous"), antelope.NewJSONKey("transaction_mroot"), antelope.NewJSONKey("action_mroot"), antelope.NewJSONKey("schedule_version"), antelope.NewJSONKey("new_producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2235,8 +2315,9 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockHeader{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockHeader[next])
 		if err != nil {
 			return err
 		}
@@ -2249,6 +2330,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[0] = true
+			next = 1
 			if v.Timestamp, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -2257,6 +2339,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -2265,6 +2348,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("confirmed")
 			}
 			seen[2] = true
+			next = 3
 			if v.Confirmed, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "confirmed")
 			}
@@ -2273,6 +2357,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("previous")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Previous.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "previous")
 			}
@@ -2281,6 +2366,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_mroot")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.TransactionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "transaction_mroot")
 			}
@@ -2289,6 +2375,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_mroot")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.ActionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_mroot")
 			}
@@ -2297,6 +2384,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schedule_version")
 			}
 			seen[6] = true
+			next = 7
 			if v.ScheduleVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "schedule_version")
 			}
@@ -2305,6 +2393,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_producers")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptProducerSchedule(r, &v.NewProducers); err != nil {
 				return antelope.AtField(err, "new_producers")
 			}
@@ -2504,6 +2593,9 @@ func (v *BlockInfoRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockInfoRecord[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockInfoRecord = [4]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("block_height"), antelope.NewJSONKey("block_timestamp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockInfoRecord) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2515,8 +2607,9 @@ func (v *BlockInfoRecord) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockInfoRecord{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockInfoRecord[next])
 		if err != nil {
 			return err
 		}
@@ -2529,6 +2622,7 @@ func (v *BlockInfoRecord) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -2537,6 +2631,7 @@ func (v *BlockInfoRecord) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_height")
 			}
 			seen[1] = true
+			next = 2
 			if v.BlockHeight, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "block_height")
 			}
@@ -2545,6 +2640,7 @@ func (v *BlockInfoRecord) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_timestamp")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.BlockTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "block_timestamp")
 			}
@@ -2678,6 +2774,9 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockSigningAuthorityV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockSigningAuthorityV0 = [3]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2689,8 +2788,9 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 	}
 	*v = BlockSigningAuthorityV0{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockSigningAuthorityV0[next])
 		if err != nil {
 			return err
 		}
@@ -2703,6 +2803,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -2711,6 +2812,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -2933,6 +3035,9 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockchainParameters[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockchainParameters = [18]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2944,8 +3049,9 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockchainParameters{}
 	var seen [17]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockchainParameters[next])
 		if err != nil {
 			return err
 		}
@@ -2958,6 +3064,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -2966,6 +3073,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -2974,6 +3082,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -2982,6 +3091,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -2990,6 +3100,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -2998,6 +3109,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -3006,6 +3118,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -3014,6 +3127,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -3022,6 +3136,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -3030,6 +3145,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -3038,6 +3154,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -3046,6 +3163,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -3054,6 +3172,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -3062,6 +3181,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -3070,6 +3190,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -3078,6 +3199,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -3086,6 +3208,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -3508,6 +3631,9 @@ func (v *BlockchainParametersV1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockchainParametersV1[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockchainParametersV1 = [19]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), antelope.NewJSONKey("max_action_return_value_size"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3516,8 +3642,9 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 	}
 	*v = BlockchainParametersV1{}
 	var seen [18]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockchainParametersV1[next])
 		if err != nil {
 			return err
 		}
@@ -3530,6 +3657,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockchainParameters.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -3538,6 +3666,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.BlockchainParameters.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -3546,6 +3675,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.BlockchainParameters.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -3554,6 +3684,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BlockchainParameters.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -3562,6 +3693,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.BlockchainParameters.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -3570,6 +3702,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -3578,6 +3711,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -3586,6 +3720,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.BlockchainParameters.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -3594,6 +3729,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.BlockchainParameters.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -3602,6 +3738,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.BlockchainParameters.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -3610,6 +3747,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.BlockchainParameters.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -3618,6 +3756,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.BlockchainParameters.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -3626,6 +3765,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.BlockchainParameters.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -3634,6 +3774,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.BlockchainParameters.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -3642,6 +3783,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.BlockchainParameters.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -3650,6 +3792,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.BlockchainParameters.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -3658,6 +3801,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.BlockchainParameters.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -3666,6 +3810,7 @@ func (v *BlockchainParametersV1) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("max_action_return_value_size")
 			}
 			seen[17] = true
+			next = 18
 			if !r.Null() {
 				if v.MaxActionReturnValueSize.Value, err = r.Uint32(); err != nil {
 					return antelope.AtField(err, "max_action_return_value_size")
@@ -3830,6 +3975,9 @@ func (v *Buyram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyram[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyram = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("quant"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3841,8 +3989,9 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyram{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyram[next])
 		if err != nil {
 			return err
 		}
@@ -3855,6 +4004,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -3863,6 +4013,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -3871,6 +4022,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quant")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quant.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quant")
 			}
@@ -4022,6 +4174,9 @@ func (v *Buyramburn) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyramburn[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyramburn = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4033,8 +4188,9 @@ func (v *Buyramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyramburn{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyramburn[next])
 		if err != nil {
 			return err
 		}
@@ -4047,6 +4203,7 @@ func (v *Buyramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -4055,6 +4212,7 @@ func (v *Buyramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -4063,6 +4221,7 @@ func (v *Buyramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -4214,6 +4373,9 @@ func (v *Buyrambytes) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyrambytes[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyrambytes = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4225,8 +4387,9 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyrambytes{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyrambytes[next])
 		if err != nil {
 			return err
 		}
@@ -4239,6 +4402,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -4247,6 +4411,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -4255,6 +4420,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -4397,6 +4563,9 @@ func (v *Buyramself) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyramself[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyramself = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("quant"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyramself) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4408,8 +4577,9 @@ func (v *Buyramself) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyramself{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyramself[next])
 		if err != nil {
 			return err
 		}
@@ -4422,6 +4592,7 @@ func (v *Buyramself) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -4430,6 +4601,7 @@ func (v *Buyramself) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quant")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quant.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quant")
 			}
@@ -4560,6 +4732,9 @@ func (v *Buyrex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyrex[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyrex = [3]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4571,8 +4746,9 @@ func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyrex{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyrex[next])
 		if err != nil {
 			return err
 		}
@@ -4585,6 +4761,7 @@ func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -4593,6 +4770,7 @@ func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -4721,6 +4899,9 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCanceldelay[i] is the key chain APIs print after the first i fields.
+var jsonKeysCanceldelay = [3]antelope.JSONKey{antelope.NewJSONKey("canceling_auth"), antelope.NewJSONKey("trx_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4732,8 +4913,9 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Canceldelay{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCanceldelay[next])
 		if err != nil {
 			return err
 		}
@@ -4746,6 +4928,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("canceling_auth")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CancelingAuth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "canceling_auth")
 			}
@@ -4754,6 +4937,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx_id")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TrxID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx_id")
 			}
@@ -4870,6 +5054,9 @@ func (v *Cfgpowerup) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCfgpowerup[i] is the key chain APIs print after the first i fields.
+var jsonKeysCfgpowerup = [2]antelope.JSONKey{antelope.NewJSONKey("args"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cfgpowerup) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4881,8 +5068,9 @@ func (v *Cfgpowerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cfgpowerup{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCfgpowerup[next])
 		if err != nil {
 			return err
 		}
@@ -4895,6 +5083,7 @@ func (v *Cfgpowerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("args")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Args.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "args")
 			}
@@ -5002,6 +5191,9 @@ func (v *Claimrewards) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClaimrewards[i] is the key chain APIs print after the first i fields.
+var jsonKeysClaimrewards = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5013,8 +5205,9 @@ func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Claimrewards{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClaimrewards[next])
 		if err != nil {
 			return err
 		}
@@ -5027,6 +5220,7 @@ func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -5134,6 +5328,9 @@ func (v *Closerex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCloserex[i] is the key chain APIs print after the first i fields.
+var jsonKeysCloserex = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5145,8 +5342,9 @@ func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Closerex{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCloserex[next])
 		if err != nil {
 			return err
 		}
@@ -5159,6 +5357,7 @@ func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -5266,6 +5465,9 @@ func (v *Cnclrexorder) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCnclrexorder[i] is the key chain APIs print after the first i fields.
+var jsonKeysCnclrexorder = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5277,8 +5479,9 @@ func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cnclrexorder{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCnclrexorder[next])
 		if err != nil {
 			return err
 		}
@@ -5291,6 +5494,7 @@ func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -5400,6 +5604,9 @@ func (v *Connector) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConnector[i] is the key chain APIs print after the first i fields.
+var jsonKeysConnector = [3]antelope.JSONKey{antelope.NewJSONKey("balance"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5411,8 +5618,9 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Connector{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConnector[next])
 		if err != nil {
 			return err
 		}
@@ -5425,6 +5633,7 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -5433,6 +5642,7 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -5552,6 +5762,9 @@ func (v *Consolidate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConsolidate[i] is the key chain APIs print after the first i fields.
+var jsonKeysConsolidate = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5563,8 +5776,9 @@ func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Consolidate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConsolidate[next])
 		if err != nil {
 			return err
 		}
@@ -5577,6 +5791,7 @@ func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -5702,6 +5917,9 @@ func (v *Defcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDefcpuloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysDefcpuloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5713,8 +5931,9 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Defcpuloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDefcpuloan[next])
 		if err != nil {
 			return err
 		}
@@ -5727,6 +5946,7 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -5735,6 +5955,7 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -5743,6 +5964,7 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -5892,6 +6114,9 @@ func (v *Defnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDefnetloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysDefnetloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5903,8 +6128,9 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Defnetloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDefnetloan[next])
 		if err != nil {
 			return err
 		}
@@ -5917,6 +6143,7 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -5925,6 +6152,7 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -5933,6 +6161,7 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -6106,6 +6335,9 @@ func (v *Delegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelegatebw = [6]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("stake_net_quantity"), antelope.NewJSONKey("stake_cpu_quantity"), antelope.NewJSONKey("transfer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6117,8 +6349,9 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Delegatebw{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -6131,6 +6364,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -6139,6 +6373,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -6147,6 +6382,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.StakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_net_quantity")
 			}
@@ -6155,6 +6391,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.StakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_cpu_quantity")
 			}
@@ -6163,6 +6400,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transfer")
 			}
 			seen[4] = true
+			next = 5
 			if v.Transfer, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transfer")
 			}
@@ -6350,6 +6588,9 @@ func (v *DelegatedBandwidth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelegatedBandwidth[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelegatedBandwidth = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6361,8 +6602,9 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = DelegatedBandwidth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelegatedBandwidth[next])
 		if err != nil {
 			return err
 		}
@@ -6375,6 +6617,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -6383,6 +6626,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -6391,6 +6635,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NetWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -6399,6 +6644,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.CPUWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -6597,6 +6843,9 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeleteauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeleteauth = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), antelope.NewJSONKey("authorized_by"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6608,8 +6857,9 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deleteauth{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeleteauth[next])
 		if err != nil {
 			return err
 		}
@@ -6622,6 +6872,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -6630,6 +6881,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -6638,6 +6890,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[2] = true
+			next = 3
 			if !r.Null() {
 				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "authorized_by")
@@ -6783,6 +7036,9 @@ func (v *Delfinkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelfinkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelfinkey = [3]antelope.JSONKey{antelope.NewJSONKey("finalizer_name"), antelope.NewJSONKey("finalizer_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6794,8 +7050,9 @@ func (v *Delfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Delfinkey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelfinkey[next])
 		if err != nil {
 			return err
 		}
@@ -6808,6 +7065,7 @@ func (v *Delfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FinalizerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finalizer_name")
 			}
@@ -6816,6 +7074,7 @@ func (v *Delfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_key")
 			}
 			seen[1] = true
+			next = 2
 			if v.FinalizerKey, err = r.String(); err != nil {
 				return antelope.AtField(err, "finalizer_key")
 			}
@@ -6935,6 +7194,9 @@ func (v *Delschedule) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelschedule[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelschedule = [2]antelope.JSONKey{antelope.NewJSONKey("start_time"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6946,8 +7208,9 @@ func (v *Delschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Delschedule{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelschedule[next])
 		if err != nil {
 			return err
 		}
@@ -6960,6 +7223,7 @@ func (v *Delschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("start_time")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.StartTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "start_time")
 			}
@@ -7069,6 +7333,9 @@ func (v *DenyHash) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDenyHash[i] is the key chain APIs print after the first i fields.
+var jsonKeysDenyHash = [3]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DenyHash) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7080,8 +7347,9 @@ func (v *DenyHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = DenyHash{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDenyHash[next])
 		if err != nil {
 			return err
 		}
@@ -7094,6 +7362,7 @@ func (v *DenyHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -7102,6 +7371,7 @@ func (v *DenyHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -7218,6 +7488,9 @@ func (v *Denyhashadd) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDenyhashadd[i] is the key chain APIs print after the first i fields.
+var jsonKeysDenyhashadd = [2]antelope.JSONKey{antelope.NewJSONKey("hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denyhashadd) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7229,8 +7502,9 @@ func (v *Denyhashadd) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Denyhashadd{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDenyhashadd[next])
 		if err != nil {
 			return err
 		}
@@ -7243,6 +7517,7 @@ func (v *Denyhashadd) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -7347,6 +7622,9 @@ func (v *Denyhashcalc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDenyhashcalc[i] is the key chain APIs print after the first i fields.
+var jsonKeysDenyhashcalc = [2]antelope.JSONKey{antelope.NewJSONKey("patterns"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denyhashcalc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7358,8 +7636,9 @@ func (v *Denyhashcalc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Denyhashcalc{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDenyhashcalc[next])
 		if err != nil {
 			return err
 		}
@@ -7372,6 +7651,7 @@ func (v *Denyhashcalc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("patterns")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeNameArray(r, &v.Patterns); err != nil {
 				return antelope.AtField(err, "patterns")
 			}
@@ -7476,6 +7756,9 @@ func (v *Denyhashrm) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDenyhashrm[i] is the key chain APIs print after the first i fields.
+var jsonKeysDenyhashrm = [2]antelope.JSONKey{antelope.NewJSONKey("hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denyhashrm) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7487,8 +7770,9 @@ func (v *Denyhashrm) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Denyhashrm{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDenyhashrm[next])
 		if err != nil {
 			return err
 		}
@@ -7501,6 +7785,7 @@ func (v *Denyhashrm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -7605,6 +7890,9 @@ func (v *Denynames) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDenynames[i] is the key chain APIs print after the first i fields.
+var jsonKeysDenynames = [2]antelope.JSONKey{antelope.NewJSONKey("patterns"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Denynames) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7616,8 +7904,9 @@ func (v *Denynames) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Denynames{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDenynames[next])
 		if err != nil {
 			return err
 		}
@@ -7630,6 +7919,7 @@ func (v *Denynames) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("patterns")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeNameArray(r, &v.Patterns); err != nil {
 				return antelope.AtField(err, "patterns")
 			}
@@ -7748,6 +8038,9 @@ func (v *Deposit) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeposit[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeposit = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7759,8 +8052,9 @@ func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deposit{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeposit[next])
 		if err != nil {
 			return err
 		}
@@ -7773,6 +8067,7 @@ func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -7781,6 +8076,7 @@ func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -7920,6 +8216,9 @@ func (v *Donatetorex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDonatetorex[i] is the key chain APIs print after the first i fields.
+var jsonKeysDonatetorex = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Donatetorex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7931,8 +8230,9 @@ func (v *Donatetorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Donatetorex{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDonatetorex[next])
 		if err != nil {
 			return err
 		}
@@ -7945,6 +8245,7 @@ func (v *Donatetorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -7953,6 +8254,7 @@ func (v *Donatetorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -7961,6 +8263,7 @@ func (v *Donatetorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -8294,6 +8597,9 @@ func (v *EosioGlobalState) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState = [31]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), antelope.NewJSONKey("max_ram_size"), antelope.NewJSONKey("total_ram_bytes_reserved"), antelope.NewJSONKey("total_ram_stake"), antelope.NewJSONKey("last_producer_schedule_update"), antelope.NewJSONKey("last_pervote_bucket_fill"), antelope.NewJSONKey("pervote_bucket"), antelope.NewJSONKey("perblock_bucket"), antelope.NewJSONKey("total_unpaid_blocks"), antelope.NewJSONKey("total_activated_stake"), antelope.NewJSONKey("thresh_activated_stake_time"), antelope.NewJSONKey("last_producer_schedule_size"), antelope.NewJSONKey("total_producer_vote_weight"), antelope.NewJSONKey("last_name_close"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8302,8 +8608,9 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState{}
 	var seen [30]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState[next])
 		if err != nil {
 			return err
 		}
@@ -8316,6 +8623,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockchainParameters.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -8324,6 +8632,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.BlockchainParameters.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -8332,6 +8641,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.BlockchainParameters.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -8340,6 +8650,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BlockchainParameters.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -8348,6 +8659,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.BlockchainParameters.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -8356,6 +8668,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -8364,6 +8677,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -8372,6 +8686,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.BlockchainParameters.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -8380,6 +8695,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.BlockchainParameters.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -8388,6 +8704,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.BlockchainParameters.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -8396,6 +8713,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.BlockchainParameters.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -8404,6 +8722,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.BlockchainParameters.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -8412,6 +8731,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.BlockchainParameters.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -8420,6 +8740,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.BlockchainParameters.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -8428,6 +8749,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.BlockchainParameters.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -8436,6 +8758,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.BlockchainParameters.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -8444,6 +8767,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.BlockchainParameters.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -8452,6 +8776,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_ram_size")
 			}
 			seen[17] = true
+			next = 18
 			if v.MaxRAMSize, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_ram_size")
 			}
@@ -8460,6 +8785,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_ram_bytes_reserved")
 			}
 			seen[18] = true
+			next = 19
 			if v.TotalRAMBytesReserved, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_ram_bytes_reserved")
 			}
@@ -8468,6 +8794,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_ram_stake")
 			}
 			seen[19] = true
+			next = 20
 			if v.TotalRAMStake, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "total_ram_stake")
 			}
@@ -8476,6 +8803,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_producer_schedule_update")
 			}
 			seen[20] = true
+			next = 21
 			if err = v.LastProducerScheduleUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_producer_schedule_update")
 			}
@@ -8484,6 +8812,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_pervote_bucket_fill")
 			}
 			seen[21] = true
+			next = 22
 			if err = v.LastPervoteBucketFill.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_pervote_bucket_fill")
 			}
@@ -8492,6 +8821,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pervote_bucket")
 			}
 			seen[22] = true
+			next = 23
 			if v.PervoteBucket, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "pervote_bucket")
 			}
@@ -8500,6 +8830,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("perblock_bucket")
 			}
 			seen[23] = true
+			next = 24
 			if v.PerblockBucket, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "perblock_bucket")
 			}
@@ -8508,6 +8839,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_unpaid_blocks")
 			}
 			seen[24] = true
+			next = 25
 			if v.TotalUnpaidBlocks, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "total_unpaid_blocks")
 			}
@@ -8516,6 +8848,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_activated_stake")
 			}
 			seen[25] = true
+			next = 26
 			if v.TotalActivatedStake, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "total_activated_stake")
 			}
@@ -8524,6 +8857,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("thresh_activated_stake_time")
 			}
 			seen[26] = true
+			next = 27
 			if err = v.ThreshActivatedStakeTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "thresh_activated_stake_time")
 			}
@@ -8532,6 +8866,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_producer_schedule_size")
 			}
 			seen[27] = true
+			next = 28
 			if v.LastProducerScheduleSize, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "last_producer_schedule_size")
 			}
@@ -8540,6 +8875,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_producer_vote_weight")
 			}
 			seen[28] = true
+			next = 29
 			if v.TotalProducerVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_producer_vote_weight")
 			}
@@ -8548,6 +8884,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_name_close")
 			}
 			seen[29] = true
+			next = 30
 			if err = v.LastNameClose.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_name_close")
 			}
@@ -8750,6 +9087,9 @@ func (v *EosioGlobalState2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState2[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState2 = [6]antelope.JSONKey{antelope.NewJSONKey("new_ram_per_block"), antelope.NewJSONKey("last_ram_increase"), antelope.NewJSONKey("last_block_num"), antelope.NewJSONKey("total_producer_votepay_share"), antelope.NewJSONKey("revision"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8761,8 +9101,9 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState2{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState2[next])
 		if err != nil {
 			return err
 		}
@@ -8775,6 +9116,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_ram_per_block")
 			}
 			seen[0] = true
+			next = 1
 			if v.NewRAMPerBlock, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "new_ram_per_block")
 			}
@@ -8783,6 +9125,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_ram_increase")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastRAMIncrease.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_ram_increase")
 			}
@@ -8791,6 +9134,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_block_num")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastBlockNum.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_block_num")
 			}
@@ -8799,6 +9143,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_producer_votepay_share")
 			}
 			seen[3] = true
+			next = 4
 			if v.TotalProducerVotepayShare, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_producer_votepay_share")
 			}
@@ -8807,6 +9152,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("revision")
 			}
 			seen[4] = true
+			next = 5
 			if v.Revision, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "revision")
 			}
@@ -8966,6 +9312,9 @@ func (v *EosioGlobalState3) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState3[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState3 = [3]antelope.JSONKey{antelope.NewJSONKey("last_vpay_state_update"), antelope.NewJSONKey("total_vpay_share_change_rate"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8977,8 +9326,9 @@ func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState3{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState3[next])
 		if err != nil {
 			return err
 		}
@@ -8991,6 +9341,7 @@ func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_vpay_state_update")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.LastVpayStateUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_vpay_state_update")
 			}
@@ -8999,6 +9350,7 @@ func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_vpay_share_change_rate")
 			}
 			seen[1] = true
+			next = 2
 			if v.TotalVpayShareChangeRate, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_vpay_share_change_rate")
 			}
@@ -9123,6 +9475,9 @@ func (v *EosioGlobalState4) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState4[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState4 = [4]antelope.JSONKey{antelope.NewJSONKey("continuous_rate"), antelope.NewJSONKey("inflation_pay_factor"), antelope.NewJSONKey("votepay_factor"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9134,8 +9489,9 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState4{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState4[next])
 		if err != nil {
 			return err
 		}
@@ -9148,6 +9504,7 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("continuous_rate")
 			}
 			seen[0] = true
+			next = 1
 			if v.ContinuousRate, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "continuous_rate")
 			}
@@ -9156,6 +9513,7 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("inflation_pay_factor")
 			}
 			seen[1] = true
+			next = 2
 			if v.InflationPayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "inflation_pay_factor")
 			}
@@ -9164,6 +9522,7 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votepay_factor")
 			}
 			seen[2] = true
+			next = 3
 			if v.VotepayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "votepay_factor")
 			}
@@ -9312,6 +9671,9 @@ func (v *ExchangeState) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExchangeState[i] is the key chain APIs print after the first i fields.
+var jsonKeysExchangeState = [4]antelope.JSONKey{antelope.NewJSONKey("supply"), antelope.NewJSONKey("base"), antelope.NewJSONKey("quote"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9323,8 +9685,9 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExchangeState{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExchangeState[next])
 		if err != nil {
 			return err
 		}
@@ -9337,6 +9700,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supply")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Supply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "supply")
 			}
@@ -9345,6 +9709,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Base.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base")
 			}
@@ -9353,6 +9718,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quote.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quote")
 			}
@@ -9572,6 +9938,9 @@ func (v *FinKeyIDGeneratorInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinKeyIDGeneratorInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinKeyIDGeneratorInfo = [2]antelope.JSONKey{antelope.NewJSONKey("next_finalizer_key_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinKeyIDGeneratorInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9583,8 +9952,9 @@ func (v *FinKeyIDGeneratorInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinKeyIDGeneratorInfo{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinKeyIDGeneratorInfo[next])
 		if err != nil {
 			return err
 		}
@@ -9597,6 +9967,7 @@ func (v *FinKeyIDGeneratorInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("next_finalizer_key_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.NextFinalizerKeyID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "next_finalizer_key_id")
 			}
@@ -9706,6 +10077,9 @@ func (v *FinalizerAuthInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerAuthInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerAuthInfo = [3]antelope.JSONKey{antelope.NewJSONKey("key_id"), antelope.NewJSONKey("fin_authority"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9717,8 +10091,9 @@ func (v *FinalizerAuthInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalizerAuthInfo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerAuthInfo[next])
 		if err != nil {
 			return err
 		}
@@ -9731,6 +10106,7 @@ func (v *FinalizerAuthInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.KeyID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "key_id")
 			}
@@ -9739,6 +10115,7 @@ func (v *FinalizerAuthInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fin_authority")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.FinAuthority.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fin_authority")
 			}
@@ -9867,6 +10244,9 @@ func (v *FinalizerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerAuthority = [4]antelope.JSONKey{antelope.NewJSONKey("description"), antelope.NewJSONKey("weight"), antelope.NewJSONKey("public_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9878,8 +10258,9 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalizerAuthority{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -9892,6 +10273,7 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("description")
 			}
 			seen[0] = true
+			next = 1
 			if v.Description, err = r.String(); err != nil {
 				return antelope.AtField(err, "description")
 			}
@@ -9900,6 +10282,7 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -9908,6 +10291,7 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("public_key")
 			}
 			seen[2] = true
+			next = 3
 			if v.PublicKey, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "public_key")
 			}
@@ -10059,6 +10443,9 @@ func (v *FinalizerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerInfo = [5]antelope.JSONKey{antelope.NewJSONKey("finalizer_name"), antelope.NewJSONKey("active_key_id"), antelope.NewJSONKey("active_key_binary"), antelope.NewJSONKey("finalizer_key_count"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10070,8 +10457,9 @@ func (v *FinalizerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalizerInfo{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerInfo[next])
 		if err != nil {
 			return err
 		}
@@ -10084,6 +10472,7 @@ func (v *FinalizerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FinalizerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finalizer_name")
 			}
@@ -10092,6 +10481,7 @@ func (v *FinalizerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active_key_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.ActiveKeyID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "active_key_id")
 			}
@@ -10100,6 +10490,7 @@ func (v *FinalizerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active_key_binary")
 			}
 			seen[2] = true
+			next = 3
 			if v.ActiveKeyBinary, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "active_key_binary")
 			}
@@ -10108,6 +10499,7 @@ func (v *FinalizerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_key_count")
 			}
 			seen[3] = true
+			next = 4
 			if v.FinalizerKeyCount, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "finalizer_key_count")
 			}
@@ -10273,6 +10665,9 @@ func (v *FinalizerKeyInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerKeyInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerKeyInfo = [5]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("finalizer_name"), antelope.NewJSONKey("finalizer_key"), antelope.NewJSONKey("finalizer_key_binary"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerKeyInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10284,8 +10679,9 @@ func (v *FinalizerKeyInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalizerKeyInfo{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerKeyInfo[next])
 		if err != nil {
 			return err
 		}
@@ -10298,6 +10694,7 @@ func (v *FinalizerKeyInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -10306,6 +10703,7 @@ func (v *FinalizerKeyInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.FinalizerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finalizer_name")
 			}
@@ -10314,6 +10712,7 @@ func (v *FinalizerKeyInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_key")
 			}
 			seen[2] = true
+			next = 3
 			if v.FinalizerKey, err = r.String(); err != nil {
 				return antelope.AtField(err, "finalizer_key")
 			}
@@ -10322,6 +10721,7 @@ func (v *FinalizerKeyInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_key_binary")
 			}
 			seen[3] = true
+			next = 4
 			if v.FinalizerKeyBinary, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "finalizer_key_binary")
 			}
@@ -10483,6 +10883,9 @@ func (v *Fundcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFundcpuloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysFundcpuloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("payment"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10494,8 +10897,9 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Fundcpuloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFundcpuloan[next])
 		if err != nil {
 			return err
 		}
@@ -10508,6 +10912,7 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -10516,6 +10921,7 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -10524,6 +10930,7 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Payment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payment")
 			}
@@ -10673,6 +11080,9 @@ func (v *Fundnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFundnetloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysFundnetloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("payment"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10684,8 +11094,9 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Fundnetloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFundnetloan[next])
 		if err != nil {
 			return err
 		}
@@ -10698,6 +11109,7 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -10706,6 +11118,7 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -10714,6 +11127,7 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Payment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payment")
 			}
@@ -10862,6 +11276,9 @@ func (v *GiftedRAM) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGiftedRAM[i] is the key chain APIs print after the first i fields.
+var jsonKeysGiftedRAM = [4]antelope.JSONKey{antelope.NewJSONKey("giftee"), antelope.NewJSONKey("gifter"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GiftedRAM) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10873,8 +11290,9 @@ func (v *GiftedRAM) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GiftedRAM{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGiftedRAM[next])
 		if err != nil {
 			return err
 		}
@@ -10887,6 +11305,7 @@ func (v *GiftedRAM) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("giftee")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Giftee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "giftee")
 			}
@@ -10895,6 +11314,7 @@ func (v *GiftedRAM) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("gifter")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Gifter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "gifter")
 			}
@@ -10903,6 +11323,7 @@ func (v *GiftedRAM) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -11062,6 +11483,9 @@ func (v *Giftram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGiftram[i] is the key chain APIs print after the first i fields.
+var jsonKeysGiftram = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("bytes"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Giftram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11073,8 +11497,9 @@ func (v *Giftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Giftram{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGiftram[next])
 		if err != nil {
 			return err
 		}
@@ -11087,6 +11512,7 @@ func (v *Giftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -11095,6 +11521,7 @@ func (v *Giftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -11103,6 +11530,7 @@ func (v *Giftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -11111,6 +11539,7 @@ func (v *Giftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[3] = true
+			next = 4
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -11265,6 +11694,9 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysInit[i] is the key chain APIs print after the first i fields.
+var jsonKeysInit = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("core"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11276,8 +11708,9 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Init{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysInit[next])
 		if err != nil {
 			return err
 		}
@@ -11290,6 +11723,7 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Version.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -11298,6 +11732,7 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("core")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Core.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "core")
 			}
@@ -11419,6 +11854,9 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKeyWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysKeyWeight = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11430,8 +11868,9 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = KeyWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKeyWeight[next])
 		if err != nil {
 			return err
 		}
@@ -11444,6 +11883,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -11452,6 +11892,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -11566,6 +12007,9 @@ func (v *LastPropFinalizersInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLastPropFinalizersInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysLastPropFinalizersInfo = [2]antelope.JSONKey{antelope.NewJSONKey("last_proposed_finalizers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *LastPropFinalizersInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11577,8 +12021,9 @@ func (v *LastPropFinalizersInfo) DecodeJSON(r *antelope.JSONReader) (err error) 
 	}
 	*v = LastPropFinalizersInfo{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLastPropFinalizersInfo[next])
 		if err != nil {
 			return err
 		}
@@ -11591,6 +12036,7 @@ func (v *LastPropFinalizersInfo) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("last_proposed_finalizers")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeFinalizerAuthInfoArray(r, &v.LastProposedFinalizers); err != nil {
 				return antelope.AtField(err, "last_proposed_finalizers")
 			}
@@ -11719,6 +12165,9 @@ func (v *Limitauthchg) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLimitauthchg[i] is the key chain APIs print after the first i fields.
+var jsonKeysLimitauthchg = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("allow_perms"), antelope.NewJSONKey("disallow_perms"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Limitauthchg) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11730,8 +12179,9 @@ func (v *Limitauthchg) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Limitauthchg{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLimitauthchg[next])
 		if err != nil {
 			return err
 		}
@@ -11744,6 +12194,7 @@ func (v *Limitauthchg) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -11752,6 +12203,7 @@ func (v *Limitauthchg) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("allow_perms")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeNameArray(r, &v.AllowPerms); err != nil {
 				return antelope.AtField(err, "allow_perms")
 			}
@@ -11760,6 +12212,7 @@ func (v *Limitauthchg) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("disallow_perms")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeNameArray(r, &v.DisallowPerms); err != nil {
 				return antelope.AtField(err, "disallow_perms")
 			}
@@ -11972,6 +12425,9 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysLinkauth = [6]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), antelope.NewJSONKey("requirement"), antelope.NewJSONKey("authorized_by"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11983,8 +12439,9 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Linkauth{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -11997,6 +12454,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -12005,6 +12463,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -12013,6 +12472,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -12021,6 +12481,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requirement")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Requirement.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "requirement")
 			}
@@ -12029,6 +12490,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[4] = true
+			next = 5
 			if !r.Null() {
 				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "authorized_by")
@@ -12238,6 +12700,9 @@ func (v *Logbuyram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogbuyram[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogbuyram = [7]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("bytes"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12249,8 +12714,9 @@ func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logbuyram{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogbuyram[next])
 		if err != nil {
 			return err
 		}
@@ -12263,6 +12729,7 @@ func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -12271,6 +12738,7 @@ func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -12279,6 +12747,7 @@ func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -12287,6 +12756,7 @@ func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -12295,6 +12765,7 @@ func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[4] = true
+			next = 5
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -12303,6 +12774,7 @@ func (v *Logbuyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.Fee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee")
 			}
@@ -12483,6 +12955,9 @@ func (v *Logramchange) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogramchange[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogramchange = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("bytes"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logramchange) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12494,8 +12969,9 @@ func (v *Logramchange) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logramchange{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogramchange[next])
 		if err != nil {
 			return err
 		}
@@ -12508,6 +12984,7 @@ func (v *Logramchange) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -12516,6 +12993,7 @@ func (v *Logramchange) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -12524,6 +13002,7 @@ func (v *Logramchange) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -12690,6 +13169,9 @@ func (v *Logsellram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogsellram[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogsellram = [6]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("bytes"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12701,8 +13183,9 @@ func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logsellram{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogsellram[next])
 		if err != nil {
 			return err
 		}
@@ -12715,6 +13198,7 @@ func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -12723,6 +13207,7 @@ func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -12731,6 +13216,7 @@ func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -12739,6 +13225,7 @@ func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -12747,6 +13234,7 @@ func (v *Logsellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Fee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee")
 			}
@@ -12921,6 +13409,9 @@ func (v *Logsystemfee) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLogsystemfee[i] is the key chain APIs print after the first i fields.
+var jsonKeysLogsystemfee = [4]antelope.JSONKey{antelope.NewJSONKey("protocol"), antelope.NewJSONKey("fee"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Logsystemfee) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12932,8 +13423,9 @@ func (v *Logsystemfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Logsystemfee{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLogsystemfee[next])
 		if err != nil {
 			return err
 		}
@@ -12946,6 +13438,7 @@ func (v *Logsystemfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("protocol")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Protocol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "protocol")
 			}
@@ -12954,6 +13447,7 @@ func (v *Logsystemfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Fee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee")
 			}
@@ -12962,6 +13456,7 @@ func (v *Logsystemfee) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -13104,6 +13599,9 @@ func (v *Mvfrsavings) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMvfrsavings[i] is the key chain APIs print after the first i fields.
+var jsonKeysMvfrsavings = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("rex"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13115,8 +13613,9 @@ func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Mvfrsavings{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMvfrsavings[next])
 		if err != nil {
 			return err
 		}
@@ -13129,6 +13628,7 @@ func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -13137,6 +13637,7 @@ func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Rex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex")
 			}
@@ -13267,6 +13768,9 @@ func (v *Mvtosavings) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMvtosavings[i] is the key chain APIs print after the first i fields.
+var jsonKeysMvtosavings = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("rex"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13278,8 +13782,9 @@ func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Mvtosavings{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMvtosavings[next])
 		if err != nil {
 			return err
 		}
@@ -13292,6 +13797,7 @@ func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -13300,6 +13806,7 @@ func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Rex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex")
 			}
@@ -13449,6 +13956,9 @@ func (v *NameBid) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNameBid[i] is the key chain APIs print after the first i fields.
+var jsonKeysNameBid = [5]antelope.JSONKey{antelope.NewJSONKey("newname"), antelope.NewJSONKey("high_bidder"), antelope.NewJSONKey("high_bid"), antelope.NewJSONKey("last_bid_time"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13460,8 +13970,9 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = NameBid{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNameBid[next])
 		if err != nil {
 			return err
 		}
@@ -13474,6 +13985,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -13482,6 +13994,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("high_bidder")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.HighBidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "high_bidder")
 			}
@@ -13490,6 +14003,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("high_bid")
 			}
 			seen[2] = true
+			next = 3
 			if v.HighBid, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "high_bid")
 			}
@@ -13498,6 +14012,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_bid_time")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LastBidTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_bid_time")
 			}
@@ -13676,6 +14191,9 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNewaccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysNewaccount = [5]antelope.JSONKey{antelope.NewJSONKey("creator"), antelope.NewJSONKey("name"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("active"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13687,8 +14205,9 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Newaccount{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNewaccount[next])
 		if err != nil {
 			return err
 		}
@@ -13701,6 +14220,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Creator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator")
 			}
@@ -13709,6 +14229,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -13717,6 +14238,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -13725,6 +14247,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Active.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -13865,6 +14388,9 @@ func (v *Onblock) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOnblock[i] is the key chain APIs print after the first i fields.
+var jsonKeysOnblock = [2]antelope.JSONKey{antelope.NewJSONKey("header"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13876,8 +14402,9 @@ func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Onblock{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOnblock[next])
 		if err != nil {
 			return err
 		}
@@ -13890,6 +14417,7 @@ func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("header")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Header.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "header")
 			}
@@ -14003,6 +14531,9 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOnerror[i] is the key chain APIs print after the first i fields.
+var jsonKeysOnerror = [3]antelope.JSONKey{antelope.NewJSONKey("sender_id"), antelope.NewJSONKey("sent_trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14014,8 +14545,9 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Onerror{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOnerror[next])
 		if err != nil {
 			return err
 		}
@@ -14028,6 +14560,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_id")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SenderID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender_id")
 			}
@@ -14036,6 +14569,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sent_trx")
 			}
 			seen[1] = true
+			next = 2
 			if v.SentTrx, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "sent_trx")
 			}
@@ -14159,6 +14693,9 @@ func (v *PairTimePointSecInt64) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairTimePointSecInt64[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairTimePointSecInt64 = [3]antelope.JSONKey{antelope.NewJSONKey("first"), antelope.NewJSONKey("second"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14170,8 +14707,9 @@ func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairTimePointSecInt64{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairTimePointSecInt64[next])
 		if err != nil {
 			return err
 		}
@@ -14184,6 +14722,7 @@ func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("first")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.First.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "first")
 			}
@@ -14192,6 +14731,7 @@ func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("second")
 			}
 			seen[1] = true
+			next = 2
 			if v.Second, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "second")
 			}
@@ -14321,6 +14861,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14332,8 +14875,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -14346,6 +14890,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -14354,6 +14899,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -14475,6 +15021,9 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevelWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevelWeight = [3]antelope.JSONKey{antelope.NewJSONKey("permission"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14486,8 +15035,9 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevelWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevelWeight[next])
 		if err != nil {
 			return err
 		}
@@ -14500,6 +15050,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -14508,6 +15059,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -14672,6 +15224,9 @@ func (v *Powerup) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPowerup[i] is the key chain APIs print after the first i fields.
+var jsonKeysPowerup = [7]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("days"), antelope.NewJSONKey("net_frac"), antelope.NewJSONKey("cpu_frac"), antelope.NewJSONKey("max_payment"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14683,8 +15238,9 @@ func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Powerup{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPowerup[next])
 		if err != nil {
 			return err
 		}
@@ -14697,6 +15253,7 @@ func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -14705,6 +15262,7 @@ func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -14713,6 +15271,7 @@ func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("days")
 			}
 			seen[2] = true
+			next = 3
 			if v.Days, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "days")
 			}
@@ -14721,6 +15280,7 @@ func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_frac")
 			}
 			seen[3] = true
+			next = 4
 			if v.NetFrac, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "net_frac")
 			}
@@ -14729,6 +15289,7 @@ func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_frac")
 			}
 			seen[4] = true
+			next = 5
 			if v.CPUFrac, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_frac")
 			}
@@ -14737,6 +15298,7 @@ func (v *Powerup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_payment")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.MaxPayment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_payment")
 			}
@@ -14932,6 +15494,9 @@ func (v *PowerupConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPowerupConfig[i] is the key chain APIs print after the first i fields.
+var jsonKeysPowerupConfig = [5]antelope.JSONKey{antelope.NewJSONKey("net"), antelope.NewJSONKey("cpu"), antelope.NewJSONKey("powerup_days"), antelope.NewJSONKey("min_powerup_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14943,8 +15508,9 @@ func (v *PowerupConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PowerupConfig{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPowerupConfig[next])
 		if err != nil {
 			return err
 		}
@@ -14957,6 +15523,7 @@ func (v *PowerupConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Net.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net")
 			}
@@ -14965,6 +15532,7 @@ func (v *PowerupConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CPU.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu")
 			}
@@ -14973,6 +15541,7 @@ func (v *PowerupConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("powerup_days")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptUint32(r, &v.PowerupDays); err != nil {
 				return antelope.AtField(err, "powerup_days")
 			}
@@ -14981,6 +15550,7 @@ func (v *PowerupConfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_powerup_fee")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOptAsset(r, &v.MinPowerupFee); err != nil {
 				return antelope.AtField(err, "min_powerup_fee")
 			}
@@ -15190,6 +15760,9 @@ func (v *PowerupConfigResource) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPowerupConfigResource[i] is the key chain APIs print after the first i fields.
+var jsonKeysPowerupConfigResource = [9]antelope.JSONKey{antelope.NewJSONKey("current_weight_ratio"), antelope.NewJSONKey("target_weight_ratio"), antelope.NewJSONKey("assumed_stake_weight"), antelope.NewJSONKey("target_timestamp"), antelope.NewJSONKey("exponent"), antelope.NewJSONKey("decay_secs"), antelope.NewJSONKey("min_price"), antelope.NewJSONKey("max_price"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15201,8 +15774,9 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PowerupConfigResource{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPowerupConfigResource[next])
 		if err != nil {
 			return err
 		}
@@ -15215,6 +15789,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("current_weight_ratio")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptInt64(r, &v.CurrentWeightRatio); err != nil {
 				return antelope.AtField(err, "current_weight_ratio")
 			}
@@ -15223,6 +15798,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_weight_ratio")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptInt64(r, &v.TargetWeightRatio); err != nil {
 				return antelope.AtField(err, "target_weight_ratio")
 			}
@@ -15231,6 +15807,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assumed_stake_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptInt64(r, &v.AssumedStakeWeight); err != nil {
 				return antelope.AtField(err, "assumed_stake_weight")
 			}
@@ -15239,6 +15816,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_timestamp")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOptTimePointSec(r, &v.TargetTimestamp); err != nil {
 				return antelope.AtField(err, "target_timestamp")
 			}
@@ -15247,6 +15825,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptFloat64(r, &v.Exponent); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -15255,6 +15834,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("decay_secs")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeOptUint32(r, &v.DecaySecs); err != nil {
 				return antelope.AtField(err, "decay_secs")
 			}
@@ -15263,6 +15843,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_price")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeOptAsset(r, &v.MinPrice); err != nil {
 				return antelope.AtField(err, "min_price")
 			}
@@ -15271,6 +15852,7 @@ func (v *PowerupConfigResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_price")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptAsset(r, &v.MaxPrice); err != nil {
 				return antelope.AtField(err, "max_price")
 			}
@@ -15476,6 +16058,9 @@ func (v *PowerupOrder) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPowerupOrder[i] is the key chain APIs print after the first i fields.
+var jsonKeysPowerupOrder = [7]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("id"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), antelope.NewJSONKey("expires"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15487,8 +16072,9 @@ func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PowerupOrder{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPowerupOrder[next])
 		if err != nil {
 			return err
 		}
@@ -15501,6 +16087,7 @@ func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -15509,6 +16096,7 @@ func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[1] = true
+			next = 2
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -15517,6 +16105,7 @@ func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -15525,6 +16114,7 @@ func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[3] = true
+			next = 4
 			if v.NetWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -15533,6 +16123,7 @@ func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[4] = true
+			next = 5
 			if v.CPUWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -15541,6 +16132,7 @@ func (v *PowerupOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expires")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.Expires.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expires")
 			}
@@ -15739,6 +16331,9 @@ func (v *PowerupState) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPowerupState[i] is the key chain APIs print after the first i fields.
+var jsonKeysPowerupState = [6]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("net"), antelope.NewJSONKey("cpu"), antelope.NewJSONKey("powerup_days"), antelope.NewJSONKey("min_powerup_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15750,8 +16345,9 @@ func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PowerupState{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPowerupState[next])
 		if err != nil {
 			return err
 		}
@@ -15764,6 +16360,7 @@ func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -15772,6 +16369,7 @@ func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Net.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net")
 			}
@@ -15780,6 +16378,7 @@ func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CPU.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu")
 			}
@@ -15788,6 +16387,7 @@ func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("powerup_days")
 			}
 			seen[3] = true
+			next = 4
 			if v.PowerupDays, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "powerup_days")
 			}
@@ -15796,6 +16396,7 @@ func (v *PowerupState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_powerup_fee")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.MinPowerupFee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "min_powerup_fee")
 			}
@@ -16066,6 +16667,9 @@ func (v *PowerupStateResource) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPowerupStateResource[i] is the key chain APIs print after the first i fields.
+var jsonKeysPowerupStateResource = [16]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("weight"), antelope.NewJSONKey("weight_ratio"), antelope.NewJSONKey("assumed_stake_weight"), antelope.NewJSONKey("initial_weight_ratio"), antelope.NewJSONKey("target_weight_ratio"), antelope.NewJSONKey("initial_timestamp"), antelope.NewJSONKey("target_timestamp"), antelope.NewJSONKey("exponent"), antelope.NewJSONKey("decay_secs"), antelope.NewJSONKey("min_price"), antelope.NewJSONKey("max_price"), antelope.NewJSONKey("utilization"), antelope.NewJSONKey("adjusted_utilization"), antelope.NewJSONKey("utilization_timestamp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16077,8 +16681,9 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PowerupStateResource{}
 	var seen [15]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPowerupStateResource[next])
 		if err != nil {
 			return err
 		}
@@ -16091,6 +16696,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -16099,6 +16705,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -16107,6 +16714,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight_ratio")
 			}
 			seen[2] = true
+			next = 3
 			if v.WeightRatio, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "weight_ratio")
 			}
@@ -16115,6 +16723,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assumed_stake_weight")
 			}
 			seen[3] = true
+			next = 4
 			if v.AssumedStakeWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "assumed_stake_weight")
 			}
@@ -16123,6 +16732,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("initial_weight_ratio")
 			}
 			seen[4] = true
+			next = 5
 			if v.InitialWeightRatio, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "initial_weight_ratio")
 			}
@@ -16131,6 +16741,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_weight_ratio")
 			}
 			seen[5] = true
+			next = 6
 			if v.TargetWeightRatio, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "target_weight_ratio")
 			}
@@ -16139,6 +16750,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("initial_timestamp")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.InitialTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "initial_timestamp")
 			}
@@ -16147,6 +16759,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_timestamp")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.TargetTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "target_timestamp")
 			}
@@ -16155,6 +16768,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[8] = true
+			next = 9
 			if v.Exponent, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -16163,6 +16777,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("decay_secs")
 			}
 			seen[9] = true
+			next = 10
 			if v.DecaySecs, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "decay_secs")
 			}
@@ -16171,6 +16786,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_price")
 			}
 			seen[10] = true
+			next = 11
 			if err = v.MinPrice.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "min_price")
 			}
@@ -16179,6 +16795,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_price")
 			}
 			seen[11] = true
+			next = 12
 			if err = v.MaxPrice.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_price")
 			}
@@ -16187,6 +16804,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("utilization")
 			}
 			seen[12] = true
+			next = 13
 			if v.Utilization, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "utilization")
 			}
@@ -16195,6 +16813,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("adjusted_utilization")
 			}
 			seen[13] = true
+			next = 14
 			if v.AdjustedUtilization, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "adjusted_utilization")
 			}
@@ -16203,6 +16822,7 @@ func (v *PowerupStateResource) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("utilization_timestamp")
 			}
 			seen[14] = true
+			next = 15
 			if err = v.UtilizationTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "utilization_timestamp")
 			}
@@ -16484,6 +17104,9 @@ func (v *Powerupexec) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPowerupexec[i] is the key chain APIs print after the first i fields.
+var jsonKeysPowerupexec = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("max"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Powerupexec) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16495,8 +17118,9 @@ func (v *Powerupexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Powerupexec{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPowerupexec[next])
 		if err != nil {
 			return err
 		}
@@ -16509,6 +17133,7 @@ func (v *Powerupexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -16517,6 +17142,7 @@ func (v *Powerupexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max")
 			}
 			seen[1] = true
+			next = 2
 			if v.Max, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max")
 			}
@@ -16734,6 +17360,9 @@ func (v *ProducerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerInfo = [10]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("total_votes"), antelope.NewJSONKey("producer_key"), antelope.NewJSONKey("is_active"), antelope.NewJSONKey("url"), antelope.NewJSONKey("unpaid_blocks"), antelope.NewJSONKey("last_claim_time"), antelope.NewJSONKey("location"), antelope.NewJSONKey("producer_authority"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16745,8 +17374,9 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerInfo{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerInfo[next])
 		if err != nil {
 			return err
 		}
@@ -16759,6 +17389,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -16767,6 +17398,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_votes")
 			}
 			seen[1] = true
+			next = 2
 			if v.TotalVotes, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_votes")
 			}
@@ -16775,6 +17407,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_key")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ProducerKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_key")
 			}
@@ -16783,6 +17416,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_active")
 			}
 			seen[3] = true
+			next = 4
 			if v.IsActive, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_active")
 			}
@@ -16791,6 +17425,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[4] = true
+			next = 5
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -16799,6 +17434,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unpaid_blocks")
 			}
 			seen[5] = true
+			next = 6
 			if v.UnpaidBlocks, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "unpaid_blocks")
 			}
@@ -16807,6 +17443,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_claim_time")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.LastClaimTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_claim_time")
 			}
@@ -16815,6 +17452,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[7] = true
+			next = 8
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -16823,6 +17461,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_authority")
 			}
 			seen[8] = true
+			next = 9
 			if !r.Null() {
 				if err = v.ProducerAuthority.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "producer_authority")
@@ -17049,6 +17688,9 @@ func (v *ProducerInfo2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerInfo2[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerInfo2 = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("votepay_share"), antelope.NewJSONKey("last_votepay_share_update"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17060,8 +17702,9 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerInfo2{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerInfo2[next])
 		if err != nil {
 			return err
 		}
@@ -17074,6 +17717,7 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -17082,6 +17726,7 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votepay_share")
 			}
 			seen[1] = true
+			next = 2
 			if v.VotepayShare, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "votepay_share")
 			}
@@ -17090,6 +17735,7 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_votepay_share_update")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastVotepayShareUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_votepay_share_update")
 			}
@@ -17229,6 +17875,9 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerKey[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerKey = [3]antelope.JSONKey{antelope.NewJSONKey("producer_name"), antelope.NewJSONKey("block_signing_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17240,8 +17889,9 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerKey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerKey[next])
 		if err != nil {
 			return err
 		}
@@ -17254,6 +17904,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProducerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_name")
 			}
@@ -17262,6 +17913,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_signing_key")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.BlockSigningKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "block_signing_key")
 			}
@@ -17383,6 +18035,9 @@ func (v *ProducerSchedule) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerSchedule[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerSchedule = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17394,8 +18049,9 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerSchedule{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerSchedule[next])
 		if err != nil {
 			return err
 		}
@@ -17408,6 +18064,7 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -17416,6 +18073,7 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeProducerKeyArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -17551,6 +18209,9 @@ func (v *Ramburn) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRamburn[i] is the key chain APIs print after the first i fields.
+var jsonKeysRamburn = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("bytes"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17562,8 +18223,9 @@ func (v *Ramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Ramburn{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRamburn[next])
 		if err != nil {
 			return err
 		}
@@ -17576,6 +18238,7 @@ func (v *Ramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -17584,6 +18247,7 @@ func (v *Ramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -17592,6 +18256,7 @@ func (v *Ramburn) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -17752,6 +18417,9 @@ func (v *Ramtransfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRamtransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysRamtransfer = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("bytes"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ramtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17763,8 +18431,9 @@ func (v *Ramtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Ramtransfer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRamtransfer[next])
 		if err != nil {
 			return err
 		}
@@ -17777,6 +18446,7 @@ func (v *Ramtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -17785,6 +18455,7 @@ func (v *Ramtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -17793,6 +18464,7 @@ func (v *Ramtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -17801,6 +18473,7 @@ func (v *Ramtransfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[3] = true
+			next = 4
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -17944,6 +18617,9 @@ func (v *Refund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysRefund = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17955,8 +18631,9 @@ func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Refund{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRefund[next])
 		if err != nil {
 			return err
 		}
@@ -17969,6 +18646,7 @@ func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -18108,6 +18786,9 @@ func (v *RefundRequest) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRefundRequest[i] is the key chain APIs print after the first i fields.
+var jsonKeysRefundRequest = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("request_time"), antelope.NewJSONKey("net_amount"), antelope.NewJSONKey("cpu_amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18119,8 +18800,9 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RefundRequest{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRefundRequest[next])
 		if err != nil {
 			return err
 		}
@@ -18133,6 +18815,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -18141,6 +18824,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.RequestTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "request_time")
 			}
@@ -18149,6 +18833,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_amount")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NetAmount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_amount")
 			}
@@ -18157,6 +18842,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_amount")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.CPUAmount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_amount")
 			}
@@ -18317,6 +19003,9 @@ func (v *Regfinkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegfinkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegfinkey = [4]antelope.JSONKey{antelope.NewJSONKey("finalizer_name"), antelope.NewJSONKey("finalizer_key"), antelope.NewJSONKey("proof_of_possession"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18328,8 +19017,9 @@ func (v *Regfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regfinkey{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegfinkey[next])
 		if err != nil {
 			return err
 		}
@@ -18342,6 +19032,7 @@ func (v *Regfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FinalizerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finalizer_name")
 			}
@@ -18350,6 +19041,7 @@ func (v *Regfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizer_key")
 			}
 			seen[1] = true
+			next = 2
 			if v.FinalizerKey, err = r.String(); err != nil {
 				return antelope.AtField(err, "finalizer_key")
 			}
@@ -18358,6 +19050,7 @@ func (v *Regfinkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proof_of_possession")
 			}
 			seen[2] = true
+			next = 3
 			if v.ProofOfPossession, err = r.String(); err != nil {
 				return antelope.AtField(err, "proof_of_possession")
 			}
@@ -18516,6 +19209,9 @@ func (v *Regproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproducer = [5]antelope.JSONKey{antelope.NewJSONKey("producer"), antelope.NewJSONKey("producer_key"), antelope.NewJSONKey("url"), antelope.NewJSONKey("location"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18527,8 +19223,9 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproducer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproducer[next])
 		if err != nil {
 			return err
 		}
@@ -18541,6 +19238,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -18549,6 +19247,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_key")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProducerKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_key")
 			}
@@ -18557,6 +19256,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[2] = true
+			next = 3
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -18565,6 +19265,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[3] = true
+			next = 4
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -18735,6 +19436,9 @@ func (v *Regproducer2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproducer2[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproducer2 = [5]antelope.JSONKey{antelope.NewJSONKey("producer"), antelope.NewJSONKey("producer_authority"), antelope.NewJSONKey("url"), antelope.NewJSONKey("location"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18746,8 +19450,9 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproducer2{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproducer2[next])
 		if err != nil {
 			return err
 		}
@@ -18760,6 +19465,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -18768,6 +19474,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_authority")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProducerAuthority.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_authority")
 			}
@@ -18776,6 +19483,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[2] = true
+			next = 3
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -18784,6 +19492,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[3] = true
+			next = 4
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -18934,6 +19643,9 @@ func (v *Regproxy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproxy[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproxy = [3]antelope.JSONKey{antelope.NewJSONKey("proxy"), antelope.NewJSONKey("isproxy"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18945,8 +19657,9 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproxy{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproxy[next])
 		if err != nil {
 			return err
 		}
@@ -18959,6 +19672,7 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -18967,6 +19681,7 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("isproxy")
 			}
 			seen[1] = true
+			next = 2
 			if v.Isproxy, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "isproxy")
 			}
@@ -19121,6 +19836,9 @@ func (v *Rentcpu) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRentcpu[i] is the key chain APIs print after the first i fields.
+var jsonKeysRentcpu = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("loan_payment"), antelope.NewJSONKey("loan_fund"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -19132,8 +19850,9 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rentcpu{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRentcpu[next])
 		if err != nil {
 			return err
 		}
@@ -19146,6 +19865,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -19154,6 +19874,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -19162,6 +19883,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LoanPayment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_payment")
 			}
@@ -19170,6 +19892,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_fund")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LoanFund.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_fund")
 			}
@@ -19348,6 +20071,9 @@ func (v *Rentnet) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRentnet[i] is the key chain APIs print after the first i fields.
+var jsonKeysRentnet = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("loan_payment"), antelope.NewJSONKey("loan_fund"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -19359,8 +20085,9 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rentnet{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRentnet[next])
 		if err != nil {
 			return err
 		}
@@ -19373,6 +20100,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -19381,6 +20109,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -19389,6 +20118,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LoanPayment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_payment")
 			}
@@ -19397,6 +20127,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_fund")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LoanFund.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_fund")
 			}
@@ -19584,6 +20315,9 @@ func (v *RexBalance) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexBalance[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexBalance = [7]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("vote_stake"), antelope.NewJSONKey("rex_balance"), antelope.NewJSONKey("matured_rex"), antelope.NewJSONKey("rex_maturities"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -19595,8 +20329,9 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexBalance{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexBalance[next])
 		if err != nil {
 			return err
 		}
@@ -19609,6 +20344,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -19617,6 +20353,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -19625,6 +20362,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vote_stake")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.VoteStake.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "vote_stake")
 			}
@@ -19633,6 +20371,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex_balance")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.RexBalance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex_balance")
 			}
@@ -19641,6 +20380,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("matured_rex")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaturedRex, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "matured_rex")
 			}
@@ -19649,6 +20389,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex_maturities")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodePairTimePointSecInt64Array(r, &v.RexMaturities); err != nil {
 				return antelope.AtField(err, "rex_maturities")
 			}
@@ -19831,6 +20572,9 @@ func (v *RexFund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexFund[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexFund = [4]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -19842,8 +20586,9 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexFund{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexFund[next])
 		if err != nil {
 			return err
 		}
@@ -19856,6 +20601,7 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -19864,6 +20610,7 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -19872,6 +20619,7 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -20073,6 +20821,9 @@ func (v *RexLoan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexLoan[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexLoan = [9]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("payment"), antelope.NewJSONKey("balance"), antelope.NewJSONKey("total_staked"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("expiration"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -20084,8 +20835,9 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexLoan{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexLoan[next])
 		if err != nil {
 			return err
 		}
@@ -20098,6 +20850,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -20106,6 +20859,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -20114,6 +20868,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -20122,6 +20877,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payment")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Payment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payment")
 			}
@@ -20130,6 +20886,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -20138,6 +20895,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_staked")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TotalStaked.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_staked")
 			}
@@ -20146,6 +20904,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[6] = true
+			next = 7
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -20154,6 +20913,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -20350,6 +21110,9 @@ func (v *RexMaturity) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexMaturity[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexMaturity = [4]antelope.JSONKey{antelope.NewJSONKey("num_of_maturity_buckets"), antelope.NewJSONKey("sell_matured_rex"), antelope.NewJSONKey("buy_rex_to_savings"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexMaturity) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -20361,8 +21124,9 @@ func (v *RexMaturity) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexMaturity{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexMaturity[next])
 		if err != nil {
 			return err
 		}
@@ -20375,6 +21139,7 @@ func (v *RexMaturity) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("num_of_maturity_buckets")
 			}
 			seen[0] = true
+			next = 1
 			if v.NumOfMaturityBuckets, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "num_of_maturity_buckets")
 			}
@@ -20383,6 +21148,7 @@ func (v *RexMaturity) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sell_matured_rex")
 			}
 			seen[1] = true
+			next = 2
 			if v.SellMaturedRex, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "sell_matured_rex")
 			}
@@ -20391,6 +21157,7 @@ func (v *RexMaturity) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buy_rex_to_savings")
 			}
 			seen[2] = true
+			next = 3
 			if v.BuyRexToSavings, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "buy_rex_to_savings")
 			}
@@ -20579,6 +21346,9 @@ func (v *RexOrder) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexOrder[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexOrder = [8]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("rex_requested"), antelope.NewJSONKey("proceeds"), antelope.NewJSONKey("stake_change"), antelope.NewJSONKey("order_time"), antelope.NewJSONKey("is_open"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -20590,8 +21360,9 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexOrder{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexOrder[next])
 		if err != nil {
 			return err
 		}
@@ -20604,6 +21375,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -20612,6 +21384,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -20620,6 +21393,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex_requested")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.RexRequested.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex_requested")
 			}
@@ -20628,6 +21402,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proceeds")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Proceeds.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proceeds")
 			}
@@ -20636,6 +21411,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_change")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.StakeChange.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_change")
 			}
@@ -20644,6 +21420,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("order_time")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.OrderTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "order_time")
 			}
@@ -20652,6 +21429,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_open")
 			}
 			seen[6] = true
+			next = 7
 			if v.IsOpen, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_open")
 			}
@@ -20895,6 +21673,9 @@ func (v *RexPool) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexPool[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexPool = [9]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("total_lent"), antelope.NewJSONKey("total_unlent"), antelope.NewJSONKey("total_rent"), antelope.NewJSONKey("total_lendable"), antelope.NewJSONKey("total_rex"), antelope.NewJSONKey("namebid_proceeds"), antelope.NewJSONKey("loan_num"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -20906,8 +21687,9 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexPool{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexPool[next])
 		if err != nil {
 			return err
 		}
@@ -20920,6 +21702,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -20928,6 +21711,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_lent")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TotalLent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_lent")
 			}
@@ -20936,6 +21720,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_unlent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.TotalUnlent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_unlent")
 			}
@@ -20944,6 +21729,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_rent")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TotalRent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_rent")
 			}
@@ -20952,6 +21738,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_lendable")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.TotalLendable.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_lendable")
 			}
@@ -20960,6 +21747,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_rex")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TotalRex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_rex")
 			}
@@ -20968,6 +21756,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("namebid_proceeds")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.NamebidProceeds.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "namebid_proceeds")
 			}
@@ -20976,6 +21765,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[7] = true
+			next = 8
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -21169,6 +21959,9 @@ func (v *RexReturnBuckets) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexReturnBuckets[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexReturnBuckets = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("return_buckets"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -21180,8 +21973,9 @@ func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexReturnBuckets{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexReturnBuckets[next])
 		if err != nil {
 			return err
 		}
@@ -21194,6 +21988,7 @@ func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -21202,6 +21997,7 @@ func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("return_buckets")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairTimePointSecInt64Array(r, &v.ReturnBuckets); err != nil {
 				return antelope.AtField(err, "return_buckets")
 			}
@@ -21372,6 +22168,9 @@ func (v *RexReturnPool) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexReturnPool[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexReturnPool = [8]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("last_dist_time"), antelope.NewJSONKey("pending_bucket_time"), antelope.NewJSONKey("oldest_bucket_time"), antelope.NewJSONKey("pending_bucket_proceeds"), antelope.NewJSONKey("current_rate_of_increase"), antelope.NewJSONKey("proceeds"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -21383,8 +22182,9 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexReturnPool{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexReturnPool[next])
 		if err != nil {
 			return err
 		}
@@ -21397,6 +22197,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -21405,6 +22206,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_dist_time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastDistTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_dist_time")
 			}
@@ -21413,6 +22215,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pending_bucket_time")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.PendingBucketTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pending_bucket_time")
 			}
@@ -21421,6 +22224,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oldest_bucket_time")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.OldestBucketTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oldest_bucket_time")
 			}
@@ -21429,6 +22233,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pending_bucket_proceeds")
 			}
 			seen[4] = true
+			next = 5
 			if v.PendingBucketProceeds, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "pending_bucket_proceeds")
 			}
@@ -21437,6 +22242,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("current_rate_of_increase")
 			}
 			seen[5] = true
+			next = 6
 			if v.CurrentRateOfIncrease, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "current_rate_of_increase")
 			}
@@ -21445,6 +22251,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proceeds")
 			}
 			seen[6] = true
+			next = 7
 			if v.Proceeds, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "proceeds")
 			}
@@ -21631,6 +22438,9 @@ func (v *Rexexec) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexexec[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexexec = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("max"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -21642,8 +22452,9 @@ func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rexexec{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexexec[next])
 		if err != nil {
 			return err
 		}
@@ -21656,6 +22467,7 @@ func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -21664,6 +22476,7 @@ func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max")
 			}
 			seen[1] = true
+			next = 2
 			if v.Max, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max")
 			}
@@ -21783,6 +22596,9 @@ func (v *Rmvproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRmvproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysRmvproducer = [2]antelope.JSONKey{antelope.NewJSONKey("producer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -21794,8 +22610,9 @@ func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rmvproducer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRmvproducer[next])
 		if err != nil {
 			return err
 		}
@@ -21808,6 +22625,7 @@ func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -21919,6 +22737,9 @@ func (v *SchedulesInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSchedulesInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysSchedulesInfo = [3]antelope.JSONKey{antelope.NewJSONKey("start_time"), antelope.NewJSONKey("continuous_rate"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SchedulesInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -21930,8 +22751,9 @@ func (v *SchedulesInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SchedulesInfo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSchedulesInfo[next])
 		if err != nil {
 			return err
 		}
@@ -21944,6 +22766,7 @@ func (v *SchedulesInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("start_time")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.StartTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "start_time")
 			}
@@ -21952,6 +22775,7 @@ func (v *SchedulesInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("continuous_rate")
 			}
 			seen[1] = true
+			next = 2
 			if v.ContinuousRate, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "continuous_rate")
 			}
@@ -22078,6 +22902,9 @@ func (v *Sellram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSellram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSellram = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -22089,8 +22916,9 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Sellram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSellram[next])
 		if err != nil {
 			return err
 		}
@@ -22103,6 +22931,7 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -22111,6 +22940,7 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -22241,6 +23071,9 @@ func (v *Sellrex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSellrex[i] is the key chain APIs print after the first i fields.
+var jsonKeysSellrex = [3]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("rex"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -22252,8 +23085,9 @@ func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Sellrex{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSellrex[next])
 		if err != nil {
 			return err
 		}
@@ -22266,6 +23100,7 @@ func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -22274,6 +23109,7 @@ func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Rex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex")
 			}
@@ -22440,6 +23276,9 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetabi[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetabi = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("abi"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -22451,8 +23290,9 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setabi{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetabi[next])
 		if err != nil {
 			return err
 		}
@@ -22465,6 +23305,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -22473,6 +23314,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("abi")
 			}
 			seen[1] = true
+			next = 2
 			if v.ABI, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "abi")
 			}
@@ -22481,6 +23323,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if !r.Null() {
 				if v.Memo.Value, err = r.String(); err != nil {
 					return antelope.AtField(err, "memo")
@@ -22629,6 +23472,9 @@ func (v *Setacctcpu) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetacctcpu[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetacctcpu = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -22640,8 +23486,9 @@ func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setacctcpu{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetacctcpu[next])
 		if err != nil {
 			return err
 		}
@@ -22654,6 +23501,7 @@ func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -22662,6 +23510,7 @@ func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptInt64(r, &v.CPUWeight); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -22789,6 +23638,9 @@ func (v *Setacctnet) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetacctnet[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetacctnet = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("net_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -22800,8 +23652,9 @@ func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setacctnet{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetacctnet[next])
 		if err != nil {
 			return err
 		}
@@ -22814,6 +23667,7 @@ func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -22822,6 +23676,7 @@ func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptInt64(r, &v.NetWeight); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -22949,6 +23804,9 @@ func (v *Setacctram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetacctram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetacctram = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -22960,8 +23818,9 @@ func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setacctram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetacctram[next])
 		if err != nil {
 			return err
 		}
@@ -22974,6 +23833,7 @@ func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -22982,6 +23842,7 @@ func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptInt64(r, &v.RAMBytes); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -23119,6 +23980,9 @@ func (v *Setalimits) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetalimits[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetalimits = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -23130,8 +23994,9 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setalimits{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetalimits[next])
 		if err != nil {
 			return err
 		}
@@ -23144,6 +24009,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -23152,6 +24018,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -23160,6 +24027,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if v.NetWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -23168,6 +24036,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if v.CPUWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -23372,6 +24241,9 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetcode[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetcode = [6]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("vmtype"), antelope.NewJSONKey("vmversion"), antelope.NewJSONKey("code"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -23383,8 +24255,9 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setcode{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetcode[next])
 		if err != nil {
 			return err
 		}
@@ -23397,6 +24270,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -23405,6 +24279,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmtype")
 			}
 			seen[1] = true
+			next = 2
 			if v.Vmtype, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmtype")
 			}
@@ -23413,6 +24288,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmversion")
 			}
 			seen[2] = true
+			next = 3
 			if v.Vmversion, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmversion")
 			}
@@ -23421,6 +24297,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[3] = true
+			next = 4
 			if v.Code, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -23429,6 +24306,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[4] = true
+			next = 5
 			if !r.Null() {
 				if v.Memo.Value, err = r.String(); err != nil {
 					return antelope.AtField(err, "memo")
@@ -23598,6 +24476,9 @@ func (v *Setinflation) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetinflation[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetinflation = [4]antelope.JSONKey{antelope.NewJSONKey("annual_rate"), antelope.NewJSONKey("inflation_pay_factor"), antelope.NewJSONKey("votepay_factor"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -23609,8 +24490,9 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setinflation{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetinflation[next])
 		if err != nil {
 			return err
 		}
@@ -23623,6 +24505,7 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("annual_rate")
 			}
 			seen[0] = true
+			next = 1
 			if v.AnnualRate, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "annual_rate")
 			}
@@ -23631,6 +24514,7 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("inflation_pay_factor")
 			}
 			seen[1] = true
+			next = 2
 			if v.InflationPayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "inflation_pay_factor")
 			}
@@ -23639,6 +24523,7 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votepay_factor")
 			}
 			seen[2] = true
+			next = 3
 			if v.VotepayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "votepay_factor")
 			}
@@ -23779,6 +24664,9 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetparams[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetparams = [2]antelope.JSONKey{antelope.NewJSONKey("params"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -23790,8 +24678,9 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setparams{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetparams[next])
 		if err != nil {
 			return err
 		}
@@ -23804,6 +24693,7 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("params")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Params.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "params")
 			}
@@ -23912,6 +24802,9 @@ func (v *Setpayfactor) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpayfactor[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpayfactor = [3]antelope.JSONKey{antelope.NewJSONKey("inflation_pay_factor"), antelope.NewJSONKey("votepay_factor"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpayfactor) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -23923,8 +24816,9 @@ func (v *Setpayfactor) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpayfactor{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpayfactor[next])
 		if err != nil {
 			return err
 		}
@@ -23937,6 +24831,7 @@ func (v *Setpayfactor) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("inflation_pay_factor")
 			}
 			seen[0] = true
+			next = 1
 			if v.InflationPayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "inflation_pay_factor")
 			}
@@ -23945,6 +24840,7 @@ func (v *Setpayfactor) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votepay_factor")
 			}
 			seen[1] = true
+			next = 2
 			if v.VotepayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "votepay_factor")
 			}
@@ -24071,6 +24967,9 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpriv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpriv = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("is_priv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -24082,8 +24981,9 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpriv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpriv[next])
 		if err != nil {
 			return err
 		}
@@ -24096,6 +24996,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -24104,6 +25005,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_priv")
 			}
 			seen[1] = true
+			next = 2
 			if v.IsPriv, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "is_priv")
 			}
@@ -24217,6 +25119,9 @@ func (v *Setram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetram = [2]antelope.JSONKey{antelope.NewJSONKey("max_ram_size"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -24228,8 +25133,9 @@ func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setram{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetram[next])
 		if err != nil {
 			return err
 		}
@@ -24242,6 +25148,7 @@ func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_ram_size")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxRAMSize, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_ram_size")
 			}
@@ -24343,6 +25250,9 @@ func (v *Setramrate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetramrate[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetramrate = [2]antelope.JSONKey{antelope.NewJSONKey("bytes_per_block"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -24354,8 +25264,9 @@ func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setramrate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetramrate[next])
 		if err != nil {
 			return err
 		}
@@ -24368,6 +25279,7 @@ func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes_per_block")
 			}
 			seen[0] = true
+			next = 1
 			if v.BytesPerBlock, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "bytes_per_block")
 			}
@@ -24473,6 +25385,9 @@ func (v *Setrex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetrex[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetrex = [2]antelope.JSONKey{antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -24484,8 +25399,9 @@ func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setrex{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetrex[next])
 		if err != nil {
 			return err
 		}
@@ -24498,6 +25414,7 @@ func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -24625,6 +25542,9 @@ func (v *Setrexmature) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetrexmature[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetrexmature = [4]antelope.JSONKey{antelope.NewJSONKey("num_of_maturity_buckets"), antelope.NewJSONKey("sell_matured_rex"), antelope.NewJSONKey("buy_rex_to_savings"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrexmature) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -24636,8 +25556,9 @@ func (v *Setrexmature) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setrexmature{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetrexmature[next])
 		if err != nil {
 			return err
 		}
@@ -24650,6 +25571,7 @@ func (v *Setrexmature) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("num_of_maturity_buckets")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptUint32(r, &v.NumOfMaturityBuckets); err != nil {
 				return antelope.AtField(err, "num_of_maturity_buckets")
 			}
@@ -24658,6 +25580,7 @@ func (v *Setrexmature) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sell_matured_rex")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptBool(r, &v.SellMaturedRex); err != nil {
 				return antelope.AtField(err, "sell_matured_rex")
 			}
@@ -24666,6 +25589,7 @@ func (v *Setrexmature) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("buy_rex_to_savings")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptBool(r, &v.BuyRexToSavings); err != nil {
 				return antelope.AtField(err, "buy_rex_to_savings")
 			}
@@ -24795,6 +25719,9 @@ func (v *Setschedule) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetschedule[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetschedule = [3]antelope.JSONKey{antelope.NewJSONKey("start_time"), antelope.NewJSONKey("continuous_rate"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -24806,8 +25733,9 @@ func (v *Setschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setschedule{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetschedule[next])
 		if err != nil {
 			return err
 		}
@@ -24820,6 +25748,7 @@ func (v *Setschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("start_time")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.StartTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "start_time")
 			}
@@ -24828,6 +25757,7 @@ func (v *Setschedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("continuous_rate")
 			}
 			seen[1] = true
+			next = 2
 			if v.ContinuousRate, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "continuous_rate")
 			}
@@ -25078,6 +26008,9 @@ func (v *Undelegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUndelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysUndelegatebw = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("unstake_net_quantity"), antelope.NewJSONKey("unstake_cpu_quantity"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -25089,8 +26022,9 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Undelegatebw{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUndelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -25103,6 +26037,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -25111,6 +26046,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -25119,6 +26055,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.UnstakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_net_quantity")
 			}
@@ -25127,6 +26064,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.UnstakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_cpu_quantity")
 			}
@@ -25267,6 +26205,9 @@ func (v *Undenynames) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUndenynames[i] is the key chain APIs print after the first i fields.
+var jsonKeysUndenynames = [2]antelope.JSONKey{antelope.NewJSONKey("patterns"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undenynames) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -25278,8 +26219,9 @@ func (v *Undenynames) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Undenynames{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUndenynames[next])
 		if err != nil {
 			return err
 		}
@@ -25292,6 +26234,7 @@ func (v *Undenynames) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("patterns")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeNameArray(r, &v.Patterns); err != nil {
 				return antelope.AtField(err, "patterns")
 			}
@@ -25420,6 +26363,9 @@ func (v *Ungiftram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUngiftram[i] is the key chain APIs print after the first i fields.
+var jsonKeysUngiftram = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ungiftram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -25431,8 +26377,9 @@ func (v *Ungiftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Ungiftram{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUngiftram[next])
 		if err != nil {
 			return err
 		}
@@ -25445,6 +26392,7 @@ func (v *Ungiftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -25453,6 +26401,7 @@ func (v *Ungiftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -25461,6 +26410,7 @@ func (v *Ungiftram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -25660,6 +26610,9 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnlinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnlinkauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), antelope.NewJSONKey("authorized_by"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -25671,8 +26624,9 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unlinkauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnlinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -25685,6 +26639,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -25693,6 +26648,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -25701,6 +26657,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -25709,6 +26666,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[3] = true
+			next = 4
 			if !r.Null() {
 				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "authorized_by")
@@ -25858,6 +26816,9 @@ func (v *Unregprod) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnregprod[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnregprod = [2]antelope.JSONKey{antelope.NewJSONKey("producer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -25869,8 +26830,9 @@ func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unregprod{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnregprod[next])
 		if err != nil {
 			return err
 		}
@@ -25883,6 +26845,7 @@ func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -26025,6 +26988,9 @@ func (v *Unstaketorex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnstaketorex[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnstaketorex = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("from_net"), antelope.NewJSONKey("from_cpu"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -26036,8 +27002,9 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unstaketorex{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnstaketorex[next])
 		if err != nil {
 			return err
 		}
@@ -26050,6 +27017,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -26058,6 +27026,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -26066,6 +27035,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from_net")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.FromNet.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from_net")
 			}
@@ -26074,6 +27044,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from_cpu")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.FromCPU.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from_cpu")
 			}
@@ -26239,6 +27210,9 @@ func (v *Unvest) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnvest[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnvest = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("unvest_net_quantity"), antelope.NewJSONKey("unvest_cpu_quantity"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unvest) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -26250,8 +27224,9 @@ func (v *Unvest) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unvest{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnvest[next])
 		if err != nil {
 			return err
 		}
@@ -26264,6 +27239,7 @@ func (v *Unvest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -26272,6 +27248,7 @@ func (v *Unvest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unvest_net_quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.UnvestNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unvest_net_quantity")
 			}
@@ -26280,6 +27257,7 @@ func (v *Unvest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unvest_cpu_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.UnvestCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unvest_cpu_quantity")
 			}
@@ -26490,6 +27468,9 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdateauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdateauth = [6]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), antelope.NewJSONKey("parent"), antelope.NewJSONKey("auth"), antelope.NewJSONKey("authorized_by"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -26501,8 +27482,9 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updateauth{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdateauth[next])
 		if err != nil {
 			return err
 		}
@@ -26515,6 +27497,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -26523,6 +27506,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -26531,6 +27515,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Parent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent")
 			}
@@ -26539,6 +27524,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auth")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Auth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "auth")
 			}
@@ -26547,6 +27533,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorized_by")
 			}
 			seen[4] = true
+			next = 5
 			if !r.Null() {
 				if err = v.AuthorizedBy.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "authorized_by")
@@ -26708,6 +27695,9 @@ func (v *Updaterex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdaterex[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdaterex = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -26719,8 +27709,9 @@ func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updaterex{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdaterex[next])
 		if err != nil {
 			return err
 		}
@@ -26733,6 +27724,7 @@ func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -26834,6 +27826,9 @@ func (v *Updtrevision) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdtrevision[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdtrevision = [2]antelope.JSONKey{antelope.NewJSONKey("revision"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -26845,8 +27840,9 @@ func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updtrevision{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdtrevision[next])
 		if err != nil {
 			return err
 		}
@@ -26859,6 +27855,7 @@ func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("revision")
 			}
 			seen[0] = true
+			next = 1
 			if v.Revision, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "revision")
 			}
@@ -26992,6 +27989,9 @@ func (v *UserResources) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUserResources[i] is the key chain APIs print after the first i fields.
+var jsonKeysUserResources = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -27003,8 +28003,9 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = UserResources{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUserResources[next])
 		if err != nil {
 			return err
 		}
@@ -27017,6 +28018,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -27025,6 +28027,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NetWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -27033,6 +28036,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CPUWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -27041,6 +28045,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -27208,6 +28213,9 @@ func (v *Voteproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoteproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoteproducer = [4]antelope.JSONKey{antelope.NewJSONKey("voter"), antelope.NewJSONKey("proxy"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -27219,8 +28227,9 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Voteproducer{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoteproducer[next])
 		if err != nil {
 			return err
 		}
@@ -27233,6 +28242,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("voter")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Voter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "voter")
 			}
@@ -27241,6 +28251,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -27249,6 +28260,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeNameArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -27454,6 +28466,9 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoterInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoterInfo = [11]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("proxy"), antelope.NewJSONKey("producers"), antelope.NewJSONKey("staked"), antelope.NewJSONKey("last_vote_weight"), antelope.NewJSONKey("proxied_vote_weight"), antelope.NewJSONKey("is_proxy"), antelope.NewJSONKey("flags1"), antelope.NewJSONKey("reserved2"), antelope.NewJSONKey("reserved3"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -27465,8 +28480,9 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = VoterInfo{}
 	var seen [10]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoterInfo[next])
 		if err != nil {
 			return err
 		}
@@ -27479,6 +28495,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -27487,6 +28504,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -27495,6 +28513,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeNameArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -27503,6 +28522,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("staked")
 			}
 			seen[3] = true
+			next = 4
 			if v.Staked, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "staked")
 			}
@@ -27511,6 +28531,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_vote_weight")
 			}
 			seen[4] = true
+			next = 5
 			if v.LastVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "last_vote_weight")
 			}
@@ -27519,6 +28540,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxied_vote_weight")
 			}
 			seen[5] = true
+			next = 6
 			if v.ProxiedVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "proxied_vote_weight")
 			}
@@ -27527,6 +28549,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_proxy")
 			}
 			seen[6] = true
+			next = 7
 			if v.IsProxy, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_proxy")
 			}
@@ -27535,6 +28558,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("flags1")
 			}
 			seen[7] = true
+			next = 8
 			if v.Flags1, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "flags1")
 			}
@@ -27543,6 +28567,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reserved2")
 			}
 			seen[8] = true
+			next = 9
 			if v.Reserved2, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "reserved2")
 			}
@@ -27551,6 +28576,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reserved3")
 			}
 			seen[9] = true
+			next = 10
 			if err = v.Reserved3.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "reserved3")
 			}
@@ -27765,6 +28791,9 @@ func (v *Voteupdate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoteupdate[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoteupdate = [2]antelope.JSONKey{antelope.NewJSONKey("voter_name"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteupdate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -27776,8 +28805,9 @@ func (v *Voteupdate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Voteupdate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoteupdate[next])
 		if err != nil {
 			return err
 		}
@@ -27790,6 +28820,7 @@ func (v *Voteupdate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("voter_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.VoterName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "voter_name")
 			}
@@ -27895,6 +28926,9 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWaitWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysWaitWeight = [3]antelope.JSONKey{antelope.NewJSONKey("wait_sec"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -27906,8 +28940,9 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = WaitWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWaitWeight[next])
 		if err != nil {
 			return err
 		}
@@ -27920,6 +28955,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wait_sec")
 			}
 			seen[0] = true
+			next = 1
 			if v.WaitSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "wait_sec")
 			}
@@ -27928,6 +28964,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -28046,6 +29083,9 @@ func (v *Wasmcfg) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWasmcfg[i] is the key chain APIs print after the first i fields.
+var jsonKeysWasmcfg = [2]antelope.JSONKey{antelope.NewJSONKey("settings"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Wasmcfg) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -28057,8 +29097,9 @@ func (v *Wasmcfg) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Wasmcfg{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWasmcfg[next])
 		if err != nil {
 			return err
 		}
@@ -28071,6 +29112,7 @@ func (v *Wasmcfg) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("settings")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Settings.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "settings")
 			}
@@ -28189,6 +29231,9 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWithdraw[i] is the key chain APIs print after the first i fields.
+var jsonKeysWithdraw = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -28200,8 +29245,9 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Withdraw{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWithdraw[next])
 		if err != nil {
 			return err
 		}
@@ -28214,6 +29260,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -28222,6 +29269,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -28367,6 +29415,9 @@ func (v *LimitAuthChange) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLimitAuthChange[i] is the key chain APIs print after the first i fields.
+var jsonKeysLimitAuthChange = [5]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("account"), antelope.NewJSONKey("allow_perms"), antelope.NewJSONKey("disallow_perms"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *LimitAuthChange) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -28378,8 +29429,9 @@ func (v *LimitAuthChange) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = LimitAuthChange{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLimitAuthChange[next])
 		if err != nil {
 			return err
 		}
@@ -28392,6 +29444,7 @@ func (v *LimitAuthChange) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -28400,6 +29453,7 @@ func (v *LimitAuthChange) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -28408,6 +29462,7 @@ func (v *LimitAuthChange) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("allow_perms")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeNameArray(r, &v.AllowPerms); err != nil {
 				return antelope.AtField(err, "allow_perms")
 			}
@@ -28416,6 +29471,7 @@ func (v *LimitAuthChange) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("disallow_perms")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeNameArray(r, &v.DisallowPerms); err != nil {
 				return antelope.AtField(err, "disallow_perms")
 			}

@@ -87,6 +87,9 @@ func (v *ABIHash) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysABIHash[i] is the key chain APIs print after the first i fields.
+var jsonKeysABIHash = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -98,8 +101,9 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ABIHash{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysABIHash[next])
 		if err != nil {
 			return err
 		}
@@ -112,6 +116,7 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -120,6 +125,7 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -237,6 +243,9 @@ func (v *Activate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActivate[i] is the key chain APIs print after the first i fields.
+var jsonKeysActivate = [2]antelope.JSONKey{antelope.NewJSONKey("feature_digest"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -248,8 +257,9 @@ func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Activate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActivate[next])
 		if err != nil {
 			return err
 		}
@@ -262,6 +272,7 @@ func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("feature_digest")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FeatureDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "feature_digest")
 			}
@@ -393,6 +404,9 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuthority = [5]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), antelope.NewJSONKey("accounts"), antelope.NewJSONKey("waits"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -404,8 +418,9 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Authority{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -418,6 +433,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -426,6 +442,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -434,6 +451,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelWeightArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -442,6 +460,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("waits")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeWaitWeightArray(r, &v.Waits); err != nil {
 				return antelope.AtField(err, "waits")
 			}
@@ -587,6 +606,9 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockSigningAuthorityV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockSigningAuthorityV0 = [3]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -598,8 +620,9 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 	}
 	*v = BlockSigningAuthorityV0{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockSigningAuthorityV0[next])
 		if err != nil {
 			return err
 		}
@@ -612,6 +635,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -620,6 +644,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -842,6 +867,9 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockchainParameters[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockchainParameters = [18]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -853,8 +881,9 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockchainParameters{}
 	var seen [17]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockchainParameters[next])
 		if err != nil {
 			return err
 		}
@@ -867,6 +896,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -875,6 +905,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -883,6 +914,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -891,6 +923,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -899,6 +932,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -907,6 +941,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -915,6 +950,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -923,6 +959,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -931,6 +968,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -939,6 +977,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -947,6 +986,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -955,6 +995,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -963,6 +1004,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -971,6 +1013,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -979,6 +1022,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -987,6 +1031,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -995,6 +1040,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -1303,6 +1349,9 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCanceldelay[i] is the key chain APIs print after the first i fields.
+var jsonKeysCanceldelay = [3]antelope.JSONKey{antelope.NewJSONKey("canceling_auth"), antelope.NewJSONKey("trx_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1314,8 +1363,9 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Canceldelay{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCanceldelay[next])
 		if err != nil {
 			return err
 		}
@@ -1328,6 +1378,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("canceling_auth")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CancelingAuth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "canceling_auth")
 			}
@@ -1336,6 +1387,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx_id")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TrxID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx_id")
 			}
@@ -1468,6 +1520,9 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeleteauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeleteauth = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1479,8 +1534,9 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deleteauth{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeleteauth[next])
 		if err != nil {
 			return err
 		}
@@ -1493,6 +1549,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1501,6 +1558,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -1622,6 +1680,9 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKeyWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysKeyWeight = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1633,8 +1694,9 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = KeyWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKeyWeight[next])
 		if err != nil {
 			return err
 		}
@@ -1647,6 +1709,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -1655,6 +1718,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -1813,6 +1877,9 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysLinkauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), antelope.NewJSONKey("requirement"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1824,8 +1891,9 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Linkauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -1838,6 +1906,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1846,6 +1915,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -1854,6 +1924,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -1862,6 +1933,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requirement")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Requirement.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "requirement")
 			}
@@ -2040,6 +2112,9 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNewaccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysNewaccount = [5]antelope.JSONKey{antelope.NewJSONKey("creator"), antelope.NewJSONKey("name"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("active"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2051,8 +2126,9 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Newaccount{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNewaccount[next])
 		if err != nil {
 			return err
 		}
@@ -2065,6 +2141,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Creator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator")
 			}
@@ -2073,6 +2150,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -2081,6 +2159,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -2089,6 +2168,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Active.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -2238,6 +2318,9 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOnerror[i] is the key chain APIs print after the first i fields.
+var jsonKeysOnerror = [3]antelope.JSONKey{antelope.NewJSONKey("sender_id"), antelope.NewJSONKey("sent_trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2249,8 +2332,9 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Onerror{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOnerror[next])
 		if err != nil {
 			return err
 		}
@@ -2263,6 +2347,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_id")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SenderID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender_id")
 			}
@@ -2271,6 +2356,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sent_trx")
 			}
 			seen[1] = true
+			next = 2
 			if v.SentTrx, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "sent_trx")
 			}
@@ -2400,6 +2486,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2411,8 +2500,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -2425,6 +2515,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -2433,6 +2524,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -2554,6 +2646,9 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevelWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevelWeight = [3]antelope.JSONKey{antelope.NewJSONKey("permission"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2565,8 +2660,9 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevelWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevelWeight[next])
 		if err != nil {
 			return err
 		}
@@ -2579,6 +2675,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -2587,6 +2684,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -2714,6 +2812,9 @@ func (v *ProducerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerAuthority = [3]antelope.JSONKey{antelope.NewJSONKey("producer_name"), antelope.NewJSONKey("authority"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2725,8 +2826,9 @@ func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerAuthority{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -2739,6 +2841,7 @@ func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProducerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_name")
 			}
@@ -2747,6 +2850,7 @@ func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authority")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Authority.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authority")
 			}
@@ -2864,6 +2968,9 @@ func (v *Reqactivated) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysReqactivated[i] is the key chain APIs print after the first i fields.
+var jsonKeysReqactivated = [2]antelope.JSONKey{antelope.NewJSONKey("feature_digest"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Reqactivated) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2875,8 +2982,9 @@ func (v *Reqactivated) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Reqactivated{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysReqactivated[next])
 		if err != nil {
 			return err
 		}
@@ -2889,6 +2997,7 @@ func (v *Reqactivated) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("feature_digest")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FeatureDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "feature_digest")
 			}
@@ -2996,6 +3105,9 @@ func (v *Reqauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysReqauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysReqauth = [2]antelope.JSONKey{antelope.NewJSONKey("from"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Reqauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3007,8 +3119,9 @@ func (v *Reqauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Reqauth{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysReqauth[next])
 		if err != nil {
 			return err
 		}
@@ -3021,6 +3134,7 @@ func (v *Reqauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -3137,6 +3251,9 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetabi[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetabi = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("abi"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3148,8 +3265,9 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setabi{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetabi[next])
 		if err != nil {
 			return err
 		}
@@ -3162,6 +3280,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -3170,6 +3289,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("abi")
 			}
 			seen[1] = true
+			next = 2
 			if v.ABI, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "abi")
 			}
@@ -3310,6 +3430,9 @@ func (v *Setalimits) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetalimits[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetalimits = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3321,8 +3444,9 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setalimits{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetalimits[next])
 		if err != nil {
 			return err
 		}
@@ -3335,6 +3459,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -3343,6 +3468,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -3351,6 +3477,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if v.NetWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -3359,6 +3486,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if v.CPUWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -3525,6 +3653,9 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetcode[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetcode = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("vmtype"), antelope.NewJSONKey("vmversion"), antelope.NewJSONKey("code"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3536,8 +3667,9 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setcode{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetcode[next])
 		if err != nil {
 			return err
 		}
@@ -3550,6 +3682,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -3558,6 +3691,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmtype")
 			}
 			seen[1] = true
+			next = 2
 			if v.Vmtype, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmtype")
 			}
@@ -3566,6 +3700,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmversion")
 			}
 			seen[2] = true
+			next = 3
 			if v.Vmversion, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmversion")
 			}
@@ -3574,6 +3709,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[3] = true
+			next = 4
 			if v.Code, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -3715,6 +3851,9 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetparams[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetparams = [2]antelope.JSONKey{antelope.NewJSONKey("params"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3726,8 +3865,9 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setparams{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetparams[next])
 		if err != nil {
 			return err
 		}
@@ -3740,6 +3880,7 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("params")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Params.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "params")
 			}
@@ -3854,6 +3995,9 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpriv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpriv = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("is_priv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3865,8 +4009,9 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpriv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpriv[next])
 		if err != nil {
 			return err
 		}
@@ -3879,6 +4024,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -3887,6 +4033,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_priv")
 			}
 			seen[1] = true
+			next = 2
 			if v.IsPriv, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "is_priv")
 			}
@@ -4004,6 +4151,9 @@ func (v *Setprods) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetprods[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetprods = [2]antelope.JSONKey{antelope.NewJSONKey("schedule"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setprods) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4015,8 +4165,9 @@ func (v *Setprods) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setprods{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetprods[next])
 		if err != nil {
 			return err
 		}
@@ -4029,6 +4180,7 @@ func (v *Setprods) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schedule")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeProducerAuthorityArray(r, &v.Schedule); err != nil {
 				return antelope.AtField(err, "schedule")
 			}
@@ -4162,6 +4314,9 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnlinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnlinkauth = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4173,8 +4328,9 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unlinkauth{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnlinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -4187,6 +4343,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -4195,6 +4352,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -4203,6 +4361,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -4371,6 +4530,9 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdateauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdateauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), antelope.NewJSONKey("parent"), antelope.NewJSONKey("auth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4382,8 +4544,9 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updateauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdateauth[next])
 		if err != nil {
 			return err
 		}
@@ -4396,6 +4559,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -4404,6 +4568,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -4412,6 +4577,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Parent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent")
 			}
@@ -4420,6 +4586,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auth")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Auth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "auth")
 			}
@@ -4561,6 +4728,9 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWaitWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysWaitWeight = [3]antelope.JSONKey{antelope.NewJSONKey("wait_sec"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4572,8 +4742,9 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = WaitWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWaitWeight[next])
 		if err != nil {
 			return err
 		}
@@ -4586,6 +4757,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wait_sec")
 			}
 			seen[0] = true
+			next = 1
 			if v.WaitSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "wait_sec")
 			}
@@ -4594,6 +4766,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}

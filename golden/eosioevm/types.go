@@ -103,6 +103,9 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccount = [6]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("eth_address"), antelope.NewJSONKey("nonce"), antelope.NewJSONKey("balance"), antelope.NewJSONKey("code_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -114,8 +117,9 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Account{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccount[next])
 		if err != nil {
 			return err
 		}
@@ -128,6 +132,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -136,6 +141,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("eth_address")
 			}
 			seen[1] = true
+			next = 2
 			if v.EthAddress, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "eth_address")
 			}
@@ -144,6 +150,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("nonce")
 			}
 			seen[2] = true
+			next = 3
 			if v.Nonce, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "nonce")
 			}
@@ -152,6 +159,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[3] = true
+			next = 4
 			if v.Balance, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -160,6 +168,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code_id")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptUint64(r, &v.CodeID); err != nil {
 				return antelope.AtField(err, "code_id")
 			}
@@ -328,6 +337,9 @@ func (v *AccountCode) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccountCode[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccountCode = [5]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("ref_count"), antelope.NewJSONKey("code"), antelope.NewJSONKey("code_hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountCode) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -339,8 +351,9 @@ func (v *AccountCode) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AccountCode{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccountCode[next])
 		if err != nil {
 			return err
 		}
@@ -353,6 +366,7 @@ func (v *AccountCode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -361,6 +375,7 @@ func (v *AccountCode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_count")
 			}
 			seen[1] = true
+			next = 2
 			if v.RefCount, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_count")
 			}
@@ -369,6 +384,7 @@ func (v *AccountCode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[2] = true
+			next = 3
 			if v.Code, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -377,6 +393,7 @@ func (v *AccountCode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code_hash")
 			}
 			seen[3] = true
+			next = 4
 			if v.CodeHash, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "code_hash")
 			}
@@ -517,6 +534,9 @@ func (v *Addegress) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddegress[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddegress = [2]antelope.JSONKey{antelope.NewJSONKey("accounts"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addegress) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -528,8 +548,9 @@ func (v *Addegress) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addegress{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddegress[next])
 		if err != nil {
 			return err
 		}
@@ -542,6 +563,7 @@ func (v *Addegress) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeNameArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -646,6 +668,9 @@ func (v *AllowedEgressAccount) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAllowedEgressAccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysAllowedEgressAccount = [2]antelope.JSONKey{antelope.NewJSONKey("account"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AllowedEgressAccount) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -657,8 +682,9 @@ func (v *AllowedEgressAccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AllowedEgressAccount{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAllowedEgressAccount[next])
 		if err != nil {
 			return err
 		}
@@ -671,6 +697,7 @@ func (v *AllowedEgressAccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -786,6 +813,9 @@ func (v *Balance) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBalance[i] is the key chain APIs print after the first i fields.
+var jsonKeysBalance = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Balance) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -797,8 +827,9 @@ func (v *Balance) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Balance{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBalance[next])
 		if err != nil {
 			return err
 		}
@@ -811,6 +842,7 @@ func (v *Balance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -819,6 +851,7 @@ func (v *Balance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -940,6 +973,9 @@ func (v *BalanceWithDust) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBalanceWithDust[i] is the key chain APIs print after the first i fields.
+var jsonKeysBalanceWithDust = [3]antelope.JSONKey{antelope.NewJSONKey("balance"), antelope.NewJSONKey("dust"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BalanceWithDust) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -951,8 +987,9 @@ func (v *BalanceWithDust) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BalanceWithDust{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBalanceWithDust[next])
 		if err != nil {
 			return err
 		}
@@ -965,6 +1002,7 @@ func (v *BalanceWithDust) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -973,6 +1011,7 @@ func (v *BalanceWithDust) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dust")
 			}
 			seen[1] = true
+			next = 2
 			if v.Dust, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "dust")
 			}
@@ -1091,6 +1130,9 @@ func (v *Close) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClose[i] is the key chain APIs print after the first i fields.
+var jsonKeysClose = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1102,8 +1144,9 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Close{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClose[next])
 		if err != nil {
 			return err
 		}
@@ -1116,6 +1159,7 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -1272,6 +1316,9 @@ func (v *Config) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfig[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfig = [8]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("chainid"), antelope.NewJSONKey("genesis_time"), antelope.NewJSONKey("ingress_bridge_fee"), antelope.NewJSONKey("gas_price"), antelope.NewJSONKey("miner_cut"), antelope.NewJSONKey("status"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1283,8 +1330,9 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Config{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfig[next])
 		if err != nil {
 			return err
 		}
@@ -1297,6 +1345,7 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Version.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -1305,6 +1354,7 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chainid")
 			}
 			seen[1] = true
+			next = 2
 			if v.Chainid, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "chainid")
 			}
@@ -1313,6 +1363,7 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("genesis_time")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.GenesisTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "genesis_time")
 			}
@@ -1321,6 +1372,7 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ingress_bridge_fee")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.IngressBridgeFee.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ingress_bridge_fee")
 			}
@@ -1329,6 +1381,7 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("gas_price")
 			}
 			seen[4] = true
+			next = 5
 			if v.GasPrice, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "gas_price")
 			}
@@ -1337,6 +1390,7 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("miner_cut")
 			}
 			seen[5] = true
+			next = 6
 			if v.MinerCut, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "miner_cut")
 			}
@@ -1345,6 +1399,7 @@ func (v *Config) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("status")
 			}
 			seen[6] = true
+			next = 7
 			if v.Status, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "status")
 			}
@@ -1532,6 +1587,9 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExec[i] is the key chain APIs print after the first i fields.
+var jsonKeysExec = [3]antelope.JSONKey{antelope.NewJSONKey("input"), antelope.NewJSONKey("callback"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1543,8 +1601,9 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Exec{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExec[next])
 		if err != nil {
 			return err
 		}
@@ -1557,6 +1616,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("input")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Input.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "input")
 			}
@@ -1565,6 +1625,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("callback")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptExecCallback(r, &v.Callback); err != nil {
 				return antelope.AtField(err, "callback")
 			}
@@ -1691,6 +1752,9 @@ func (v *ExecCallback) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExecCallback[i] is the key chain APIs print after the first i fields.
+var jsonKeysExecCallback = [3]antelope.JSONKey{antelope.NewJSONKey("contract"), antelope.NewJSONKey("action"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExecCallback) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1702,8 +1766,9 @@ func (v *ExecCallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExecCallback{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExecCallback[next])
 		if err != nil {
 			return err
 		}
@@ -1716,6 +1781,7 @@ func (v *ExecCallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("contract")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Contract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "contract")
 			}
@@ -1724,6 +1790,7 @@ func (v *ExecCallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Action.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action")
 			}
@@ -1878,6 +1945,9 @@ func (v *ExecInput) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExecInput[i] is the key chain APIs print after the first i fields.
+var jsonKeysExecInput = [6]antelope.JSONKey{antelope.NewJSONKey("context"), antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("data"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1889,8 +1959,9 @@ func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExecInput{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExecInput[next])
 		if err != nil {
 			return err
 		}
@@ -1903,6 +1974,7 @@ func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptBytes(r, &v.Context); err != nil {
 				return antelope.AtField(err, "context")
 			}
@@ -1911,6 +1983,7 @@ func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptBytes(r, &v.From); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -1919,6 +1992,7 @@ func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[2] = true
+			next = 3
 			if v.To, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -1927,6 +2001,7 @@ func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[3] = true
+			next = 4
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -1935,6 +2010,7 @@ func (v *ExecInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptBytes(r, &v.Value); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -2098,6 +2174,9 @@ func (v *FeeParameters) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFeeParameters[i] is the key chain APIs print after the first i fields.
+var jsonKeysFeeParameters = [4]antelope.JSONKey{antelope.NewJSONKey("gas_price"), antelope.NewJSONKey("miner_cut"), antelope.NewJSONKey("ingress_bridge_fee"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FeeParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2109,8 +2188,9 @@ func (v *FeeParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FeeParameters{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFeeParameters[next])
 		if err != nil {
 			return err
 		}
@@ -2123,6 +2203,7 @@ func (v *FeeParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("gas_price")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptUint64(r, &v.GasPrice); err != nil {
 				return antelope.AtField(err, "gas_price")
 			}
@@ -2131,6 +2212,7 @@ func (v *FeeParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("miner_cut")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptUint32(r, &v.MinerCut); err != nil {
 				return antelope.AtField(err, "miner_cut")
 			}
@@ -2139,6 +2221,7 @@ func (v *FeeParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ingress_bridge_fee")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptAsset(r, &v.IngressBridgeFee); err != nil {
 				return antelope.AtField(err, "ingress_bridge_fee")
 			}
@@ -2254,6 +2337,9 @@ func (v *Freeze) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFreeze[i] is the key chain APIs print after the first i fields.
+var jsonKeysFreeze = [2]antelope.JSONKey{antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Freeze) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2265,8 +2351,9 @@ func (v *Freeze) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Freeze{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFreeze[next])
 		if err != nil {
 			return err
 		}
@@ -2279,6 +2366,7 @@ func (v *Freeze) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[0] = true
+			next = 1
 			if v.Value, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -2379,6 +2467,9 @@ func (v *Gc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGc[i] is the key chain APIs print after the first i fields.
+var jsonKeysGc = [2]antelope.JSONKey{antelope.NewJSONKey("max"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Gc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2390,8 +2481,9 @@ func (v *Gc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Gc{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGc[next])
 		if err != nil {
 			return err
 		}
@@ -2404,6 +2496,7 @@ func (v *Gc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max")
 			}
 			seen[0] = true
+			next = 1
 			if v.Max, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max")
 			}
@@ -2509,6 +2602,9 @@ func (v *Gcstore) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGcstore[i] is the key chain APIs print after the first i fields.
+var jsonKeysGcstore = [3]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("storage_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Gcstore) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2520,8 +2616,9 @@ func (v *Gcstore) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Gcstore{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGcstore[next])
 		if err != nil {
 			return err
 		}
@@ -2534,6 +2631,7 @@ func (v *Gcstore) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -2542,6 +2640,7 @@ func (v *Gcstore) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("storage_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.StorageID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "storage_id")
 			}
@@ -2665,6 +2764,9 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysInit[i] is the key chain APIs print after the first i fields.
+var jsonKeysInit = [3]antelope.JSONKey{antelope.NewJSONKey("chainid"), antelope.NewJSONKey("fee_params"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2676,8 +2778,9 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Init{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysInit[next])
 		if err != nil {
 			return err
 		}
@@ -2690,6 +2793,7 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chainid")
 			}
 			seen[0] = true
+			next = 1
 			if v.Chainid, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "chainid")
 			}
@@ -2698,6 +2802,7 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee_params")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.FeeParams.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee_params")
 			}
@@ -2821,6 +2926,9 @@ func (v *Nextnonce) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNextnonce[i] is the key chain APIs print after the first i fields.
+var jsonKeysNextnonce = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("next_nonce"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Nextnonce) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2832,8 +2940,9 @@ func (v *Nextnonce) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Nextnonce{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNextnonce[next])
 		if err != nil {
 			return err
 		}
@@ -2846,6 +2955,7 @@ func (v *Nextnonce) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -2854,6 +2964,7 @@ func (v *Nextnonce) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("next_nonce")
 			}
 			seen[1] = true
+			next = 2
 			if v.NextNonce, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "next_nonce")
 			}
@@ -2972,6 +3083,9 @@ func (v *Open) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOpen[i] is the key chain APIs print after the first i fields.
+var jsonKeysOpen = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2983,8 +3097,9 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Open{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOpen[next])
 		if err != nil {
 			return err
 		}
@@ -2997,6 +3112,7 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -3112,6 +3228,9 @@ func (v *Pushtx) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPushtx[i] is the key chain APIs print after the first i fields.
+var jsonKeysPushtx = [3]antelope.JSONKey{antelope.NewJSONKey("miner"), antelope.NewJSONKey("rlptx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pushtx) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3123,8 +3242,9 @@ func (v *Pushtx) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pushtx{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPushtx[next])
 		if err != nil {
 			return err
 		}
@@ -3137,6 +3257,7 @@ func (v *Pushtx) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("miner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Miner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "miner")
 			}
@@ -3145,6 +3266,7 @@ func (v *Pushtx) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rlptx")
 			}
 			seen[1] = true
+			next = 2
 			if v.Rlptx, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "rlptx")
 			}
@@ -3261,6 +3383,9 @@ func (v *Removeegress) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRemoveegress[i] is the key chain APIs print after the first i fields.
+var jsonKeysRemoveegress = [2]antelope.JSONKey{antelope.NewJSONKey("accounts"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Removeegress) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3272,8 +3397,9 @@ func (v *Removeegress) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Removeegress{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRemoveegress[next])
 		if err != nil {
 			return err
 		}
@@ -3286,6 +3412,7 @@ func (v *Removeegress) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeNameArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -3390,6 +3517,9 @@ func (v *Setfeeparams) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetfeeparams[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetfeeparams = [2]antelope.JSONKey{antelope.NewJSONKey("fee_params"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setfeeparams) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3401,8 +3531,9 @@ func (v *Setfeeparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setfeeparams{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetfeeparams[next])
 		if err != nil {
 			return err
 		}
@@ -3415,6 +3546,7 @@ func (v *Setfeeparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee_params")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FeeParams.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee_params")
 			}
@@ -3531,6 +3663,9 @@ func (v *Storage) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysStorage[i] is the key chain APIs print after the first i fields.
+var jsonKeysStorage = [4]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Storage) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3542,8 +3677,9 @@ func (v *Storage) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Storage{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysStorage[next])
 		if err != nil {
 			return err
 		}
@@ -3556,6 +3692,7 @@ func (v *Storage) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -3564,6 +3701,7 @@ func (v *Storage) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[1] = true
+			next = 2
 			if v.Key, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -3572,6 +3710,7 @@ func (v *Storage) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[2] = true
+			next = 3
 			if v.Value, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -3755,6 +3894,9 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWithdraw[i] is the key chain APIs print after the first i fields.
+var jsonKeysWithdraw = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("to"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3766,8 +3908,9 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Withdraw{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWithdraw[next])
 		if err != nil {
 			return err
 		}
@@ -3780,6 +3923,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -3788,6 +3932,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -3796,6 +3941,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[2] = true
+			next = 3
 			if !r.Null() {
 				if err = v.To.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "to")

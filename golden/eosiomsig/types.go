@@ -106,6 +106,9 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAction[i] is the key chain APIs print after the first i fields.
+var jsonKeysAction = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("name"), antelope.NewJSONKey("authorization"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -117,8 +120,9 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Action{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAction[next])
 		if err != nil {
 			return err
 		}
@@ -131,6 +135,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -139,6 +144,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -147,6 +153,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorization")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Authorization); err != nil {
 				return antelope.AtField(err, "authorization")
 			}
@@ -155,6 +162,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[3] = true
+			next = 4
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -306,6 +314,9 @@ func (v *Approval) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysApproval[i] is the key chain APIs print after the first i fields.
+var jsonKeysApproval = [3]antelope.JSONKey{antelope.NewJSONKey("level"), antelope.NewJSONKey("time"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Approval) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -317,8 +328,9 @@ func (v *Approval) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Approval{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysApproval[next])
 		if err != nil {
 			return err
 		}
@@ -331,6 +343,7 @@ func (v *Approval) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("level")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Level.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "level")
 			}
@@ -339,6 +352,7 @@ func (v *Approval) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Time.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "time")
 			}
@@ -484,6 +498,9 @@ func (v *ApprovalsInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysApprovalsInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysApprovalsInfo = [5]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("requested_approvals"), antelope.NewJSONKey("provided_approvals"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -495,8 +512,9 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ApprovalsInfo{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysApprovalsInfo[next])
 		if err != nil {
 			return err
 		}
@@ -509,6 +527,7 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -517,6 +536,7 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -525,6 +545,7 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requested_approvals")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeApprovalArray(r, &v.RequestedApprovals); err != nil {
 				return antelope.AtField(err, "requested_approvals")
 			}
@@ -533,6 +554,7 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("provided_approvals")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeApprovalArray(r, &v.ProvidedApprovals); err != nil {
 				return antelope.AtField(err, "provided_approvals")
 			}
@@ -740,6 +762,9 @@ func (v *Approve) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysApprove[i] is the key chain APIs print after the first i fields.
+var jsonKeysApprove = [5]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("level"), antelope.NewJSONKey("proposal_hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -751,8 +776,9 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Approve{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysApprove[next])
 		if err != nil {
 			return err
 		}
@@ -765,6 +791,7 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -773,6 +800,7 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -781,6 +809,7 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("level")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Level.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "level")
 			}
@@ -789,6 +818,7 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_hash")
 			}
 			seen[3] = true
+			next = 4
 			if !r.Null() {
 				if err = v.ProposalHash.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "proposal_hash")
@@ -964,6 +994,9 @@ func (v *Cancel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCancel[i] is the key chain APIs print after the first i fields.
+var jsonKeysCancel = [4]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("canceler"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -975,8 +1008,9 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cancel{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCancel[next])
 		if err != nil {
 			return err
 		}
@@ -989,6 +1023,7 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -997,6 +1032,7 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -1005,6 +1041,7 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("canceler")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Canceler.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "canceler")
 			}
@@ -1162,6 +1199,9 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExec[i] is the key chain APIs print after the first i fields.
+var jsonKeysExec = [4]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("executer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1173,8 +1213,9 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Exec{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExec[next])
 		if err != nil {
 			return err
 		}
@@ -1187,6 +1228,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -1195,6 +1237,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -1203,6 +1246,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("executer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Executer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "executer")
 			}
@@ -1334,6 +1378,9 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtension = [3]antelope.JSONKey{antelope.NewJSONKey("type"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1345,8 +1392,9 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Extension{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtension[next])
 		if err != nil {
 			return err
 		}
@@ -1359,6 +1407,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[0] = true
+			next = 1
 			if v.Type, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -1367,6 +1416,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -1486,6 +1536,9 @@ func (v *Invalidate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysInvalidate[i] is the key chain APIs print after the first i fields.
+var jsonKeysInvalidate = [2]antelope.JSONKey{antelope.NewJSONKey("account"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Invalidate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1497,8 +1550,9 @@ func (v *Invalidate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Invalidate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysInvalidate[next])
 		if err != nil {
 			return err
 		}
@@ -1511,6 +1565,7 @@ func (v *Invalidate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1628,6 +1683,9 @@ func (v *Invalidation) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysInvalidation[i] is the key chain APIs print after the first i fields.
+var jsonKeysInvalidation = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("last_invalidation_time"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Invalidation) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1639,8 +1697,9 @@ func (v *Invalidation) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Invalidation{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysInvalidation[next])
 		if err != nil {
 			return err
 		}
@@ -1653,6 +1712,7 @@ func (v *Invalidation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1661,6 +1721,7 @@ func (v *Invalidation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_invalidation_time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastInvalidationTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_invalidation_time")
 			}
@@ -1799,6 +1860,9 @@ func (v *OldApprovalsInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOldApprovalsInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysOldApprovalsInfo = [4]antelope.JSONKey{antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("requested_approvals"), antelope.NewJSONKey("provided_approvals"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *OldApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1810,8 +1874,9 @@ func (v *OldApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = OldApprovalsInfo{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOldApprovalsInfo[next])
 		if err != nil {
 			return err
 		}
@@ -1824,6 +1889,7 @@ func (v *OldApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -1832,6 +1898,7 @@ func (v *OldApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requested_approvals")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePermissionLevelArray(r, &v.RequestedApprovals); err != nil {
 				return antelope.AtField(err, "requested_approvals")
 			}
@@ -1840,6 +1907,7 @@ func (v *OldApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("provided_approvals")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.ProvidedApprovals); err != nil {
 				return antelope.AtField(err, "provided_approvals")
 			}
@@ -1981,6 +2049,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1992,8 +2063,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -2006,6 +2078,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -2014,6 +2087,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -2139,6 +2213,9 @@ func (v *Proposal) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProposal[i] is the key chain APIs print after the first i fields.
+var jsonKeysProposal = [3]antelope.JSONKey{antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("packed_transaction"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2150,8 +2227,9 @@ func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Proposal{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProposal[next])
 		if err != nil {
 			return err
 		}
@@ -2164,6 +2242,7 @@ func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -2172,6 +2251,7 @@ func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("packed_transaction")
 			}
 			seen[1] = true
+			next = 2
 			if v.PackedTransaction, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "packed_transaction")
 			}
@@ -2326,6 +2406,9 @@ func (v *Propose) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPropose[i] is the key chain APIs print after the first i fields.
+var jsonKeysPropose = [5]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("requested"), antelope.NewJSONKey("trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2337,8 +2420,9 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Propose{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPropose[next])
 		if err != nil {
 			return err
 		}
@@ -2351,6 +2435,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -2359,6 +2444,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -2367,6 +2453,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requested")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Requested); err != nil {
 				return antelope.AtField(err, "requested")
 			}
@@ -2375,6 +2462,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Trx.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx")
 			}
@@ -2590,6 +2678,9 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransaction[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransaction = [10]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), antelope.NewJSONKey("context_free_actions"), antelope.NewJSONKey("actions"), antelope.NewJSONKey("transaction_extensions"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2598,8 +2689,9 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transaction{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransaction[next])
 		if err != nil {
 			return err
 		}
@@ -2612,6 +2704,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TransactionHeader.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -2620,6 +2713,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.TransactionHeader.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -2628,6 +2722,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.TransactionHeader.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -2636,6 +2731,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TransactionHeader.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -2644,6 +2740,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.TransactionHeader.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -2652,6 +2749,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TransactionHeader.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -2660,6 +2758,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_actions")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeActionArray(r, &v.ContextFreeActions); err != nil {
 				return antelope.AtField(err, "context_free_actions")
 			}
@@ -2668,6 +2767,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actions")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeActionArray(r, &v.Actions); err != nil {
 				return antelope.AtField(err, "actions")
 			}
@@ -2676,6 +2776,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.TransactionExtensions); err != nil {
 				return antelope.AtField(err, "transaction_extensions")
 			}
@@ -2828,6 +2929,9 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionHeader = [7]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2839,8 +2943,9 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TransactionHeader{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionHeader[next])
 		if err != nil {
 			return err
 		}
@@ -2853,6 +2958,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -2861,6 +2967,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -2869,6 +2976,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -2877,6 +2985,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -2885,6 +2994,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -2893,6 +3003,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -3084,6 +3195,9 @@ func (v *Unapprove) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnapprove[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnapprove = [4]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("level"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3095,8 +3209,9 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unapprove{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnapprove[next])
 		if err != nil {
 			return err
 		}
@@ -3109,6 +3224,7 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -3117,6 +3233,7 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -3125,6 +3242,7 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("level")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Level.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "level")
 			}

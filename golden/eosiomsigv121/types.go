@@ -95,6 +95,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -106,8 +109,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -120,6 +124,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -128,6 +133,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -277,6 +283,9 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAction[i] is the key chain APIs print after the first i fields.
+var jsonKeysAction = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("name"), antelope.NewJSONKey("authorization"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -288,8 +297,9 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Action{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAction[next])
 		if err != nil {
 			return err
 		}
@@ -302,6 +312,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -310,6 +321,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -318,6 +330,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorization")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Authorization); err != nil {
 				return antelope.AtField(err, "authorization")
 			}
@@ -326,6 +339,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[3] = true
+			next = 4
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -513,6 +527,9 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionHeader = [7]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -524,8 +541,9 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TransactionHeader{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionHeader[next])
 		if err != nil {
 			return err
 		}
@@ -538,6 +556,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -546,6 +565,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -554,6 +574,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -562,6 +583,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -570,6 +592,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -578,6 +601,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -745,6 +769,9 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtension = [3]antelope.JSONKey{antelope.NewJSONKey("type"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -756,8 +783,9 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Extension{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtension[next])
 		if err != nil {
 			return err
 		}
@@ -770,6 +798,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[0] = true
+			next = 1
 			if v.Type, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -778,6 +807,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -969,6 +999,9 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransaction[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransaction = [10]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), antelope.NewJSONKey("context_free_actions"), antelope.NewJSONKey("actions"), antelope.NewJSONKey("transaction_extensions"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -977,8 +1010,9 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transaction{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransaction[next])
 		if err != nil {
 			return err
 		}
@@ -991,6 +1025,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TransactionHeader.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -999,6 +1034,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.TransactionHeader.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -1007,6 +1043,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.TransactionHeader.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -1015,6 +1052,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TransactionHeader.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -1023,6 +1061,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.TransactionHeader.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -1031,6 +1070,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TransactionHeader.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -1039,6 +1079,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_actions")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeActionArray(r, &v.ContextFreeActions); err != nil {
 				return antelope.AtField(err, "context_free_actions")
 			}
@@ -1047,6 +1088,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actions")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeActionArray(r, &v.Actions); err != nil {
 				return antelope.AtField(err, "actions")
 			}
@@ -1055,6 +1097,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.TransactionExtensions); err != nil {
 				return antelope.AtField(err, "transaction_extensions")
 			}
@@ -1197,6 +1240,9 @@ func (v *Propose) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPropose[i] is the key chain APIs print after the first i fields.
+var jsonKeysPropose = [5]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("requested"), antelope.NewJSONKey("trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1208,8 +1254,9 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Propose{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPropose[next])
 		if err != nil {
 			return err
 		}
@@ -1222,6 +1269,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -1230,6 +1278,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -1238,6 +1287,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requested")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Requested); err != nil {
 				return antelope.AtField(err, "requested")
 			}
@@ -1246,6 +1296,7 @@ func (v *Propose) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Trx.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx")
 			}
@@ -1412,6 +1463,9 @@ func (v *Approve) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysApprove[i] is the key chain APIs print after the first i fields.
+var jsonKeysApprove = [4]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("level"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1423,8 +1477,9 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Approve{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysApprove[next])
 		if err != nil {
 			return err
 		}
@@ -1437,6 +1492,7 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -1445,6 +1501,7 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -1453,6 +1510,7 @@ func (v *Approve) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("level")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Level.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "level")
 			}
@@ -1607,6 +1665,9 @@ func (v *Unapprove) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnapprove[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnapprove = [4]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("level"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1618,8 +1679,9 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unapprove{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnapprove[next])
 		if err != nil {
 			return err
 		}
@@ -1632,6 +1694,7 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -1640,6 +1703,7 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -1648,6 +1712,7 @@ func (v *Unapprove) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("level")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Level.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "level")
 			}
@@ -1804,6 +1869,9 @@ func (v *Cancel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCancel[i] is the key chain APIs print after the first i fields.
+var jsonKeysCancel = [4]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("canceler"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1815,8 +1883,9 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cancel{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCancel[next])
 		if err != nil {
 			return err
 		}
@@ -1829,6 +1898,7 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -1837,6 +1907,7 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -1845,6 +1916,7 @@ func (v *Cancel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("canceler")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Canceler.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "canceler")
 			}
@@ -2001,6 +2073,9 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExec[i] is the key chain APIs print after the first i fields.
+var jsonKeysExec = [4]antelope.JSONKey{antelope.NewJSONKey("proposer"), antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("executer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2012,8 +2087,9 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Exec{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExec[next])
 		if err != nil {
 			return err
 		}
@@ -2026,6 +2102,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proposer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposer")
 			}
@@ -2034,6 +2111,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -2042,6 +2120,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("executer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Executer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "executer")
 			}
@@ -2179,6 +2258,9 @@ func (v *Proposal) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProposal[i] is the key chain APIs print after the first i fields.
+var jsonKeysProposal = [3]antelope.JSONKey{antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("packed_transaction"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2190,8 +2272,9 @@ func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Proposal{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProposal[next])
 		if err != nil {
 			return err
 		}
@@ -2204,6 +2287,7 @@ func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -2212,6 +2296,7 @@ func (v *Proposal) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("packed_transaction")
 			}
 			seen[1] = true
+			next = 2
 			if v.PackedTransaction, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "packed_transaction")
 			}
@@ -2350,6 +2435,9 @@ func (v *ApprovalsInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysApprovalsInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysApprovalsInfo = [4]antelope.JSONKey{antelope.NewJSONKey("proposal_name"), antelope.NewJSONKey("requested_approvals"), antelope.NewJSONKey("provided_approvals"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2361,8 +2449,9 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ApprovalsInfo{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysApprovalsInfo[next])
 		if err != nil {
 			return err
 		}
@@ -2375,6 +2464,7 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProposalName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_name")
 			}
@@ -2383,6 +2473,7 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requested_approvals")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePermissionLevelArray(r, &v.RequestedApprovals); err != nil {
 				return antelope.AtField(err, "requested_approvals")
 			}
@@ -2391,6 +2482,7 @@ func (v *ApprovalsInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("provided_approvals")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.ProvidedApprovals); err != nil {
 				return antelope.AtField(err, "provided_approvals")
 			}

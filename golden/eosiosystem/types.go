@@ -87,6 +87,9 @@ func (v *ABIHash) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysABIHash[i] is the key chain APIs print after the first i fields.
+var jsonKeysABIHash = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -98,8 +101,9 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ABIHash{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysABIHash[next])
 		if err != nil {
 			return err
 		}
@@ -112,6 +116,7 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -120,6 +125,7 @@ func (v *ABIHash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -237,6 +243,9 @@ func (v *Activate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActivate[i] is the key chain APIs print after the first i fields.
+var jsonKeysActivate = [2]antelope.JSONKey{antelope.NewJSONKey("feature_digest"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -248,8 +257,9 @@ func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Activate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActivate[next])
 		if err != nil {
 			return err
 		}
@@ -262,6 +272,7 @@ func (v *Activate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("feature_digest")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FeatureDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "feature_digest")
 			}
@@ -393,6 +404,9 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuthority = [5]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), antelope.NewJSONKey("accounts"), antelope.NewJSONKey("waits"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -404,8 +418,9 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Authority{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -418,6 +433,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -426,6 +442,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -434,6 +451,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelWeightArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -442,6 +460,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("waits")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeWaitWeightArray(r, &v.Waits); err != nil {
 				return antelope.AtField(err, "waits")
 			}
@@ -593,6 +612,9 @@ func (v *BidRefund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidRefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidRefund = [3]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -604,8 +626,9 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BidRefund{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidRefund[next])
 		if err != nil {
 			return err
 		}
@@ -618,6 +641,7 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -626,6 +650,7 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -769,6 +794,9 @@ func (v *Bidname) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidname[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidname = [4]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("newname"), antelope.NewJSONKey("bid"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -780,8 +808,9 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Bidname{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidname[next])
 		if err != nil {
 			return err
 		}
@@ -794,6 +823,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -802,6 +832,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -810,6 +841,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bid")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Bid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bid")
 			}
@@ -954,6 +986,9 @@ func (v *Bidrefund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidrefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidrefund = [3]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("newname"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -965,8 +1000,9 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Bidrefund{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidrefund[next])
 		if err != nil {
 			return err
 		}
@@ -979,6 +1015,7 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -987,6 +1024,7 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -1168,6 +1206,9 @@ func (v *BlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockHeader = [9]antelope.JSONKey{antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("producer"), antelope.NewJSONKey("confirmed"), antelope.NewJSONKey("previous"), antelope.NewJSONKey("transaction_mroot"), antelope.NewJSONKey("action_mroot"), antelope.NewJSONKey("schedule_version"), antelope.NewJSONKey("new_producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1179,8 +1220,9 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockHeader{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockHeader[next])
 		if err != nil {
 			return err
 		}
@@ -1193,6 +1235,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[0] = true
+			next = 1
 			if v.Timestamp, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -1201,6 +1244,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -1209,6 +1253,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("confirmed")
 			}
 			seen[2] = true
+			next = 3
 			if v.Confirmed, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "confirmed")
 			}
@@ -1217,6 +1262,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("previous")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Previous.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "previous")
 			}
@@ -1225,6 +1271,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_mroot")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.TransactionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "transaction_mroot")
 			}
@@ -1233,6 +1280,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_mroot")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.ActionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_mroot")
 			}
@@ -1241,6 +1289,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schedule_version")
 			}
 			seen[6] = true
+			next = 7
 			if v.ScheduleVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "schedule_version")
 			}
@@ -1249,6 +1298,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_producers")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptProducerSchedule(r, &v.NewProducers); err != nil {
 				return antelope.AtField(err, "new_producers")
 			}
@@ -1439,6 +1489,9 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockSigningAuthorityV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockSigningAuthorityV0 = [3]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1450,8 +1503,9 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 	}
 	*v = BlockSigningAuthorityV0{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockSigningAuthorityV0[next])
 		if err != nil {
 			return err
 		}
@@ -1464,6 +1518,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -1472,6 +1527,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -1694,6 +1750,9 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockchainParameters[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockchainParameters = [18]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1705,8 +1764,9 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockchainParameters{}
 	var seen [17]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockchainParameters[next])
 		if err != nil {
 			return err
 		}
@@ -1719,6 +1779,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -1727,6 +1788,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -1735,6 +1797,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -1743,6 +1806,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -1751,6 +1815,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -1759,6 +1824,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -1767,6 +1833,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -1775,6 +1842,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -1783,6 +1851,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -1791,6 +1860,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -1799,6 +1869,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -1807,6 +1878,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -1815,6 +1887,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -1823,6 +1896,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -1831,6 +1905,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -1839,6 +1914,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -1847,6 +1923,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -2170,6 +2247,9 @@ func (v *Buyram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyram[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyram = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("quant"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2181,8 +2261,9 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyram{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyram[next])
 		if err != nil {
 			return err
 		}
@@ -2195,6 +2276,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -2203,6 +2285,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -2211,6 +2294,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quant")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quant.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quant")
 			}
@@ -2362,6 +2446,9 @@ func (v *Buyrambytes) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyrambytes[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyrambytes = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2373,8 +2460,9 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyrambytes{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyrambytes[next])
 		if err != nil {
 			return err
 		}
@@ -2387,6 +2475,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -2395,6 +2484,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -2403,6 +2493,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -2545,6 +2636,9 @@ func (v *Buyrex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyrex[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyrex = [3]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2556,8 +2650,9 @@ func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyrex{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyrex[next])
 		if err != nil {
 			return err
 		}
@@ -2570,6 +2665,7 @@ func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -2578,6 +2674,7 @@ func (v *Buyrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -2706,6 +2803,9 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCanceldelay[i] is the key chain APIs print after the first i fields.
+var jsonKeysCanceldelay = [3]antelope.JSONKey{antelope.NewJSONKey("canceling_auth"), antelope.NewJSONKey("trx_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2717,8 +2817,9 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Canceldelay{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCanceldelay[next])
 		if err != nil {
 			return err
 		}
@@ -2731,6 +2832,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("canceling_auth")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CancelingAuth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "canceling_auth")
 			}
@@ -2739,6 +2841,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx_id")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TrxID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx_id")
 			}
@@ -2858,6 +2961,9 @@ func (v *Claimrewards) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClaimrewards[i] is the key chain APIs print after the first i fields.
+var jsonKeysClaimrewards = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2869,8 +2975,9 @@ func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Claimrewards{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClaimrewards[next])
 		if err != nil {
 			return err
 		}
@@ -2883,6 +2990,7 @@ func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -2990,6 +3098,9 @@ func (v *Closerex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCloserex[i] is the key chain APIs print after the first i fields.
+var jsonKeysCloserex = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3001,8 +3112,9 @@ func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Closerex{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCloserex[next])
 		if err != nil {
 			return err
 		}
@@ -3015,6 +3127,7 @@ func (v *Closerex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -3122,6 +3235,9 @@ func (v *Cnclrexorder) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCnclrexorder[i] is the key chain APIs print after the first i fields.
+var jsonKeysCnclrexorder = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3133,8 +3249,9 @@ func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cnclrexorder{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCnclrexorder[next])
 		if err != nil {
 			return err
 		}
@@ -3147,6 +3264,7 @@ func (v *Cnclrexorder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -3256,6 +3374,9 @@ func (v *Connector) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConnector[i] is the key chain APIs print after the first i fields.
+var jsonKeysConnector = [3]antelope.JSONKey{antelope.NewJSONKey("balance"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3267,8 +3388,9 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Connector{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConnector[next])
 		if err != nil {
 			return err
 		}
@@ -3281,6 +3403,7 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -3289,6 +3412,7 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -3408,6 +3532,9 @@ func (v *Consolidate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConsolidate[i] is the key chain APIs print after the first i fields.
+var jsonKeysConsolidate = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3419,8 +3546,9 @@ func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Consolidate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConsolidate[next])
 		if err != nil {
 			return err
 		}
@@ -3433,6 +3561,7 @@ func (v *Consolidate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -3558,6 +3687,9 @@ func (v *Defcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDefcpuloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysDefcpuloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3569,8 +3701,9 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Defcpuloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDefcpuloan[next])
 		if err != nil {
 			return err
 		}
@@ -3583,6 +3716,7 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -3591,6 +3725,7 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -3599,6 +3734,7 @@ func (v *Defcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -3748,6 +3884,9 @@ func (v *Defnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDefnetloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysDefnetloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3759,8 +3898,9 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Defnetloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDefnetloan[next])
 		if err != nil {
 			return err
 		}
@@ -3773,6 +3913,7 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -3781,6 +3922,7 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -3789,6 +3931,7 @@ func (v *Defnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -3962,6 +4105,9 @@ func (v *Delegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelegatebw = [6]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("stake_net_quantity"), antelope.NewJSONKey("stake_cpu_quantity"), antelope.NewJSONKey("transfer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3973,8 +4119,9 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Delegatebw{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -3987,6 +4134,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -3995,6 +4143,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -4003,6 +4152,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.StakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_net_quantity")
 			}
@@ -4011,6 +4161,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.StakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_cpu_quantity")
 			}
@@ -4019,6 +4170,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transfer")
 			}
 			seen[4] = true
+			next = 5
 			if v.Transfer, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transfer")
 			}
@@ -4206,6 +4358,9 @@ func (v *DelegatedBandwidth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelegatedBandwidth[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelegatedBandwidth = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4217,8 +4372,9 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = DelegatedBandwidth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelegatedBandwidth[next])
 		if err != nil {
 			return err
 		}
@@ -4231,6 +4387,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -4239,6 +4396,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -4247,6 +4405,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NetWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -4255,6 +4414,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.CPUWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -4411,6 +4571,9 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeleteauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeleteauth = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4422,8 +4585,9 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deleteauth{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeleteauth[next])
 		if err != nil {
 			return err
 		}
@@ -4436,6 +4600,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -4444,6 +4609,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -4574,6 +4740,9 @@ func (v *Deposit) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeposit[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeposit = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4585,8 +4754,9 @@ func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deposit{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeposit[next])
 		if err != nil {
 			return err
 		}
@@ -4599,6 +4769,7 @@ func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -4607,6 +4778,7 @@ func (v *Deposit) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -4928,6 +5100,9 @@ func (v *EosioGlobalState) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState = [31]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), antelope.NewJSONKey("max_ram_size"), antelope.NewJSONKey("total_ram_bytes_reserved"), antelope.NewJSONKey("total_ram_stake"), antelope.NewJSONKey("last_producer_schedule_update"), antelope.NewJSONKey("last_pervote_bucket_fill"), antelope.NewJSONKey("pervote_bucket"), antelope.NewJSONKey("perblock_bucket"), antelope.NewJSONKey("total_unpaid_blocks"), antelope.NewJSONKey("total_activated_stake"), antelope.NewJSONKey("thresh_activated_stake_time"), antelope.NewJSONKey("last_producer_schedule_size"), antelope.NewJSONKey("total_producer_vote_weight"), antelope.NewJSONKey("last_name_close"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4936,8 +5111,9 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState{}
 	var seen [30]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState[next])
 		if err != nil {
 			return err
 		}
@@ -4950,6 +5126,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockchainParameters.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -4958,6 +5135,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.BlockchainParameters.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -4966,6 +5144,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.BlockchainParameters.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -4974,6 +5153,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BlockchainParameters.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -4982,6 +5162,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.BlockchainParameters.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -4990,6 +5171,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -4998,6 +5180,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -5006,6 +5189,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.BlockchainParameters.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -5014,6 +5198,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.BlockchainParameters.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -5022,6 +5207,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.BlockchainParameters.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -5030,6 +5216,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.BlockchainParameters.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -5038,6 +5225,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.BlockchainParameters.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -5046,6 +5234,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.BlockchainParameters.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -5054,6 +5243,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.BlockchainParameters.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -5062,6 +5252,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.BlockchainParameters.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -5070,6 +5261,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.BlockchainParameters.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -5078,6 +5270,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.BlockchainParameters.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -5086,6 +5279,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_ram_size")
 			}
 			seen[17] = true
+			next = 18
 			if v.MaxRAMSize, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_ram_size")
 			}
@@ -5094,6 +5288,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_ram_bytes_reserved")
 			}
 			seen[18] = true
+			next = 19
 			if v.TotalRAMBytesReserved, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_ram_bytes_reserved")
 			}
@@ -5102,6 +5297,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_ram_stake")
 			}
 			seen[19] = true
+			next = 20
 			if v.TotalRAMStake, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "total_ram_stake")
 			}
@@ -5110,6 +5306,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_producer_schedule_update")
 			}
 			seen[20] = true
+			next = 21
 			if err = v.LastProducerScheduleUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_producer_schedule_update")
 			}
@@ -5118,6 +5315,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_pervote_bucket_fill")
 			}
 			seen[21] = true
+			next = 22
 			if err = v.LastPervoteBucketFill.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_pervote_bucket_fill")
 			}
@@ -5126,6 +5324,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pervote_bucket")
 			}
 			seen[22] = true
+			next = 23
 			if v.PervoteBucket, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "pervote_bucket")
 			}
@@ -5134,6 +5333,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("perblock_bucket")
 			}
 			seen[23] = true
+			next = 24
 			if v.PerblockBucket, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "perblock_bucket")
 			}
@@ -5142,6 +5342,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_unpaid_blocks")
 			}
 			seen[24] = true
+			next = 25
 			if v.TotalUnpaidBlocks, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "total_unpaid_blocks")
 			}
@@ -5150,6 +5351,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_activated_stake")
 			}
 			seen[25] = true
+			next = 26
 			if v.TotalActivatedStake, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "total_activated_stake")
 			}
@@ -5158,6 +5360,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("thresh_activated_stake_time")
 			}
 			seen[26] = true
+			next = 27
 			if err = v.ThreshActivatedStakeTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "thresh_activated_stake_time")
 			}
@@ -5166,6 +5369,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_producer_schedule_size")
 			}
 			seen[27] = true
+			next = 28
 			if v.LastProducerScheduleSize, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "last_producer_schedule_size")
 			}
@@ -5174,6 +5378,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_producer_vote_weight")
 			}
 			seen[28] = true
+			next = 29
 			if v.TotalProducerVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_producer_vote_weight")
 			}
@@ -5182,6 +5387,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_name_close")
 			}
 			seen[29] = true
+			next = 30
 			if err = v.LastNameClose.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_name_close")
 			}
@@ -5384,6 +5590,9 @@ func (v *EosioGlobalState2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState2[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState2 = [6]antelope.JSONKey{antelope.NewJSONKey("new_ram_per_block"), antelope.NewJSONKey("last_ram_increase"), antelope.NewJSONKey("last_block_num"), antelope.NewJSONKey("total_producer_votepay_share"), antelope.NewJSONKey("revision"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5395,8 +5604,9 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState2{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState2[next])
 		if err != nil {
 			return err
 		}
@@ -5409,6 +5619,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_ram_per_block")
 			}
 			seen[0] = true
+			next = 1
 			if v.NewRAMPerBlock, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "new_ram_per_block")
 			}
@@ -5417,6 +5628,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_ram_increase")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastRAMIncrease.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_ram_increase")
 			}
@@ -5425,6 +5637,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_block_num")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastBlockNum.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_block_num")
 			}
@@ -5433,6 +5646,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_producer_votepay_share")
 			}
 			seen[3] = true
+			next = 4
 			if v.TotalProducerVotepayShare, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_producer_votepay_share")
 			}
@@ -5441,6 +5655,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("revision")
 			}
 			seen[4] = true
+			next = 5
 			if v.Revision, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "revision")
 			}
@@ -5600,6 +5815,9 @@ func (v *EosioGlobalState3) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState3[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState3 = [3]antelope.JSONKey{antelope.NewJSONKey("last_vpay_state_update"), antelope.NewJSONKey("total_vpay_share_change_rate"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5611,8 +5829,9 @@ func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState3{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState3[next])
 		if err != nil {
 			return err
 		}
@@ -5625,6 +5844,7 @@ func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_vpay_state_update")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.LastVpayStateUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_vpay_state_update")
 			}
@@ -5633,6 +5853,7 @@ func (v *EosioGlobalState3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_vpay_share_change_rate")
 			}
 			seen[1] = true
+			next = 2
 			if v.TotalVpayShareChangeRate, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_vpay_share_change_rate")
 			}
@@ -5757,6 +5978,9 @@ func (v *EosioGlobalState4) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState4[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState4 = [4]antelope.JSONKey{antelope.NewJSONKey("continuous_rate"), antelope.NewJSONKey("inflation_pay_factor"), antelope.NewJSONKey("votepay_factor"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5768,8 +5992,9 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState4{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState4[next])
 		if err != nil {
 			return err
 		}
@@ -5782,6 +6007,7 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("continuous_rate")
 			}
 			seen[0] = true
+			next = 1
 			if v.ContinuousRate, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "continuous_rate")
 			}
@@ -5790,6 +6016,7 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("inflation_pay_factor")
 			}
 			seen[1] = true
+			next = 2
 			if v.InflationPayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "inflation_pay_factor")
 			}
@@ -5798,6 +6025,7 @@ func (v *EosioGlobalState4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votepay_factor")
 			}
 			seen[2] = true
+			next = 3
 			if v.VotepayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "votepay_factor")
 			}
@@ -5946,6 +6174,9 @@ func (v *ExchangeState) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExchangeState[i] is the key chain APIs print after the first i fields.
+var jsonKeysExchangeState = [4]antelope.JSONKey{antelope.NewJSONKey("supply"), antelope.NewJSONKey("base"), antelope.NewJSONKey("quote"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5957,8 +6188,9 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExchangeState{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExchangeState[next])
 		if err != nil {
 			return err
 		}
@@ -5971,6 +6203,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supply")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Supply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "supply")
 			}
@@ -5979,6 +6212,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Base.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base")
 			}
@@ -5987,6 +6221,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quote.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quote")
 			}
@@ -6136,6 +6371,9 @@ func (v *Fundcpuloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFundcpuloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysFundcpuloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("payment"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6147,8 +6385,9 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Fundcpuloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFundcpuloan[next])
 		if err != nil {
 			return err
 		}
@@ -6161,6 +6400,7 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -6169,6 +6409,7 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -6177,6 +6418,7 @@ func (v *Fundcpuloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Payment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payment")
 			}
@@ -6326,6 +6568,9 @@ func (v *Fundnetloan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFundnetloan[i] is the key chain APIs print after the first i fields.
+var jsonKeysFundnetloan = [4]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("payment"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6337,8 +6582,9 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Fundnetloan{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFundnetloan[next])
 		if err != nil {
 			return err
 		}
@@ -6351,6 +6597,7 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -6359,6 +6606,7 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -6367,6 +6615,7 @@ func (v *Fundnetloan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Payment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payment")
 			}
@@ -6509,6 +6758,9 @@ func (v *Init) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysInit[i] is the key chain APIs print after the first i fields.
+var jsonKeysInit = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("core"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6520,8 +6772,9 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Init{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysInit[next])
 		if err != nil {
 			return err
 		}
@@ -6534,6 +6787,7 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Version.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -6542,6 +6796,7 @@ func (v *Init) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("core")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Core.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "core")
 			}
@@ -6663,6 +6918,9 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKeyWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysKeyWeight = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6674,8 +6932,9 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = KeyWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKeyWeight[next])
 		if err != nil {
 			return err
 		}
@@ -6688,6 +6947,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -6696,6 +6956,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -6854,6 +7115,9 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysLinkauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), antelope.NewJSONKey("requirement"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6865,8 +7129,9 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Linkauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -6879,6 +7144,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -6887,6 +7153,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -6895,6 +7162,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -6903,6 +7171,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requirement")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Requirement.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "requirement")
 			}
@@ -7057,6 +7326,9 @@ func (v *Mvfrsavings) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMvfrsavings[i] is the key chain APIs print after the first i fields.
+var jsonKeysMvfrsavings = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("rex"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7068,8 +7340,9 @@ func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Mvfrsavings{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMvfrsavings[next])
 		if err != nil {
 			return err
 		}
@@ -7082,6 +7355,7 @@ func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -7090,6 +7364,7 @@ func (v *Mvfrsavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Rex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex")
 			}
@@ -7220,6 +7495,9 @@ func (v *Mvtosavings) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMvtosavings[i] is the key chain APIs print after the first i fields.
+var jsonKeysMvtosavings = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("rex"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7231,8 +7509,9 @@ func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Mvtosavings{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMvtosavings[next])
 		if err != nil {
 			return err
 		}
@@ -7245,6 +7524,7 @@ func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -7253,6 +7533,7 @@ func (v *Mvtosavings) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Rex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex")
 			}
@@ -7402,6 +7683,9 @@ func (v *NameBid) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNameBid[i] is the key chain APIs print after the first i fields.
+var jsonKeysNameBid = [5]antelope.JSONKey{antelope.NewJSONKey("newname"), antelope.NewJSONKey("high_bidder"), antelope.NewJSONKey("high_bid"), antelope.NewJSONKey("last_bid_time"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7413,8 +7697,9 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = NameBid{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNameBid[next])
 		if err != nil {
 			return err
 		}
@@ -7427,6 +7712,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -7435,6 +7721,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("high_bidder")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.HighBidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "high_bidder")
 			}
@@ -7443,6 +7730,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("high_bid")
 			}
 			seen[2] = true
+			next = 3
 			if v.HighBid, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "high_bid")
 			}
@@ -7451,6 +7739,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_bid_time")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LastBidTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_bid_time")
 			}
@@ -7629,6 +7918,9 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNewaccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysNewaccount = [5]antelope.JSONKey{antelope.NewJSONKey("creator"), antelope.NewJSONKey("name"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("active"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7640,8 +7932,9 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Newaccount{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNewaccount[next])
 		if err != nil {
 			return err
 		}
@@ -7654,6 +7947,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Creator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator")
 			}
@@ -7662,6 +7956,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -7670,6 +7965,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -7678,6 +7974,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Active.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -7818,6 +8115,9 @@ func (v *Onblock) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOnblock[i] is the key chain APIs print after the first i fields.
+var jsonKeysOnblock = [2]antelope.JSONKey{antelope.NewJSONKey("header"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7829,8 +8129,9 @@ func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Onblock{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOnblock[next])
 		if err != nil {
 			return err
 		}
@@ -7843,6 +8144,7 @@ func (v *Onblock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("header")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Header.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "header")
 			}
@@ -7956,6 +8258,9 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOnerror[i] is the key chain APIs print after the first i fields.
+var jsonKeysOnerror = [3]antelope.JSONKey{antelope.NewJSONKey("sender_id"), antelope.NewJSONKey("sent_trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7967,8 +8272,9 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Onerror{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOnerror[next])
 		if err != nil {
 			return err
 		}
@@ -7981,6 +8287,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_id")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SenderID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender_id")
 			}
@@ -7989,6 +8296,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sent_trx")
 			}
 			seen[1] = true
+			next = 2
 			if v.SentTrx, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "sent_trx")
 			}
@@ -8112,6 +8420,9 @@ func (v *PairTimePointSecInt64) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairTimePointSecInt64[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairTimePointSecInt64 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8123,8 +8434,9 @@ func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairTimePointSecInt64{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairTimePointSecInt64[next])
 		if err != nil {
 			return err
 		}
@@ -8137,6 +8449,7 @@ func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -8145,6 +8458,7 @@ func (v *PairTimePointSecInt64) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if v.Value, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -8274,6 +8588,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8285,8 +8602,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -8299,6 +8617,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -8307,6 +8626,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -8428,6 +8748,9 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevelWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevelWeight = [3]antelope.JSONKey{antelope.NewJSONKey("permission"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8439,8 +8762,9 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevelWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevelWeight[next])
 		if err != nil {
 			return err
 		}
@@ -8453,6 +8777,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -8461,6 +8786,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -8678,6 +9004,9 @@ func (v *ProducerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerInfo = [10]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("total_votes"), antelope.NewJSONKey("producer_key"), antelope.NewJSONKey("is_active"), antelope.NewJSONKey("url"), antelope.NewJSONKey("unpaid_blocks"), antelope.NewJSONKey("last_claim_time"), antelope.NewJSONKey("location"), antelope.NewJSONKey("producer_authority"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8689,8 +9018,9 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerInfo{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerInfo[next])
 		if err != nil {
 			return err
 		}
@@ -8703,6 +9033,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -8711,6 +9042,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_votes")
 			}
 			seen[1] = true
+			next = 2
 			if v.TotalVotes, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_votes")
 			}
@@ -8719,6 +9051,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_key")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ProducerKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_key")
 			}
@@ -8727,6 +9060,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_active")
 			}
 			seen[3] = true
+			next = 4
 			if v.IsActive, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_active")
 			}
@@ -8735,6 +9069,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[4] = true
+			next = 5
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -8743,6 +9078,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unpaid_blocks")
 			}
 			seen[5] = true
+			next = 6
 			if v.UnpaidBlocks, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "unpaid_blocks")
 			}
@@ -8751,6 +9087,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_claim_time")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.LastClaimTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_claim_time")
 			}
@@ -8759,6 +9096,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[7] = true
+			next = 8
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -8767,6 +9105,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_authority")
 			}
 			seen[8] = true
+			next = 9
 			if !r.Null() {
 				if err = v.ProducerAuthority.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "producer_authority")
@@ -8993,6 +9332,9 @@ func (v *ProducerInfo2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerInfo2[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerInfo2 = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("votepay_share"), antelope.NewJSONKey("last_votepay_share_update"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9004,8 +9346,9 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerInfo2{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerInfo2[next])
 		if err != nil {
 			return err
 		}
@@ -9018,6 +9361,7 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -9026,6 +9370,7 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votepay_share")
 			}
 			seen[1] = true
+			next = 2
 			if v.VotepayShare, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "votepay_share")
 			}
@@ -9034,6 +9379,7 @@ func (v *ProducerInfo2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_votepay_share_update")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastVotepayShareUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_votepay_share_update")
 			}
@@ -9173,6 +9519,9 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerKey[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerKey = [3]antelope.JSONKey{antelope.NewJSONKey("producer_name"), antelope.NewJSONKey("block_signing_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9184,8 +9533,9 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerKey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerKey[next])
 		if err != nil {
 			return err
 		}
@@ -9198,6 +9548,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProducerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_name")
 			}
@@ -9206,6 +9557,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_signing_key")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.BlockSigningKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "block_signing_key")
 			}
@@ -9327,6 +9679,9 @@ func (v *ProducerSchedule) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerSchedule[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerSchedule = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9338,8 +9693,9 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerSchedule{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerSchedule[next])
 		if err != nil {
 			return err
 		}
@@ -9352,6 +9708,7 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -9360,6 +9717,7 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeProducerKeyArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -9479,6 +9837,9 @@ func (v *Refund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysRefund = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9490,8 +9851,9 @@ func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Refund{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRefund[next])
 		if err != nil {
 			return err
 		}
@@ -9504,6 +9866,7 @@ func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -9643,6 +10006,9 @@ func (v *RefundRequest) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRefundRequest[i] is the key chain APIs print after the first i fields.
+var jsonKeysRefundRequest = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("request_time"), antelope.NewJSONKey("net_amount"), antelope.NewJSONKey("cpu_amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9654,8 +10020,9 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RefundRequest{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRefundRequest[next])
 		if err != nil {
 			return err
 		}
@@ -9668,6 +10035,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -9676,6 +10044,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.RequestTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "request_time")
 			}
@@ -9684,6 +10053,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_amount")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NetAmount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_amount")
 			}
@@ -9692,6 +10062,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_amount")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.CPUAmount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_amount")
 			}
@@ -9862,6 +10233,9 @@ func (v *Regproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproducer = [5]antelope.JSONKey{antelope.NewJSONKey("producer"), antelope.NewJSONKey("producer_key"), antelope.NewJSONKey("url"), antelope.NewJSONKey("location"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9873,8 +10247,9 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproducer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproducer[next])
 		if err != nil {
 			return err
 		}
@@ -9887,6 +10262,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -9895,6 +10271,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_key")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProducerKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_key")
 			}
@@ -9903,6 +10280,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[2] = true
+			next = 3
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -9911,6 +10289,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[3] = true
+			next = 4
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -10081,6 +10460,9 @@ func (v *Regproducer2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproducer2[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproducer2 = [5]antelope.JSONKey{antelope.NewJSONKey("producer"), antelope.NewJSONKey("producer_authority"), antelope.NewJSONKey("url"), antelope.NewJSONKey("location"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10092,8 +10474,9 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproducer2{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproducer2[next])
 		if err != nil {
 			return err
 		}
@@ -10106,6 +10489,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -10114,6 +10498,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_authority")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProducerAuthority.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_authority")
 			}
@@ -10122,6 +10507,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[2] = true
+			next = 3
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -10130,6 +10516,7 @@ func (v *Regproducer2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[3] = true
+			next = 4
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -10280,6 +10667,9 @@ func (v *Regproxy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproxy[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproxy = [3]antelope.JSONKey{antelope.NewJSONKey("proxy"), antelope.NewJSONKey("isproxy"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10291,8 +10681,9 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproxy{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproxy[next])
 		if err != nil {
 			return err
 		}
@@ -10305,6 +10696,7 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -10313,6 +10705,7 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("isproxy")
 			}
 			seen[1] = true
+			next = 2
 			if v.Isproxy, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "isproxy")
 			}
@@ -10467,6 +10860,9 @@ func (v *Rentcpu) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRentcpu[i] is the key chain APIs print after the first i fields.
+var jsonKeysRentcpu = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("loan_payment"), antelope.NewJSONKey("loan_fund"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10478,8 +10874,9 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rentcpu{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRentcpu[next])
 		if err != nil {
 			return err
 		}
@@ -10492,6 +10889,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -10500,6 +10898,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -10508,6 +10907,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LoanPayment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_payment")
 			}
@@ -10516,6 +10916,7 @@ func (v *Rentcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_fund")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LoanFund.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_fund")
 			}
@@ -10694,6 +11095,9 @@ func (v *Rentnet) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRentnet[i] is the key chain APIs print after the first i fields.
+var jsonKeysRentnet = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("loan_payment"), antelope.NewJSONKey("loan_fund"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10705,8 +11109,9 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rentnet{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRentnet[next])
 		if err != nil {
 			return err
 		}
@@ -10719,6 +11124,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -10727,6 +11133,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -10735,6 +11142,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_payment")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LoanPayment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_payment")
 			}
@@ -10743,6 +11151,7 @@ func (v *Rentnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_fund")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LoanFund.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "loan_fund")
 			}
@@ -10930,6 +11339,9 @@ func (v *RexBalance) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexBalance[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexBalance = [7]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("vote_stake"), antelope.NewJSONKey("rex_balance"), antelope.NewJSONKey("matured_rex"), antelope.NewJSONKey("rex_maturities"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10941,8 +11353,9 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexBalance{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexBalance[next])
 		if err != nil {
 			return err
 		}
@@ -10955,6 +11368,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -10963,6 +11377,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -10971,6 +11386,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vote_stake")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.VoteStake.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "vote_stake")
 			}
@@ -10979,6 +11395,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex_balance")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.RexBalance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex_balance")
 			}
@@ -10987,6 +11404,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("matured_rex")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaturedRex, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "matured_rex")
 			}
@@ -10995,6 +11413,7 @@ func (v *RexBalance) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex_maturities")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodePairTimePointSecInt64Array(r, &v.RexMaturities); err != nil {
 				return antelope.AtField(err, "rex_maturities")
 			}
@@ -11177,6 +11596,9 @@ func (v *RexFund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexFund[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexFund = [4]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11188,8 +11610,9 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexFund{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexFund[next])
 		if err != nil {
 			return err
 		}
@@ -11202,6 +11625,7 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -11210,6 +11634,7 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -11218,6 +11643,7 @@ func (v *RexFund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -11419,6 +11845,9 @@ func (v *RexLoan) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexLoan[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexLoan = [9]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("payment"), antelope.NewJSONKey("balance"), antelope.NewJSONKey("total_staked"), antelope.NewJSONKey("loan_num"), antelope.NewJSONKey("expiration"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11430,8 +11859,9 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexLoan{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexLoan[next])
 		if err != nil {
 			return err
 		}
@@ -11444,6 +11874,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -11452,6 +11883,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -11460,6 +11892,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -11468,6 +11901,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payment")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Payment.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payment")
 			}
@@ -11476,6 +11910,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -11484,6 +11919,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_staked")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TotalStaked.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_staked")
 			}
@@ -11492,6 +11928,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[6] = true
+			next = 7
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -11500,6 +11937,7 @@ func (v *RexLoan) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -11748,6 +12186,9 @@ func (v *RexOrder) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexOrder[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexOrder = [8]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("rex_requested"), antelope.NewJSONKey("proceeds"), antelope.NewJSONKey("stake_change"), antelope.NewJSONKey("order_time"), antelope.NewJSONKey("is_open"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11759,8 +12200,9 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexOrder{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexOrder[next])
 		if err != nil {
 			return err
 		}
@@ -11773,6 +12215,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -11781,6 +12224,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -11789,6 +12233,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex_requested")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.RexRequested.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex_requested")
 			}
@@ -11797,6 +12242,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proceeds")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Proceeds.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proceeds")
 			}
@@ -11805,6 +12251,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_change")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.StakeChange.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_change")
 			}
@@ -11813,6 +12260,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("order_time")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.OrderTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "order_time")
 			}
@@ -11821,6 +12269,7 @@ func (v *RexOrder) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_open")
 			}
 			seen[6] = true
+			next = 7
 			if v.IsOpen, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_open")
 			}
@@ -12064,6 +12513,9 @@ func (v *RexPool) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexPool[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexPool = [9]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("total_lent"), antelope.NewJSONKey("total_unlent"), antelope.NewJSONKey("total_rent"), antelope.NewJSONKey("total_lendable"), antelope.NewJSONKey("total_rex"), antelope.NewJSONKey("namebid_proceeds"), antelope.NewJSONKey("loan_num"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12075,8 +12527,9 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexPool{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexPool[next])
 		if err != nil {
 			return err
 		}
@@ -12089,6 +12542,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -12097,6 +12551,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_lent")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TotalLent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_lent")
 			}
@@ -12105,6 +12560,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_unlent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.TotalUnlent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_unlent")
 			}
@@ -12113,6 +12569,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_rent")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TotalRent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_rent")
 			}
@@ -12121,6 +12578,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_lendable")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.TotalLendable.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_lendable")
 			}
@@ -12129,6 +12587,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_rex")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TotalRex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "total_rex")
 			}
@@ -12137,6 +12596,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("namebid_proceeds")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.NamebidProceeds.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "namebid_proceeds")
 			}
@@ -12145,6 +12605,7 @@ func (v *RexPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("loan_num")
 			}
 			seen[7] = true
+			next = 8
 			if v.LoanNum, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "loan_num")
 			}
@@ -12338,6 +12799,9 @@ func (v *RexReturnBuckets) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexReturnBuckets[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexReturnBuckets = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("return_buckets"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12349,8 +12813,9 @@ func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexReturnBuckets{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexReturnBuckets[next])
 		if err != nil {
 			return err
 		}
@@ -12363,6 +12828,7 @@ func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -12371,6 +12837,7 @@ func (v *RexReturnBuckets) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("return_buckets")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairTimePointSecInt64Array(r, &v.ReturnBuckets); err != nil {
 				return antelope.AtField(err, "return_buckets")
 			}
@@ -12541,6 +13008,9 @@ func (v *RexReturnPool) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexReturnPool[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexReturnPool = [8]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("last_dist_time"), antelope.NewJSONKey("pending_bucket_time"), antelope.NewJSONKey("oldest_bucket_time"), antelope.NewJSONKey("pending_bucket_proceeds"), antelope.NewJSONKey("current_rate_of_increase"), antelope.NewJSONKey("proceeds"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12552,8 +13022,9 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RexReturnPool{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexReturnPool[next])
 		if err != nil {
 			return err
 		}
@@ -12566,6 +13037,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -12574,6 +13046,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_dist_time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastDistTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_dist_time")
 			}
@@ -12582,6 +13055,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pending_bucket_time")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.PendingBucketTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pending_bucket_time")
 			}
@@ -12590,6 +13064,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oldest_bucket_time")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.OldestBucketTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oldest_bucket_time")
 			}
@@ -12598,6 +13073,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pending_bucket_proceeds")
 			}
 			seen[4] = true
+			next = 5
 			if v.PendingBucketProceeds, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "pending_bucket_proceeds")
 			}
@@ -12606,6 +13082,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("current_rate_of_increase")
 			}
 			seen[5] = true
+			next = 6
 			if v.CurrentRateOfIncrease, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "current_rate_of_increase")
 			}
@@ -12614,6 +13091,7 @@ func (v *RexReturnPool) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proceeds")
 			}
 			seen[6] = true
+			next = 7
 			if v.Proceeds, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "proceeds")
 			}
@@ -12800,6 +13278,9 @@ func (v *Rexexec) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRexexec[i] is the key chain APIs print after the first i fields.
+var jsonKeysRexexec = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("max"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12811,8 +13292,9 @@ func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rexexec{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRexexec[next])
 		if err != nil {
 			return err
 		}
@@ -12825,6 +13307,7 @@ func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -12833,6 +13316,7 @@ func (v *Rexexec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max")
 			}
 			seen[1] = true
+			next = 2
 			if v.Max, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max")
 			}
@@ -12952,6 +13436,9 @@ func (v *Rmvproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRmvproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysRmvproducer = [2]antelope.JSONKey{antelope.NewJSONKey("producer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12963,8 +13450,9 @@ func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rmvproducer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRmvproducer[next])
 		if err != nil {
 			return err
 		}
@@ -12977,6 +13465,7 @@ func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -13091,6 +13580,9 @@ func (v *Sellram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSellram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSellram = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13102,8 +13594,9 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Sellram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSellram[next])
 		if err != nil {
 			return err
 		}
@@ -13116,6 +13609,7 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -13124,6 +13618,7 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.Bytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -13254,6 +13749,9 @@ func (v *Sellrex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSellrex[i] is the key chain APIs print after the first i fields.
+var jsonKeysSellrex = [3]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("rex"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13265,8 +13763,9 @@ func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Sellrex{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSellrex[next])
 		if err != nil {
 			return err
 		}
@@ -13279,6 +13778,7 @@ func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -13287,6 +13787,7 @@ func (v *Sellrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Rex.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex")
 			}
@@ -13415,6 +13916,9 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetabi[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetabi = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("abi"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13426,8 +13930,9 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setabi{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetabi[next])
 		if err != nil {
 			return err
 		}
@@ -13440,6 +13945,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -13448,6 +13954,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("abi")
 			}
 			seen[1] = true
+			next = 2
 			if v.ABI, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "abi")
 			}
@@ -13578,6 +14085,9 @@ func (v *Setacctcpu) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetacctcpu[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetacctcpu = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13589,8 +14099,9 @@ func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setacctcpu{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetacctcpu[next])
 		if err != nil {
 			return err
 		}
@@ -13603,6 +14114,7 @@ func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -13611,6 +14123,7 @@ func (v *Setacctcpu) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptInt64(r, &v.CPUWeight); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -13738,6 +14251,9 @@ func (v *Setacctnet) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetacctnet[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetacctnet = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("net_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13749,8 +14265,9 @@ func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setacctnet{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetacctnet[next])
 		if err != nil {
 			return err
 		}
@@ -13763,6 +14280,7 @@ func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -13771,6 +14289,7 @@ func (v *Setacctnet) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptInt64(r, &v.NetWeight); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -13898,6 +14417,9 @@ func (v *Setacctram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetacctram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetacctram = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13909,8 +14431,9 @@ func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setacctram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetacctram[next])
 		if err != nil {
 			return err
 		}
@@ -13923,6 +14446,7 @@ func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -13931,6 +14455,7 @@ func (v *Setacctram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptInt64(r, &v.RAMBytes); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -14068,6 +14593,9 @@ func (v *Setalimits) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetalimits[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetalimits = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14079,8 +14607,9 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setalimits{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetalimits[next])
 		if err != nil {
 			return err
 		}
@@ -14093,6 +14622,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -14101,6 +14631,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -14109,6 +14640,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if v.NetWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -14117,6 +14649,7 @@ func (v *Setalimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if v.CPUWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -14283,6 +14816,9 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetcode[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetcode = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("vmtype"), antelope.NewJSONKey("vmversion"), antelope.NewJSONKey("code"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14294,8 +14830,9 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setcode{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetcode[next])
 		if err != nil {
 			return err
 		}
@@ -14308,6 +14845,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -14316,6 +14854,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmtype")
 			}
 			seen[1] = true
+			next = 2
 			if v.Vmtype, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmtype")
 			}
@@ -14324,6 +14863,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmversion")
 			}
 			seen[2] = true
+			next = 3
 			if v.Vmversion, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmversion")
 			}
@@ -14332,6 +14872,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[3] = true
+			next = 4
 			if v.Code, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -14483,6 +15024,9 @@ func (v *Setinflation) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetinflation[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetinflation = [4]antelope.JSONKey{antelope.NewJSONKey("annual_rate"), antelope.NewJSONKey("inflation_pay_factor"), antelope.NewJSONKey("votepay_factor"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14494,8 +15038,9 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setinflation{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetinflation[next])
 		if err != nil {
 			return err
 		}
@@ -14508,6 +15053,7 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("annual_rate")
 			}
 			seen[0] = true
+			next = 1
 			if v.AnnualRate, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "annual_rate")
 			}
@@ -14516,6 +15062,7 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("inflation_pay_factor")
 			}
 			seen[1] = true
+			next = 2
 			if v.InflationPayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "inflation_pay_factor")
 			}
@@ -14524,6 +15071,7 @@ func (v *Setinflation) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("votepay_factor")
 			}
 			seen[2] = true
+			next = 3
 			if v.VotepayFactor, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "votepay_factor")
 			}
@@ -14653,6 +15201,9 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetparams[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetparams = [2]antelope.JSONKey{antelope.NewJSONKey("params"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14664,8 +15215,9 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setparams{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetparams[next])
 		if err != nil {
 			return err
 		}
@@ -14678,6 +15230,7 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("params")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Params.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "params")
 			}
@@ -14792,6 +15345,9 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpriv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpriv = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("is_priv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14803,8 +15359,9 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpriv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpriv[next])
 		if err != nil {
 			return err
 		}
@@ -14817,6 +15374,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -14825,6 +15383,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_priv")
 			}
 			seen[1] = true
+			next = 2
 			if v.IsPriv, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "is_priv")
 			}
@@ -14938,6 +15497,9 @@ func (v *Setram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetram = [2]antelope.JSONKey{antelope.NewJSONKey("max_ram_size"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14949,8 +15511,9 @@ func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setram{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetram[next])
 		if err != nil {
 			return err
 		}
@@ -14963,6 +15526,7 @@ func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_ram_size")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxRAMSize, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_ram_size")
 			}
@@ -15064,6 +15628,9 @@ func (v *Setramrate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetramrate[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetramrate = [2]antelope.JSONKey{antelope.NewJSONKey("bytes_per_block"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15075,8 +15642,9 @@ func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setramrate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetramrate[next])
 		if err != nil {
 			return err
 		}
@@ -15089,6 +15657,7 @@ func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes_per_block")
 			}
 			seen[0] = true
+			next = 1
 			if v.BytesPerBlock, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "bytes_per_block")
 			}
@@ -15194,6 +15763,9 @@ func (v *Setrex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetrex[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetrex = [2]antelope.JSONKey{antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15205,8 +15777,9 @@ func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setrex{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetrex[next])
 		if err != nil {
 			return err
 		}
@@ -15219,6 +15792,7 @@ func (v *Setrex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -15361,6 +15935,9 @@ func (v *Undelegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUndelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysUndelegatebw = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("unstake_net_quantity"), antelope.NewJSONKey("unstake_cpu_quantity"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15372,8 +15949,9 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Undelegatebw{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUndelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -15386,6 +15964,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -15394,6 +15973,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -15402,6 +15982,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.UnstakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_net_quantity")
 			}
@@ -15410,6 +15991,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.UnstakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_cpu_quantity")
 			}
@@ -15579,6 +16161,9 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnlinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnlinkauth = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15590,8 +16175,9 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unlinkauth{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnlinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -15604,6 +16190,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -15612,6 +16199,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -15620,6 +16208,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -15751,6 +16340,9 @@ func (v *Unregprod) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnregprod[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnregprod = [2]antelope.JSONKey{antelope.NewJSONKey("producer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15762,8 +16354,9 @@ func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unregprod{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnregprod[next])
 		if err != nil {
 			return err
 		}
@@ -15776,6 +16369,7 @@ func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -15918,6 +16512,9 @@ func (v *Unstaketorex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnstaketorex[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnstaketorex = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("from_net"), antelope.NewJSONKey("from_cpu"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15929,8 +16526,9 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unstaketorex{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnstaketorex[next])
 		if err != nil {
 			return err
 		}
@@ -15943,6 +16541,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -15951,6 +16550,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -15959,6 +16559,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from_net")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.FromNet.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from_net")
 			}
@@ -15967,6 +16568,7 @@ func (v *Unstaketorex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from_cpu")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.FromCPU.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from_cpu")
 			}
@@ -16147,6 +16749,9 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdateauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdateauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), antelope.NewJSONKey("parent"), antelope.NewJSONKey("auth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16158,8 +16763,9 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updateauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdateauth[next])
 		if err != nil {
 			return err
 		}
@@ -16172,6 +16778,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -16180,6 +16787,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -16188,6 +16796,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Parent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent")
 			}
@@ -16196,6 +16805,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auth")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Auth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "auth")
 			}
@@ -16339,6 +16949,9 @@ func (v *Updaterex) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdaterex[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdaterex = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16350,8 +16963,9 @@ func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updaterex{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdaterex[next])
 		if err != nil {
 			return err
 		}
@@ -16364,6 +16978,7 @@ func (v *Updaterex) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -16465,6 +17080,9 @@ func (v *Updtrevision) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdtrevision[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdtrevision = [2]antelope.JSONKey{antelope.NewJSONKey("revision"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16476,8 +17094,9 @@ func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updtrevision{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdtrevision[next])
 		if err != nil {
 			return err
 		}
@@ -16490,6 +17109,7 @@ func (v *Updtrevision) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("revision")
 			}
 			seen[0] = true
+			next = 1
 			if v.Revision, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "revision")
 			}
@@ -16623,6 +17243,9 @@ func (v *UserResources) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUserResources[i] is the key chain APIs print after the first i fields.
+var jsonKeysUserResources = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16634,8 +17257,9 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = UserResources{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUserResources[next])
 		if err != nil {
 			return err
 		}
@@ -16648,6 +17272,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -16656,6 +17281,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NetWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -16664,6 +17290,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CPUWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -16672,6 +17299,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -16839,6 +17467,9 @@ func (v *Voteproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoteproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoteproducer = [4]antelope.JSONKey{antelope.NewJSONKey("voter"), antelope.NewJSONKey("proxy"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16850,8 +17481,9 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Voteproducer{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoteproducer[next])
 		if err != nil {
 			return err
 		}
@@ -16864,6 +17496,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("voter")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Voter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "voter")
 			}
@@ -16872,6 +17505,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -16880,6 +17514,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeNameArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -17085,6 +17720,9 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoterInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoterInfo = [11]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("proxy"), antelope.NewJSONKey("producers"), antelope.NewJSONKey("staked"), antelope.NewJSONKey("last_vote_weight"), antelope.NewJSONKey("proxied_vote_weight"), antelope.NewJSONKey("is_proxy"), antelope.NewJSONKey("flags1"), antelope.NewJSONKey("reserved2"), antelope.NewJSONKey("reserved3"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17096,8 +17734,9 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = VoterInfo{}
 	var seen [10]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoterInfo[next])
 		if err != nil {
 			return err
 		}
@@ -17110,6 +17749,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -17118,6 +17758,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -17126,6 +17767,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeNameArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -17134,6 +17776,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("staked")
 			}
 			seen[3] = true
+			next = 4
 			if v.Staked, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "staked")
 			}
@@ -17142,6 +17785,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_vote_weight")
 			}
 			seen[4] = true
+			next = 5
 			if v.LastVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "last_vote_weight")
 			}
@@ -17150,6 +17794,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxied_vote_weight")
 			}
 			seen[5] = true
+			next = 6
 			if v.ProxiedVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "proxied_vote_weight")
 			}
@@ -17158,6 +17803,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_proxy")
 			}
 			seen[6] = true
+			next = 7
 			if v.IsProxy, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_proxy")
 			}
@@ -17166,6 +17812,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("flags1")
 			}
 			seen[7] = true
+			next = 8
 			if v.Flags1, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "flags1")
 			}
@@ -17174,6 +17821,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reserved2")
 			}
 			seen[8] = true
+			next = 9
 			if v.Reserved2, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "reserved2")
 			}
@@ -17182,6 +17830,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reserved3")
 			}
 			seen[9] = true
+			next = 10
 			if err = v.Reserved3.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "reserved3")
 			}
@@ -17395,6 +18044,9 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWaitWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysWaitWeight = [3]antelope.JSONKey{antelope.NewJSONKey("wait_sec"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17406,8 +18058,9 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = WaitWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWaitWeight[next])
 		if err != nil {
 			return err
 		}
@@ -17420,6 +18073,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wait_sec")
 			}
 			seen[0] = true
+			next = 1
 			if v.WaitSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "wait_sec")
 			}
@@ -17428,6 +18082,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -17558,6 +18213,9 @@ func (v *Withdraw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWithdraw[i] is the key chain APIs print after the first i fields.
+var jsonKeysWithdraw = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17569,8 +18227,9 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Withdraw{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWithdraw[next])
 		if err != nil {
 			return err
 		}
@@ -17583,6 +18242,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -17591,6 +18251,7 @@ func (v *Withdraw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}

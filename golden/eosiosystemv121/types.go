@@ -101,6 +101,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -112,8 +115,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -126,6 +130,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -134,6 +139,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -255,6 +261,9 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKeyWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysKeyWeight = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -266,8 +275,9 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = KeyWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKeyWeight[next])
 		if err != nil {
 			return err
 		}
@@ -280,6 +290,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -288,6 +299,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -430,6 +442,9 @@ func (v *Bidname) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidname[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidname = [4]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("newname"), antelope.NewJSONKey("bid"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -441,8 +456,9 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Bidname{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidname[next])
 		if err != nil {
 			return err
 		}
@@ -455,6 +471,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -463,6 +480,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -471,6 +489,7 @@ func (v *Bidname) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bid")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Bid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bid")
 			}
@@ -614,6 +633,9 @@ func (v *Bidrefund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidrefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidrefund = [3]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("newname"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -625,8 +647,9 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Bidrefund{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidrefund[next])
 		if err != nil {
 			return err
 		}
@@ -639,6 +662,7 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -647,6 +671,7 @@ func (v *Bidrefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -768,6 +793,9 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevelWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevelWeight = [3]antelope.JSONKey{antelope.NewJSONKey("permission"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -779,8 +807,9 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevelWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevelWeight[next])
 		if err != nil {
 			return err
 		}
@@ -793,6 +822,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -801,6 +831,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -918,6 +949,9 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWaitWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysWaitWeight = [3]antelope.JSONKey{antelope.NewJSONKey("wait_sec"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -929,8 +963,9 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = WaitWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWaitWeight[next])
 		if err != nil {
 			return err
 		}
@@ -943,6 +978,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wait_sec")
 			}
 			seen[0] = true
+			next = 1
 			if v.WaitSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "wait_sec")
 			}
@@ -951,6 +987,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -1094,6 +1131,9 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuthority = [5]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), antelope.NewJSONKey("accounts"), antelope.NewJSONKey("waits"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1105,8 +1145,9 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Authority{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -1119,6 +1160,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -1127,6 +1169,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -1135,6 +1178,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelWeightArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -1143,6 +1187,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("waits")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeWaitWeightArray(r, &v.Waits); err != nil {
 				return antelope.AtField(err, "waits")
 			}
@@ -1320,6 +1365,9 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNewaccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysNewaccount = [5]antelope.JSONKey{antelope.NewJSONKey("creator"), antelope.NewJSONKey("name"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("active"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1331,8 +1379,9 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Newaccount{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNewaccount[next])
 		if err != nil {
 			return err
 		}
@@ -1345,6 +1394,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Creator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator")
 			}
@@ -1353,6 +1403,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -1361,6 +1412,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -1369,6 +1421,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Active.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -1534,6 +1587,9 @@ func (v *Setcode) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetcode[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetcode = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("vmtype"), antelope.NewJSONKey("vmversion"), antelope.NewJSONKey("code"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1545,8 +1601,9 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setcode{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetcode[next])
 		if err != nil {
 			return err
 		}
@@ -1559,6 +1616,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1567,6 +1625,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmtype")
 			}
 			seen[1] = true
+			next = 2
 			if v.Vmtype, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmtype")
 			}
@@ -1575,6 +1634,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vmversion")
 			}
 			seen[2] = true
+			next = 3
 			if v.Vmversion, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vmversion")
 			}
@@ -1583,6 +1643,7 @@ func (v *Setcode) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[3] = true
+			next = 4
 			if v.Code, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -1734,6 +1795,9 @@ func (v *Setabi) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetabi[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetabi = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("abi"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1745,8 +1809,9 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setabi{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetabi[next])
 		if err != nil {
 			return err
 		}
@@ -1759,6 +1824,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1767,6 +1833,7 @@ func (v *Setabi) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("abi")
 			}
 			seen[1] = true
+			next = 2
 			if v.ABI, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "abi")
 			}
@@ -1922,6 +1989,9 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdateauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdateauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), antelope.NewJSONKey("parent"), antelope.NewJSONKey("auth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1933,8 +2003,9 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updateauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdateauth[next])
 		if err != nil {
 			return err
 		}
@@ -1947,6 +2018,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1955,6 +2027,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -1963,6 +2036,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Parent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent")
 			}
@@ -1971,6 +2045,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auth")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Auth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "auth")
 			}
@@ -2126,6 +2201,9 @@ func (v *Deleteauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeleteauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeleteauth = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2137,8 +2215,9 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deleteauth{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeleteauth[next])
 		if err != nil {
 			return err
 		}
@@ -2151,6 +2230,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -2159,6 +2239,7 @@ func (v *Deleteauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -2316,6 +2397,9 @@ func (v *Linkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysLinkauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), antelope.NewJSONKey("requirement"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2327,8 +2411,9 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Linkauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -2341,6 +2426,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -2349,6 +2435,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -2357,6 +2444,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -2365,6 +2453,7 @@ func (v *Linkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("requirement")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Requirement.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "requirement")
 			}
@@ -2533,6 +2622,9 @@ func (v *Unlinkauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnlinkauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnlinkauth = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("type"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2544,8 +2636,9 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unlinkauth{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnlinkauth[next])
 		if err != nil {
 			return err
 		}
@@ -2558,6 +2651,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -2566,6 +2660,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -2574,6 +2669,7 @@ func (v *Unlinkauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -2713,6 +2809,9 @@ func (v *Canceldelay) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCanceldelay[i] is the key chain APIs print after the first i fields.
+var jsonKeysCanceldelay = [3]antelope.JSONKey{antelope.NewJSONKey("canceling_auth"), antelope.NewJSONKey("trx_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2724,8 +2823,9 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Canceldelay{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCanceldelay[next])
 		if err != nil {
 			return err
 		}
@@ -2738,6 +2838,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("canceling_auth")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CancelingAuth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "canceling_auth")
 			}
@@ -2746,6 +2847,7 @@ func (v *Canceldelay) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx_id")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TrxID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx_id")
 			}
@@ -2871,6 +2973,9 @@ func (v *Onerror) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOnerror[i] is the key chain APIs print after the first i fields.
+var jsonKeysOnerror = [3]antelope.JSONKey{antelope.NewJSONKey("sender_id"), antelope.NewJSONKey("sent_trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2882,8 +2987,9 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Onerror{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOnerror[next])
 		if err != nil {
 			return err
 		}
@@ -2896,6 +3002,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sender_id")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SenderID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender_id")
 			}
@@ -2904,6 +3011,7 @@ func (v *Onerror) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sent_trx")
 			}
 			seen[1] = true
+			next = 2
 			if v.SentTrx, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "sent_trx")
 			}
@@ -3042,6 +3150,9 @@ func (v *Buyrambytes) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyrambytes[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyrambytes = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3053,8 +3164,9 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyrambytes{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyrambytes[next])
 		if err != nil {
 			return err
 		}
@@ -3067,6 +3179,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -3075,6 +3188,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -3083,6 +3197,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -3220,6 +3335,9 @@ func (v *Sellram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSellram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSellram = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3231,8 +3349,9 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Sellram{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSellram[next])
 		if err != nil {
 			return err
 		}
@@ -3245,6 +3364,7 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -3253,6 +3373,7 @@ func (v *Sellram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.Bytes, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -3395,6 +3516,9 @@ func (v *Buyram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyram[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyram = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("quant"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3406,8 +3530,9 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyram{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyram[next])
 		if err != nil {
 			return err
 		}
@@ -3420,6 +3545,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -3428,6 +3554,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -3436,6 +3563,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quant")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quant.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quant")
 			}
@@ -3608,6 +3736,9 @@ func (v *Delegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelegatebw = [6]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("stake_net_quantity"), antelope.NewJSONKey("stake_cpu_quantity"), antelope.NewJSONKey("transfer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3619,8 +3750,9 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Delegatebw{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -3633,6 +3765,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -3641,6 +3774,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -3649,6 +3783,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.StakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_net_quantity")
 			}
@@ -3657,6 +3792,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.StakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_cpu_quantity")
 			}
@@ -3665,6 +3801,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transfer")
 			}
 			seen[4] = true
+			next = 5
 			if v.Transfer, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transfer")
 			}
@@ -3854,6 +3991,9 @@ func (v *Undelegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUndelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysUndelegatebw = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("unstake_net_quantity"), antelope.NewJSONKey("unstake_cpu_quantity"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3865,8 +4005,9 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Undelegatebw{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUndelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -3879,6 +4020,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -3887,6 +4029,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -3895,6 +4038,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.UnstakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_net_quantity")
 			}
@@ -3903,6 +4047,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.UnstakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_cpu_quantity")
 			}
@@ -4045,6 +4190,9 @@ func (v *Refund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysRefund = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4056,8 +4204,9 @@ func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Refund{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRefund[next])
 		if err != nil {
 			return err
 		}
@@ -4070,6 +4219,7 @@ func (v *Refund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -4209,6 +4359,9 @@ func (v *DelegatedBandwidth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelegatedBandwidth[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelegatedBandwidth = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4220,8 +4373,9 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = DelegatedBandwidth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelegatedBandwidth[next])
 		if err != nil {
 			return err
 		}
@@ -4234,6 +4388,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -4242,6 +4397,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -4250,6 +4406,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NetWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -4258,6 +4415,7 @@ func (v *DelegatedBandwidth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.CPUWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -4427,6 +4585,9 @@ func (v *UserResources) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUserResources[i] is the key chain APIs print after the first i fields.
+var jsonKeysUserResources = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4438,8 +4599,9 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = UserResources{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUserResources[next])
 		if err != nil {
 			return err
 		}
@@ -4452,6 +4614,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -4460,6 +4623,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NetWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -4468,6 +4632,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CPUWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -4476,6 +4641,7 @@ func (v *UserResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMBytes, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -4645,6 +4811,9 @@ func (v *TotalResources) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTotalResources[i] is the key chain APIs print after the first i fields.
+var jsonKeysTotalResources = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TotalResources) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4656,8 +4825,9 @@ func (v *TotalResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TotalResources{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTotalResources[next])
 		if err != nil {
 			return err
 		}
@@ -4670,6 +4840,7 @@ func (v *TotalResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -4678,6 +4849,7 @@ func (v *TotalResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NetWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -4686,6 +4858,7 @@ func (v *TotalResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CPUWeight.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -4694,6 +4867,7 @@ func (v *TotalResources) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMBytes, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -4869,6 +5043,9 @@ func (v *RefundRequest) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRefundRequest[i] is the key chain APIs print after the first i fields.
+var jsonKeysRefundRequest = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("request_time"), antelope.NewJSONKey("net_amount"), antelope.NewJSONKey("cpu_amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4880,8 +5057,9 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RefundRequest{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRefundRequest[next])
 		if err != nil {
 			return err
 		}
@@ -4894,6 +5072,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -4902,6 +5081,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.RequestTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "request_time")
 			}
@@ -4910,6 +5090,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_amount")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NetAmount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_amount")
 			}
@@ -4918,6 +5099,7 @@ func (v *RefundRequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_amount")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.CPUAmount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_amount")
 			}
@@ -5164,6 +5346,9 @@ func (v *BlockchainParameters) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockchainParameters[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockchainParameters = [18]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5175,8 +5360,9 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockchainParameters{}
 	var seen [17]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockchainParameters[next])
 		if err != nil {
 			return err
 		}
@@ -5189,6 +5375,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -5197,6 +5384,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -5205,6 +5393,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -5213,6 +5402,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -5221,6 +5411,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -5229,6 +5420,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -5237,6 +5429,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -5245,6 +5438,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -5253,6 +5447,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -5261,6 +5456,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -5269,6 +5465,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -5277,6 +5474,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -5285,6 +5483,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -5293,6 +5492,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -5301,6 +5501,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -5309,6 +5510,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -5317,6 +5519,7 @@ func (v *BlockchainParameters) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -5647,6 +5850,9 @@ func (v *EosioGlobalState2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState2[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState2 = [6]antelope.JSONKey{antelope.NewJSONKey("new_ram_per_block"), antelope.NewJSONKey("last_ram_increase"), antelope.NewJSONKey("last_block_num"), antelope.NewJSONKey("reserved"), antelope.NewJSONKey("revision"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5658,8 +5864,9 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState2{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState2[next])
 		if err != nil {
 			return err
 		}
@@ -5672,6 +5879,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_ram_per_block")
 			}
 			seen[0] = true
+			next = 1
 			if v.NewRAMPerBlock, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "new_ram_per_block")
 			}
@@ -5680,6 +5888,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_ram_increase")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastRAMIncrease.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_ram_increase")
 			}
@@ -5688,6 +5897,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_block_num")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastBlockNum.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_block_num")
 			}
@@ -5696,6 +5906,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reserved")
 			}
 			seen[3] = true
+			next = 4
 			if v.Reserved, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "reserved")
 			}
@@ -5704,6 +5915,7 @@ func (v *EosioGlobalState2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("revision")
 			}
 			seen[4] = true
+			next = 5
 			if v.Revision, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "revision")
 			}
@@ -6049,6 +6261,9 @@ func (v *EosioGlobalState) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEosioGlobalState[i] is the key chain APIs print after the first i fields.
+var jsonKeysEosioGlobalState = [31]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), antelope.NewJSONKey("max_ram_size"), antelope.NewJSONKey("total_ram_bytes_reserved"), antelope.NewJSONKey("total_ram_stake"), antelope.NewJSONKey("last_producer_schedule_update"), antelope.NewJSONKey("last_pervote_bucket_fill"), antelope.NewJSONKey("pervote_bucket"), antelope.NewJSONKey("perblock_bucket"), antelope.NewJSONKey("total_unpaid_blocks"), antelope.NewJSONKey("total_activated_stake"), antelope.NewJSONKey("thresh_activated_stake_time"), antelope.NewJSONKey("last_producer_schedule_size"), antelope.NewJSONKey("total_producer_vote_weight"), antelope.NewJSONKey("last_name_close"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6057,8 +6272,9 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = EosioGlobalState{}
 	var seen [30]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEosioGlobalState[next])
 		if err != nil {
 			return err
 		}
@@ -6071,6 +6287,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockchainParameters.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -6079,6 +6296,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.BlockchainParameters.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -6087,6 +6305,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.BlockchainParameters.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -6095,6 +6314,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BlockchainParameters.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -6103,6 +6323,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.BlockchainParameters.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -6111,6 +6332,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -6119,6 +6341,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.BlockchainParameters.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -6127,6 +6350,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.BlockchainParameters.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -6135,6 +6359,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.BlockchainParameters.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -6143,6 +6368,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.BlockchainParameters.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -6151,6 +6377,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.BlockchainParameters.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -6159,6 +6386,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.BlockchainParameters.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -6167,6 +6395,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.BlockchainParameters.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -6175,6 +6404,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.BlockchainParameters.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -6183,6 +6413,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.BlockchainParameters.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -6191,6 +6422,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.BlockchainParameters.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -6199,6 +6431,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.BlockchainParameters.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -6207,6 +6440,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_ram_size")
 			}
 			seen[17] = true
+			next = 18
 			if v.MaxRAMSize, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_ram_size")
 			}
@@ -6215,6 +6449,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_ram_bytes_reserved")
 			}
 			seen[18] = true
+			next = 19
 			if v.TotalRAMBytesReserved, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_ram_bytes_reserved")
 			}
@@ -6223,6 +6458,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_ram_stake")
 			}
 			seen[19] = true
+			next = 20
 			if v.TotalRAMStake, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "total_ram_stake")
 			}
@@ -6231,6 +6467,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_producer_schedule_update")
 			}
 			seen[20] = true
+			next = 21
 			if err = v.LastProducerScheduleUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_producer_schedule_update")
 			}
@@ -6239,6 +6476,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_pervote_bucket_fill")
 			}
 			seen[21] = true
+			next = 22
 			if v.LastPervoteBucketFill, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "last_pervote_bucket_fill")
 			}
@@ -6247,6 +6485,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pervote_bucket")
 			}
 			seen[22] = true
+			next = 23
 			if v.PervoteBucket, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "pervote_bucket")
 			}
@@ -6255,6 +6494,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("perblock_bucket")
 			}
 			seen[23] = true
+			next = 24
 			if v.PerblockBucket, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "perblock_bucket")
 			}
@@ -6263,6 +6503,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_unpaid_blocks")
 			}
 			seen[24] = true
+			next = 25
 			if v.TotalUnpaidBlocks, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "total_unpaid_blocks")
 			}
@@ -6271,6 +6512,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_activated_stake")
 			}
 			seen[25] = true
+			next = 26
 			if v.TotalActivatedStake, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "total_activated_stake")
 			}
@@ -6279,6 +6521,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("thresh_activated_stake_time")
 			}
 			seen[26] = true
+			next = 27
 			if v.ThreshActivatedStakeTime, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "thresh_activated_stake_time")
 			}
@@ -6287,6 +6530,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_producer_schedule_size")
 			}
 			seen[27] = true
+			next = 28
 			if v.LastProducerScheduleSize, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "last_producer_schedule_size")
 			}
@@ -6295,6 +6539,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_producer_vote_weight")
 			}
 			seen[28] = true
+			next = 29
 			if v.TotalProducerVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_producer_vote_weight")
 			}
@@ -6303,6 +6548,7 @@ func (v *EosioGlobalState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_name_close")
 			}
 			seen[29] = true
+			next = 30
 			if err = v.LastNameClose.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_name_close")
 			}
@@ -6526,6 +6772,9 @@ func (v *ProducerInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerInfo = [9]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("total_votes"), antelope.NewJSONKey("producer_key"), antelope.NewJSONKey("is_active"), antelope.NewJSONKey("url"), antelope.NewJSONKey("unpaid_blocks"), antelope.NewJSONKey("last_claim_time"), antelope.NewJSONKey("location"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6537,8 +6786,9 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerInfo{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerInfo[next])
 		if err != nil {
 			return err
 		}
@@ -6551,6 +6801,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -6559,6 +6810,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_votes")
 			}
 			seen[1] = true
+			next = 2
 			if v.TotalVotes, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "total_votes")
 			}
@@ -6567,6 +6819,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_key")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ProducerKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_key")
 			}
@@ -6575,6 +6828,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_active")
 			}
 			seen[3] = true
+			next = 4
 			if v.IsActive, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_active")
 			}
@@ -6583,6 +6837,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[4] = true
+			next = 5
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -6591,6 +6846,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unpaid_blocks")
 			}
 			seen[5] = true
+			next = 6
 			if v.UnpaidBlocks, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "unpaid_blocks")
 			}
@@ -6599,6 +6855,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_claim_time")
 			}
 			seen[6] = true
+			next = 7
 			if v.LastClaimTime, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "last_claim_time")
 			}
@@ -6607,6 +6864,7 @@ func (v *ProducerInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[7] = true
+			next = 8
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -6824,6 +7082,9 @@ func (v *Regproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproducer = [5]antelope.JSONKey{antelope.NewJSONKey("producer"), antelope.NewJSONKey("producer_key"), antelope.NewJSONKey("url"), antelope.NewJSONKey("location"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6835,8 +7096,9 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproducer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproducer[next])
 		if err != nil {
 			return err
 		}
@@ -6849,6 +7111,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -6857,6 +7120,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_key")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProducerKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_key")
 			}
@@ -6865,6 +7129,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("url")
 			}
 			seen[2] = true
+			next = 3
 			if v.URL, err = r.String(); err != nil {
 				return antelope.AtField(err, "url")
 			}
@@ -6873,6 +7138,7 @@ func (v *Regproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("location")
 			}
 			seen[3] = true
+			next = 4
 			if v.Location, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "location")
 			}
@@ -7015,6 +7281,9 @@ func (v *Unregprod) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnregprod[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnregprod = [2]antelope.JSONKey{antelope.NewJSONKey("producer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7026,8 +7295,9 @@ func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unregprod{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnregprod[next])
 		if err != nil {
 			return err
 		}
@@ -7040,6 +7310,7 @@ func (v *Unregprod) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -7140,6 +7411,9 @@ func (v *Setram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetram[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetram = [2]antelope.JSONKey{antelope.NewJSONKey("max_ram_size"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7151,8 +7425,9 @@ func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setram{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetram[next])
 		if err != nil {
 			return err
 		}
@@ -7165,6 +7440,7 @@ func (v *Setram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_ram_size")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxRAMSize, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_ram_size")
 			}
@@ -7265,6 +7541,9 @@ func (v *Setramrate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetramrate[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetramrate = [2]antelope.JSONKey{antelope.NewJSONKey("bytes_per_block"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7276,8 +7555,9 @@ func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setramrate{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetramrate[next])
 		if err != nil {
 			return err
 		}
@@ -7290,6 +7570,7 @@ func (v *Setramrate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes_per_block")
 			}
 			seen[0] = true
+			next = 1
 			if v.BytesPerBlock, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "bytes_per_block")
 			}
@@ -7403,6 +7684,9 @@ func (v *Regproxy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRegproxy[i] is the key chain APIs print after the first i fields.
+var jsonKeysRegproxy = [3]antelope.JSONKey{antelope.NewJSONKey("proxy"), antelope.NewJSONKey("isproxy"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7414,8 +7698,9 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Regproxy{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRegproxy[next])
 		if err != nil {
 			return err
 		}
@@ -7428,6 +7713,7 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -7436,6 +7722,7 @@ func (v *Regproxy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("isproxy")
 			}
 			seen[1] = true
+			next = 2
 			if v.Isproxy, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "isproxy")
 			}
@@ -7578,6 +7865,9 @@ func (v *Voteproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoteproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoteproducer = [4]antelope.JSONKey{antelope.NewJSONKey("voter"), antelope.NewJSONKey("proxy"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7589,8 +7879,9 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Voteproducer{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoteproducer[next])
 		if err != nil {
 			return err
 		}
@@ -7603,6 +7894,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("voter")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Voter.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "voter")
 			}
@@ -7611,6 +7903,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -7619,6 +7912,7 @@ func (v *Voteproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeAccountNameArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -7799,6 +8093,9 @@ func (v *VoterInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVoterInfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysVoterInfo = [8]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("proxy"), antelope.NewJSONKey("producers"), antelope.NewJSONKey("staked"), antelope.NewJSONKey("last_vote_weight"), antelope.NewJSONKey("proxied_vote_weight"), antelope.NewJSONKey("is_proxy"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7810,8 +8107,9 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = VoterInfo{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVoterInfo[next])
 		if err != nil {
 			return err
 		}
@@ -7824,6 +8122,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -7832,6 +8131,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxy")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proxy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proxy")
 			}
@@ -7840,6 +8140,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeAccountNameArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -7848,6 +8149,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("staked")
 			}
 			seen[3] = true
+			next = 4
 			if v.Staked, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "staked")
 			}
@@ -7856,6 +8158,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_vote_weight")
 			}
 			seen[4] = true
+			next = 5
 			if v.LastVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "last_vote_weight")
 			}
@@ -7864,6 +8167,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proxied_vote_weight")
 			}
 			seen[5] = true
+			next = 6
 			if v.ProxiedVoteWeight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "proxied_vote_weight")
 			}
@@ -7872,6 +8176,7 @@ func (v *VoterInfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_proxy")
 			}
 			seen[6] = true
+			next = 7
 			if v.IsProxy, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_proxy")
 			}
@@ -8050,6 +8355,9 @@ func (v *Claimrewards) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClaimrewards[i] is the key chain APIs print after the first i fields.
+var jsonKeysClaimrewards = [2]antelope.JSONKey{antelope.NewJSONKey("owner"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8061,8 +8369,9 @@ func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Claimrewards{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClaimrewards[next])
 		if err != nil {
 			return err
 		}
@@ -8075,6 +8384,7 @@ func (v *Claimrewards) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -8188,6 +8498,9 @@ func (v *Setpriv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpriv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpriv = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("is_priv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8199,8 +8512,9 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpriv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpriv[next])
 		if err != nil {
 			return err
 		}
@@ -8213,6 +8527,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -8221,6 +8536,7 @@ func (v *Setpriv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_priv")
 			}
 			seen[1] = true
+			next = 2
 			if v.IsPriv, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "is_priv")
 			}
@@ -8339,6 +8655,9 @@ func (v *Rmvproducer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRmvproducer[i] is the key chain APIs print after the first i fields.
+var jsonKeysRmvproducer = [2]antelope.JSONKey{antelope.NewJSONKey("producer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8350,8 +8669,9 @@ func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rmvproducer{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRmvproducer[next])
 		if err != nil {
 			return err
 		}
@@ -8364,6 +8684,7 @@ func (v *Rmvproducer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -8491,6 +8812,9 @@ func (v *SetAccountLimits) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetAccountLimits[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetAccountLimits = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("ram_bytes"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SetAccountLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8502,8 +8826,9 @@ func (v *SetAccountLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SetAccountLimits{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetAccountLimits[next])
 		if err != nil {
 			return err
 		}
@@ -8516,6 +8841,7 @@ func (v *SetAccountLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -8524,6 +8850,7 @@ func (v *SetAccountLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[1] = true
+			next = 2
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -8532,6 +8859,7 @@ func (v *SetAccountLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if v.NetWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -8540,6 +8868,7 @@ func (v *SetAccountLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if v.CPUWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -8676,6 +9005,9 @@ func (v *SetGlobalLimits) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetGlobalLimits[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetGlobalLimits = [2]antelope.JSONKey{antelope.NewJSONKey("cpu_usec_per_period"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SetGlobalLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8687,8 +9019,9 @@ func (v *SetGlobalLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SetGlobalLimits{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetGlobalLimits[next])
 		if err != nil {
 			return err
 		}
@@ -8701,6 +9034,7 @@ func (v *SetGlobalLimits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_usec_per_period")
 			}
 			seen[0] = true
+			next = 1
 			if v.CPUUsecPerPeriod, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_usec_per_period")
 			}
@@ -8816,6 +9150,9 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerKey[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerKey = [3]antelope.JSONKey{antelope.NewJSONKey("producer_name"), antelope.NewJSONKey("block_signing_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8827,8 +9164,9 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerKey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerKey[next])
 		if err != nil {
 			return err
 		}
@@ -8841,6 +9179,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProducerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_name")
 			}
@@ -8849,6 +9188,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_signing_key")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.BlockSigningKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "block_signing_key")
 			}
@@ -8965,6 +9305,9 @@ func (v *SetProducers) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetProducers[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetProducers = [2]antelope.JSONKey{antelope.NewJSONKey("schedule"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SetProducers) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8976,8 +9319,9 @@ func (v *SetProducers) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SetProducers{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetProducers[next])
 		if err != nil {
 			return err
 		}
@@ -8990,6 +9334,7 @@ func (v *SetProducers) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schedule")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeProducerKeyArray(r, &v.Schedule); err != nil {
 				return antelope.AtField(err, "schedule")
 			}
@@ -9096,6 +9441,9 @@ func (v *RequireAuth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRequireAuth[i] is the key chain APIs print after the first i fields.
+var jsonKeysRequireAuth = [2]antelope.JSONKey{antelope.NewJSONKey("from"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *RequireAuth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9107,8 +9455,9 @@ func (v *RequireAuth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = RequireAuth{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRequireAuth[next])
 		if err != nil {
 			return err
 		}
@@ -9121,6 +9470,7 @@ func (v *RequireAuth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -9225,6 +9575,9 @@ func (v *Setparams) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetparams[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetparams = [2]antelope.JSONKey{antelope.NewJSONKey("params"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9236,8 +9589,9 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setparams{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetparams[next])
 		if err != nil {
 			return err
 		}
@@ -9250,6 +9604,7 @@ func (v *Setparams) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("params")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Params.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "params")
 			}
@@ -9359,6 +9714,9 @@ func (v *Connector) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConnector[i] is the key chain APIs print after the first i fields.
+var jsonKeysConnector = [3]antelope.JSONKey{antelope.NewJSONKey("balance"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9370,8 +9728,9 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Connector{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConnector[next])
 		if err != nil {
 			return err
 		}
@@ -9384,6 +9743,7 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -9392,6 +9752,7 @@ func (v *Connector) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -9528,6 +9889,9 @@ func (v *ExchangeState) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExchangeState[i] is the key chain APIs print after the first i fields.
+var jsonKeysExchangeState = [4]antelope.JSONKey{antelope.NewJSONKey("supply"), antelope.NewJSONKey("base"), antelope.NewJSONKey("quote"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9539,8 +9903,9 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExchangeState{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExchangeState[next])
 		if err != nil {
 			return err
 		}
@@ -9553,6 +9918,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supply")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Supply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "supply")
 			}
@@ -9561,6 +9927,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Base.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base")
 			}
@@ -9569,6 +9936,7 @@ func (v *ExchangeState) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quote")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quote.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quote")
 			}
@@ -9724,6 +10092,9 @@ func (v *NameBid) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNameBid[i] is the key chain APIs print after the first i fields.
+var jsonKeysNameBid = [5]antelope.JSONKey{antelope.NewJSONKey("newname"), antelope.NewJSONKey("high_bidder"), antelope.NewJSONKey("high_bid"), antelope.NewJSONKey("last_bid_time"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9735,8 +10106,9 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = NameBid{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNameBid[next])
 		if err != nil {
 			return err
 		}
@@ -9749,6 +10121,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("newname")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Newname.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "newname")
 			}
@@ -9757,6 +10130,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("high_bidder")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.HighBidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "high_bidder")
 			}
@@ -9765,6 +10139,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("high_bid")
 			}
 			seen[2] = true
+			next = 3
 			if v.HighBid, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "high_bid")
 			}
@@ -9773,6 +10148,7 @@ func (v *NameBid) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_bid_time")
 			}
 			seen[3] = true
+			next = 4
 			if v.LastBidTime, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "last_bid_time")
 			}
@@ -9924,6 +10300,9 @@ func (v *BidRefund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBidRefund[i] is the key chain APIs print after the first i fields.
+var jsonKeysBidRefund = [3]antelope.JSONKey{antelope.NewJSONKey("bidder"), antelope.NewJSONKey("amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9935,8 +10314,9 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BidRefund{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBidRefund[next])
 		if err != nil {
 			return err
 		}
@@ -9949,6 +10329,7 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bidder")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Bidder.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bidder")
 			}
@@ -9957,6 +10338,7 @@ func (v *BidRefund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}

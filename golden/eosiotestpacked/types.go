@@ -69,6 +69,9 @@ func (v *Value) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysValue[i] is the key chain APIs print after the first i fields.
+var jsonKeysValue = [2]antelope.JSONKey{antelope.NewJSONKey("to"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Value) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -80,8 +83,9 @@ func (v *Value) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Value{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysValue[next])
 		if err != nil {
 			return err
 		}
@@ -94,6 +98,7 @@ func (v *Value) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[0] = true
+			next = 1
 			if v.To, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "to")
 			}

@@ -71,6 +71,9 @@ func (v *Account) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccount = [2]antelope.JSONKey{antelope.NewJSONKey("balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -82,8 +85,9 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Account{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccount[next])
 		if err != nil {
 			return err
 		}
@@ -96,6 +100,7 @@ func (v *Account) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("balance")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Balance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "balance")
 			}
@@ -214,6 +219,9 @@ func (v *Close) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClose[i] is the key chain APIs print after the first i fields.
+var jsonKeysClose = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("symbol"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -225,8 +233,9 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Close{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClose[next])
 		if err != nil {
 			return err
 		}
@@ -239,6 +248,7 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -247,6 +257,7 @@ func (v *Close) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Symbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "symbol")
 			}
@@ -377,6 +388,9 @@ func (v *Create) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCreate[i] is the key chain APIs print after the first i fields.
+var jsonKeysCreate = [3]antelope.JSONKey{antelope.NewJSONKey("issuer"), antelope.NewJSONKey("maximum_supply"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -388,8 +402,9 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Create{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCreate[next])
 		if err != nil {
 			return err
 		}
@@ -402,6 +417,7 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issuer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Issuer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "issuer")
 			}
@@ -410,6 +426,7 @@ func (v *Create) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("maximum_supply")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.MaximumSupply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "maximum_supply")
 			}
@@ -548,6 +565,9 @@ func (v *CurrencyStats) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCurrencyStats[i] is the key chain APIs print after the first i fields.
+var jsonKeysCurrencyStats = [4]antelope.JSONKey{antelope.NewJSONKey("supply"), antelope.NewJSONKey("max_supply"), antelope.NewJSONKey("issuer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -559,8 +579,9 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CurrencyStats{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCurrencyStats[next])
 		if err != nil {
 			return err
 		}
@@ -573,6 +594,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("supply")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Supply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "supply")
 			}
@@ -581,6 +603,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_supply")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.MaxSupply.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_supply")
 			}
@@ -589,6 +612,7 @@ func (v *CurrencyStats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("issuer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Issuer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "issuer")
 			}
@@ -740,6 +764,9 @@ func (v *Issue) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysIssue[i] is the key chain APIs print after the first i fields.
+var jsonKeysIssue = [4]antelope.JSONKey{antelope.NewJSONKey("to"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -751,8 +778,9 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Issue{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysIssue[next])
 		if err != nil {
 			return err
 		}
@@ -765,6 +793,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -773,6 +802,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -781,6 +811,7 @@ func (v *Issue) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[2] = true
+			next = 3
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -936,6 +967,9 @@ func (v *Open) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOpen[i] is the key chain APIs print after the first i fields.
+var jsonKeysOpen = [4]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("symbol"), antelope.NewJSONKey("ram_payer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -947,8 +981,9 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Open{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOpen[next])
 		if err != nil {
 			return err
 		}
@@ -961,6 +996,7 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -969,6 +1005,7 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("symbol")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Symbol.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "symbol")
 			}
@@ -977,6 +1014,7 @@ func (v *Open) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_payer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.RAMPayer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ram_payer")
 			}
@@ -1115,6 +1153,9 @@ func (v *Retire) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRetire[i] is the key chain APIs print after the first i fields.
+var jsonKeysRetire = [3]antelope.JSONKey{antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1126,8 +1167,9 @@ func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Retire{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRetire[next])
 		if err != nil {
 			return err
 		}
@@ -1140,6 +1182,7 @@ func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -1148,6 +1191,7 @@ func (v *Retire) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[1] = true
+			next = 2
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}
@@ -1300,6 +1344,9 @@ func (v *Transfer) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransfer[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransfer = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("to"), antelope.NewJSONKey("quantity"), antelope.NewJSONKey("memo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1311,8 +1358,9 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transfer{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransfer[next])
 		if err != nil {
 			return err
 		}
@@ -1325,6 +1373,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -1333,6 +1382,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -1341,6 +1391,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -1349,6 +1400,7 @@ func (v *Transfer) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("memo")
 			}
 			seen[3] = true
+			next = 4
 			if v.Memo, err = r.String(); err != nil {
 				return antelope.AtField(err, "memo")
 			}

@@ -106,6 +106,9 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAction[i] is the key chain APIs print after the first i fields.
+var jsonKeysAction = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("name"), antelope.NewJSONKey("authorization"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -117,8 +120,9 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Action{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAction[next])
 		if err != nil {
 			return err
 		}
@@ -131,6 +135,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -139,6 +144,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -147,6 +153,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorization")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Authorization); err != nil {
 				return antelope.AtField(err, "authorization")
 			}
@@ -155,6 +162,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[3] = true
+			next = 4
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -309,6 +317,9 @@ func (v *Exec) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExec[i] is the key chain APIs print after the first i fields.
+var jsonKeysExec = [3]antelope.JSONKey{antelope.NewJSONKey("executer"), antelope.NewJSONKey("trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -320,8 +331,9 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Exec{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExec[next])
 		if err != nil {
 			return err
 		}
@@ -334,6 +346,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("executer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Executer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "executer")
 			}
@@ -342,6 +355,7 @@ func (v *Exec) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Trx.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx")
 			}
@@ -461,6 +475,9 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtension = [3]antelope.JSONKey{antelope.NewJSONKey("type"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -472,8 +489,9 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Extension{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtension[next])
 		if err != nil {
 			return err
 		}
@@ -486,6 +504,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[0] = true
+			next = 1
 			if v.Type, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -494,6 +513,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -623,6 +643,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -634,8 +657,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -648,6 +672,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -656,6 +681,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -847,6 +873,9 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransaction[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransaction = [10]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), antelope.NewJSONKey("context_free_actions"), antelope.NewJSONKey("actions"), antelope.NewJSONKey("transaction_extensions"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -855,8 +884,9 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transaction{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransaction[next])
 		if err != nil {
 			return err
 		}
@@ -869,6 +899,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TransactionHeader.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -877,6 +908,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.TransactionHeader.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -885,6 +917,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.TransactionHeader.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -893,6 +926,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TransactionHeader.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -901,6 +935,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.TransactionHeader.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -909,6 +944,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TransactionHeader.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -917,6 +953,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_actions")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeActionArray(r, &v.ContextFreeActions); err != nil {
 				return antelope.AtField(err, "context_free_actions")
 			}
@@ -925,6 +962,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actions")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeActionArray(r, &v.Actions); err != nil {
 				return antelope.AtField(err, "actions")
 			}
@@ -933,6 +971,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.TransactionExtensions); err != nil {
 				return antelope.AtField(err, "transaction_extensions")
 			}
@@ -1085,6 +1124,9 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionHeader = [7]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1096,8 +1138,9 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TransactionHeader{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionHeader[next])
 		if err != nil {
 			return err
 		}
@@ -1110,6 +1153,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -1118,6 +1162,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -1126,6 +1171,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -1134,6 +1180,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -1142,6 +1189,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -1150,6 +1198,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}

@@ -71,6 +71,9 @@ func (v *Addhashobj) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddhashobj[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddhashobj = [2]antelope.JSONKey{antelope.NewJSONKey("hashinput"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addhashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -82,8 +85,9 @@ func (v *Addhashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addhashobj{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddhashobj[next])
 		if err != nil {
 			return err
 		}
@@ -96,6 +100,7 @@ func (v *Addhashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hashinput")
 			}
 			seen[0] = true
+			next = 1
 			if v.Hashinput, err = r.String(); err != nil {
 				return antelope.AtField(err, "hashinput")
 			}
@@ -196,6 +201,9 @@ func (v *Addnumobj) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddnumobj[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddnumobj = [2]antelope.JSONKey{antelope.NewJSONKey("input"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addnumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -207,8 +215,9 @@ func (v *Addnumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addnumobj{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddnumobj[next])
 		if err != nil {
 			return err
 		}
@@ -221,6 +230,7 @@ func (v *Addnumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("input")
 			}
 			seen[0] = true
+			next = 1
 			if v.Input, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "input")
 			}
@@ -321,6 +331,9 @@ func (v *Erasenumobj) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysErasenumobj[i] is the key chain APIs print after the first i fields.
+var jsonKeysErasenumobj = [2]antelope.JSONKey{antelope.NewJSONKey("id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Erasenumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -332,8 +345,9 @@ func (v *Erasenumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Erasenumobj{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysErasenumobj[next])
 		if err != nil {
 			return err
 		}
@@ -346,6 +360,7 @@ func (v *Erasenumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -475,6 +490,9 @@ func (v *Hashobj) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysHashobj[i] is the key chain APIs print after the first i fields.
+var jsonKeysHashobj = [5]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("hash_input"), antelope.NewJSONKey("sec256"), antelope.NewJSONKey("sec160"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -486,8 +504,9 @@ func (v *Hashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Hashobj{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysHashobj[next])
 		if err != nil {
 			return err
 		}
@@ -500,6 +519,7 @@ func (v *Hashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -508,6 +528,7 @@ func (v *Hashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash_input")
 			}
 			seen[1] = true
+			next = 2
 			if v.HashInput, err = r.String(); err != nil {
 				return antelope.AtField(err, "hash_input")
 			}
@@ -516,6 +537,7 @@ func (v *Hashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sec256")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Sec256.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sec256")
 			}
@@ -524,6 +546,7 @@ func (v *Hashobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sec160")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Sec160.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sec160")
 			}
@@ -660,6 +683,9 @@ func (v *Modifynumobj) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysModifynumobj[i] is the key chain APIs print after the first i fields.
+var jsonKeysModifynumobj = [2]antelope.JSONKey{antelope.NewJSONKey("id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Modifynumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -671,8 +697,9 @@ func (v *Modifynumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Modifynumobj{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysModifynumobj[next])
 		if err != nil {
 			return err
 		}
@@ -685,6 +712,7 @@ func (v *Modifynumobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -819,6 +847,9 @@ func (v *Numobj) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNumobj[i] is the key chain APIs print after the first i fields.
+var jsonKeysNumobj = [6]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("sec64"), antelope.NewJSONKey("sec128"), antelope.NewJSONKey("secdouble"), antelope.NewJSONKey("secldouble"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -830,8 +861,9 @@ func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Numobj{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNumobj[next])
 		if err != nil {
 			return err
 		}
@@ -844,6 +876,7 @@ func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -852,6 +885,7 @@ func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sec64")
 			}
 			seen[1] = true
+			next = 2
 			if v.Sec64, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sec64")
 			}
@@ -860,6 +894,7 @@ func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sec128")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Sec128.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sec128")
 			}
@@ -868,6 +903,7 @@ func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("secdouble")
 			}
 			seen[3] = true
+			next = 4
 			if v.Secdouble, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "secdouble")
 			}
@@ -876,6 +912,7 @@ func (v *Numobj) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("secldouble")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Secldouble.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "secldouble")
 			}

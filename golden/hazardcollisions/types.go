@@ -95,6 +95,9 @@ func (v *FooBar) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFooBar[i] is the key chain APIs print after the first i fields.
+var jsonKeysFooBar = [6]antelope.JSONKey{antelope.NewJSONKey("user_id"), antelope.NewJSONKey("user.id"), antelope.NewJSONKey("userID"), antelope.NewJSONKey("a"), antelope.NewJSONKey("A"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -106,8 +109,9 @@ func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FooBar{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFooBar[next])
 		if err != nil {
 			return err
 		}
@@ -120,6 +124,7 @@ func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.UserID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "user_id")
 			}
@@ -128,6 +133,7 @@ func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user.id")
 			}
 			seen[1] = true
+			next = 2
 			if v.UserID_, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "user.id")
 			}
@@ -136,6 +142,7 @@ func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("userID")
 			}
 			seen[2] = true
+			next = 3
 			if v.UserID__, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "userID")
 			}
@@ -144,6 +151,7 @@ func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("a")
 			}
 			seen[3] = true
+			next = 4
 			if v.A, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "a")
 			}
@@ -152,6 +160,7 @@ func (v *FooBar) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("A")
 			}
 			seen[4] = true
+			next = 5
 			if v.A_, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "A")
 			}
@@ -304,6 +313,9 @@ func (v *FooBar_) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFooBar_[i] is the key chain APIs print after the first i fields.
+var jsonKeysFooBar_ = [2]antelope.JSONKey{antelope.NewJSONKey("x"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FooBar_) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -315,8 +327,9 @@ func (v *FooBar_) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FooBar_{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFooBar_[next])
 		if err != nil {
 			return err
 		}
@@ -329,6 +342,7 @@ func (v *FooBar_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.X.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "x")
 			}

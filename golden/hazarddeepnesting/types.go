@@ -276,6 +276,9 @@ func (v *Deep) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDeep[i] is the key chain APIs print after the first i fields.
+var jsonKeysDeep = [3]antelope.JSONKey{antelope.NewJSONKey("v"), antelope.NewJSONKey("direct"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Deep) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -287,8 +290,9 @@ func (v *Deep) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Deep{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDeep[next])
 		if err != nil {
 			return err
 		}
@@ -301,6 +305,7 @@ func (v *Deep) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("v")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptT62(r, &v.V); err != nil {
 				return antelope.AtField(err, "v")
 			}
@@ -309,6 +314,7 @@ func (v *Deep) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("direct")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptUint8ArrayArrayArray(r, &v.Direct); err != nil {
 				return antelope.AtField(err, "direct")
 			}

@@ -101,6 +101,9 @@ func (v *X1abc) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysX1abc[i] is the key chain APIs print after the first i fields.
+var jsonKeysX1abc = [6]antelope.JSONKey{antelope.NewJSONKey("2nd"), antelope.NewJSONKey(""), antelope.NewJSONKey("日本"), antelope.NewJSONKey("é"), antelope.NewJSONKey("_"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -112,8 +115,9 @@ func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = X1abc{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysX1abc[next])
 		if err != nil {
 			return err
 		}
@@ -126,6 +130,7 @@ func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("2nd")
 			}
 			seen[0] = true
+			next = 1
 			if v.X2nd, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "2nd")
 			}
@@ -134,6 +139,7 @@ func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("")
 			}
 			seen[1] = true
+			next = 2
 			if v.X, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "")
 			}
@@ -142,6 +148,7 @@ func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("日本")
 			}
 			seen[2] = true
+			next = 3
 			if v.Xe697a5e69cac, err = r.String(); err != nil {
 				return antelope.AtField(err, "日本")
 			}
@@ -150,6 +157,7 @@ func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("é")
 			}
 			seen[3] = true
+			next = 4
 			if v.Xc3a9, err = r.String(); err != nil {
 				return antelope.AtField(err, "é")
 			}
@@ -158,6 +166,7 @@ func (v *X1abc) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("_")
 			}
 			seen[4] = true
+			next = 5
 			if v.X5f, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "_")
 			}
@@ -308,6 +317,9 @@ func (v *HLlo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysHLlo[i] is the key chain APIs print after the first i fields.
+var jsonKeysHLlo = [2]antelope.JSONKey{antelope.NewJSONKey("x"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *HLlo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -319,8 +331,9 @@ func (v *HLlo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = HLlo{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysHLlo[next])
 		if err != nil {
 			return err
 		}
@@ -333,6 +346,7 @@ func (v *HLlo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.X.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "x")
 			}

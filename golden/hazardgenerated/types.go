@@ -75,6 +75,9 @@ func (v *Contract_) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContract_[i] is the key chain APIs print after the first i fields.
+var jsonKeysContract_ = [2]antelope.JSONKey{antelope.NewJSONKey("account"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Contract_) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -86,8 +89,9 @@ func (v *Contract_) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Contract_{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContract_[next])
 		if err != nil {
 			return err
 		}
@@ -100,6 +104,7 @@ func (v *Contract_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -228,6 +233,9 @@ func (v *DecodeAction_) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDecodeAction_[i] is the key chain APIs print after the first i fields.
+var jsonKeysDecodeAction_ = [6]antelope.JSONKey{antelope.NewJSONKey("marshal_binary"), antelope.NewJSONKey("unmarshal_json"), antelope.NewJSONKey("append_binary"), antelope.NewJSONKey("decode_json"), antelope.NewJSONKey("marshal_json"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -239,8 +247,9 @@ func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = DecodeAction_{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDecodeAction_[next])
 		if err != nil {
 			return err
 		}
@@ -253,6 +262,7 @@ func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("marshal_binary")
 			}
 			seen[0] = true
+			next = 1
 			if v.MarshalBinary_, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "marshal_binary")
 			}
@@ -261,6 +271,7 @@ func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unmarshal_json")
 			}
 			seen[1] = true
+			next = 2
 			if v.UnmarshalJSON_, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "unmarshal_json")
 			}
@@ -269,6 +280,7 @@ func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("append_binary")
 			}
 			seen[2] = true
+			next = 3
 			if v.AppendBinary_, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "append_binary")
 			}
@@ -277,6 +289,7 @@ func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("decode_json")
 			}
 			seen[3] = true
+			next = 4
 			if v.DecodeJSON_, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "decode_json")
 			}
@@ -285,6 +298,7 @@ func (v *DecodeAction_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("marshal_json")
 			}
 			seen[4] = true
+			next = 5
 			if v.MarshalJSON_, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "marshal_json")
 			}
@@ -435,6 +449,9 @@ func (v *Default_) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDefault_[i] is the key chain APIs print after the first i fields.
+var jsonKeysDefault_ = [2]antelope.JSONKey{antelope.NewJSONKey("contract"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Default_) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -446,8 +463,9 @@ func (v *Default_) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Default_{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDefault_[next])
 		if err != nil {
 			return err
 		}
@@ -460,6 +478,7 @@ func (v *Default_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("contract")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Contract.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "contract")
 			}
@@ -573,6 +592,9 @@ func (v *Tables_) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTables_[i] is the key chain APIs print after the first i fields.
+var jsonKeysTables_ = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("contract"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Tables_) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -581,8 +603,9 @@ func (v *Tables_) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Tables_{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTables_[next])
 		if err != nil {
 			return err
 		}
@@ -595,6 +618,7 @@ func (v *Tables_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Contract_.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -603,6 +627,7 @@ func (v *Tables_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("contract")
 			}
 			seen[1] = true
+			next = 2
 			if v.Contract, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "contract")
 			}
@@ -876,6 +901,9 @@ func (v *NewValue_) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNewValue_[i] is the key chain APIs print after the first i fields.
+var jsonKeysNewValue_ = [3]antelope.JSONKey{antelope.NewJSONKey("new_value"), antelope.NewJSONKey("decode_binary"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *NewValue_) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -887,8 +915,9 @@ func (v *NewValue_) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = NewValue_{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNewValue_[next])
 		if err != nil {
 			return err
 		}
@@ -901,6 +930,7 @@ func (v *NewValue_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_value")
 			}
 			seen[0] = true
+			next = 1
 			if v.NewValue, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "new_value")
 			}
@@ -909,6 +939,7 @@ func (v *NewValue_) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("decode_binary")
 			}
 			seen[1] = true
+			next = 2
 			if v.DecodeBinary_, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "decode_binary")
 			}

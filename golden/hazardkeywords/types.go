@@ -149,6 +149,9 @@ func (v *Type) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysType[i] is the key chain APIs print after the first i fields.
+var jsonKeysType = [10]antelope.JSONKey{antelope.NewJSONKey("type"), antelope.NewJSONKey("func"), antelope.NewJSONKey("string"), antelope.NewJSONKey("nil"), antelope.NewJSONKey("len"), antelope.NewJSONKey("iota"), antelope.NewJSONKey("any"), antelope.NewJSONKey("range"), antelope.NewJSONKey("map"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -160,8 +163,9 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Type{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysType[next])
 		if err != nil {
 			return err
 		}
@@ -174,6 +178,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[0] = true
+			next = 1
 			if v.Type, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -182,6 +187,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("func")
 			}
 			seen[1] = true
+			next = 2
 			if v.Func, err = r.String(); err != nil {
 				return antelope.AtField(err, "func")
 			}
@@ -190,6 +196,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("string")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.String.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "string")
 			}
@@ -198,6 +205,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("nil")
 			}
 			seen[3] = true
+			next = 4
 			if v.Nil, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "nil")
 			}
@@ -206,6 +214,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("len")
 			}
 			seen[4] = true
+			next = 5
 			if v.Len, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "len")
 			}
@@ -214,6 +223,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("iota")
 			}
 			seen[5] = true
+			next = 6
 			if v.Iota, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "iota")
 			}
@@ -222,6 +232,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("any")
 			}
 			seen[6] = true
+			next = 7
 			if v.Any, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "any")
 			}
@@ -230,6 +241,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("range")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptFunc(r, &v.Range); err != nil {
 				return antelope.AtField(err, "range")
 			}
@@ -238,6 +250,7 @@ func (v *Type) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("map")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeNilArray(r, &v.Map); err != nil {
 				return antelope.AtField(err, "map")
 			}
@@ -431,6 +444,9 @@ func (v *Func) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFunc[i] is the key chain APIs print after the first i fields.
+var jsonKeysFunc = [2]antelope.JSONKey{antelope.NewJSONKey("interface"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Func) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -442,8 +458,9 @@ func (v *Func) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Func{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFunc[next])
 		if err != nil {
 			return err
 		}
@@ -456,6 +473,7 @@ func (v *Func) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("interface")
 			}
 			seen[0] = true
+			next = 1
 			if v.Interface, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "interface")
 			}
@@ -721,6 +739,9 @@ func (v *Len) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLen[i] is the key chain APIs print after the first i fields.
+var jsonKeysLen = [11]antelope.JSONKey{antelope.NewJSONKey("type"), antelope.NewJSONKey("func"), antelope.NewJSONKey("string"), antelope.NewJSONKey("nil"), antelope.NewJSONKey("len"), antelope.NewJSONKey("iota"), antelope.NewJSONKey("any"), antelope.NewJSONKey("range"), antelope.NewJSONKey("map"), antelope.NewJSONKey("chan"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -729,8 +750,9 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Len{}
 	var seen [10]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLen[next])
 		if err != nil {
 			return err
 		}
@@ -743,6 +765,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[0] = true
+			next = 1
 			if v.Type.Type, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -751,6 +774,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("func")
 			}
 			seen[1] = true
+			next = 2
 			if v.Type.Func, err = r.String(); err != nil {
 				return antelope.AtField(err, "func")
 			}
@@ -759,6 +783,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("string")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Type.String.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "string")
 			}
@@ -767,6 +792,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("nil")
 			}
 			seen[3] = true
+			next = 4
 			if v.Type.Nil, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "nil")
 			}
@@ -775,6 +801,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("len")
 			}
 			seen[4] = true
+			next = 5
 			if v.Type.Len, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "len")
 			}
@@ -783,6 +810,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("iota")
 			}
 			seen[5] = true
+			next = 6
 			if v.Type.Iota, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "iota")
 			}
@@ -791,6 +819,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("any")
 			}
 			seen[6] = true
+			next = 7
 			if v.Type.Any, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "any")
 			}
@@ -799,6 +828,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("range")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptFunc(r, &v.Type.Range); err != nil {
 				return antelope.AtField(err, "range")
 			}
@@ -807,6 +837,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("map")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeNilArray(r, &v.Type.Map); err != nil {
 				return antelope.AtField(err, "map")
 			}
@@ -815,6 +846,7 @@ func (v *Len) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chan")
 			}
 			seen[9] = true
+			next = 10
 			if v.Chan, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "chan")
 			}

@@ -106,6 +106,9 @@ func (v *Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTree[i] is the key chain APIs print after the first i fields.
+var jsonKeysTree = [5]antelope.JSONKey{antelope.NewJSONKey("value"), antelope.NewJSONKey("children"), antelope.NewJSONKey("parent"), antelope.NewJSONKey("any"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Tree) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -121,8 +124,9 @@ func (v *Tree) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Tree{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTree[next])
 		if err != nil {
 			return err
 		}
@@ -135,6 +139,7 @@ func (v *Tree) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[0] = true
+			next = 1
 			if v.Value, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -143,6 +148,7 @@ func (v *Tree) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("children")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeTreeArray(r, &v.Children); err != nil {
 				return antelope.AtField(err, "children")
 			}
@@ -151,6 +157,7 @@ func (v *Tree) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptTree(r, &v.Parent); err != nil {
 				return antelope.AtField(err, "parent")
 			}
@@ -159,6 +166,7 @@ func (v *Tree) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("any")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Any.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "any")
 			}
@@ -298,6 +306,9 @@ func (v *List) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysList[i] is the key chain APIs print after the first i fields.
+var jsonKeysList = [2]antelope.JSONKey{antelope.NewJSONKey("next"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *List) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -313,8 +324,9 @@ func (v *List) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = List{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysList[next])
 		if err != nil {
 			return err
 		}
@@ -327,6 +339,7 @@ func (v *List) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("next")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptList(r, &v.Next); err != nil {
 				return antelope.AtField(err, "next")
 			}

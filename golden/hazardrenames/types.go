@@ -75,6 +75,9 @@ func (v *Job) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysJob[i] is the key chain APIs print after the first i fields.
+var jsonKeysJob = [3]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("assoc_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Job) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -86,8 +89,9 @@ func (v *Job) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Job{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysJob[next])
 		if err != nil {
 			return err
 		}
@@ -100,6 +104,7 @@ func (v *Job) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -108,6 +113,7 @@ func (v *Job) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.Association, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -224,6 +230,9 @@ func (v *Killjobs) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKilljobs[i] is the key chain APIs print after the first i fields.
+var jsonKeysKilljobs = [2]antelope.JSONKey{antelope.NewJSONKey("job_ids"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -235,8 +244,9 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Killjobs{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKilljobs[next])
 		if err != nil {
 			return err
 		}
@@ -249,6 +259,7 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("job_ids")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeUint64Array(r, &v.JobIDs); err != nil {
 				return antelope.AtField(err, "job_ids")
 			}

@@ -70,6 +70,9 @@ func (v *Hack) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysHack[i] is the key chain APIs print after the first i fields.
+var jsonKeysHack = [2]antelope.JSONKey{antelope.NewJSONKey("x"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Hack) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -81,8 +84,9 @@ func (v *Hack) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Hack{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysHack[next])
 		if err != nil {
 			return err
 		}
@@ -95,6 +99,7 @@ func (v *Hack) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("x")
 			}
 			seen[0] = true
+			next = 1
 			if v.X, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "x")
 			}

@@ -116,6 +116,9 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAction[i] is the key chain APIs print after the first i fields.
+var jsonKeysAction = [6]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("name"), antelope.NewJSONKey("authorization"), antelope.NewJSONKey("data"), antelope.NewJSONKey("return_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -124,8 +127,9 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Action{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAction[next])
 		if err != nil {
 			return err
 		}
@@ -138,6 +142,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ActionBase.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -146,6 +151,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ActionBase.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -154,6 +160,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorization")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.ActionBase.Authorization); err != nil {
 				return antelope.AtField(err, "authorization")
 			}
@@ -162,6 +169,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[3] = true
+			next = 4
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -170,6 +178,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("return_value")
 			}
 			seen[4] = true
+			next = 5
 			if v.ReturnValue, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "return_value")
 			}
@@ -287,6 +296,9 @@ func (v *ActionBase) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionBase[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionBase = [4]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("name"), antelope.NewJSONKey("authorization"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionBase) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -298,8 +310,9 @@ func (v *ActionBase) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ActionBase{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionBase[next])
 		if err != nil {
 			return err
 		}
@@ -312,6 +325,7 @@ func (v *ActionBase) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -320,6 +334,7 @@ func (v *ActionBase) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -328,6 +343,7 @@ func (v *ActionBase) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorization")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Authorization); err != nil {
 				return antelope.AtField(err, "authorization")
 			}
@@ -485,6 +501,9 @@ func (v *ActionData) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionData[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionData = [5]antelope.JSONKey{antelope.NewJSONKey("action"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("recv_sequence"), antelope.NewJSONKey("witness_hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionData) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -496,8 +515,9 @@ func (v *ActionData) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ActionData{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionData[next])
 		if err != nil {
 			return err
 		}
@@ -510,6 +530,7 @@ func (v *ActionData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Action.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action")
 			}
@@ -518,6 +539,7 @@ func (v *ActionData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -526,6 +548,7 @@ func (v *ActionData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recv_sequence")
 			}
 			seen[2] = true
+			next = 3
 			if v.RecvSequence, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "recv_sequence")
 			}
@@ -534,6 +557,7 @@ func (v *ActionData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("witness_hash")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.WitnessHash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "witness_hash")
 			}
@@ -697,6 +721,9 @@ func (v *ActionProofOfInclusion) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionProofOfInclusion[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionProofOfInclusion = [5]antelope.JSONKey{antelope.NewJSONKey("target_block_index"), antelope.NewJSONKey("final_block_index"), antelope.NewJSONKey("target"), antelope.NewJSONKey("merkle_branches"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -708,8 +735,9 @@ func (v *ActionProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) 
 	}
 	*v = ActionProofOfInclusion{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionProofOfInclusion[next])
 		if err != nil {
 			return err
 		}
@@ -722,6 +750,7 @@ func (v *ActionProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("target_block_index")
 			}
 			seen[0] = true
+			next = 1
 			if v.TargetBlockIndex, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "target_block_index")
 			}
@@ -730,6 +759,7 @@ func (v *ActionProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("final_block_index")
 			}
 			seen[1] = true
+			next = 2
 			if v.FinalBlockIndex, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "final_block_index")
 			}
@@ -738,6 +768,7 @@ func (v *ActionProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("target")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Target.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "target")
 			}
@@ -746,6 +777,7 @@ func (v *ActionProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("merkle_branches")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeChecksum256Array(r, &v.MerkleBranches); err != nil {
 				return antelope.AtField(err, "merkle_branches")
 			}
@@ -949,6 +981,9 @@ func (v *BlockFinalityData) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockFinalityData[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockFinalityData = [9]antelope.JSONKey{antelope.NewJSONKey("major_version"), antelope.NewJSONKey("minor_version"), antelope.NewJSONKey("active_finalizer_policy_generation"), antelope.NewJSONKey("last_pending_finalizer_policy_generation"), antelope.NewJSONKey("pending_finalizer_policy"), antelope.NewJSONKey("last_pending_finalizer_policy_start_timestamp"), antelope.NewJSONKey("witness_hash"), antelope.NewJSONKey("finality_mroot"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -960,8 +995,9 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockFinalityData{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockFinalityData[next])
 		if err != nil {
 			return err
 		}
@@ -974,6 +1010,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("major_version")
 			}
 			seen[0] = true
+			next = 1
 			if v.MajorVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "major_version")
 			}
@@ -982,6 +1019,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minor_version")
 			}
 			seen[1] = true
+			next = 2
 			if v.MinorVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "minor_version")
 			}
@@ -990,6 +1028,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active_finalizer_policy_generation")
 			}
 			seen[2] = true
+			next = 3
 			if v.ActiveFinalizerPolicyGeneration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "active_finalizer_policy_generation")
 			}
@@ -998,6 +1037,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_pending_finalizer_policy_generation")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOptUint32(r, &v.LastPendingFinalizerPolicyGeneration); err != nil {
 				return antelope.AtField(err, "last_pending_finalizer_policy_generation")
 			}
@@ -1006,6 +1046,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pending_finalizer_policy")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptFinalizerPolicyInput(r, &v.PendingFinalizerPolicy); err != nil {
 				return antelope.AtField(err, "pending_finalizer_policy")
 			}
@@ -1014,6 +1055,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_pending_finalizer_policy_start_timestamp")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeOptBlockTimestampType(r, &v.LastPendingFinalizerPolicyStartTimestamp); err != nil {
 				return antelope.AtField(err, "last_pending_finalizer_policy_start_timestamp")
 			}
@@ -1022,6 +1064,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("witness_hash")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.WitnessHash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "witness_hash")
 			}
@@ -1030,6 +1073,7 @@ func (v *BlockFinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_mroot")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.FinalityMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finality_mroot")
 			}
@@ -1232,6 +1276,9 @@ func (v *BlockProofOfInclusion) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockProofOfInclusion[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockProofOfInclusion = [5]antelope.JSONKey{antelope.NewJSONKey("target_block_index"), antelope.NewJSONKey("final_block_index"), antelope.NewJSONKey("target"), antelope.NewJSONKey("merkle_branches"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1243,8 +1290,9 @@ func (v *BlockProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockProofOfInclusion{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockProofOfInclusion[next])
 		if err != nil {
 			return err
 		}
@@ -1257,6 +1305,7 @@ func (v *BlockProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_index")
 			}
 			seen[0] = true
+			next = 1
 			if v.TargetBlockIndex, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "target_block_index")
 			}
@@ -1265,6 +1314,7 @@ func (v *BlockProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("final_block_index")
 			}
 			seen[1] = true
+			next = 2
 			if v.FinalBlockIndex, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "final_block_index")
 			}
@@ -1273,6 +1323,7 @@ func (v *BlockProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Target.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "target")
 			}
@@ -1281,6 +1332,7 @@ func (v *BlockProofOfInclusion) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("merkle_branches")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeChecksum256Array(r, &v.MerkleBranches); err != nil {
 				return antelope.AtField(err, "merkle_branches")
 			}
@@ -1421,6 +1473,9 @@ func (v *Checkproof) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCheckproof[i] is the key chain APIs print after the first i fields.
+var jsonKeysCheckproof = [2]antelope.JSONKey{antelope.NewJSONKey("proof"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Checkproof) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1432,8 +1487,9 @@ func (v *Checkproof) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Checkproof{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCheckproof[next])
 		if err != nil {
 			return err
 		}
@@ -1446,6 +1502,7 @@ func (v *Checkproof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proof")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proof.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proof")
 			}
@@ -1566,6 +1623,9 @@ func (v *DynamicDataV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDynamicDataV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysDynamicDataV0 = [4]antelope.JSONKey{antelope.NewJSONKey("block_num"), antelope.NewJSONKey("action_proofs"), antelope.NewJSONKey("action_mroot"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *DynamicDataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1577,8 +1637,9 @@ func (v *DynamicDataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = DynamicDataV0{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDynamicDataV0[next])
 		if err != nil {
 			return err
 		}
@@ -1591,6 +1652,7 @@ func (v *DynamicDataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_num")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "block_num")
 			}
@@ -1599,6 +1661,7 @@ func (v *DynamicDataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_proofs")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeActionProofOfInclusionArray(r, &v.ActionProofs); err != nil {
 				return antelope.AtField(err, "action_proofs")
 			}
@@ -1607,6 +1670,7 @@ func (v *DynamicDataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_mroot")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptChecksum256(r, &v.ActionMroot); err != nil {
 				return antelope.AtField(err, "action_mroot")
 			}
@@ -1767,6 +1831,9 @@ func (v *ExtendedBlockData) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtendedBlockData[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtendedBlockData = [5]antelope.JSONKey{antelope.NewJSONKey("finality_data"), antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("parent_timestamp"), antelope.NewJSONKey("dynamic_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1778,8 +1845,9 @@ func (v *ExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ExtendedBlockData{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtendedBlockData[next])
 		if err != nil {
 			return err
 		}
@@ -1792,6 +1860,7 @@ func (v *ExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_data")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FinalityData.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finality_data")
 			}
@@ -1800,6 +1869,7 @@ func (v *ExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -1808,6 +1878,7 @@ func (v *ExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent_timestamp")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.ParentTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent_timestamp")
 			}
@@ -1816,6 +1887,7 @@ func (v *ExtendedBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dynamic_data")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.DynamicData.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dynamic_data")
 			}
@@ -1976,6 +2048,9 @@ func (v *FinalityProof) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalityProof[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalityProof = [4]antelope.JSONKey{antelope.NewJSONKey("qc_block"), antelope.NewJSONKey("active_policy_qc"), antelope.NewJSONKey("pending_policy_qc"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalityProof) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1987,8 +2062,9 @@ func (v *FinalityProof) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalityProof{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalityProof[next])
 		if err != nil {
 			return err
 		}
@@ -2001,6 +2077,7 @@ func (v *FinalityProof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("qc_block")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.QcBlock.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "qc_block")
 			}
@@ -2009,6 +2086,7 @@ func (v *FinalityProof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active_policy_qc")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ActivePolicyQc.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "active_policy_qc")
 			}
@@ -2017,6 +2095,7 @@ func (v *FinalityProof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pending_policy_qc")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptQuorumCertificate(r, &v.PendingPolicyQc); err != nil {
 				return antelope.AtField(err, "pending_policy_qc")
 			}
@@ -2154,6 +2233,9 @@ func (v *FinalizerAuthorityInput) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerAuthorityInput[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerAuthorityInput = [4]antelope.JSONKey{antelope.NewJSONKey("description"), antelope.NewJSONKey("weight"), antelope.NewJSONKey("public_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthorityInput) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2165,8 +2247,9 @@ func (v *FinalizerAuthorityInput) DecodeJSON(r *antelope.JSONReader) (err error)
 	}
 	*v = FinalizerAuthorityInput{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerAuthorityInput[next])
 		if err != nil {
 			return err
 		}
@@ -2179,6 +2262,7 @@ func (v *FinalizerAuthorityInput) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("description")
 			}
 			seen[0] = true
+			next = 1
 			if v.Description, err = r.String(); err != nil {
 				return antelope.AtField(err, "description")
 			}
@@ -2187,6 +2271,7 @@ func (v *FinalizerAuthorityInput) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -2195,6 +2280,7 @@ func (v *FinalizerAuthorityInput) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("public_key")
 			}
 			seen[2] = true
+			next = 3
 			if v.PublicKey, err = r.String(); err != nil {
 				return antelope.AtField(err, "public_key")
 			}
@@ -2335,6 +2421,9 @@ func (v *FinalizerPolicyInput) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerPolicyInput[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerPolicyInput = [4]antelope.JSONKey{antelope.NewJSONKey("generation"), antelope.NewJSONKey("threshold"), antelope.NewJSONKey("finalizers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerPolicyInput) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2346,8 +2435,9 @@ func (v *FinalizerPolicyInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalizerPolicyInput{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerPolicyInput[next])
 		if err != nil {
 			return err
 		}
@@ -2360,6 +2450,7 @@ func (v *FinalizerPolicyInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("generation")
 			}
 			seen[0] = true
+			next = 1
 			if v.Generation, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "generation")
 			}
@@ -2368,6 +2459,7 @@ func (v *FinalizerPolicyInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[1] = true
+			next = 2
 			if v.Threshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -2376,6 +2468,7 @@ func (v *FinalizerPolicyInput) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeFinalizerAuthorityInputArray(r, &v.Finalizers); err != nil {
 				return antelope.AtField(err, "finalizers")
 			}
@@ -2522,6 +2615,9 @@ func (v *Lastproof) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLastproof[i] is the key chain APIs print after the first i fields.
+var jsonKeysLastproof = [4]antelope.JSONKey{antelope.NewJSONKey("block_num"), antelope.NewJSONKey("finality_mroot"), antelope.NewJSONKey("cache_expiry"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Lastproof) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2533,8 +2629,9 @@ func (v *Lastproof) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Lastproof{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLastproof[next])
 		if err != nil {
 			return err
 		}
@@ -2547,6 +2644,7 @@ func (v *Lastproof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_num")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "block_num")
 			}
@@ -2555,6 +2653,7 @@ func (v *Lastproof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_mroot")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.FinalityMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finality_mroot")
 			}
@@ -2563,6 +2662,7 @@ func (v *Lastproof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cache_expiry")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CacheExpiry.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cache_expiry")
 			}
@@ -2704,6 +2804,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2715,8 +2818,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -2729,6 +2833,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -2737,6 +2842,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -2862,6 +2968,9 @@ func (v *Proof) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProof[i] is the key chain APIs print after the first i fields.
+var jsonKeysProof = [3]antelope.JSONKey{antelope.NewJSONKey("finality_proof"), antelope.NewJSONKey("target_block_proof_of_inclusion"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Proof) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2873,8 +2982,9 @@ func (v *Proof) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Proof{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProof[next])
 		if err != nil {
 			return err
 		}
@@ -2887,6 +2997,7 @@ func (v *Proof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_proof")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptFinalityProof(r, &v.FinalityProof); err != nil {
 				return antelope.AtField(err, "finality_proof")
 			}
@@ -2895,6 +3006,7 @@ func (v *Proof) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_proof_of_inclusion")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.TargetBlockProofOfInclusion.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "target_block_proof_of_inclusion")
 			}
@@ -3013,6 +3125,9 @@ func (v *QuorumCertificate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysQuorumCertificate[i] is the key chain APIs print after the first i fields.
+var jsonKeysQuorumCertificate = [3]antelope.JSONKey{antelope.NewJSONKey("finalizers"), antelope.NewJSONKey("signature"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *QuorumCertificate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3024,8 +3139,9 @@ func (v *QuorumCertificate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = QuorumCertificate{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysQuorumCertificate[next])
 		if err != nil {
 			return err
 		}
@@ -3038,6 +3154,7 @@ func (v *QuorumCertificate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizers")
 			}
 			seen[0] = true
+			next = 1
 			if v.Finalizers, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "finalizers")
 			}
@@ -3046,6 +3163,7 @@ func (v *QuorumCertificate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signature")
 			}
 			seen[1] = true
+			next = 2
 			if v.Signature, err = r.String(); err != nil {
 				return antelope.AtField(err, "signature")
 			}
@@ -3169,6 +3287,9 @@ func (v *Setfpolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetfpolicy[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetfpolicy = [3]antelope.JSONKey{antelope.NewJSONKey("policy"), antelope.NewJSONKey("from_block_num"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setfpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3180,8 +3301,9 @@ func (v *Setfpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setfpolicy{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetfpolicy[next])
 		if err != nil {
 			return err
 		}
@@ -3194,6 +3316,7 @@ func (v *Setfpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("policy")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Policy.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "policy")
 			}
@@ -3202,6 +3325,7 @@ func (v *Setfpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.FromBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "from_block_num")
 			}
@@ -3367,6 +3491,9 @@ func (v *SimpleBlockData) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSimpleBlockData[i] is the key chain APIs print after the first i fields.
+var jsonKeysSimpleBlockData = [7]antelope.JSONKey{antelope.NewJSONKey("major_version"), antelope.NewJSONKey("minor_version"), antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("parent_timestamp"), antelope.NewJSONKey("finality_digest"), antelope.NewJSONKey("dynamic_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3378,8 +3505,9 @@ func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SimpleBlockData{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSimpleBlockData[next])
 		if err != nil {
 			return err
 		}
@@ -3392,6 +3520,7 @@ func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("major_version")
 			}
 			seen[0] = true
+			next = 1
 			if v.MajorVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "major_version")
 			}
@@ -3400,6 +3529,7 @@ func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minor_version")
 			}
 			seen[1] = true
+			next = 2
 			if v.MinorVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "minor_version")
 			}
@@ -3408,6 +3538,7 @@ func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -3416,6 +3547,7 @@ func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent_timestamp")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.ParentTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent_timestamp")
 			}
@@ -3424,6 +3556,7 @@ func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_digest")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.FinalityDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "finality_digest")
 			}
@@ -3432,6 +3565,7 @@ func (v *SimpleBlockData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dynamic_data")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.DynamicData.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dynamic_data")
 			}
@@ -3626,6 +3760,9 @@ func (v *Storedpolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysStoredpolicy[i] is the key chain APIs print after the first i fields.
+var jsonKeysStoredpolicy = [6]antelope.JSONKey{antelope.NewJSONKey("generation"), antelope.NewJSONKey("threshold"), antelope.NewJSONKey("finalizers"), antelope.NewJSONKey("last_block_num"), antelope.NewJSONKey("cache_expiry"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3634,8 +3771,9 @@ func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Storedpolicy{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysStoredpolicy[next])
 		if err != nil {
 			return err
 		}
@@ -3648,6 +3786,7 @@ func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("generation")
 			}
 			seen[0] = true
+			next = 1
 			if v.FinalizerPolicyInput.Generation, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "generation")
 			}
@@ -3656,6 +3795,7 @@ func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[1] = true
+			next = 2
 			if v.FinalizerPolicyInput.Threshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -3664,6 +3804,7 @@ func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeFinalizerAuthorityInputArray(r, &v.FinalizerPolicyInput.Finalizers); err != nil {
 				return antelope.AtField(err, "finalizers")
 			}
@@ -3672,6 +3813,7 @@ func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_block_num")
 			}
 			seen[3] = true
+			next = 4
 			if v.LastBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "last_block_num")
 			}
@@ -3680,6 +3822,7 @@ func (v *Storedpolicy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cache_expiry")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.CacheExpiry.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cache_expiry")
 			}
@@ -3787,6 +3930,9 @@ func (v *Testbitset) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTestbitset[i] is the key chain APIs print after the first i fields.
+var jsonKeysTestbitset = [4]antelope.JSONKey{antelope.NewJSONKey("bitset_string"), antelope.NewJSONKey("bitset_vector"), antelope.NewJSONKey("finalizers_count"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Testbitset) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3798,8 +3944,9 @@ func (v *Testbitset) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Testbitset{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTestbitset[next])
 		if err != nil {
 			return err
 		}
@@ -3812,6 +3959,7 @@ func (v *Testbitset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bitset_string")
 			}
 			seen[0] = true
+			next = 1
 			if v.BitsetString, err = r.String(); err != nil {
 				return antelope.AtField(err, "bitset_string")
 			}
@@ -3820,6 +3968,7 @@ func (v *Testbitset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bitset_vector")
 			}
 			seen[1] = true
+			next = 2
 			if v.BitsetVector, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "bitset_vector")
 			}
@@ -3828,6 +3977,7 @@ func (v *Testbitset) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finalizers_count")
 			}
 			seen[2] = true
+			next = 3
 			if v.FinalizersCount, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "finalizers_count")
 			}

@@ -100,6 +100,9 @@ func (v *Mystruct) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMystruct[i] is the key chain APIs print after the first i fields.
+var jsonKeysMystruct = [3]antelope.JSONKey{antelope.NewJSONKey("_count"), antelope.NewJSONKey("_strID"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Mystruct) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -111,8 +114,9 @@ func (v *Mystruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Mystruct{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMystruct[next])
 		if err != nil {
 			return err
 		}
@@ -125,6 +129,7 @@ func (v *Mystruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("_count")
 			}
 			seen[0] = true
+			next = 1
 			if v.Count, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "_count")
 			}
@@ -133,6 +138,7 @@ func (v *Mystruct) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("_strID")
 			}
 			seen[1] = true
+			next = 2
 			if v.StrID, err = r.String(); err != nil {
 				return antelope.AtField(err, "_strID")
 			}
@@ -254,6 +260,9 @@ func (v *PairUint16MpUint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16MpUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16MpUint16 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -265,8 +274,9 @@ func (v *PairUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16MpUint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16MpUint16[next])
 		if err != nil {
 			return err
 		}
@@ -279,6 +289,7 @@ func (v *PairUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -287,6 +298,7 @@ func (v *PairUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16Uint16Array(r, &v.Value); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -408,6 +420,9 @@ func (v *PairUint16OpUint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16OpUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16OpUint16 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16OpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -419,8 +434,9 @@ func (v *PairUint16OpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16OpUint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16OpUint16[next])
 		if err != nil {
 			return err
 		}
@@ -433,6 +449,7 @@ func (v *PairUint16OpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -441,6 +458,7 @@ func (v *PairUint16OpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptUint16(r, &v.Value); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -559,6 +577,9 @@ func (v *PairUint16PrUint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16PrUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16PrUint16 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -570,8 +591,9 @@ func (v *PairUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16PrUint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16PrUint16[next])
 		if err != nil {
 			return err
 		}
@@ -584,6 +606,7 @@ func (v *PairUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -592,6 +615,7 @@ func (v *PairUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Value.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -713,6 +737,9 @@ func (v *PairUint16SetUint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16SetUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16SetUint16 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -724,8 +751,9 @@ func (v *PairUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16SetUint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16SetUint16[next])
 		if err != nil {
 			return err
 		}
@@ -738,6 +766,7 @@ func (v *PairUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -746,6 +775,7 @@ func (v *PairUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint16Array(r, &v.Value); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -867,6 +897,9 @@ func (v *PairUint16TupUint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16TupUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16TupUint16 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -878,8 +911,9 @@ func (v *PairUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16TupUint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16TupUint16[next])
 		if err != nil {
 			return err
 		}
@@ -892,6 +926,7 @@ func (v *PairUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -900,6 +935,7 @@ func (v *PairUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Value.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -1017,6 +1053,9 @@ func (v *PairUint16Uint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16Uint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16Uint16 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1028,8 +1067,9 @@ func (v *PairUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16Uint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16Uint16[next])
 		if err != nil {
 			return err
 		}
@@ -1042,6 +1082,7 @@ func (v *PairUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -1050,6 +1091,7 @@ func (v *PairUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if v.Value, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -1171,6 +1213,9 @@ func (v *PairUint16VecOpUint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16VecOpUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16VecOpUint16 = [3]antelope.JSONKey{antelope.NewJSONKey("first"), antelope.NewJSONKey("second"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16VecOpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1182,8 +1227,9 @@ func (v *PairUint16VecOpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16VecOpUint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16VecOpUint16[next])
 		if err != nil {
 			return err
 		}
@@ -1196,6 +1242,7 @@ func (v *PairUint16VecOpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("first")
 			}
 			seen[0] = true
+			next = 1
 			if v.First, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "first")
 			}
@@ -1204,6 +1251,7 @@ func (v *PairUint16VecOpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("second")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOpUint16Array(r, &v.Second); err != nil {
 				return antelope.AtField(err, "second")
 			}
@@ -1325,6 +1373,9 @@ func (v *PairUint16VecUint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPairUint16VecUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysPairUint16VecUint16 = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PairUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1336,8 +1387,9 @@ func (v *PairUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PairUint16VecUint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPairUint16VecUint16[next])
 		if err != nil {
 			return err
 		}
@@ -1350,6 +1402,7 @@ func (v *PairUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if v.Key, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -1358,6 +1411,7 @@ func (v *PairUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint16Array(r, &v.Value); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -1892,6 +1946,9 @@ func (v *Person2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPerson2[i] is the key chain APIs print after the first i fields.
+var jsonKeysPerson2 = [40]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("stst"), antelope.NewJSONKey("stv"), antelope.NewJSONKey("sto"), antelope.NewJSONKey("stm"), antelope.NewJSONKey("stp"), antelope.NewJSONKey("stt"), antelope.NewJSONKey("vst"), antelope.NewJSONKey("vv"), antelope.NewJSONKey("vo"), antelope.NewJSONKey("vm"), antelope.NewJSONKey("vp"), antelope.NewJSONKey("vt"), antelope.NewJSONKey("ost"), antelope.NewJSONKey("ov"), antelope.NewJSONKey("oo"), antelope.NewJSONKey("om"), antelope.NewJSONKey("op"), antelope.NewJSONKey("ot"), antelope.NewJSONKey("mst"), antelope.NewJSONKey("mv"), antelope.NewJSONKey("mo"), antelope.NewJSONKey("mm"), antelope.NewJSONKey("mp"), antelope.NewJSONKey("mt"), antelope.NewJSONKey("pst"), antelope.NewJSONKey("pv"), antelope.NewJSONKey("po"), antelope.NewJSONKey("pm"), antelope.NewJSONKey("pp"), antelope.NewJSONKey("pt"), antelope.NewJSONKey("tv"), antelope.NewJSONKey("tst"), antelope.NewJSONKey("to"), antelope.NewJSONKey("tm"), antelope.NewJSONKey("tp"), antelope.NewJSONKey("tt"), antelope.NewJSONKey("vos"), antelope.NewJSONKey("pvo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1903,8 +1960,9 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Person2{}
 	var seen [39]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPerson2[next])
 		if err != nil {
 			return err
 		}
@@ -1917,6 +1975,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -1925,6 +1984,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stst")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeSetUint16Array(r, &v.Stst); err != nil {
 				return antelope.AtField(err, "stst")
 			}
@@ -1933,6 +1993,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stv")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeSetUint16Array(r, &v.Stv); err != nil {
 				return antelope.AtField(err, "stv")
 			}
@@ -1941,6 +2002,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sto")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOpUint16Array(r, &v.Sto); err != nil {
 				return antelope.AtField(err, "sto")
 			}
@@ -1949,6 +2011,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stm")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeMpUint16Array(r, &v.Stm); err != nil {
 				return antelope.AtField(err, "stm")
 			}
@@ -1957,6 +2020,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stp")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodePairUint16Uint16Array(r, &v.Stp); err != nil {
 				return antelope.AtField(err, "stp")
 			}
@@ -1965,6 +2029,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stt")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeTupUint16Array(r, &v.Stt); err != nil {
 				return antelope.AtField(err, "stt")
 			}
@@ -1973,6 +2038,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vst")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeSetUint16Array(r, &v.Vst); err != nil {
 				return antelope.AtField(err, "vst")
 			}
@@ -1981,6 +2047,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vv")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeSetUint16Array(r, &v.Vv); err != nil {
 				return antelope.AtField(err, "vv")
 			}
@@ -1989,6 +2056,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vo")
 			}
 			seen[9] = true
+			next = 10
 			if err = jsonDecodeOpUint16Array(r, &v.Vo); err != nil {
 				return antelope.AtField(err, "vo")
 			}
@@ -1997,6 +2065,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vm")
 			}
 			seen[10] = true
+			next = 11
 			if err = jsonDecodeMpUint16Array(r, &v.VM); err != nil {
 				return antelope.AtField(err, "vm")
 			}
@@ -2005,6 +2074,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vp")
 			}
 			seen[11] = true
+			next = 12
 			if err = jsonDecodePairUint16Uint16Array(r, &v.Vp); err != nil {
 				return antelope.AtField(err, "vp")
 			}
@@ -2013,6 +2083,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vt")
 			}
 			seen[12] = true
+			next = 13
 			if err = jsonDecodeTupUint16Array(r, &v.Vt); err != nil {
 				return antelope.AtField(err, "vt")
 			}
@@ -2021,6 +2092,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ost")
 			}
 			seen[13] = true
+			next = 14
 			if err = jsonDecodeOptSetUint16(r, &v.Ost); err != nil {
 				return antelope.AtField(err, "ost")
 			}
@@ -2029,6 +2101,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ov")
 			}
 			seen[14] = true
+			next = 15
 			if err = jsonDecodeOptSetUint16(r, &v.Ov); err != nil {
 				return antelope.AtField(err, "ov")
 			}
@@ -2037,6 +2110,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oo")
 			}
 			seen[15] = true
+			next = 16
 			if err = jsonDecodeOptOpUint16(r, &v.Oo); err != nil {
 				return antelope.AtField(err, "oo")
 			}
@@ -2045,6 +2119,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("om")
 			}
 			seen[16] = true
+			next = 17
 			if err = jsonDecodeOptMpUint16(r, &v.Om); err != nil {
 				return antelope.AtField(err, "om")
 			}
@@ -2053,6 +2128,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("op")
 			}
 			seen[17] = true
+			next = 18
 			if err = jsonDecodeOptPrUint16(r, &v.Op); err != nil {
 				return antelope.AtField(err, "op")
 			}
@@ -2061,6 +2137,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ot")
 			}
 			seen[18] = true
+			next = 19
 			if err = jsonDecodeOptTupUint16(r, &v.Ot); err != nil {
 				return antelope.AtField(err, "ot")
 			}
@@ -2069,6 +2146,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mst")
 			}
 			seen[19] = true
+			next = 20
 			if err = jsonDecodePairUint16SetUint16Array(r, &v.Mst); err != nil {
 				return antelope.AtField(err, "mst")
 			}
@@ -2077,6 +2155,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mv")
 			}
 			seen[20] = true
+			next = 21
 			if err = jsonDecodePairUint16VecUint16Array(r, &v.Mv); err != nil {
 				return antelope.AtField(err, "mv")
 			}
@@ -2085,6 +2164,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mo")
 			}
 			seen[21] = true
+			next = 22
 			if err = jsonDecodePairUint16OpUint16Array(r, &v.Mo); err != nil {
 				return antelope.AtField(err, "mo")
 			}
@@ -2093,6 +2173,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mm")
 			}
 			seen[22] = true
+			next = 23
 			if err = jsonDecodePairUint16MpUint16Array(r, &v.Mm); err != nil {
 				return antelope.AtField(err, "mm")
 			}
@@ -2101,6 +2182,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mp")
 			}
 			seen[23] = true
+			next = 24
 			if err = jsonDecodePairUint16PrUint16Array(r, &v.Mp); err != nil {
 				return antelope.AtField(err, "mp")
 			}
@@ -2109,6 +2191,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mt")
 			}
 			seen[24] = true
+			next = 25
 			if err = jsonDecodePairUint16TupUint16Array(r, &v.Mt); err != nil {
 				return antelope.AtField(err, "mt")
 			}
@@ -2117,6 +2200,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pst")
 			}
 			seen[25] = true
+			next = 26
 			if err = v.Pst.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pst")
 			}
@@ -2125,6 +2209,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pv")
 			}
 			seen[26] = true
+			next = 27
 			if err = v.Pv.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pv")
 			}
@@ -2133,6 +2218,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("po")
 			}
 			seen[27] = true
+			next = 28
 			if err = v.Po.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "po")
 			}
@@ -2141,6 +2227,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pm")
 			}
 			seen[28] = true
+			next = 29
 			if err = v.Pm.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pm")
 			}
@@ -2149,6 +2236,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pp")
 			}
 			seen[29] = true
+			next = 30
 			if err = v.Pp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pp")
 			}
@@ -2157,6 +2245,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pt")
 			}
 			seen[30] = true
+			next = 31
 			if err = v.Pt.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pt")
 			}
@@ -2165,6 +2254,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tv")
 			}
 			seen[31] = true
+			next = 32
 			if err = v.Tv.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tv")
 			}
@@ -2173,6 +2263,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tst")
 			}
 			seen[32] = true
+			next = 33
 			if err = v.Tst.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tst")
 			}
@@ -2181,6 +2272,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[33] = true
+			next = 34
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -2189,6 +2281,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tm")
 			}
 			seen[34] = true
+			next = 35
 			if err = v.Tm.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tm")
 			}
@@ -2197,6 +2290,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tp")
 			}
 			seen[35] = true
+			next = 36
 			if err = v.Tp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tp")
 			}
@@ -2205,6 +2299,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tt")
 			}
 			seen[36] = true
+			next = 37
 			if err = v.Tt.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tt")
 			}
@@ -2213,6 +2308,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vos")
 			}
 			seen[37] = true
+			next = 38
 			if err = jsonDecodeOpStrucArray(r, &v.Vos); err != nil {
 				return antelope.AtField(err, "vos")
 			}
@@ -2221,6 +2317,7 @@ func (v *Person2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pvo")
 			}
 			seen[38] = true
+			next = 39
 			if err = v.Pvo.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pvo")
 			}
@@ -2776,6 +2873,9 @@ func (v *Setmm) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmm[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmm = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("mm"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmm) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2787,8 +2887,9 @@ func (v *Setmm) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmm{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmm[next])
 		if err != nil {
 			return err
 		}
@@ -2801,6 +2902,7 @@ func (v *Setmm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -2809,6 +2911,7 @@ func (v *Setmm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mm")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16MpUint16Array(r, &v.Mm); err != nil {
 				return antelope.AtField(err, "mm")
 			}
@@ -2938,6 +3041,9 @@ func (v *Setmo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmo[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmo = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("mo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2949,8 +3055,9 @@ func (v *Setmo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmo[next])
 		if err != nil {
 			return err
 		}
@@ -2963,6 +3070,7 @@ func (v *Setmo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -2971,6 +3079,7 @@ func (v *Setmo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mo")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16OpUint16Array(r, &v.Mo); err != nil {
 				return antelope.AtField(err, "mo")
 			}
@@ -3100,6 +3209,9 @@ func (v *Setmp) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmp[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmp = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("mp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmp) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3111,8 +3223,9 @@ func (v *Setmp) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmp{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmp[next])
 		if err != nil {
 			return err
 		}
@@ -3125,6 +3238,7 @@ func (v *Setmp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -3133,6 +3247,7 @@ func (v *Setmp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mp")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16PrUint16Array(r, &v.Mp); err != nil {
 				return antelope.AtField(err, "mp")
 			}
@@ -3262,6 +3377,9 @@ func (v *Setmst) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmst[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmst = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("mst"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmst) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3273,8 +3391,9 @@ func (v *Setmst) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmst{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmst[next])
 		if err != nil {
 			return err
 		}
@@ -3287,6 +3406,7 @@ func (v *Setmst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -3295,6 +3415,7 @@ func (v *Setmst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mst")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16SetUint16Array(r, &v.Mst); err != nil {
 				return antelope.AtField(err, "mst")
 			}
@@ -3424,6 +3545,9 @@ func (v *Setmt) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmt[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmt = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("mt"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmt) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3435,8 +3559,9 @@ func (v *Setmt) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmt{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmt[next])
 		if err != nil {
 			return err
 		}
@@ -3449,6 +3574,7 @@ func (v *Setmt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -3457,6 +3583,7 @@ func (v *Setmt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mt")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16TupUint16Array(r, &v.Mt); err != nil {
 				return antelope.AtField(err, "mt")
 			}
@@ -3586,6 +3713,9 @@ func (v *Setmv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetmv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetmv = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("mv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setmv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3597,8 +3727,9 @@ func (v *Setmv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setmv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetmv[next])
 		if err != nil {
 			return err
 		}
@@ -3611,6 +3742,7 @@ func (v *Setmv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -3619,6 +3751,7 @@ func (v *Setmv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("mv")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16VecUint16Array(r, &v.Mv); err != nil {
 				return antelope.AtField(err, "mv")
 			}
@@ -3748,6 +3881,9 @@ func (v *Setom) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetom[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetom = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("om"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setom) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3759,8 +3895,9 @@ func (v *Setom) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setom{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetom[next])
 		if err != nil {
 			return err
 		}
@@ -3773,6 +3910,7 @@ func (v *Setom) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -3781,6 +3919,7 @@ func (v *Setom) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("om")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptMpUint16(r, &v.Om); err != nil {
 				return antelope.AtField(err, "om")
 			}
@@ -3907,6 +4046,9 @@ func (v *Setoo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetoo[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetoo = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("oo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setoo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3918,8 +4060,9 @@ func (v *Setoo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setoo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetoo[next])
 		if err != nil {
 			return err
 		}
@@ -3932,6 +4075,7 @@ func (v *Setoo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -3940,6 +4084,7 @@ func (v *Setoo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oo")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptOpUint16(r, &v.Oo); err != nil {
 				return antelope.AtField(err, "oo")
 			}
@@ -4066,6 +4211,9 @@ func (v *Setop) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetop[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetop = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("op"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setop) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4077,8 +4225,9 @@ func (v *Setop) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setop{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetop[next])
 		if err != nil {
 			return err
 		}
@@ -4091,6 +4240,7 @@ func (v *Setop) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -4099,6 +4249,7 @@ func (v *Setop) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("op")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptPrUint16(r, &v.Op); err != nil {
 				return antelope.AtField(err, "op")
 			}
@@ -4225,6 +4376,9 @@ func (v *Setost) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetost[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetost = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("ost"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setost) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4236,8 +4390,9 @@ func (v *Setost) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setost{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetost[next])
 		if err != nil {
 			return err
 		}
@@ -4250,6 +4405,7 @@ func (v *Setost) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -4258,6 +4414,7 @@ func (v *Setost) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ost")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptSetUint16(r, &v.Ost); err != nil {
 				return antelope.AtField(err, "ost")
 			}
@@ -4384,6 +4541,9 @@ func (v *Setot) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetot[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetot = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("ot"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setot) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4395,8 +4555,9 @@ func (v *Setot) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setot{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetot[next])
 		if err != nil {
 			return err
 		}
@@ -4409,6 +4570,7 @@ func (v *Setot) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -4417,6 +4579,7 @@ func (v *Setot) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ot")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptTupUint16(r, &v.Ot); err != nil {
 				return antelope.AtField(err, "ot")
 			}
@@ -4543,6 +4706,9 @@ func (v *Setov) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetov[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetov = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("ov"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setov) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4554,8 +4720,9 @@ func (v *Setov) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setov{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetov[next])
 		if err != nil {
 			return err
 		}
@@ -4568,6 +4735,7 @@ func (v *Setov) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -4576,6 +4744,7 @@ func (v *Setov) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ov")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptSetUint16(r, &v.Ov); err != nil {
 				return antelope.AtField(err, "ov")
 			}
@@ -4702,6 +4871,9 @@ func (v *Setpm) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpm[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpm = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("pm"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpm) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4713,8 +4885,9 @@ func (v *Setpm) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpm{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpm[next])
 		if err != nil {
 			return err
 		}
@@ -4727,6 +4900,7 @@ func (v *Setpm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -4735,6 +4909,7 @@ func (v *Setpm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pm")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pm.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pm")
 			}
@@ -4864,6 +5039,9 @@ func (v *Setpo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpo[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpo = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("po"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4875,8 +5053,9 @@ func (v *Setpo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpo[next])
 		if err != nil {
 			return err
 		}
@@ -4889,6 +5068,7 @@ func (v *Setpo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -4897,6 +5077,7 @@ func (v *Setpo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("po")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Po.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "po")
 			}
@@ -5026,6 +5207,9 @@ func (v *Setpp) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpp[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpp = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("pp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpp) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5037,8 +5221,9 @@ func (v *Setpp) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpp{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpp[next])
 		if err != nil {
 			return err
 		}
@@ -5051,6 +5236,7 @@ func (v *Setpp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -5059,6 +5245,7 @@ func (v *Setpp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pp")
 			}
@@ -5188,6 +5375,9 @@ func (v *Setpst) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpst[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpst = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("pst"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpst) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5199,8 +5389,9 @@ func (v *Setpst) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpst{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpst[next])
 		if err != nil {
 			return err
 		}
@@ -5213,6 +5404,7 @@ func (v *Setpst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -5221,6 +5413,7 @@ func (v *Setpst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pst")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pst.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pst")
 			}
@@ -5350,6 +5543,9 @@ func (v *Setpt) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpt[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpt = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("pt"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpt) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5361,8 +5557,9 @@ func (v *Setpt) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpt{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpt[next])
 		if err != nil {
 			return err
 		}
@@ -5375,6 +5572,7 @@ func (v *Setpt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -5383,6 +5581,7 @@ func (v *Setpt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pt")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pt.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pt")
 			}
@@ -5512,6 +5711,9 @@ func (v *Setpv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpv = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("pv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5523,8 +5725,9 @@ func (v *Setpv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpv[next])
 		if err != nil {
 			return err
 		}
@@ -5537,6 +5740,7 @@ func (v *Setpv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -5545,6 +5749,7 @@ func (v *Setpv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pv")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pv.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pv")
 			}
@@ -5674,6 +5879,9 @@ func (v *Setpvo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpvo[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpvo = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("pvo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpvo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5685,8 +5893,9 @@ func (v *Setpvo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpvo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpvo[next])
 		if err != nil {
 			return err
 		}
@@ -5699,6 +5908,7 @@ func (v *Setpvo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -5707,6 +5917,7 @@ func (v *Setpvo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pvo")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Pvo.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "pvo")
 			}
@@ -5836,6 +6047,9 @@ func (v *Setstm) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetstm[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetstm = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("stm"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstm) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5847,8 +6061,9 @@ func (v *Setstm) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setstm{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetstm[next])
 		if err != nil {
 			return err
 		}
@@ -5861,6 +6076,7 @@ func (v *Setstm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -5869,6 +6085,7 @@ func (v *Setstm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stm")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeMpUint16Array(r, &v.Stm); err != nil {
 				return antelope.AtField(err, "stm")
 			}
@@ -5998,6 +6215,9 @@ func (v *Setsto) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetsto[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetsto = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("sto"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setsto) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6009,8 +6229,9 @@ func (v *Setsto) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setsto{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetsto[next])
 		if err != nil {
 			return err
 		}
@@ -6023,6 +6244,7 @@ func (v *Setsto) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -6031,6 +6253,7 @@ func (v *Setsto) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sto")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOpUint16Array(r, &v.Sto); err != nil {
 				return antelope.AtField(err, "sto")
 			}
@@ -6160,6 +6383,9 @@ func (v *Setstp) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetstp[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetstp = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("stp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstp) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6171,8 +6397,9 @@ func (v *Setstp) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setstp{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetstp[next])
 		if err != nil {
 			return err
 		}
@@ -6185,6 +6412,7 @@ func (v *Setstp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -6193,6 +6421,7 @@ func (v *Setstp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stp")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16Uint16Array(r, &v.Stp); err != nil {
 				return antelope.AtField(err, "stp")
 			}
@@ -6322,6 +6551,9 @@ func (v *Setstst) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetstst[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetstst = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("stst"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstst) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6333,8 +6565,9 @@ func (v *Setstst) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setstst{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetstst[next])
 		if err != nil {
 			return err
 		}
@@ -6347,6 +6580,7 @@ func (v *Setstst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -6355,6 +6589,7 @@ func (v *Setstst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stst")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeSetUint16Array(r, &v.Stst); err != nil {
 				return antelope.AtField(err, "stst")
 			}
@@ -6484,6 +6719,9 @@ func (v *Setstt) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetstt[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetstt = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("stt"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstt) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6495,8 +6733,9 @@ func (v *Setstt) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setstt{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetstt[next])
 		if err != nil {
 			return err
 		}
@@ -6509,6 +6748,7 @@ func (v *Setstt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -6517,6 +6757,7 @@ func (v *Setstt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stt")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeTupUint16Array(r, &v.Stt); err != nil {
 				return antelope.AtField(err, "stt")
 			}
@@ -6646,6 +6887,9 @@ func (v *Setstv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetstv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetstv = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("stv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6657,8 +6901,9 @@ func (v *Setstv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setstv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetstv[next])
 		if err != nil {
 			return err
 		}
@@ -6671,6 +6916,7 @@ func (v *Setstv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -6679,6 +6925,7 @@ func (v *Setstv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stv")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeSetUint16Array(r, &v.Stv); err != nil {
 				return antelope.AtField(err, "stv")
 			}
@@ -6808,6 +7055,9 @@ func (v *Settm) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSettm[i] is the key chain APIs print after the first i fields.
+var jsonKeysSettm = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("tm"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settm) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6819,8 +7069,9 @@ func (v *Settm) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Settm{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSettm[next])
 		if err != nil {
 			return err
 		}
@@ -6833,6 +7084,7 @@ func (v *Settm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -6841,6 +7093,7 @@ func (v *Settm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tm")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Tm.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tm")
 			}
@@ -6970,6 +7223,9 @@ func (v *Setto) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetto[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetto = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("to"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setto) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6981,8 +7237,9 @@ func (v *Setto) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setto{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetto[next])
 		if err != nil {
 			return err
 		}
@@ -6995,6 +7252,7 @@ func (v *Setto) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -7003,6 +7261,7 @@ func (v *Setto) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("to")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.To.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "to")
 			}
@@ -7132,6 +7391,9 @@ func (v *Settp) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSettp[i] is the key chain APIs print after the first i fields.
+var jsonKeysSettp = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("tp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settp) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7143,8 +7405,9 @@ func (v *Settp) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Settp{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSettp[next])
 		if err != nil {
 			return err
 		}
@@ -7157,6 +7420,7 @@ func (v *Settp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -7165,6 +7429,7 @@ func (v *Settp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Tp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tp")
 			}
@@ -7294,6 +7559,9 @@ func (v *Settst) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSettst[i] is the key chain APIs print after the first i fields.
+var jsonKeysSettst = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("tst"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settst) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7305,8 +7573,9 @@ func (v *Settst) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Settst{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSettst[next])
 		if err != nil {
 			return err
 		}
@@ -7319,6 +7588,7 @@ func (v *Settst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -7327,6 +7597,7 @@ func (v *Settst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tst")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Tst.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tst")
 			}
@@ -7456,6 +7727,9 @@ func (v *Settt) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSettt[i] is the key chain APIs print after the first i fields.
+var jsonKeysSettt = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("tt"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settt) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7467,8 +7741,9 @@ func (v *Settt) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Settt{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSettt[next])
 		if err != nil {
 			return err
 		}
@@ -7481,6 +7756,7 @@ func (v *Settt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -7489,6 +7765,7 @@ func (v *Settt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tt")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Tt.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tt")
 			}
@@ -7618,6 +7895,9 @@ func (v *Settv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSettv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSettv = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("tv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Settv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7629,8 +7909,9 @@ func (v *Settv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Settv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSettv[next])
 		if err != nil {
 			return err
 		}
@@ -7643,6 +7924,7 @@ func (v *Settv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -7651,6 +7933,7 @@ func (v *Settv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tv")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Tv.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "tv")
 			}
@@ -7780,6 +8063,9 @@ func (v *Setvm) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetvm[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetvm = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("vm"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvm) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7791,8 +8077,9 @@ func (v *Setvm) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setvm{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetvm[next])
 		if err != nil {
 			return err
 		}
@@ -7805,6 +8092,7 @@ func (v *Setvm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -7813,6 +8101,7 @@ func (v *Setvm) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vm")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeMpUint16Array(r, &v.VM); err != nil {
 				return antelope.AtField(err, "vm")
 			}
@@ -7942,6 +8231,9 @@ func (v *Setvo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetvo[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetvo = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("vo"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7953,8 +8245,9 @@ func (v *Setvo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setvo{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetvo[next])
 		if err != nil {
 			return err
 		}
@@ -7967,6 +8260,7 @@ func (v *Setvo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -7975,6 +8269,7 @@ func (v *Setvo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vo")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOpUint16Array(r, &v.Vo); err != nil {
 				return antelope.AtField(err, "vo")
 			}
@@ -8104,6 +8399,9 @@ func (v *Setvos) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetvos[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetvos = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("vos"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvos) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8115,8 +8413,9 @@ func (v *Setvos) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setvos{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetvos[next])
 		if err != nil {
 			return err
 		}
@@ -8129,6 +8428,7 @@ func (v *Setvos) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -8137,6 +8437,7 @@ func (v *Setvos) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vos")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOpStrucArray(r, &v.Vos); err != nil {
 				return antelope.AtField(err, "vos")
 			}
@@ -8266,6 +8567,9 @@ func (v *Setvp) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetvp[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetvp = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("vp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvp) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8277,8 +8581,9 @@ func (v *Setvp) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setvp{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetvp[next])
 		if err != nil {
 			return err
 		}
@@ -8291,6 +8596,7 @@ func (v *Setvp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -8299,6 +8605,7 @@ func (v *Setvp) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vp")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16Uint16Array(r, &v.Vp); err != nil {
 				return antelope.AtField(err, "vp")
 			}
@@ -8428,6 +8735,9 @@ func (v *Setvst) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetvst[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetvst = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("vst"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvst) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8439,8 +8749,9 @@ func (v *Setvst) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setvst{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetvst[next])
 		if err != nil {
 			return err
 		}
@@ -8453,6 +8764,7 @@ func (v *Setvst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -8461,6 +8773,7 @@ func (v *Setvst) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vst")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeSetUint16Array(r, &v.Vst); err != nil {
 				return antelope.AtField(err, "vst")
 			}
@@ -8590,6 +8903,9 @@ func (v *Setvt) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetvt[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetvt = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("vt"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvt) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8601,8 +8917,9 @@ func (v *Setvt) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setvt{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetvt[next])
 		if err != nil {
 			return err
 		}
@@ -8615,6 +8932,7 @@ func (v *Setvt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -8623,6 +8941,7 @@ func (v *Setvt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vt")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeTupUint16Array(r, &v.Vt); err != nil {
 				return antelope.AtField(err, "vt")
 			}
@@ -8752,6 +9071,9 @@ func (v *Setvv) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetvv[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetvv = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("vv"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setvv) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8763,8 +9085,9 @@ func (v *Setvv) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setvv{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetvv[next])
 		if err != nil {
 			return err
 		}
@@ -8777,6 +9100,7 @@ func (v *Setvv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -8785,6 +9109,7 @@ func (v *Setvv) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vv")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeSetUint16Array(r, &v.Vv); err != nil {
 				return antelope.AtField(err, "vv")
 			}
@@ -8943,6 +9268,9 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) AppendJSON(b []byte) (_ 
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleOpUint16OpUint16OpUint16OpUint16OpUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleOpUint16OpUint16OpUint16OpUint16OpUint16 = [6]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), antelope.NewJSONKey("field_2"), antelope.NewJSONKey("field_3"), antelope.NewJSONKey("field_4"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8954,8 +9282,9 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.J
 	}
 	*v = TupleOpUint16OpUint16OpUint16OpUint16OpUint16{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleOpUint16OpUint16OpUint16OpUint16OpUint16[next])
 		if err != nil {
 			return err
 		}
@@ -8968,6 +9297,7 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.J
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptUint16(r, &v.Field0); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -8976,6 +9306,7 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.J
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptUint16(r, &v.Field1); err != nil {
 				return antelope.AtField(err, "field_1")
 			}
@@ -8984,6 +9315,7 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.J
 				return r.DuplicateField("field_2")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptUint16(r, &v.Field2); err != nil {
 				return antelope.AtField(err, "field_2")
 			}
@@ -8992,6 +9324,7 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.J
 				return r.DuplicateField("field_3")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOptUint16(r, &v.Field3); err != nil {
 				return antelope.AtField(err, "field_3")
 			}
@@ -9000,6 +9333,7 @@ func (v *TupleOpUint16OpUint16OpUint16OpUint16OpUint16) DecodeJSON(r *antelope.J
 				return r.DuplicateField("field_4")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptUint16(r, &v.Field4); err != nil {
 				return antelope.AtField(err, "field_4")
 			}
@@ -9157,6 +9491,9 @@ func (v *TupleTupUint16TupUint16TupUint16) AppendJSON(b []byte) (_ []byte, err e
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleTupUint16TupUint16TupUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleTupUint16TupUint16TupUint16 = [4]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), antelope.NewJSONKey("field_2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleTupUint16TupUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9168,8 +9505,9 @@ func (v *TupleTupUint16TupUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (e
 	}
 	*v = TupleTupUint16TupUint16TupUint16{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleTupUint16TupUint16TupUint16[next])
 		if err != nil {
 			return err
 		}
@@ -9182,6 +9520,7 @@ func (v *TupleTupUint16TupUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (e
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Field0.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -9190,6 +9529,7 @@ func (v *TupleTupUint16TupUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (e
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Field1.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "field_1")
 			}
@@ -9198,6 +9538,7 @@ func (v *TupleTupUint16TupUint16TupUint16) DecodeJSON(r *antelope.JSONReader) (e
 				return r.DuplicateField("field_2")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Field2.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "field_2")
 			}
@@ -9342,6 +9683,9 @@ func (v *TupleUint16MpUint16MpUint16) AppendJSON(b []byte) (_ []byte, err error)
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleUint16MpUint16MpUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleUint16MpUint16MpUint16 = [4]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), antelope.NewJSONKey("field_2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16MpUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9353,8 +9697,9 @@ func (v *TupleUint16MpUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err er
 	}
 	*v = TupleUint16MpUint16MpUint16{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleUint16MpUint16MpUint16[next])
 		if err != nil {
 			return err
 		}
@@ -9367,6 +9712,7 @@ func (v *TupleUint16MpUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err er
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if v.Field0, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -9375,6 +9721,7 @@ func (v *TupleUint16MpUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err er
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodePairUint16Uint16Array(r, &v.Field1); err != nil {
 				return antelope.AtField(err, "field_1")
 			}
@@ -9383,6 +9730,7 @@ func (v *TupleUint16MpUint16MpUint16) DecodeJSON(r *antelope.JSONReader) (err er
 				return r.DuplicateField("field_2")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePairUint16Uint16Array(r, &v.Field2); err != nil {
 				return antelope.AtField(err, "field_2")
 			}
@@ -9527,6 +9875,9 @@ func (v *TupleUint16PrUint16PrUint16) AppendJSON(b []byte) (_ []byte, err error)
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleUint16PrUint16PrUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleUint16PrUint16PrUint16 = [4]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), antelope.NewJSONKey("field_2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16PrUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9538,8 +9889,9 @@ func (v *TupleUint16PrUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err er
 	}
 	*v = TupleUint16PrUint16PrUint16{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleUint16PrUint16PrUint16[next])
 		if err != nil {
 			return err
 		}
@@ -9552,6 +9904,7 @@ func (v *TupleUint16PrUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err er
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if v.Field0, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -9560,6 +9913,7 @@ func (v *TupleUint16PrUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err er
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Field1.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "field_1")
 			}
@@ -9568,6 +9922,7 @@ func (v *TupleUint16PrUint16PrUint16) DecodeJSON(r *antelope.JSONReader) (err er
 				return r.DuplicateField("field_2")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Field2.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "field_2")
 			}
@@ -9712,6 +10067,9 @@ func (v *TupleUint16SetUint16SetUint16) AppendJSON(b []byte) (_ []byte, err erro
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleUint16SetUint16SetUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleUint16SetUint16SetUint16 = [4]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), antelope.NewJSONKey("field_2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16SetUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9723,8 +10081,9 @@ func (v *TupleUint16SetUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err 
 	}
 	*v = TupleUint16SetUint16SetUint16{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleUint16SetUint16SetUint16[next])
 		if err != nil {
 			return err
 		}
@@ -9737,6 +10096,7 @@ func (v *TupleUint16SetUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if v.Field0, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -9745,6 +10105,7 @@ func (v *TupleUint16SetUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint16Array(r, &v.Field1); err != nil {
 				return antelope.AtField(err, "field_1")
 			}
@@ -9753,6 +10114,7 @@ func (v *TupleUint16SetUint16SetUint16) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("field_2")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint16Array(r, &v.Field2); err != nil {
 				return antelope.AtField(err, "field_2")
 			}
@@ -9882,6 +10244,9 @@ func (v *TupleUint16Uint16) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleUint16Uint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleUint16Uint16 = [3]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9893,8 +10258,9 @@ func (v *TupleUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TupleUint16Uint16{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleUint16Uint16[next])
 		if err != nil {
 			return err
 		}
@@ -9907,6 +10273,7 @@ func (v *TupleUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if v.Field0, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -9915,6 +10282,7 @@ func (v *TupleUint16Uint16) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if v.Field1, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "field_1")
 			}
@@ -10047,6 +10415,9 @@ func (v *TupleUint16VecUint16VecUint16) AppendJSON(b []byte) (_ []byte, err erro
 	return append(b, '}'), nil
 }
 
+// jsonKeysTupleUint16VecUint16VecUint16[i] is the key chain APIs print after the first i fields.
+var jsonKeysTupleUint16VecUint16VecUint16 = [4]antelope.JSONKey{antelope.NewJSONKey("field_0"), antelope.NewJSONKey("field_1"), antelope.NewJSONKey("field_2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TupleUint16VecUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10058,8 +10429,9 @@ func (v *TupleUint16VecUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err 
 	}
 	*v = TupleUint16VecUint16VecUint16{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTupleUint16VecUint16VecUint16[next])
 		if err != nil {
 			return err
 		}
@@ -10072,6 +10444,7 @@ func (v *TupleUint16VecUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("field_0")
 			}
 			seen[0] = true
+			next = 1
 			if v.Field0, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "field_0")
 			}
@@ -10080,6 +10453,7 @@ func (v *TupleUint16VecUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("field_1")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeUint16Array(r, &v.Field1); err != nil {
 				return antelope.AtField(err, "field_1")
 			}
@@ -10088,6 +10462,7 @@ func (v *TupleUint16VecUint16VecUint16) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("field_2")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint16Array(r, &v.Field2); err != nil {
 				return antelope.AtField(err, "field_2")
 			}

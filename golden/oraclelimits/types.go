@@ -148,6 +148,9 @@ func (v *Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLimits[i] is the key chain APIs print after the first i fields.
+var jsonKeysLimits = [6]antelope.JSONKey{antelope.NewJSONKey("fa"), antelope.NewJSONKey("bits"), antelope.NewJSONKey("key"), antelope.NewJSONKey("at"), antelope.NewJSONKey("tail"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -159,8 +162,9 @@ func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Limits{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLimits[next])
 		if err != nil {
 			return err
 		}
@@ -173,6 +177,7 @@ func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fa")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeInt16Array3(r, &v.Fa); err != nil {
 				return antelope.AtField(err, "fa")
 			}
@@ -181,6 +186,7 @@ func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bits")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Bits.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "bits")
 			}
@@ -189,6 +195,7 @@ func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -197,6 +204,7 @@ func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("at")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.At.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "at")
 			}
@@ -205,6 +213,7 @@ func (v *Limits) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("tail")
 			}
 			seen[4] = true
+			next = 5
 			if !r.Null() {
 				if err = jsonDecodeUint8Array2(r, &v.Tail.Value); err != nil {
 					return antelope.AtField(err, "tail")

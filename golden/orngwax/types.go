@@ -74,6 +74,9 @@ func (v *ConfigA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigA[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigA = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -85,8 +88,9 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ConfigA{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigA[next])
 		if err != nil {
 			return err
 		}
@@ -99,6 +103,7 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if v.Name, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -107,6 +112,7 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if v.Value, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -244,6 +250,9 @@ func (v *JobsA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysJobsA[i] is the key chain APIs print after the first i fields.
+var jsonKeysJobsA = [5]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("signing_value"), antelope.NewJSONKey("caller"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -255,8 +264,9 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = JobsA{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysJobsA[next])
 		if err != nil {
 			return err
 		}
@@ -269,6 +279,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -277,6 +288,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -285,6 +297,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[2] = true
+			next = 3
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -293,6 +306,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("caller")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Caller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "caller")
 			}
@@ -433,6 +447,9 @@ func (v *Killjobs) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKilljobs[i] is the key chain APIs print after the first i fields.
+var jsonKeysKilljobs = [2]antelope.JSONKey{antelope.NewJSONKey("job_ids"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -444,8 +461,9 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Killjobs{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKilljobs[next])
 		if err != nil {
 			return err
 		}
@@ -458,6 +476,7 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("job_ids")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeUint64Array(r, &v.JobIDs); err != nil {
 				return antelope.AtField(err, "job_ids")
 			}
@@ -558,6 +577,9 @@ func (v *Pause) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPause[i] is the key chain APIs print after the first i fields.
+var jsonKeysPause = [2]antelope.JSONKey{antelope.NewJSONKey("paused"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -569,8 +591,9 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pause{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPause[next])
 		if err != nil {
 			return err
 		}
@@ -583,6 +606,7 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paused")
 			}
 			seen[0] = true
+			next = 1
 			if v.Paused, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "paused")
 			}
@@ -703,6 +727,9 @@ func (v *Requestrand) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRequestrand[i] is the key chain APIs print after the first i fields.
+var jsonKeysRequestrand = [4]antelope.JSONKey{antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("signing_value"), antelope.NewJSONKey("caller"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -714,8 +741,9 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Requestrand{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRequestrand[next])
 		if err != nil {
 			return err
 		}
@@ -728,6 +756,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -736,6 +765,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[1] = true
+			next = 2
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -744,6 +774,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("caller")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Caller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "caller")
 			}
@@ -877,6 +908,9 @@ func (v *Setrand) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetrand[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetrand = [3]antelope.JSONKey{antelope.NewJSONKey("job_id"), antelope.NewJSONKey("random_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -888,8 +922,9 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setrand{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetrand[next])
 		if err != nil {
 			return err
 		}
@@ -902,6 +937,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("job_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.JobID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "job_id")
 			}
@@ -910,6 +946,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("random_value")
 			}
 			seen[1] = true
+			next = 2
 			if v.RandomValue, err = r.String(); err != nil {
 				return antelope.AtField(err, "random_value")
 			}
@@ -1033,6 +1070,9 @@ func (v *Setsigpubkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetsigpubkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetsigpubkey = [3]antelope.JSONKey{antelope.NewJSONKey("exponent"), antelope.NewJSONKey("modulus"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1044,8 +1084,9 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setsigpubkey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetsigpubkey[next])
 		if err != nil {
 			return err
 		}
@@ -1058,6 +1099,7 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[0] = true
+			next = 1
 			if v.Exponent, err = r.String(); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -1066,6 +1108,7 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("modulus")
 			}
 			seen[1] = true
+			next = 2
 			if v.Modulus, err = r.String(); err != nil {
 				return antelope.AtField(err, "modulus")
 			}
@@ -1176,6 +1219,9 @@ func (v *SignvalsA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSignvalsA[i] is the key chain APIs print after the first i fields.
+var jsonKeysSignvalsA = [2]antelope.JSONKey{antelope.NewJSONKey("signing_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1187,8 +1233,9 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SignvalsA{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSignvalsA[next])
 		if err != nil {
 			return err
 		}
@@ -1201,6 +1248,7 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[0] = true
+			next = 1
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -1317,6 +1365,9 @@ func (v *SigpubkeyA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSigpubkeyA[i] is the key chain APIs print after the first i fields.
+var jsonKeysSigpubkeyA = [4]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("exponent"), antelope.NewJSONKey("modulus"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1328,8 +1379,9 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SigpubkeyA{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSigpubkeyA[next])
 		if err != nil {
 			return err
 		}
@@ -1342,6 +1394,7 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -1350,6 +1403,7 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[1] = true
+			next = 2
 			if v.Exponent, err = r.String(); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -1358,6 +1412,7 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("modulus")
 			}
 			seen[2] = true
+			next = 3
 			if v.Modulus, err = r.String(); err != nil {
 				return antelope.AtField(err, "modulus")
 			}

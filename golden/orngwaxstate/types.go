@@ -76,6 +76,9 @@ func (v *ConfigA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigA[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigA = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -87,8 +90,9 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ConfigA{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigA[next])
 		if err != nil {
 			return err
 		}
@@ -101,6 +105,7 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if v.Name, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -109,6 +114,7 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if v.Value, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -246,6 +252,9 @@ func (v *JobsA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysJobsA[i] is the key chain APIs print after the first i fields.
+var jsonKeysJobsA = [5]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("signing_value"), antelope.NewJSONKey("caller"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -257,8 +266,9 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = JobsA{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysJobsA[next])
 		if err != nil {
 			return err
 		}
@@ -271,6 +281,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -279,6 +290,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -287,6 +299,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[2] = true
+			next = 3
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -295,6 +308,7 @@ func (v *JobsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("caller")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Caller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "caller")
 			}
@@ -435,6 +449,9 @@ func (v *Killjobs) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKilljobs[i] is the key chain APIs print after the first i fields.
+var jsonKeysKilljobs = [2]antelope.JSONKey{antelope.NewJSONKey("job_ids"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -446,8 +463,9 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Killjobs{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKilljobs[next])
 		if err != nil {
 			return err
 		}
@@ -460,6 +478,7 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("job_ids")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeUint64Array(r, &v.JobIDs); err != nil {
 				return antelope.AtField(err, "job_ids")
 			}
@@ -560,6 +579,9 @@ func (v *Pause) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPause[i] is the key chain APIs print after the first i fields.
+var jsonKeysPause = [2]antelope.JSONKey{antelope.NewJSONKey("paused"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -571,8 +593,9 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pause{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPause[next])
 		if err != nil {
 			return err
 		}
@@ -585,6 +608,7 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paused")
 			}
 			seen[0] = true
+			next = 1
 			if v.Paused, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "paused")
 			}
@@ -705,6 +729,9 @@ func (v *Requestrand) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRequestrand[i] is the key chain APIs print after the first i fields.
+var jsonKeysRequestrand = [4]antelope.JSONKey{antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("signing_value"), antelope.NewJSONKey("caller"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -716,8 +743,9 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Requestrand{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRequestrand[next])
 		if err != nil {
 			return err
 		}
@@ -730,6 +758,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -738,6 +767,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[1] = true
+			next = 2
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -746,6 +776,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("caller")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Caller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "caller")
 			}
@@ -879,6 +910,9 @@ func (v *Setrand) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetrand[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetrand = [3]antelope.JSONKey{antelope.NewJSONKey("job_id"), antelope.NewJSONKey("random_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -890,8 +924,9 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setrand{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetrand[next])
 		if err != nil {
 			return err
 		}
@@ -904,6 +939,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("job_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.JobID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "job_id")
 			}
@@ -912,6 +948,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("random_value")
 			}
 			seen[1] = true
+			next = 2
 			if v.RandomValue, err = r.String(); err != nil {
 				return antelope.AtField(err, "random_value")
 			}
@@ -1035,6 +1072,9 @@ func (v *Setsigpubkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetsigpubkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetsigpubkey = [3]antelope.JSONKey{antelope.NewJSONKey("exponent"), antelope.NewJSONKey("modulus"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1046,8 +1086,9 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setsigpubkey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetsigpubkey[next])
 		if err != nil {
 			return err
 		}
@@ -1060,6 +1101,7 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[0] = true
+			next = 1
 			if v.Exponent, err = r.String(); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -1068,6 +1110,7 @@ func (v *Setsigpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("modulus")
 			}
 			seen[1] = true
+			next = 2
 			if v.Modulus, err = r.String(); err != nil {
 				return antelope.AtField(err, "modulus")
 			}
@@ -1178,6 +1221,9 @@ func (v *SignvalsA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSignvalsA[i] is the key chain APIs print after the first i fields.
+var jsonKeysSignvalsA = [2]antelope.JSONKey{antelope.NewJSONKey("signing_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1189,8 +1235,9 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SignvalsA{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSignvalsA[next])
 		if err != nil {
 			return err
 		}
@@ -1203,6 +1250,7 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[0] = true
+			next = 1
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -1319,6 +1367,9 @@ func (v *SigpubkeyA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSigpubkeyA[i] is the key chain APIs print after the first i fields.
+var jsonKeysSigpubkeyA = [4]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("exponent"), antelope.NewJSONKey("modulus"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1330,8 +1381,9 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SigpubkeyA{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSigpubkeyA[next])
 		if err != nil {
 			return err
 		}
@@ -1344,6 +1396,7 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -1352,6 +1405,7 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[1] = true
+			next = 2
 			if v.Exponent, err = r.String(); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -1360,6 +1414,7 @@ func (v *SigpubkeyA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("modulus")
 			}
 			seen[2] = true
+			next = 3
 			if v.Modulus, err = r.String(); err != nil {
 				return antelope.AtField(err, "modulus")
 			}

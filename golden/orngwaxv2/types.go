@@ -122,6 +122,9 @@ func (v *Acctstate) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAcctstate[i] is the key chain APIs print after the first i fields.
+var jsonKeysAcctstate = [7]antelope.JSONKey{antelope.NewJSONKey("dapp"), antelope.NewJSONKey("stake"), antelope.NewJSONKey("credits"), antelope.NewJSONKey("fee_balance"), antelope.NewJSONKey("last_nonce"), antelope.NewJSONKey("last_update"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -133,8 +136,9 @@ func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Acctstate{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAcctstate[next])
 		if err != nil {
 			return err
 		}
@@ -147,6 +151,7 @@ func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -155,6 +160,7 @@ func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Stake.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake")
 			}
@@ -163,6 +169,7 @@ func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("credits")
 			}
 			seen[2] = true
+			next = 3
 			if v.Credits, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "credits")
 			}
@@ -171,6 +178,7 @@ func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee_balance")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.FeeBalance.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee_balance")
 			}
@@ -179,6 +187,7 @@ func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_nonce")
 			}
 			seen[4] = true
+			next = 5
 			if v.LastNonce, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "last_nonce")
 			}
@@ -187,6 +196,7 @@ func (v *Acctstate) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_update")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.LastUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_update")
 			}
@@ -387,6 +397,9 @@ func (v *Adaptiveconfig) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAdaptiveconfig[i] is the key chain APIs print after the first i fields.
+var jsonKeysAdaptiveconfig = [8]antelope.JSONKey{antelope.NewJSONKey("total_capacity_calls_per_hr"), antelope.NewJSONKey("free_min_calls_per_hr"), antelope.NewJSONKey("headroom_calls_per_hr"), antelope.NewJSONKey("per_dapp_min_calls_per_hr"), antelope.NewJSONKey("burst_window_hours"), antelope.NewJSONKey("ema_half_life_sec"), antelope.NewJSONKey("ema_min_update_sec"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -398,8 +411,9 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Adaptiveconfig{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAdaptiveconfig[next])
 		if err != nil {
 			return err
 		}
@@ -412,6 +426,7 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_capacity_calls_per_hr")
 			}
 			seen[0] = true
+			next = 1
 			if v.TotalCapacityCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "total_capacity_calls_per_hr")
 			}
@@ -420,6 +435,7 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("free_min_calls_per_hr")
 			}
 			seen[1] = true
+			next = 2
 			if v.FreeMinCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "free_min_calls_per_hr")
 			}
@@ -428,6 +444,7 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("headroom_calls_per_hr")
 			}
 			seen[2] = true
+			next = 3
 			if v.HeadroomCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "headroom_calls_per_hr")
 			}
@@ -436,6 +453,7 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("per_dapp_min_calls_per_hr")
 			}
 			seen[3] = true
+			next = 4
 			if v.PerDappMinCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "per_dapp_min_calls_per_hr")
 			}
@@ -444,6 +462,7 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burst_window_hours")
 			}
 			seen[4] = true
+			next = 5
 			if v.BurstWindowHours, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "burst_window_hours")
 			}
@@ -452,6 +471,7 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ema_half_life_sec")
 			}
 			seen[5] = true
+			next = 6
 			if v.EmaHalfLifeSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ema_half_life_sec")
 			}
@@ -460,6 +480,7 @@ func (v *Adaptiveconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ema_min_update_sec")
 			}
 			seen[6] = true
+			next = 7
 			if v.EmaMinUpdateSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ema_min_update_sec")
 			}
@@ -638,6 +659,9 @@ func (v *Addlegacy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAddlegacy[i] is the key chain APIs print after the first i fields.
+var jsonKeysAddlegacy = [2]antelope.JSONKey{antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Addlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -649,8 +673,9 @@ func (v *Addlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Addlegacy{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAddlegacy[next])
 		if err != nil {
 			return err
 		}
@@ -663,6 +688,7 @@ func (v *Addlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -778,6 +804,9 @@ func (v *Balrow) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBalrow[i] is the key chain APIs print after the first i fields.
+var jsonKeysBalrow = [3]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("unpaid"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Balrow) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -789,8 +818,9 @@ func (v *Balrow) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Balrow{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBalrow[next])
 		if err != nil {
 			return err
 		}
@@ -803,6 +833,7 @@ func (v *Balrow) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -811,6 +842,7 @@ func (v *Balrow) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unpaid")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Unpaid.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unpaid")
 			}
@@ -929,6 +961,9 @@ func (v *Ban) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBan[i] is the key chain APIs print after the first i fields.
+var jsonKeysBan = [2]antelope.JSONKey{antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ban) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -940,8 +975,9 @@ func (v *Ban) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Ban{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBan[next])
 		if err != nil {
 			return err
 		}
@@ -954,6 +990,7 @@ func (v *Ban) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -1058,6 +1095,9 @@ func (v *BanListA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBanListA[i] is the key chain APIs print after the first i fields.
+var jsonKeysBanListA = [2]antelope.JSONKey{antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BanListA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1069,8 +1109,9 @@ func (v *BanListA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BanListA{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBanListA[next])
 		if err != nil {
 			return err
 		}
@@ -1083,6 +1124,7 @@ func (v *BanListA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -1189,6 +1231,9 @@ func (v *Claim) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClaim[i] is the key chain APIs print after the first i fields.
+var jsonKeysClaim = [2]antelope.JSONKey{antelope.NewJSONKey("oracle"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1200,8 +1245,9 @@ func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Claim{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClaim[next])
 		if err != nil {
 			return err
 		}
@@ -1214,6 +1260,7 @@ func (v *Claim) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -1333,6 +1380,9 @@ func (v *Claimfund) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysClaimfund[i] is the key chain APIs print after the first i fields.
+var jsonKeysClaimfund = [3]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Claimfund) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1344,8 +1394,9 @@ func (v *Claimfund) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Claimfund{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysClaimfund[next])
 		if err != nil {
 			return err
 		}
@@ -1358,6 +1409,7 @@ func (v *Claimfund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -1366,6 +1418,7 @@ func (v *Claimfund) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -1491,6 +1544,9 @@ func (v *Cleanup) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCleanup[i] is the key chain APIs print after the first i fields.
+var jsonKeysCleanup = [3]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("batch_size"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Cleanup) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1502,8 +1558,9 @@ func (v *Cleanup) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Cleanup{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCleanup[next])
 		if err != nil {
 			return err
 		}
@@ -1516,6 +1573,7 @@ func (v *Cleanup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -1524,6 +1582,7 @@ func (v *Cleanup) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("batch_size")
 			}
 			seen[1] = true
+			next = 2
 			if v.BatchSize, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "batch_size")
 			}
@@ -1641,6 +1700,9 @@ func (v *ConfigA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigA[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigA = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1652,8 +1714,9 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ConfigA{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigA[next])
 		if err != nil {
 			return err
 		}
@@ -1666,6 +1729,7 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if v.Name, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -1674,6 +1738,7 @@ func (v *ConfigA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if v.Value, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -1828,6 +1893,9 @@ func (v *Configadptive) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigadptive[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigadptive = [8]antelope.JSONKey{antelope.NewJSONKey("total_capacity_calls_per_hr"), antelope.NewJSONKey("free_min_calls_per_hr"), antelope.NewJSONKey("headroom_calls_per_hr"), antelope.NewJSONKey("per_dapp_min_calls_per_hr"), antelope.NewJSONKey("burst_window_hours"), antelope.NewJSONKey("ema_half_life_sec"), antelope.NewJSONKey("ema_min_update_sec"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1839,8 +1907,9 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Configadptive{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigadptive[next])
 		if err != nil {
 			return err
 		}
@@ -1853,6 +1922,7 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_capacity_calls_per_hr")
 			}
 			seen[0] = true
+			next = 1
 			if v.TotalCapacityCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "total_capacity_calls_per_hr")
 			}
@@ -1861,6 +1931,7 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("free_min_calls_per_hr")
 			}
 			seen[1] = true
+			next = 2
 			if v.FreeMinCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "free_min_calls_per_hr")
 			}
@@ -1869,6 +1940,7 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("headroom_calls_per_hr")
 			}
 			seen[2] = true
+			next = 3
 			if v.HeadroomCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "headroom_calls_per_hr")
 			}
@@ -1877,6 +1949,7 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("per_dapp_min_calls_per_hr")
 			}
 			seen[3] = true
+			next = 4
 			if v.PerDappMinCallsPerHr, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "per_dapp_min_calls_per_hr")
 			}
@@ -1885,6 +1958,7 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("burst_window_hours")
 			}
 			seen[4] = true
+			next = 5
 			if v.BurstWindowHours, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "burst_window_hours")
 			}
@@ -1893,6 +1967,7 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ema_half_life_sec")
 			}
 			seen[5] = true
+			next = 6
 			if v.EmaHalfLifeSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ema_half_life_sec")
 			}
@@ -1901,6 +1976,7 @@ func (v *Configadptive) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ema_min_update_sec")
 			}
 			seen[6] = true
+			next = 7
 			if v.EmaMinUpdateSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ema_min_update_sec")
 			}
@@ -2084,6 +2160,9 @@ func (v *Configv2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigv2[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigv2 = [3]antelope.JSONKey{antelope.NewJSONKey("fee_per_call"), antelope.NewJSONKey("strike_max"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configv2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2095,8 +2174,9 @@ func (v *Configv2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Configv2{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigv2[next])
 		if err != nil {
 			return err
 		}
@@ -2109,6 +2189,7 @@ func (v *Configv2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fee_per_call")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FeePerCall.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "fee_per_call")
 			}
@@ -2117,6 +2198,7 @@ func (v *Configv2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("strike_max")
 			}
 			seen[1] = true
+			next = 2
 			if v.StrikeMax, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "strike_max")
 			}
@@ -2236,6 +2318,9 @@ func (v *Configv3) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysConfigv3[i] is the key chain APIs print after the first i fields.
+var jsonKeysConfigv3 = [3]antelope.JSONKey{antelope.NewJSONKey("stipendmonth"), antelope.NewJSONKey("minclaimint"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Configv3) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2247,8 +2332,9 @@ func (v *Configv3) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Configv3{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysConfigv3[next])
 		if err != nil {
 			return err
 		}
@@ -2261,6 +2347,7 @@ func (v *Configv3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stipendmonth")
 			}
 			seen[0] = true
+			next = 1
 			if v.Stipendmonth, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "stipendmonth")
 			}
@@ -2269,6 +2356,7 @@ func (v *Configv3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minclaimint")
 			}
 			seen[1] = true
+			next = 2
 			if v.Minclaimint, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "minclaimint")
 			}
@@ -2477,6 +2565,9 @@ func (v *Enablecoll) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysEnablecoll[i] is the key chain APIs print after the first i fields.
+var jsonKeysEnablecoll = [2]antelope.JSONKey{antelope.NewJSONKey("duration_seconds"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Enablecoll) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2488,8 +2579,9 @@ func (v *Enablecoll) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Enablecoll{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysEnablecoll[next])
 		if err != nil {
 			return err
 		}
@@ -2502,6 +2594,7 @@ func (v *Enablecoll) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("duration_seconds")
 			}
 			seen[0] = true
+			next = 1
 			if v.DurationSeconds, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "duration_seconds")
 			}
@@ -2615,6 +2708,9 @@ func (v *Getresult) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetresult[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetresult = [3]antelope.JSONKey{antelope.NewJSONKey("caller"), antelope.NewJSONKey("assoc_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Getresult) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2626,8 +2722,9 @@ func (v *Getresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Getresult{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetresult[next])
 		if err != nil {
 			return err
 		}
@@ -2640,6 +2737,7 @@ func (v *Getresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("caller")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Caller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "caller")
 			}
@@ -2648,6 +2746,7 @@ func (v *Getresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -2764,6 +2863,9 @@ func (v *Killjobs) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKilljobs[i] is the key chain APIs print after the first i fields.
+var jsonKeysKilljobs = [2]antelope.JSONKey{antelope.NewJSONKey("job_ids"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2775,8 +2877,9 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Killjobs{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKilljobs[next])
 		if err != nil {
 			return err
 		}
@@ -2789,6 +2892,7 @@ func (v *Killjobs) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("job_ids")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeUint64Array(r, &v.JobIDs); err != nil {
 				return antelope.AtField(err, "job_ids")
 			}
@@ -2924,6 +3028,9 @@ func (v *Legacycallback) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysLegacycallback[i] is the key chain APIs print after the first i fields.
+var jsonKeysLegacycallback = [5]antelope.JSONKey{antelope.NewJSONKey("dapp"), antelope.NewJSONKey("code_hash"), antelope.NewJSONKey("added_time"), antelope.NewJSONKey("auto_collected"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Legacycallback) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2935,8 +3042,9 @@ func (v *Legacycallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Legacycallback{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysLegacycallback[next])
 		if err != nil {
 			return err
 		}
@@ -2949,6 +3057,7 @@ func (v *Legacycallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -2957,6 +3066,7 @@ func (v *Legacycallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code_hash")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CodeHash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code_hash")
 			}
@@ -2965,6 +3075,7 @@ func (v *Legacycallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("added_time")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.AddedTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "added_time")
 			}
@@ -2973,6 +3084,7 @@ func (v *Legacycallback) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auto_collected")
 			}
 			seen[3] = true
+			next = 4
 			if v.AutoCollected, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "auto_collected")
 			}
@@ -3147,6 +3259,9 @@ func (v *Markfailed) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysMarkfailed[i] is the key chain APIs print after the first i fields.
+var jsonKeysMarkfailed = [6]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("id"), antelope.NewJSONKey("ver"), antelope.NewJSONKey("sig"), antelope.NewJSONKey("error_message"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3158,8 +3273,9 @@ func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Markfailed{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysMarkfailed[next])
 		if err != nil {
 			return err
 		}
@@ -3172,6 +3288,7 @@ func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -3180,6 +3297,7 @@ func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[1] = true
+			next = 2
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -3188,6 +3306,7 @@ func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ver")
 			}
 			seen[2] = true
+			next = 3
 			if v.Ver, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "ver")
 			}
@@ -3196,6 +3315,7 @@ func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sig")
 			}
 			seen[3] = true
+			next = 4
 			if v.Sig, err = r.String(); err != nil {
 				return antelope.AtField(err, "sig")
 			}
@@ -3204,6 +3324,7 @@ func (v *Markfailed) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("error_message")
 			}
 			seen[4] = true
+			next = 5
 			if v.ErrorMessage, err = r.String(); err != nil {
 				return antelope.AtField(err, "error_message")
 			}
@@ -3377,6 +3498,9 @@ func (v *Orinfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOrinfo[i] is the key chain APIs print after the first i fields.
+var jsonKeysOrinfo = [5]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("oracle_index"), antelope.NewJSONKey("strikes"), antelope.NewJSONKey("suspended"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Orinfo) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3388,8 +3512,9 @@ func (v *Orinfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Orinfo{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOrinfo[next])
 		if err != nil {
 			return err
 		}
@@ -3402,6 +3527,7 @@ func (v *Orinfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -3410,6 +3536,7 @@ func (v *Orinfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle_index")
 			}
 			seen[1] = true
+			next = 2
 			if v.OracleIndex, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "oracle_index")
 			}
@@ -3418,6 +3545,7 @@ func (v *Orinfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("strikes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Strikes, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "strikes")
 			}
@@ -3426,6 +3554,7 @@ func (v *Orinfo) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("suspended")
 			}
 			seen[3] = true
+			next = 4
 			if v.Suspended, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "suspended")
 			}
@@ -3606,6 +3735,9 @@ func (v *Ostipend) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOstipend[i] is the key chain APIs print after the first i fields.
+var jsonKeysOstipend = [6]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("active"), antelope.NewJSONKey("last_claim"), antelope.NewJSONKey("last_accrue"), antelope.NewJSONKey("usd_accrued"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3617,8 +3749,9 @@ func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Ostipend{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOstipend[next])
 		if err != nil {
 			return err
 		}
@@ -3631,6 +3764,7 @@ func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -3639,6 +3773,7 @@ func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[1] = true
+			next = 2
 			if v.Active, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -3647,6 +3782,7 @@ func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_claim")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastClaim.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_claim")
 			}
@@ -3655,6 +3791,7 @@ func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_accrue")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LastAccrue.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_accrue")
 			}
@@ -3663,6 +3800,7 @@ func (v *Ostipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("usd_accrued")
 			}
 			seen[4] = true
+			next = 5
 			if v.UsdAccrued, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "usd_accrued")
 			}
@@ -3818,6 +3956,9 @@ func (v *Part) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPart[i] is the key chain APIs print after the first i fields.
+var jsonKeysPart = [3]antelope.JSONKey{antelope.NewJSONKey("idx"), antelope.NewJSONKey("sig_i"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Part) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3829,8 +3970,9 @@ func (v *Part) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Part{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPart[next])
 		if err != nil {
 			return err
 		}
@@ -3843,6 +3985,7 @@ func (v *Part) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("idx")
 			}
 			seen[0] = true
+			next = 1
 			if v.Idx, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "idx")
 			}
@@ -3851,6 +3994,7 @@ func (v *Part) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sig_i")
 			}
 			seen[1] = true
+			next = 2
 			if v.SigI, err = r.String(); err != nil {
 				return antelope.AtField(err, "sig_i")
 			}
@@ -3963,6 +4107,9 @@ func (v *Pause) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPause[i] is the key chain APIs print after the first i fields.
+var jsonKeysPause = [2]antelope.JSONKey{antelope.NewJSONKey("paused"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3974,8 +4121,9 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pause{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPause[next])
 		if err != nil {
 			return err
 		}
@@ -3988,6 +4136,7 @@ func (v *Pause) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paused")
 			}
 			seen[0] = true
+			next = 1
 			if v.Paused, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "paused")
 			}
@@ -4088,6 +4237,9 @@ func (v *Pauserequest) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPauserequest[i] is the key chain APIs print after the first i fields.
+var jsonKeysPauserequest = [2]antelope.JSONKey{antelope.NewJSONKey("paused"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pauserequest) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4099,8 +4251,9 @@ func (v *Pauserequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pauserequest{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPauserequest[next])
 		if err != nil {
 			return err
 		}
@@ -4113,6 +4266,7 @@ func (v *Pauserequest) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paused")
 			}
 			seen[0] = true
+			next = 1
 			if v.Paused, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "paused")
 			}
@@ -4243,6 +4397,9 @@ func (v *Pubkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPubkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysPubkey = [6]antelope.JSONKey{antelope.NewJSONKey("ver"), antelope.NewJSONKey("pubkey_hash_id"), antelope.NewJSONKey("exponent"), antelope.NewJSONKey("modulus"), antelope.NewJSONKey("retired"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4254,8 +4411,9 @@ func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Pubkey{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPubkey[next])
 		if err != nil {
 			return err
 		}
@@ -4268,6 +4426,7 @@ func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ver")
 			}
 			seen[0] = true
+			next = 1
 			if v.Ver, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "ver")
 			}
@@ -4276,6 +4435,7 @@ func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pubkey_hash_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.PubkeyHashID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "pubkey_hash_id")
 			}
@@ -4284,6 +4444,7 @@ func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[2] = true
+			next = 3
 			if v.Exponent, err = r.String(); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -4292,6 +4453,7 @@ func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("modulus")
 			}
 			seen[3] = true
+			next = 4
 			if v.Modulus, err = r.String(); err != nil {
 				return antelope.AtField(err, "modulus")
 			}
@@ -4300,6 +4462,7 @@ func (v *Pubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("retired")
 			}
 			seen[4] = true
+			next = 5
 			if v.Retired, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "retired")
 			}
@@ -4479,6 +4642,9 @@ func (v *Randnotify) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRandnotify[i] is the key chain APIs print after the first i fields.
+var jsonKeysRandnotify = [5]antelope.JSONKey{antelope.NewJSONKey("request_id"), antelope.NewJSONKey("dapp"), antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("rnd"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Randnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4490,8 +4656,9 @@ func (v *Randnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Randnotify{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRandnotify[next])
 		if err != nil {
 			return err
 		}
@@ -4504,6 +4671,7 @@ func (v *Randnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.RequestID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "request_id")
 			}
@@ -4512,6 +4680,7 @@ func (v *Randnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -4520,6 +4689,7 @@ func (v *Randnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -4528,6 +4698,7 @@ func (v *Randnotify) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rnd")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Rnd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rnd")
 			}
@@ -4743,6 +4914,9 @@ func (v *Request) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRequest[i] is the key chain APIs print after the first i fields.
+var jsonKeysRequest = [11]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("dapp"), antelope.NewJSONKey("seed"), antelope.NewJSONKey("ver"), antelope.NewJSONKey("nonce"), antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("free_call"), antelope.NewJSONKey("rnd"), antelope.NewJSONKey("attempts"), antelope.NewJSONKey("parts"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4754,8 +4928,9 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Request{}
 	var seen [10]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRequest[next])
 		if err != nil {
 			return err
 		}
@@ -4768,6 +4943,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -4776,6 +4952,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -4784,6 +4961,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("seed")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Seed.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "seed")
 			}
@@ -4792,6 +4970,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ver")
 			}
 			seen[3] = true
+			next = 4
 			if v.Ver, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "ver")
 			}
@@ -4800,6 +4979,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("nonce")
 			}
 			seen[4] = true
+			next = 5
 			if v.Nonce, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "nonce")
 			}
@@ -4808,6 +4988,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[5] = true
+			next = 6
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -4816,6 +4997,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("free_call")
 			}
 			seen[6] = true
+			next = 7
 			if v.FreeCall, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "free_call")
 			}
@@ -4824,6 +5006,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rnd")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.Rnd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rnd")
 			}
@@ -4832,6 +5015,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("attempts")
 			}
 			seen[8] = true
+			next = 9
 			if v.Attempts, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "attempts")
 			}
@@ -4840,6 +5024,7 @@ func (v *Request) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parts")
 			}
 			seen[9] = true
+			next = 10
 			if err = jsonDecodePartArray(r, &v.Parts); err != nil {
 				return antelope.AtField(err, "parts")
 			}
@@ -5068,6 +5253,9 @@ func (v *Requestrand) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRequestrand[i] is the key chain APIs print after the first i fields.
+var jsonKeysRequestrand = [4]antelope.JSONKey{antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("signing_value"), antelope.NewJSONKey("caller"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5079,8 +5267,9 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Requestrand{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRequestrand[next])
 		if err != nil {
 			return err
 		}
@@ -5093,6 +5282,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -5101,6 +5291,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[1] = true
+			next = 2
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -5109,6 +5300,7 @@ func (v *Requestrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("caller")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Caller.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "caller")
 			}
@@ -5335,6 +5527,9 @@ func (v *Resetsuspen) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResetsuspen[i] is the key chain APIs print after the first i fields.
+var jsonKeysResetsuspen = [2]antelope.JSONKey{antelope.NewJSONKey("account"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Resetsuspen) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5346,8 +5541,9 @@ func (v *Resetsuspen) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Resetsuspen{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResetsuspen[next])
 		if err != nil {
 			return err
 		}
@@ -5360,6 +5556,7 @@ func (v *Resetsuspen) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -5460,6 +5657,9 @@ func (v *Retirepubkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRetirepubkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysRetirepubkey = [2]antelope.JSONKey{antelope.NewJSONKey("version"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retirepubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5471,8 +5671,9 @@ func (v *Retirepubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Retirepubkey{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRetirepubkey[next])
 		if err != nil {
 			return err
 		}
@@ -5485,6 +5686,7 @@ func (v *Retirepubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -5585,6 +5787,9 @@ func (v *Retrydeliver) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRetrydeliver[i] is the key chain APIs print after the first i fields.
+var jsonKeysRetrydeliver = [2]antelope.JSONKey{antelope.NewJSONKey("request_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Retrydeliver) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5596,8 +5801,9 @@ func (v *Retrydeliver) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Retrydeliver{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRetrydeliver[next])
 		if err != nil {
 			return err
 		}
@@ -5610,6 +5816,7 @@ func (v *Retrydeliver) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.RequestID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "request_id")
 			}
@@ -5716,6 +5923,9 @@ func (v *Rmlegacy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRmlegacy[i] is the key chain APIs print after the first i fields.
+var jsonKeysRmlegacy = [2]antelope.JSONKey{antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rmlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5727,8 +5937,9 @@ func (v *Rmlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rmlegacy{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRmlegacy[next])
 		if err != nil {
 			return err
 		}
@@ -5741,6 +5952,7 @@ func (v *Rmlegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -5859,6 +6071,9 @@ func (v *Rngstats) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRngstats[i] is the key chain APIs print after the first i fields.
+var jsonKeysRngstats = [4]antelope.JSONKey{antelope.NewJSONKey("paid_rate_ema_ch"), antelope.NewJSONKey("paid_count_window"), antelope.NewJSONKey("last_ema_update"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rngstats) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5870,8 +6085,9 @@ func (v *Rngstats) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rngstats{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRngstats[next])
 		if err != nil {
 			return err
 		}
@@ -5884,6 +6100,7 @@ func (v *Rngstats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paid_rate_ema_ch")
 			}
 			seen[0] = true
+			next = 1
 			if v.PaidRateEmaCh, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "paid_rate_ema_ch")
 			}
@@ -5892,6 +6109,7 @@ func (v *Rngstats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("paid_count_window")
 			}
 			seen[1] = true
+			next = 2
 			if v.PaidCountWindow, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "paid_count_window")
 			}
@@ -5900,6 +6118,7 @@ func (v *Rngstats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_ema_update")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastEmaUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_ema_update")
 			}
@@ -6037,6 +6256,9 @@ func (v *Setconfig) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetconfig[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetconfig = [3]antelope.JSONKey{antelope.NewJSONKey("config"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6048,8 +6270,9 @@ func (v *Setconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setconfig{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetconfig[next])
 		if err != nil {
 			return err
 		}
@@ -6062,6 +6285,7 @@ func (v *Setconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("config")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Config.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "config")
 			}
@@ -6070,6 +6294,7 @@ func (v *Setconfig) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if v.Value, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -6186,6 +6411,9 @@ func (v *Setoracles) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetoracles[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetoracles = [2]antelope.JSONKey{antelope.NewJSONKey("oracles"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setoracles) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6197,8 +6425,9 @@ func (v *Setoracles) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setoracles{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetoracles[next])
 		if err != nil {
 			return err
 		}
@@ -6211,6 +6440,7 @@ func (v *Setoracles) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracles")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeNameArray(r, &v.Oracles); err != nil {
 				return antelope.AtField(err, "oracles")
 			}
@@ -6329,6 +6559,9 @@ func (v *Setpubkey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetpubkey[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetpubkey = [4]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("exponent"), antelope.NewJSONKey("modulus"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6340,8 +6573,9 @@ func (v *Setpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setpubkey{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetpubkey[next])
 		if err != nil {
 			return err
 		}
@@ -6354,6 +6588,7 @@ func (v *Setpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -6362,6 +6597,7 @@ func (v *Setpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("exponent")
 			}
 			seen[1] = true
+			next = 2
 			if v.Exponent, err = r.String(); err != nil {
 				return antelope.AtField(err, "exponent")
 			}
@@ -6370,6 +6606,7 @@ func (v *Setpubkey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("modulus")
 			}
 			seen[2] = true
+			next = 3
 			if v.Modulus, err = r.String(); err != nil {
 				return antelope.AtField(err, "modulus")
 			}
@@ -6523,6 +6760,9 @@ func (v *Setrand) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetrand[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetrand = [5]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("id"), antelope.NewJSONKey("ver"), antelope.NewJSONKey("sig"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6534,8 +6774,9 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setrand{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetrand[next])
 		if err != nil {
 			return err
 		}
@@ -6548,6 +6789,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -6556,6 +6798,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[1] = true
+			next = 2
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -6564,6 +6807,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ver")
 			}
 			seen[2] = true
+			next = 3
 			if v.Ver, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "ver")
 			}
@@ -6572,6 +6816,7 @@ func (v *Setrand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sig")
 			}
 			seen[3] = true
+			next = 4
 			if v.Sig, err = r.String(); err != nil {
 				return antelope.AtField(err, "sig")
 			}
@@ -6721,6 +6966,9 @@ func (v *Setstipend) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSetstipend[i] is the key chain APIs print after the first i fields.
+var jsonKeysSetstipend = [3]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("active"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Setstipend) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6732,8 +6980,9 @@ func (v *Setstipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Setstipend{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSetstipend[next])
 		if err != nil {
 			return err
 		}
@@ -6746,6 +6995,7 @@ func (v *Setstipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -6754,6 +7004,7 @@ func (v *Setstipend) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[1] = true
+			next = 2
 			if v.Active, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -6864,6 +7115,9 @@ func (v *SignvalsA) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSignvalsA[i] is the key chain APIs print after the first i fields.
+var jsonKeysSignvalsA = [2]antelope.JSONKey{antelope.NewJSONKey("signing_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6875,8 +7129,9 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SignvalsA{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSignvalsA[next])
 		if err != nil {
 			return err
 		}
@@ -6889,6 +7144,7 @@ func (v *SignvalsA) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signing_value")
 			}
 			seen[0] = true
+			next = 1
 			if v.SigningValue, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "signing_value")
 			}
@@ -6995,6 +7251,9 @@ func (v *Skiplegacy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSkiplegacy[i] is the key chain APIs print after the first i fields.
+var jsonKeysSkiplegacy = [2]antelope.JSONKey{antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Skiplegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7006,8 +7265,9 @@ func (v *Skiplegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Skiplegacy{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSkiplegacy[next])
 		if err != nil {
 			return err
 		}
@@ -7020,6 +7280,7 @@ func (v *Skiplegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -7118,6 +7379,9 @@ func (v *Stakestats) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysStakestats[i] is the key chain APIs print after the first i fields.
+var jsonKeysStakestats = [2]antelope.JSONKey{antelope.NewJSONKey("total_stake_amount"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Stakestats) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7129,8 +7393,9 @@ func (v *Stakestats) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Stakestats{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysStakestats[next])
 		if err != nil {
 			return err
 		}
@@ -7143,6 +7408,7 @@ func (v *Stakestats) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_stake_amount")
 			}
 			seen[0] = true
+			next = 1
 			if v.TotalStakeAmount, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "total_stake_amount")
 			}
@@ -7272,6 +7538,9 @@ func (v *Submitpart) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSubmitpart[i] is the key chain APIs print after the first i fields.
+var jsonKeysSubmitpart = [5]antelope.JSONKey{antelope.NewJSONKey("oracle"), antelope.NewJSONKey("id"), antelope.NewJSONKey("ver"), antelope.NewJSONKey("sig_i"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Submitpart) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7283,8 +7552,9 @@ func (v *Submitpart) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Submitpart{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSubmitpart[next])
 		if err != nil {
 			return err
 		}
@@ -7297,6 +7567,7 @@ func (v *Submitpart) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Oracle.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle")
 			}
@@ -7305,6 +7576,7 @@ func (v *Submitpart) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[1] = true
+			next = 2
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -7313,6 +7585,7 @@ func (v *Submitpart) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ver")
 			}
 			seen[2] = true
+			next = 3
 			if v.Ver, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "ver")
 			}
@@ -7321,6 +7594,7 @@ func (v *Submitpart) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sig_i")
 			}
 			seen[3] = true
+			next = 4
 			if v.SigI, err = r.String(); err != nil {
 				return antelope.AtField(err, "sig_i")
 			}
@@ -7457,6 +7731,9 @@ func (v *Toggleallow) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysToggleallow[i] is the key chain APIs print after the first i fields.
+var jsonKeysToggleallow = [2]antelope.JSONKey{antelope.NewJSONKey("enabled"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Toggleallow) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7468,8 +7745,9 @@ func (v *Toggleallow) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Toggleallow{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysToggleallow[next])
 		if err != nil {
 			return err
 		}
@@ -7482,6 +7760,7 @@ func (v *Toggleallow) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("enabled")
 			}
 			seen[0] = true
+			next = 1
 			if v.Enabled, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "enabled")
 			}
@@ -7580,6 +7859,9 @@ func (v *Treasury) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTreasury[i] is the key chain APIs print after the first i fields.
+var jsonKeysTreasury = [2]antelope.JSONKey{antelope.NewJSONKey("pool_balance"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Treasury) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7591,8 +7873,9 @@ func (v *Treasury) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Treasury{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTreasury[next])
 		if err != nil {
 			return err
 		}
@@ -7605,6 +7888,7 @@ func (v *Treasury) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pool_balance")
 			}
 			seen[0] = true
+			next = 1
 			if v.PoolBalance, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "pool_balance")
 			}
@@ -7711,6 +7995,9 @@ func (v *Unban) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnban[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnban = [2]antelope.JSONKey{antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unban) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7722,8 +8009,9 @@ func (v *Unban) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unban{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnban[next])
 		if err != nil {
 			return err
 		}
@@ -7736,6 +8024,7 @@ func (v *Unban) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -7894,6 +8183,9 @@ func (v *Undelivered) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUndelivered[i] is the key chain APIs print after the first i fields.
+var jsonKeysUndelivered = [8]antelope.JSONKey{antelope.NewJSONKey("request_id"), antelope.NewJSONKey("dapp"), antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("rnd"), antelope.NewJSONKey("error_message"), antelope.NewJSONKey("oracle_reward_deadline"), antelope.NewJSONKey("free_call"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7905,8 +8197,9 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Undelivered{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUndelivered[next])
 		if err != nil {
 			return err
 		}
@@ -7919,6 +8212,7 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.RequestID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "request_id")
 			}
@@ -7927,6 +8221,7 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -7935,6 +8230,7 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -7943,6 +8239,7 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rnd")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Rnd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rnd")
 			}
@@ -7951,6 +8248,7 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("error_message")
 			}
 			seen[4] = true
+			next = 5
 			if v.ErrorMessage, err = r.String(); err != nil {
 				return antelope.AtField(err, "error_message")
 			}
@@ -7959,6 +8257,7 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle_reward_deadline")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.OracleRewardDeadline.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle_reward_deadline")
 			}
@@ -7967,6 +8266,7 @@ func (v *Undelivered) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("free_call")
 			}
 			seen[6] = true
+			next = 7
 			if v.FreeCall, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "free_call")
 			}
@@ -8190,6 +8490,9 @@ func (v *UndeliveredOld) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUndeliveredOld[i] is the key chain APIs print after the first i fields.
+var jsonKeysUndeliveredOld = [7]antelope.JSONKey{antelope.NewJSONKey("request_id"), antelope.NewJSONKey("dapp"), antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("rnd"), antelope.NewJSONKey("error_message"), antelope.NewJSONKey("oracle_reward_deadline"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8201,8 +8504,9 @@ func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = UndeliveredOld{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUndeliveredOld[next])
 		if err != nil {
 			return err
 		}
@@ -8215,6 +8519,7 @@ func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.RequestID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "request_id")
 			}
@@ -8223,6 +8528,7 @@ func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -8231,6 +8537,7 @@ func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[2] = true
+			next = 3
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -8239,6 +8546,7 @@ func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rnd")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Rnd.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rnd")
 			}
@@ -8247,6 +8555,7 @@ func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("error_message")
 			}
 			seen[4] = true
+			next = 5
 			if v.ErrorMessage, err = r.String(); err != nil {
 				return antelope.AtField(err, "error_message")
 			}
@@ -8255,6 +8564,7 @@ func (v *UndeliveredOld) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("oracle_reward_deadline")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.OracleRewardDeadline.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "oracle_reward_deadline")
 			}
@@ -8443,6 +8753,9 @@ func (v *Unstakeentry) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnstakeentry[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnstakeentry = [4]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("amount"), antelope.NewJSONKey("request_time"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstakeentry) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8454,8 +8767,9 @@ func (v *Unstakeentry) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unstakeentry{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnstakeentry[next])
 		if err != nil {
 			return err
 		}
@@ -8468,6 +8782,7 @@ func (v *Unstakeentry) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -8476,6 +8791,7 @@ func (v *Unstakeentry) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -8484,6 +8800,7 @@ func (v *Unstakeentry) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("request_time")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.RequestTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "request_time")
 			}
@@ -8638,6 +8955,9 @@ func (v *Unstakeuser) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUnstakeuser[i] is the key chain APIs print after the first i fields.
+var jsonKeysUnstakeuser = [4]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("dapp"), antelope.NewJSONKey("quantity"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Unstakeuser) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8649,8 +8969,9 @@ func (v *Unstakeuser) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Unstakeuser{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUnstakeuser[next])
 		if err != nil {
 			return err
 		}
@@ -8663,6 +8984,7 @@ func (v *Unstakeuser) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -8671,6 +8993,7 @@ func (v *Unstakeuser) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -8679,6 +9002,7 @@ func (v *Unstakeuser) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quantity")
 			}
@@ -8820,6 +9144,9 @@ func (v *Updatelegacy) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdatelegacy[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdatelegacy = [3]antelope.JSONKey{antelope.NewJSONKey("dapp"), antelope.NewJSONKey("new_code_hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updatelegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8831,8 +9158,9 @@ func (v *Updatelegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updatelegacy{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdatelegacy[next])
 		if err != nil {
 			return err
 		}
@@ -8845,6 +9173,7 @@ func (v *Updatelegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}
@@ -8853,6 +9182,7 @@ func (v *Updatelegacy) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_code_hash")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NewCodeHash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "new_code_hash")
 			}
@@ -8993,6 +9323,9 @@ func (v *Userstake) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUserstake[i] is the key chain APIs print after the first i fields.
+var jsonKeysUserstake = [4]antelope.JSONKey{antelope.NewJSONKey("user"), antelope.NewJSONKey("amount"), antelope.NewJSONKey("last_update"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Userstake) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9004,8 +9337,9 @@ func (v *Userstake) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Userstake{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUserstake[next])
 		if err != nil {
 			return err
 		}
@@ -9018,6 +9352,7 @@ func (v *Userstake) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("user")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.User.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "user")
 			}
@@ -9026,6 +9361,7 @@ func (v *Userstake) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("amount")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Amount.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "amount")
 			}
@@ -9034,6 +9370,7 @@ func (v *Userstake) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_update")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_update")
 			}
@@ -9164,6 +9501,9 @@ func (v *Verifyhash) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysVerifyhash[i] is the key chain APIs print after the first i fields.
+var jsonKeysVerifyhash = [2]antelope.JSONKey{antelope.NewJSONKey("dapp"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Verifyhash) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9175,8 +9515,9 @@ func (v *Verifyhash) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Verifyhash{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysVerifyhash[next])
 		if err != nil {
 			return err
 		}
@@ -9189,6 +9530,7 @@ func (v *Verifyhash) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("dapp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Dapp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "dapp")
 			}

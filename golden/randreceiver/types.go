@@ -80,6 +80,9 @@ func (v *Receiverand) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysReceiverand[i] is the key chain APIs print after the first i fields.
+var jsonKeysReceiverand = [3]antelope.JSONKey{antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("random_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Receiverand) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -91,8 +94,9 @@ func (v *Receiverand) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Receiverand{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysReceiverand[next])
 		if err != nil {
 			return err
 		}
@@ -105,6 +109,7 @@ func (v *Receiverand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[0] = true
+			next = 1
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -113,6 +118,7 @@ func (v *Receiverand) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("random_value")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.RandomValue.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "random_value")
 			}
@@ -337,6 +343,9 @@ func (v *Results) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResults[i] is the key chain APIs print after the first i fields.
+var jsonKeysResults = [4]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("assoc_id"), antelope.NewJSONKey("random_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Results) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -348,8 +357,9 @@ func (v *Results) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Results{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResults[next])
 		if err != nil {
 			return err
 		}
@@ -362,6 +372,7 @@ func (v *Results) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -370,6 +381,7 @@ func (v *Results) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("assoc_id")
 			}
 			seen[1] = true
+			next = 2
 			if v.AssocID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "assoc_id")
 			}
@@ -378,6 +390,7 @@ func (v *Results) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("random_value")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.RandomValue.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "random_value")
 			}

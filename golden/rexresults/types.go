@@ -73,6 +73,9 @@ func (v *Buyresult) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyresult[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyresult = [2]antelope.JSONKey{antelope.NewJSONKey("rex_received"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyresult) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -84,8 +87,9 @@ func (v *Buyresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyresult{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyresult[next])
 		if err != nil {
 			return err
 		}
@@ -98,6 +102,7 @@ func (v *Buyresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rex_received")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.RexReceived.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rex_received")
 			}
@@ -215,6 +220,9 @@ func (v *Orderresult) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOrderresult[i] is the key chain APIs print after the first i fields.
+var jsonKeysOrderresult = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("proceeds"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Orderresult) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -226,8 +234,9 @@ func (v *Orderresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Orderresult{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOrderresult[next])
 		if err != nil {
 			return err
 		}
@@ -240,6 +249,7 @@ func (v *Orderresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -248,6 +258,7 @@ func (v *Orderresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proceeds")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Proceeds.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proceeds")
 			}
@@ -364,6 +375,9 @@ func (v *Rentresult) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRentresult[i] is the key chain APIs print after the first i fields.
+var jsonKeysRentresult = [2]antelope.JSONKey{antelope.NewJSONKey("rented_tokens"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Rentresult) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -375,8 +389,9 @@ func (v *Rentresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Rentresult{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRentresult[next])
 		if err != nil {
 			return err
 		}
@@ -389,6 +404,7 @@ func (v *Rentresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rented_tokens")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.RentedTokens.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "rented_tokens")
 			}
@@ -493,6 +509,9 @@ func (v *Sellresult) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSellresult[i] is the key chain APIs print after the first i fields.
+var jsonKeysSellresult = [2]antelope.JSONKey{antelope.NewJSONKey("proceeds"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Sellresult) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -504,8 +523,9 @@ func (v *Sellresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Sellresult{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSellresult[next])
 		if err != nil {
 			return err
 		}
@@ -518,6 +538,7 @@ func (v *Sellresult) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proceeds")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Proceeds.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proceeds")
 			}

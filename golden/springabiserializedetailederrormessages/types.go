@@ -86,6 +86,9 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS1[i] is the key chain APIs print after the first i fields.
+var jsonKeysS1 = [3]antelope.JSONKey{antelope.NewJSONKey("i0"), antelope.NewJSONKey("i1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -97,8 +100,9 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S1{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS1[next])
 		if err != nil {
 			return err
 		}
@@ -111,6 +115,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i0")
 			}
 			seen[0] = true
+			next = 1
 			if v.I0, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i0")
 			}
@@ -119,6 +124,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i1")
 			}
 			seen[1] = true
+			next = 2
 			if v.I1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i1")
 			}
@@ -240,6 +246,9 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS2[i] is the key chain APIs print after the first i fields.
+var jsonKeysS2 = [3]antelope.JSONKey{antelope.NewJSONKey("f0"), antelope.NewJSONKey("i2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -251,8 +260,9 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S2{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS2[next])
 		if err != nil {
 			return err
 		}
@@ -265,6 +275,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f0")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.F0.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "f0")
 			}
@@ -273,6 +284,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i2")
 			}
 			seen[1] = true
+			next = 2
 			if v.I2, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i2")
 			}
@@ -470,6 +482,9 @@ func (v *S3) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS3[i] is the key chain APIs print after the first i fields.
+var jsonKeysS3 = [7]antelope.JSONKey{antelope.NewJSONKey("i0"), antelope.NewJSONKey("i1"), antelope.NewJSONKey("i2"), antelope.NewJSONKey("f3"), antelope.NewJSONKey("f4"), antelope.NewJSONKey("f5"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -478,8 +493,9 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S3{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS3[next])
 		if err != nil {
 			return err
 		}
@@ -492,6 +508,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i0")
 			}
 			seen[0] = true
+			next = 1
 			if v.S1.I0, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i0")
 			}
@@ -500,6 +517,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i1")
 			}
 			seen[1] = true
+			next = 2
 			if v.S1.I1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i1")
 			}
@@ -508,6 +526,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i2")
 			}
 			seen[2] = true
+			next = 3
 			if v.I2, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i2")
 			}
@@ -516,6 +535,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f3")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.F3.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "f3")
 			}
@@ -524,6 +544,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f4")
 			}
 			seen[4] = true
+			next = 5
 			if !r.Null() {
 				if err = v.F4.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "f4")
@@ -535,6 +556,7 @@ func (v *S3) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f5")
 			}
 			seen[5] = true
+			next = 6
 			if !r.Null() {
 				if err = v.F5.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "f5")
@@ -645,6 +667,9 @@ func (v *S4) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS4[i] is the key chain APIs print after the first i fields.
+var jsonKeysS4 = [3]antelope.JSONKey{antelope.NewJSONKey("f0"), antelope.NewJSONKey("f1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -656,8 +681,9 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S4{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS4[next])
 		if err != nil {
 			return err
 		}
@@ -670,6 +696,7 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f0")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeInt8Array(r, &v.F0); err != nil {
 				return antelope.AtField(err, "f0")
 			}
@@ -678,6 +705,7 @@ func (v *S4) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f1")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeS1Array(r, &v.F1); err != nil {
 				return antelope.AtField(err, "f1")
 			}
@@ -792,6 +820,9 @@ func (v *S5) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS5[i] is the key chain APIs print after the first i fields.
+var jsonKeysS5 = [2]antelope.JSONKey{antelope.NewJSONKey("f0"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -803,8 +834,9 @@ func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S5{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS5[next])
 		if err != nil {
 			return err
 		}
@@ -817,6 +849,7 @@ func (v *S5) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f0")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeV2Array(r, &v.F0); err != nil {
 				return antelope.AtField(err, "f0")
 			}

@@ -81,6 +81,9 @@ func (v *S) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS[i] is the key chain APIs print after the first i fields.
+var jsonKeysS = [4]antelope.JSONKey{antelope.NewJSONKey("i0"), antelope.NewJSONKey("i1"), antelope.NewJSONKey("i2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -92,8 +95,9 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS[next])
 		if err != nil {
 			return err
 		}
@@ -106,6 +110,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i0")
 			}
 			seen[0] = true
+			next = 1
 			if v.I0, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i0")
 			}
@@ -114,6 +119,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i1")
 			}
 			seen[1] = true
+			next = 2
 			if v.I1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i1")
 			}
@@ -122,6 +128,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i2")
 			}
 			seen[2] = true
+			next = 3
 			if v.I2, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i2")
 			}

@@ -74,6 +74,9 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS1[i] is the key chain APIs print after the first i fields.
+var jsonKeysS1 = [3]antelope.JSONKey{antelope.NewJSONKey("i0"), antelope.NewJSONKey("i1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -85,8 +88,9 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S1{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS1[next])
 		if err != nil {
 			return err
 		}
@@ -99,6 +103,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i0")
 			}
 			seen[0] = true
+			next = 1
 			if v.I0, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i0")
 			}
@@ -107,6 +112,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i1")
 			}
 			seen[1] = true
+			next = 2
 			if v.I1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i1")
 			}
@@ -228,6 +234,9 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS2[i] is the key chain APIs print after the first i fields.
+var jsonKeysS2 = [3]antelope.JSONKey{antelope.NewJSONKey("f0"), antelope.NewJSONKey("i2"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -239,8 +248,9 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S2{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS2[next])
 		if err != nil {
 			return err
 		}
@@ -253,6 +263,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f0")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.F0.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "f0")
 			}
@@ -261,6 +272,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i2")
 			}
 			seen[1] = true
+			next = 2
 			if v.I2, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i2")
 			}

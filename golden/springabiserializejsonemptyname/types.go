@@ -67,6 +67,9 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS1[i] is the key chain APIs print after the first i fields.
+var jsonKeysS1 = [2]antelope.JSONKey{antelope.NewJSONKey(""), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -78,8 +81,9 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S1{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS1[next])
 		if err != nil {
 			return err
 		}
@@ -92,6 +96,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("")
 			}
 			seen[0] = true
+			next = 1
 			if v.X, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "")
 			}

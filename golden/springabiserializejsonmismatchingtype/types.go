@@ -67,6 +67,9 @@ func (v *S1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS1[i] is the key chain APIs print after the first i fields.
+var jsonKeysS1 = [2]antelope.JSONKey{antelope.NewJSONKey("i0"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -78,8 +81,9 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S1{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS1[next])
 		if err != nil {
 			return err
 		}
@@ -92,6 +96,7 @@ func (v *S1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i0")
 			}
 			seen[0] = true
+			next = 1
 			if v.I0, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i0")
 			}
@@ -201,6 +206,9 @@ func (v *S2) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS2[i] is the key chain APIs print after the first i fields.
+var jsonKeysS2 = [3]antelope.JSONKey{antelope.NewJSONKey("f0"), antelope.NewJSONKey("i1"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -212,8 +220,9 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S2{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS2[next])
 		if err != nil {
 			return err
 		}
@@ -226,6 +235,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("f0")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.F0.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "f0")
 			}
@@ -234,6 +244,7 @@ func (v *S2) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i1")
 			}
 			seen[1] = true
+			next = 2
 			if v.I1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i1")
 			}

@@ -179,6 +179,9 @@ func (v *S) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS[i] is the key chain APIs print after the first i fields.
+var jsonKeysS = [7]antelope.JSONKey{antelope.NewJSONKey("i0"), antelope.NewJSONKey("i1"), antelope.NewJSONKey("i2"), antelope.NewJSONKey("a"), antelope.NewJSONKey("o"), antelope.NewJSONKey("fa"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -190,8 +193,9 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS[next])
 		if err != nil {
 			return err
 		}
@@ -204,6 +208,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i0")
 			}
 			seen[0] = true
+			next = 1
 			if v.I0, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i0")
 			}
@@ -212,6 +217,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i1")
 			}
 			seen[1] = true
+			next = 2
 			if v.I1, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i1")
 			}
@@ -220,6 +226,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i2")
 			}
 			seen[2] = true
+			next = 3
 			if !r.Null() {
 				if v.I2.Value, err = r.Int8(); err != nil {
 					return antelope.AtField(err, "i2")
@@ -231,6 +238,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("a")
 			}
 			seen[3] = true
+			next = 4
 			if !r.Null() {
 				if err = jsonDecodeInt8Array(r, &v.A.Value); err != nil {
 					return antelope.AtField(err, "a")
@@ -242,6 +250,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("o")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptInt8(r, &v.O.Value); err != nil {
 				return antelope.AtField(err, "o")
 			}
@@ -251,6 +260,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fa")
 			}
 			seen[5] = true
+			next = 6
 			if !r.Null() {
 				if err = jsonDecodeInt8Array2(r, &v.Fa.Value); err != nil {
 					return antelope.AtField(err, "fa")

@@ -67,6 +67,9 @@ func (v *S) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysS[i] is the key chain APIs print after the first i fields.
+var jsonKeysS = [2]antelope.JSONKey{antelope.NewJSONKey("i0"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -78,8 +81,9 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = S{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysS[next])
 		if err != nil {
 			return err
 		}
@@ -92,6 +96,7 @@ func (v *S) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("i0")
 			}
 			seen[0] = true
+			next = 1
 			if v.I0, err = r.Int8(); err != nil {
 				return antelope.AtField(err, "i0")
 			}

@@ -120,6 +120,9 @@ func (v *Order) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysOrder[i] is the key chain APIs print after the first i fields.
+var jsonKeysOrder = [7]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("price"), antelope.NewJSONKey("hash"), antelope.NewJSONKey("ref"), antelope.NewJSONKey("volume"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -131,8 +134,9 @@ func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Order{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysOrder[next])
 		if err != nil {
 			return err
 		}
@@ -145,6 +149,7 @@ func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -153,6 +158,7 @@ func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -161,6 +167,7 @@ func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("price")
 			}
 			seen[2] = true
+			next = 3
 			if v.Price, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "price")
 			}
@@ -169,6 +176,7 @@ func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("hash")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Hash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "hash")
 			}
@@ -177,6 +185,7 @@ func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Ref.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "ref")
 			}
@@ -185,6 +194,7 @@ func (v *Order) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("volume")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.Volume.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "volume")
 			}
@@ -358,6 +368,9 @@ func (v *Place) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPlace[i] is the key chain APIs print after the first i fields.
+var jsonKeysPlace = [3]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("price"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Place) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -369,8 +382,9 @@ func (v *Place) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Place{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPlace[next])
 		if err != nil {
 			return err
 		}
@@ -383,6 +397,7 @@ func (v *Place) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -391,6 +406,7 @@ func (v *Place) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("price")
 			}
 			seen[1] = true
+			next = 2
 			if v.Price, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "price")
 			}
@@ -508,6 +524,9 @@ func (v *Placed) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPlaced[i] is the key chain APIs print after the first i fields.
+var jsonKeysPlaced = [3]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("queue"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Placed) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -519,8 +538,9 @@ func (v *Placed) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Placed{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPlaced[next])
 		if err != nil {
 			return err
 		}
@@ -533,6 +553,7 @@ func (v *Placed) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if v.ID, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -541,6 +562,7 @@ func (v *Placed) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("queue")
 			}
 			seen[1] = true
+			next = 2
 			if v.Queue, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "queue")
 			}

@@ -1,0 +1,140 @@
+package antelope
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// parseAssetFast reads the asset text s[start:end] when it has the form
+// every chain API prints — "[-]digits[.digits] CODE", one space, no other
+// white space, a code of 1–7 letters — eight bytes per step, and reports
+// false for anything else (or an amount above MaxAssetAmount), which
+// parseAssetText then reads or refuses with its messages. Token balances
+// are the commonest value of a table page, and a digit at a time was most
+// of the time a page of them took to read.
+//
+// The text is given inside s, the whole JSON input when read from it, so
+// that eight-byte loads may run past its end (what they read there is
+// discarded) without copying it: a copy costs a stalled load after it.
+func parseAssetFast(s []byte, start, end int) (Asset, bool) {
+	if start < 0 || end > len(s) || start >= end {
+		return Asset{}, false
+	}
+	i := start
+	neg := s[i] == '-'
+	if neg {
+		i++
+	}
+	intEnd := digitRun(s, i, end)
+	if intEnd == i || intEnd-i > 19 {
+		return Asset{}, false
+	}
+	mag := digitsValue(s, i, intEnd)
+	fracEnd, precision := intEnd, 0
+	if intEnd < end && s[intEnd] == '.' {
+		fracEnd = digitRun(s, intEnd+1, end)
+		precision = fracEnd - intEnd - 1
+		// 19 digits in all always fit a uint64 (10^19 < 2^64).
+		if precision == 0 || precision > MaxPrecision || intEnd-i+precision > 19 {
+			return Asset{}, false
+		}
+		mag = mag*pow10u64[precision] + digitsValue(s, intEnd+1, fracEnd)
+	}
+	if mag > MaxAssetAmount || fracEnd >= end || s[fracEnd] != ' ' {
+		return Asset{}, false
+	}
+	code, ok := symbolCodeLetters(s, fracEnd+1, end)
+	if !ok {
+		return Asset{}, false
+	}
+	amount := int64(mag)
+	if neg {
+		amount = -amount
+	}
+	return Asset{Amount: amount, Symbol: Symbol{Precision: uint8(precision), Code: code}}, true
+}
+
+// pow10u64[n] is 10^n, for n up to 19.
+var pow10u64 = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+const bytesOf1 = 0x0101010101010101 // 0x01 in every byte
+
+// digitRun returns the offset of the first byte of s[i:end] that is not an
+// ASCII digit, or end, eight bytes per step.
+func digitRun(s []byte, i, end int) int {
+	for ; i+8 <= len(s) && i < end; i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		// A byte is a digit when its high nibble is 3 and adding 6 to it
+		// leaves the high nibble 3. The +6 can carry into the next byte
+		// only from a byte that is not a digit, so the lowest flagged
+		// byte is exact.
+		m := (w&(0xf0*bytesOf1) ^ 0x30*bytesOf1) | ((w+6*bytesOf1)&(0xf0*bytesOf1) ^ 0x30*bytesOf1)
+		if end-i < 8 {
+			m |= ^uint64(0) << (8 * (end - i)) // the bytes past the text
+		}
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < end && s[i]-'0' < 10; i++ {
+	}
+	return i
+}
+
+// digitsValue is the value of the 1–19 ASCII digits s[i:j], eight per
+// step.
+func digitsValue(s []byte, i, j int) uint64 {
+	var v uint64
+	for ; j-i > 8; i += 8 {
+		v = v*1e8 + eightDigits(binary.LittleEndian.Uint64(s[i:])-0x30*bytesOf1)
+	}
+	n := j - i
+	var w uint64
+	if i+8 <= len(s) {
+		w = binary.LittleEndian.Uint64(s[i:])
+	} else { // near the end of the input: rare, so a copy is affordable
+		var pad [8]byte
+		copy(pad[:], s[i:j])
+		w = binary.LittleEndian.Uint64(pad[:])
+	}
+	// Less '0' in every byte: the bytes past the digits (after them in
+	// memory, above them in w) may borrow, but only from each other. The
+	// shift drops them and puts leading zeros below the digits.
+	w = (w - 0x30*bytesOf1) << (8 * (8 - n) & 63)
+	return v*pow10u64[n&15] + eightDigits(w)
+}
+
+// eightDigits is the value of eight decimal digits, one per byte of w,
+// loaded little-endian (the first digit in the lowest byte): pairs, then
+// quads, then the eight, each combined by one multiplication.
+func eightDigits(w uint64) uint64 {
+	w = (w * (10<<8 + 1)) >> 8 & 0x00ff00ff00ff00ff
+	w = (w * (100<<16 + 1)) >> 16 & 0x0000ffff0000ffff
+	return (w * (10000<<32 + 1)) >> 32
+}
+
+// symbolCodeLetters is the symbol code s[i:end] when it is 1–7 letters
+// A–Z, all eight bytes checked at once when s has them.
+func symbolCodeLetters(s []byte, i, end int) (SymbolCode, bool) {
+	n := end - i
+	if n < 1 || n > 7 {
+		return 0, false
+	}
+	var w uint64
+	if i+8 <= len(s) {
+		w = binary.LittleEndian.Uint64(s[i:]) & (1<<(8*n) - 1)
+	} else {
+		for k := n - 1; k >= 0; k-- {
+			w = w<<8 | uint64(s[i+k])
+		}
+	}
+	// As SymbolCode.Valid: below 0x80, a byte's top bit comes from b+0x3f
+	// when b ≥ 'A' and from b+0x25 when b > 'Z', with no carry between
+	// bytes.
+	const tops = 0x80 * bytesOf1
+	used := uint64(tops) & (1<<(8*n) - 1)
+	geA := (w + (0x80-'A')*bytesOf1) & used
+	gtZ := (w + (0x7f-'Z')*bytesOf1) & used
+	return SymbolCode(w), w&tops == 0 && geA == used && gtZ == 0
+}
