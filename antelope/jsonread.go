@@ -73,6 +73,10 @@ func (r *JSONReader) skipSpace() {
 	r.skipSpaceSlow()
 }
 
+// Not inlined: Peek, which inlines into generated decoders, would carry
+// this loop into each of them.
+//
+//go:noinline
 func (r *JSONReader) skipSpaceSlow() {
 	for r.pos < len(r.data) {
 		switch r.data[r.pos] {
