@@ -269,6 +269,9 @@ func (v *BlockPosition) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockPosition[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockPosition = [3]antelope.JSONKey{antelope.NewJSONKey("block_num"), antelope.NewJSONKey("block_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockPosition) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -280,8 +283,9 @@ func (v *BlockPosition) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockPosition{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockPosition[next])
 		if err != nil {
 			return err
 		}
@@ -294,6 +298,7 @@ func (v *BlockPosition) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_num")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "block_num")
 			}
@@ -302,6 +307,7 @@ func (v *BlockPosition) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_id")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.BlockID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "block_id")
 			}
@@ -495,6 +501,9 @@ func (v *GetStatusResultV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetStatusResultV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetStatusResultV0 = [8]antelope.JSONKey{antelope.NewJSONKey("head"), antelope.NewJSONKey("last_irreversible"), antelope.NewJSONKey("trace_begin_block"), antelope.NewJSONKey("trace_end_block"), antelope.NewJSONKey("chain_state_begin_block"), antelope.NewJSONKey("chain_state_end_block"), antelope.NewJSONKey("chain_id"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -506,8 +515,9 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GetStatusResultV0{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetStatusResultV0[next])
 		if err != nil {
 			return err
 		}
@@ -520,6 +530,7 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("head")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Head.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "head")
 			}
@@ -528,6 +539,7 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_irreversible")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastIrreversible.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_irreversible")
 			}
@@ -536,6 +548,7 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trace_begin_block")
 			}
 			seen[2] = true
+			next = 3
 			if v.TraceBeginBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "trace_begin_block")
 			}
@@ -544,6 +557,7 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trace_end_block")
 			}
 			seen[3] = true
+			next = 4
 			if v.TraceEndBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "trace_end_block")
 			}
@@ -552,6 +566,7 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_state_begin_block")
 			}
 			seen[4] = true
+			next = 5
 			if v.ChainStateBeginBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "chain_state_begin_block")
 			}
@@ -560,6 +575,7 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_state_end_block")
 			}
 			seen[5] = true
+			next = 6
 			if v.ChainStateEndBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "chain_state_end_block")
 			}
@@ -568,6 +584,7 @@ func (v *GetStatusResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_id")
 			}
 			seen[6] = true
+			next = 7
 			if !r.Null() {
 				if err = v.ChainID.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "chain_id")
@@ -812,6 +829,9 @@ func (v *GetStatusResultV1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetStatusResultV1[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetStatusResultV1 = [10]antelope.JSONKey{antelope.NewJSONKey("head"), antelope.NewJSONKey("last_irreversible"), antelope.NewJSONKey("trace_begin_block"), antelope.NewJSONKey("trace_end_block"), antelope.NewJSONKey("chain_state_begin_block"), antelope.NewJSONKey("chain_state_end_block"), antelope.NewJSONKey("chain_id"), antelope.NewJSONKey("finality_data_begin_block"), antelope.NewJSONKey("finality_data_end_block"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -823,8 +843,9 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GetStatusResultV1{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetStatusResultV1[next])
 		if err != nil {
 			return err
 		}
@@ -837,6 +858,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("head")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Head.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "head")
 			}
@@ -845,6 +867,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_irreversible")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastIrreversible.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_irreversible")
 			}
@@ -853,6 +876,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trace_begin_block")
 			}
 			seen[2] = true
+			next = 3
 			if v.TraceBeginBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "trace_begin_block")
 			}
@@ -861,6 +885,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trace_end_block")
 			}
 			seen[3] = true
+			next = 4
 			if v.TraceEndBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "trace_end_block")
 			}
@@ -869,6 +894,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_state_begin_block")
 			}
 			seen[4] = true
+			next = 5
 			if v.ChainStateBeginBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "chain_state_begin_block")
 			}
@@ -877,6 +903,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_state_end_block")
 			}
 			seen[5] = true
+			next = 6
 			if v.ChainStateEndBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "chain_state_end_block")
 			}
@@ -885,6 +912,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_id")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.ChainID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "chain_id")
 			}
@@ -893,6 +921,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_data_begin_block")
 			}
 			seen[7] = true
+			next = 8
 			if v.FinalityDataBeginBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "finality_data_begin_block")
 			}
@@ -901,6 +930,7 @@ func (v *GetStatusResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_data_end_block")
 			}
 			seen[8] = true
+			next = 9
 			if v.FinalityDataEndBlock, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "finality_data_end_block")
 			}
@@ -1148,6 +1178,9 @@ func (v *GetBlocksRequestV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetBlocksRequestV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetBlocksRequestV0 = [9]antelope.JSONKey{antelope.NewJSONKey("start_block_num"), antelope.NewJSONKey("end_block_num"), antelope.NewJSONKey("max_messages_in_flight"), antelope.NewJSONKey("have_positions"), antelope.NewJSONKey("irreversible_only"), antelope.NewJSONKey("fetch_block"), antelope.NewJSONKey("fetch_traces"), antelope.NewJSONKey("fetch_deltas"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1159,8 +1192,9 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GetBlocksRequestV0{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetBlocksRequestV0[next])
 		if err != nil {
 			return err
 		}
@@ -1173,6 +1207,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("start_block_num")
 			}
 			seen[0] = true
+			next = 1
 			if v.StartBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "start_block_num")
 			}
@@ -1181,6 +1216,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("end_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.EndBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "end_block_num")
 			}
@@ -1189,6 +1225,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_messages_in_flight")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxMessagesInFlight, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_messages_in_flight")
 			}
@@ -1197,6 +1234,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("have_positions")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeBlockPositionArray(r, &v.HavePositions); err != nil {
 				return antelope.AtField(err, "have_positions")
 			}
@@ -1205,6 +1243,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("irreversible_only")
 			}
 			seen[4] = true
+			next = 5
 			if v.IrreversibleOnly, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "irreversible_only")
 			}
@@ -1213,6 +1252,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fetch_block")
 			}
 			seen[5] = true
+			next = 6
 			if v.FetchBlock, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "fetch_block")
 			}
@@ -1221,6 +1261,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fetch_traces")
 			}
 			seen[6] = true
+			next = 7
 			if v.FetchTraces, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "fetch_traces")
 			}
@@ -1229,6 +1270,7 @@ func (v *GetBlocksRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fetch_deltas")
 			}
 			seen[7] = true
+			next = 8
 			if v.FetchDeltas, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "fetch_deltas")
 			}
@@ -1471,6 +1513,9 @@ func (v *GetBlocksRequestV1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetBlocksRequestV1[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetBlocksRequestV1 = [10]antelope.JSONKey{antelope.NewJSONKey("start_block_num"), antelope.NewJSONKey("end_block_num"), antelope.NewJSONKey("max_messages_in_flight"), antelope.NewJSONKey("have_positions"), antelope.NewJSONKey("irreversible_only"), antelope.NewJSONKey("fetch_block"), antelope.NewJSONKey("fetch_traces"), antelope.NewJSONKey("fetch_deltas"), antelope.NewJSONKey("fetch_finality_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1482,8 +1527,9 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GetBlocksRequestV1{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetBlocksRequestV1[next])
 		if err != nil {
 			return err
 		}
@@ -1496,6 +1542,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("start_block_num")
 			}
 			seen[0] = true
+			next = 1
 			if v.StartBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "start_block_num")
 			}
@@ -1504,6 +1551,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("end_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.EndBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "end_block_num")
 			}
@@ -1512,6 +1560,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_messages_in_flight")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxMessagesInFlight, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_messages_in_flight")
 			}
@@ -1520,6 +1569,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("have_positions")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeBlockPositionArray(r, &v.HavePositions); err != nil {
 				return antelope.AtField(err, "have_positions")
 			}
@@ -1528,6 +1578,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("irreversible_only")
 			}
 			seen[4] = true
+			next = 5
 			if v.IrreversibleOnly, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "irreversible_only")
 			}
@@ -1536,6 +1587,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fetch_block")
 			}
 			seen[5] = true
+			next = 6
 			if v.FetchBlock, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "fetch_block")
 			}
@@ -1544,6 +1596,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fetch_traces")
 			}
 			seen[6] = true
+			next = 7
 			if v.FetchTraces, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "fetch_traces")
 			}
@@ -1552,6 +1605,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fetch_deltas")
 			}
 			seen[7] = true
+			next = 8
 			if v.FetchDeltas, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "fetch_deltas")
 			}
@@ -1560,6 +1614,7 @@ func (v *GetBlocksRequestV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("fetch_finality_data")
 			}
 			seen[8] = true
+			next = 9
 			if v.FetchFinalityData, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "fetch_finality_data")
 			}
@@ -1754,6 +1809,9 @@ func (v *GetBlocksAckRequestV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetBlocksAckRequestV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetBlocksAckRequestV0 = [2]antelope.JSONKey{antelope.NewJSONKey("num_messages"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksAckRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1765,8 +1823,9 @@ func (v *GetBlocksAckRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GetBlocksAckRequestV0{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetBlocksAckRequestV0[next])
 		if err != nil {
 			return err
 		}
@@ -1779,6 +1838,7 @@ func (v *GetBlocksAckRequestV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("num_messages")
 			}
 			seen[0] = true
+			next = 1
 			if v.NumMessages, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "num_messages")
 			}
@@ -1947,6 +2007,9 @@ func (v *GetBlocksResultV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetBlocksResultV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetBlocksResultV0 = [8]antelope.JSONKey{antelope.NewJSONKey("head"), antelope.NewJSONKey("last_irreversible"), antelope.NewJSONKey("this_block"), antelope.NewJSONKey("prev_block"), antelope.NewJSONKey("block"), antelope.NewJSONKey("traces"), antelope.NewJSONKey("deltas"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1958,8 +2021,9 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GetBlocksResultV0{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetBlocksResultV0[next])
 		if err != nil {
 			return err
 		}
@@ -1972,6 +2036,7 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("head")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Head.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "head")
 			}
@@ -1980,6 +2045,7 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_irreversible")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastIrreversible.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_irreversible")
 			}
@@ -1988,6 +2054,7 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("this_block")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptBlockPosition(r, &v.ThisBlock); err != nil {
 				return antelope.AtField(err, "this_block")
 			}
@@ -1996,6 +2063,7 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("prev_block")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOptBlockPosition(r, &v.PrevBlock); err != nil {
 				return antelope.AtField(err, "prev_block")
 			}
@@ -2004,6 +2072,7 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptBytes(r, &v.Block); err != nil {
 				return antelope.AtField(err, "block")
 			}
@@ -2012,6 +2081,7 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("traces")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeOptBytes(r, &v.Traces); err != nil {
 				return antelope.AtField(err, "traces")
 			}
@@ -2020,6 +2090,7 @@ func (v *GetBlocksResultV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deltas")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeOptBytes(r, &v.Deltas); err != nil {
 				return antelope.AtField(err, "deltas")
 			}
@@ -2256,6 +2327,9 @@ func (v *GetBlocksResultV1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGetBlocksResultV1[i] is the key chain APIs print after the first i fields.
+var jsonKeysGetBlocksResultV1 = [9]antelope.JSONKey{antelope.NewJSONKey("head"), antelope.NewJSONKey("last_irreversible"), antelope.NewJSONKey("this_block"), antelope.NewJSONKey("prev_block"), antelope.NewJSONKey("block"), antelope.NewJSONKey("traces"), antelope.NewJSONKey("deltas"), antelope.NewJSONKey("finality_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2267,8 +2341,9 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GetBlocksResultV1{}
 	var seen [8]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGetBlocksResultV1[next])
 		if err != nil {
 			return err
 		}
@@ -2281,6 +2356,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("head")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Head.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "head")
 			}
@@ -2289,6 +2365,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_irreversible")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.LastIrreversible.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_irreversible")
 			}
@@ -2297,6 +2374,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("this_block")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptBlockPosition(r, &v.ThisBlock); err != nil {
 				return antelope.AtField(err, "this_block")
 			}
@@ -2305,6 +2383,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("prev_block")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOptBlockPosition(r, &v.PrevBlock); err != nil {
 				return antelope.AtField(err, "prev_block")
 			}
@@ -2313,6 +2392,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeOptBytes(r, &v.Block); err != nil {
 				return antelope.AtField(err, "block")
 			}
@@ -2321,6 +2401,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("traces")
 			}
 			seen[5] = true
+			next = 6
 			if err = jsonDecodeOptBytes(r, &v.Traces); err != nil {
 				return antelope.AtField(err, "traces")
 			}
@@ -2329,6 +2410,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deltas")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeOptBytes(r, &v.Deltas); err != nil {
 				return antelope.AtField(err, "deltas")
 			}
@@ -2337,6 +2419,7 @@ func (v *GetBlocksResultV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("finality_data")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptBytes(r, &v.FinalityData); err != nil {
 				return antelope.AtField(err, "finality_data")
 			}
@@ -2510,6 +2593,9 @@ func (v *Row) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysRow[i] is the key chain APIs print after the first i fields.
+var jsonKeysRow = [3]antelope.JSONKey{antelope.NewJSONKey("present"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Row) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2521,8 +2607,9 @@ func (v *Row) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Row{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysRow[next])
 		if err != nil {
 			return err
 		}
@@ -2535,6 +2622,7 @@ func (v *Row) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("present")
 			}
 			seen[0] = true
+			next = 1
 			if v.Present, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "present")
 			}
@@ -2543,6 +2631,7 @@ func (v *Row) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -2666,6 +2755,9 @@ func (v *TableDeltaV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTableDeltaV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysTableDeltaV0 = [3]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("rows"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TableDeltaV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2677,8 +2769,9 @@ func (v *TableDeltaV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TableDeltaV0{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTableDeltaV0[next])
 		if err != nil {
 			return err
 		}
@@ -2691,6 +2784,7 @@ func (v *TableDeltaV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if v.Name, err = r.String(); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -2699,6 +2793,7 @@ func (v *TableDeltaV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("rows")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeRowArray(r, &v.Rows); err != nil {
 				return antelope.AtField(err, "rows")
 			}
@@ -2848,6 +2943,9 @@ func (v *Action) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAction[i] is the key chain APIs print after the first i fields.
+var jsonKeysAction = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("name"), antelope.NewJSONKey("authorization"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2859,8 +2957,9 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Action{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAction[next])
 		if err != nil {
 			return err
 		}
@@ -2873,6 +2972,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -2881,6 +2981,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -2889,6 +2990,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authorization")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelArray(r, &v.Authorization); err != nil {
 				return antelope.AtField(err, "authorization")
 			}
@@ -2897,6 +2999,7 @@ func (v *Action) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[3] = true
+			next = 4
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -3044,6 +3147,9 @@ func (v *AccountAuthSequence) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccountAuthSequence[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccountAuthSequence = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("sequence"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountAuthSequence) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3055,8 +3161,9 @@ func (v *AccountAuthSequence) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AccountAuthSequence{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccountAuthSequence[next])
 		if err != nil {
 			return err
 		}
@@ -3069,6 +3176,7 @@ func (v *AccountAuthSequence) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -3077,6 +3185,7 @@ func (v *AccountAuthSequence) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("sequence")
 			}
 			seen[1] = true
+			next = 2
 			if v.Sequence, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "sequence")
 			}
@@ -3255,6 +3364,9 @@ func (v *ActionReceiptV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionReceiptV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionReceiptV0 = [8]antelope.JSONKey{antelope.NewJSONKey("receiver"), antelope.NewJSONKey("act_digest"), antelope.NewJSONKey("global_sequence"), antelope.NewJSONKey("recv_sequence"), antelope.NewJSONKey("auth_sequence"), antelope.NewJSONKey("code_sequence"), antelope.NewJSONKey("abi_sequence"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3266,8 +3378,9 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ActionReceiptV0{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionReceiptV0[next])
 		if err != nil {
 			return err
 		}
@@ -3280,6 +3393,7 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -3288,6 +3402,7 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("act_digest")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ActDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "act_digest")
 			}
@@ -3296,6 +3411,7 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("global_sequence")
 			}
 			seen[2] = true
+			next = 3
 			if v.GlobalSequence, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "global_sequence")
 			}
@@ -3304,6 +3420,7 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("recv_sequence")
 			}
 			seen[3] = true
+			next = 4
 			if v.RecvSequence, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "recv_sequence")
 			}
@@ -3312,6 +3429,7 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auth_sequence")
 			}
 			seen[4] = true
+			next = 5
 			if err = jsonDecodeAccountAuthSequenceArray(r, &v.AuthSequence); err != nil {
 				return antelope.AtField(err, "auth_sequence")
 			}
@@ -3320,6 +3438,7 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code_sequence")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.CodeSequence.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code_sequence")
 			}
@@ -3328,6 +3447,7 @@ func (v *ActionReceiptV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("abi_sequence")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.ABISequence.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "abi_sequence")
 			}
@@ -3511,6 +3631,9 @@ func (v *AccountDelta) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccountDelta[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccountDelta = [3]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("delta"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountDelta) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3522,8 +3645,9 @@ func (v *AccountDelta) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AccountDelta{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccountDelta[next])
 		if err != nil {
 			return err
 		}
@@ -3536,6 +3660,7 @@ func (v *AccountDelta) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -3544,6 +3669,7 @@ func (v *AccountDelta) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delta")
 			}
 			seen[1] = true
+			next = 2
 			if v.Delta, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "delta")
 			}
@@ -3764,6 +3890,9 @@ func (v *ActionTraceV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionTraceV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionTraceV0 = [12]antelope.JSONKey{antelope.NewJSONKey("action_ordinal"), antelope.NewJSONKey("creator_action_ordinal"), antelope.NewJSONKey("receipt"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("act"), antelope.NewJSONKey("context_free"), antelope.NewJSONKey("elapsed"), antelope.NewJSONKey("console"), antelope.NewJSONKey("account_ram_deltas"), antelope.NewJSONKey("except"), antelope.NewJSONKey("error_code"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -3775,8 +3904,9 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ActionTraceV0{}
 	var seen [11]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionTraceV0[next])
 		if err != nil {
 			return err
 		}
@@ -3789,6 +3919,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_ordinal")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ActionOrdinal.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_ordinal")
 			}
@@ -3797,6 +3928,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator_action_ordinal")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CreatorActionOrdinal.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator_action_ordinal")
 			}
@@ -3805,6 +3937,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receipt")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptActionReceipt(r, &v.Receipt); err != nil {
 				return antelope.AtField(err, "receipt")
 			}
@@ -3813,6 +3946,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -3821,6 +3955,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("act")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Act.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "act")
 			}
@@ -3829,6 +3964,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFree, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "context_free")
 			}
@@ -3837,6 +3973,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("elapsed")
 			}
 			seen[6] = true
+			next = 7
 			if v.Elapsed, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "elapsed")
 			}
@@ -3845,6 +3982,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("console")
 			}
 			seen[7] = true
+			next = 8
 			if v.Console, err = r.String(); err != nil {
 				return antelope.AtField(err, "console")
 			}
@@ -3853,6 +3991,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_ram_deltas")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeAccountDeltaArray(r, &v.AccountRAMDeltas); err != nil {
 				return antelope.AtField(err, "account_ram_deltas")
 			}
@@ -3861,6 +4000,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("except")
 			}
 			seen[9] = true
+			next = 10
 			if err = jsonDecodeOptString(r, &v.Except); err != nil {
 				return antelope.AtField(err, "except")
 			}
@@ -3869,6 +4009,7 @@ func (v *ActionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("error_code")
 			}
 			seen[10] = true
+			next = 11
 			if err = jsonDecodeOptUint64(r, &v.ErrorCode); err != nil {
 				return antelope.AtField(err, "error_code")
 			}
@@ -4197,6 +4338,9 @@ func (v *ActionTraceV1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysActionTraceV1[i] is the key chain APIs print after the first i fields.
+var jsonKeysActionTraceV1 = [13]antelope.JSONKey{antelope.NewJSONKey("action_ordinal"), antelope.NewJSONKey("creator_action_ordinal"), antelope.NewJSONKey("receipt"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("act"), antelope.NewJSONKey("context_free"), antelope.NewJSONKey("elapsed"), antelope.NewJSONKey("console"), antelope.NewJSONKey("account_ram_deltas"), antelope.NewJSONKey("except"), antelope.NewJSONKey("error_code"), antelope.NewJSONKey("return_value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4208,8 +4352,9 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ActionTraceV1{}
 	var seen [12]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActionTraceV1[next])
 		if err != nil {
 			return err
 		}
@@ -4222,6 +4367,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_ordinal")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ActionOrdinal.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_ordinal")
 			}
@@ -4230,6 +4376,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator_action_ordinal")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CreatorActionOrdinal.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator_action_ordinal")
 			}
@@ -4238,6 +4385,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receipt")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptActionReceipt(r, &v.Receipt); err != nil {
 				return antelope.AtField(err, "receipt")
 			}
@@ -4246,6 +4394,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -4254,6 +4403,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("act")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Act.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "act")
 			}
@@ -4262,6 +4412,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFree, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "context_free")
 			}
@@ -4270,6 +4421,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("elapsed")
 			}
 			seen[6] = true
+			next = 7
 			if v.Elapsed, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "elapsed")
 			}
@@ -4278,6 +4430,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("console")
 			}
 			seen[7] = true
+			next = 8
 			if v.Console, err = r.String(); err != nil {
 				return antelope.AtField(err, "console")
 			}
@@ -4286,6 +4439,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_ram_deltas")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeAccountDeltaArray(r, &v.AccountRAMDeltas); err != nil {
 				return antelope.AtField(err, "account_ram_deltas")
 			}
@@ -4294,6 +4448,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("except")
 			}
 			seen[9] = true
+			next = 10
 			if err = jsonDecodeOptString(r, &v.Except); err != nil {
 				return antelope.AtField(err, "except")
 			}
@@ -4302,6 +4457,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("error_code")
 			}
 			seen[10] = true
+			next = 11
 			if err = jsonDecodeOptUint64(r, &v.ErrorCode); err != nil {
 				return antelope.AtField(err, "error_code")
 			}
@@ -4310,6 +4466,7 @@ func (v *ActionTraceV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("return_value")
 			}
 			seen[11] = true
+			next = 12
 			if v.ReturnValue, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "return_value")
 			}
@@ -4617,6 +4774,9 @@ func (v *PartialTransactionV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPartialTransactionV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysPartialTransactionV0 = [10]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), antelope.NewJSONKey("transaction_extensions"), antelope.NewJSONKey("signatures"), antelope.NewJSONKey("context_free_data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -4628,8 +4788,9 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PartialTransactionV0{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPartialTransactionV0[next])
 		if err != nil {
 			return err
 		}
@@ -4642,6 +4803,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -4650,6 +4812,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -4658,6 +4821,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -4666,6 +4830,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -4674,6 +4839,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -4682,6 +4848,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -4690,6 +4857,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_extensions")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeExtensionArray(r, &v.TransactionExtensions); err != nil {
 				return antelope.AtField(err, "transaction_extensions")
 			}
@@ -4698,6 +4866,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signatures")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeSignatureArray(r, &v.Signatures); err != nil {
 				return antelope.AtField(err, "signatures")
 			}
@@ -4706,6 +4875,7 @@ func (v *PartialTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_data")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeBytesArray(r, &v.ContextFreeData); err != nil {
 				return antelope.AtField(err, "context_free_data")
 			}
@@ -5022,6 +5192,9 @@ func (v *TransactionTraceV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionTraceV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionTraceV0 = [14]antelope.JSONKey{antelope.NewJSONKey("id"), antelope.NewJSONKey("status"), antelope.NewJSONKey("cpu_usage_us"), antelope.NewJSONKey("net_usage_words"), antelope.NewJSONKey("elapsed"), antelope.NewJSONKey("net_usage"), antelope.NewJSONKey("scheduled"), antelope.NewJSONKey("action_traces"), antelope.NewJSONKey("account_ram_delta"), antelope.NewJSONKey("except"), antelope.NewJSONKey("error_code"), antelope.NewJSONKey("failed_dtrx_trace"), antelope.NewJSONKey("partial"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5037,8 +5210,9 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TransactionTraceV0{}
 	var seen [13]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionTraceV0[next])
 		if err != nil {
 			return err
 		}
@@ -5051,6 +5225,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("id")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "id")
 			}
@@ -5059,6 +5234,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("status")
 			}
 			seen[1] = true
+			next = 2
 			if v.Status, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "status")
 			}
@@ -5067,6 +5243,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_usage_us")
 			}
 			seen[2] = true
+			next = 3
 			if v.CPUUsageUs, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "cpu_usage_us")
 			}
@@ -5075,6 +5252,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.NetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_usage_words")
 			}
@@ -5083,6 +5261,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("elapsed")
 			}
 			seen[4] = true
+			next = 5
 			if v.Elapsed, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "elapsed")
 			}
@@ -5091,6 +5270,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage")
 			}
 			seen[5] = true
+			next = 6
 			if v.NetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "net_usage")
 			}
@@ -5099,6 +5279,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scheduled")
 			}
 			seen[6] = true
+			next = 7
 			if v.Scheduled, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "scheduled")
 			}
@@ -5107,6 +5288,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_traces")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeActionTraceArray(r, &v.ActionTraces); err != nil {
 				return antelope.AtField(err, "action_traces")
 			}
@@ -5115,6 +5297,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account_ram_delta")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeOptAccountDelta(r, &v.AccountRAMDelta); err != nil {
 				return antelope.AtField(err, "account_ram_delta")
 			}
@@ -5123,6 +5306,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("except")
 			}
 			seen[9] = true
+			next = 10
 			if err = jsonDecodeOptString(r, &v.Except); err != nil {
 				return antelope.AtField(err, "except")
 			}
@@ -5131,6 +5315,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("error_code")
 			}
 			seen[10] = true
+			next = 11
 			if err = jsonDecodeOptUint64(r, &v.ErrorCode); err != nil {
 				return antelope.AtField(err, "error_code")
 			}
@@ -5139,6 +5324,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("failed_dtrx_trace")
 			}
 			seen[11] = true
+			next = 12
 			if err = jsonDecodeOptTransactionTrace(r, &v.FailedDtrxTrace); err != nil {
 				return antelope.AtField(err, "failed_dtrx_trace")
 			}
@@ -5147,6 +5333,7 @@ func (v *TransactionTraceV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("partial")
 			}
 			seen[12] = true
+			next = 13
 			if err = jsonDecodeOptPartialTransaction(r, &v.Partial); err != nil {
 				return antelope.AtField(err, "partial")
 			}
@@ -5403,6 +5590,9 @@ func (v *PackedTransaction) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPackedTransaction[i] is the key chain APIs print after the first i fields.
+var jsonKeysPackedTransaction = [5]antelope.JSONKey{antelope.NewJSONKey("signatures"), antelope.NewJSONKey("compression"), antelope.NewJSONKey("packed_context_free_data"), antelope.NewJSONKey("packed_trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PackedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5414,8 +5604,9 @@ func (v *PackedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PackedTransaction{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPackedTransaction[next])
 		if err != nil {
 			return err
 		}
@@ -5428,6 +5619,7 @@ func (v *PackedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("signatures")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeSignatureArray(r, &v.Signatures); err != nil {
 				return antelope.AtField(err, "signatures")
 			}
@@ -5436,6 +5628,7 @@ func (v *PackedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("compression")
 			}
 			seen[1] = true
+			next = 2
 			if v.Compression, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "compression")
 			}
@@ -5444,6 +5637,7 @@ func (v *PackedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("packed_context_free_data")
 			}
 			seen[2] = true
+			next = 3
 			if v.PackedContextFreeData, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "packed_context_free_data")
 			}
@@ -5452,6 +5646,7 @@ func (v *PackedTransaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("packed_trx")
 			}
 			seen[3] = true
+			next = 4
 			if v.PackedTrx, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "packed_trx")
 			}
@@ -5606,6 +5801,9 @@ func (v *TransactionReceiptHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionReceiptHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionReceiptHeader = [4]antelope.JSONKey{antelope.NewJSONKey("status"), antelope.NewJSONKey("cpu_usage_us"), antelope.NewJSONKey("net_usage_words"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionReceiptHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5617,8 +5815,9 @@ func (v *TransactionReceiptHeader) DecodeJSON(r *antelope.JSONReader) (err error
 	}
 	*v = TransactionReceiptHeader{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionReceiptHeader[next])
 		if err != nil {
 			return err
 		}
@@ -5631,6 +5830,7 @@ func (v *TransactionReceiptHeader) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("status")
 			}
 			seen[0] = true
+			next = 1
 			if v.Status, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "status")
 			}
@@ -5639,6 +5839,7 @@ func (v *TransactionReceiptHeader) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("cpu_usage_us")
 			}
 			seen[1] = true
+			next = 2
 			if v.CPUUsageUs, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "cpu_usage_us")
 			}
@@ -5647,6 +5848,7 @@ func (v *TransactionReceiptHeader) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("net_usage_words")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.NetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_usage_words")
 			}
@@ -5798,6 +6000,9 @@ func (v *TransactionReceipt) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionReceipt[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionReceipt = [5]antelope.JSONKey{antelope.NewJSONKey("status"), antelope.NewJSONKey("cpu_usage_us"), antelope.NewJSONKey("net_usage_words"), antelope.NewJSONKey("trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5806,8 +6011,9 @@ func (v *TransactionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TransactionReceipt{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionReceipt[next])
 		if err != nil {
 			return err
 		}
@@ -5820,6 +6026,7 @@ func (v *TransactionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("status")
 			}
 			seen[0] = true
+			next = 1
 			if v.TransactionReceiptHeader.Status, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "status")
 			}
@@ -5828,6 +6035,7 @@ func (v *TransactionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_usage_us")
 			}
 			seen[1] = true
+			next = 2
 			if v.TransactionReceiptHeader.CPUUsageUs, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "cpu_usage_us")
 			}
@@ -5836,6 +6044,7 @@ func (v *TransactionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_words")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.TransactionReceiptHeader.NetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_usage_words")
 			}
@@ -5844,6 +6053,7 @@ func (v *TransactionReceipt) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("trx")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Trx.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx")
 			}
@@ -5937,6 +6147,9 @@ func (v *Extension) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysExtension = [3]antelope.JSONKey{antelope.NewJSONKey("type"), antelope.NewJSONKey("data"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -5948,8 +6161,9 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Extension{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysExtension[next])
 		if err != nil {
 			return err
 		}
@@ -5962,6 +6176,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("type")
 			}
 			seen[0] = true
+			next = 1
 			if v.Type, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "type")
 			}
@@ -5970,6 +6185,7 @@ func (v *Extension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("data")
 			}
 			seen[1] = true
+			next = 2
 			if v.Data, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "data")
 			}
@@ -6168,6 +6384,9 @@ func (v *BlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockHeader = [10]antelope.JSONKey{antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("producer"), antelope.NewJSONKey("confirmed"), antelope.NewJSONKey("previous"), antelope.NewJSONKey("transaction_mroot"), antelope.NewJSONKey("action_mroot"), antelope.NewJSONKey("schedule_version"), antelope.NewJSONKey("new_producers"), antelope.NewJSONKey("header_extensions"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6179,8 +6398,9 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = BlockHeader{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockHeader[next])
 		if err != nil {
 			return err
 		}
@@ -6193,6 +6413,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -6201,6 +6422,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -6209,6 +6431,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("confirmed")
 			}
 			seen[2] = true
+			next = 3
 			if v.Confirmed, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "confirmed")
 			}
@@ -6217,6 +6440,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("previous")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Previous.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "previous")
 			}
@@ -6225,6 +6449,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_mroot")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.TransactionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "transaction_mroot")
 			}
@@ -6233,6 +6458,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_mroot")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.ActionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_mroot")
 			}
@@ -6241,6 +6467,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schedule_version")
 			}
 			seen[6] = true
+			next = 7
 			if v.ScheduleVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "schedule_version")
 			}
@@ -6249,6 +6476,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_producers")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptProducerSchedule(r, &v.NewProducers); err != nil {
 				return antelope.AtField(err, "new_producers")
 			}
@@ -6257,6 +6485,7 @@ func (v *BlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("header_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.HeaderExtensions); err != nil {
 				return antelope.AtField(err, "header_extensions")
 			}
@@ -6539,6 +6768,9 @@ func (v *SignedBlockHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSignedBlockHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysSignedBlockHeader = [11]antelope.JSONKey{antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("producer"), antelope.NewJSONKey("confirmed"), antelope.NewJSONKey("previous"), antelope.NewJSONKey("transaction_mroot"), antelope.NewJSONKey("action_mroot"), antelope.NewJSONKey("schedule_version"), antelope.NewJSONKey("new_producers"), antelope.NewJSONKey("header_extensions"), antelope.NewJSONKey("producer_signature"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6547,8 +6779,9 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SignedBlockHeader{}
 	var seen [10]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSignedBlockHeader[next])
 		if err != nil {
 			return err
 		}
@@ -6561,6 +6794,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.BlockHeader.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -6569,6 +6803,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.BlockHeader.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -6577,6 +6812,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("confirmed")
 			}
 			seen[2] = true
+			next = 3
 			if v.BlockHeader.Confirmed, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "confirmed")
 			}
@@ -6585,6 +6821,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("previous")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.BlockHeader.Previous.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "previous")
 			}
@@ -6593,6 +6830,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_mroot")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.BlockHeader.TransactionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "transaction_mroot")
 			}
@@ -6601,6 +6839,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_mroot")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.BlockHeader.ActionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_mroot")
 			}
@@ -6609,6 +6848,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schedule_version")
 			}
 			seen[6] = true
+			next = 7
 			if v.BlockHeader.ScheduleVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "schedule_version")
 			}
@@ -6617,6 +6857,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_producers")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptProducerSchedule(r, &v.BlockHeader.NewProducers); err != nil {
 				return antelope.AtField(err, "new_producers")
 			}
@@ -6625,6 +6866,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("header_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.BlockHeader.HeaderExtensions); err != nil {
 				return antelope.AtField(err, "header_extensions")
 			}
@@ -6633,6 +6875,7 @@ func (v *SignedBlockHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_signature")
 			}
 			seen[9] = true
+			next = 10
 			if err = v.ProducerSignature.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_signature")
 			}
@@ -6844,6 +7087,9 @@ func (v *SignedBlock) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysSignedBlock[i] is the key chain APIs print after the first i fields.
+var jsonKeysSignedBlock = [13]antelope.JSONKey{antelope.NewJSONKey("timestamp"), antelope.NewJSONKey("producer"), antelope.NewJSONKey("confirmed"), antelope.NewJSONKey("previous"), antelope.NewJSONKey("transaction_mroot"), antelope.NewJSONKey("action_mroot"), antelope.NewJSONKey("schedule_version"), antelope.NewJSONKey("new_producers"), antelope.NewJSONKey("header_extensions"), antelope.NewJSONKey("producer_signature"), antelope.NewJSONKey("transactions"), antelope.NewJSONKey("block_extensions"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -6852,8 +7098,9 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = SignedBlock{}
 	var seen [12]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysSignedBlock[next])
 		if err != nil {
 			return err
 		}
@@ -6866,6 +7113,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("timestamp")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.SignedBlockHeader.BlockHeader.Timestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "timestamp")
 			}
@@ -6874,6 +7122,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SignedBlockHeader.BlockHeader.Producer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer")
 			}
@@ -6882,6 +7131,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("confirmed")
 			}
 			seen[2] = true
+			next = 3
 			if v.SignedBlockHeader.BlockHeader.Confirmed, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "confirmed")
 			}
@@ -6890,6 +7140,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("previous")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.SignedBlockHeader.BlockHeader.Previous.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "previous")
 			}
@@ -6898,6 +7149,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_mroot")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.SignedBlockHeader.BlockHeader.TransactionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "transaction_mroot")
 			}
@@ -6906,6 +7158,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_mroot")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.SignedBlockHeader.BlockHeader.ActionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_mroot")
 			}
@@ -6914,6 +7167,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("schedule_version")
 			}
 			seen[6] = true
+			next = 7
 			if v.SignedBlockHeader.BlockHeader.ScheduleVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "schedule_version")
 			}
@@ -6922,6 +7176,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_producers")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeOptProducerSchedule(r, &v.SignedBlockHeader.BlockHeader.NewProducers); err != nil {
 				return antelope.AtField(err, "new_producers")
 			}
@@ -6930,6 +7185,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("header_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.SignedBlockHeader.BlockHeader.HeaderExtensions); err != nil {
 				return antelope.AtField(err, "header_extensions")
 			}
@@ -6938,6 +7194,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_signature")
 			}
 			seen[9] = true
+			next = 10
 			if err = v.SignedBlockHeader.ProducerSignature.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_signature")
 			}
@@ -6946,6 +7203,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transactions")
 			}
 			seen[10] = true
+			next = 11
 			if err = jsonDecodeTransactionReceiptArray(r, &v.Transactions); err != nil {
 				return antelope.AtField(err, "transactions")
 			}
@@ -6954,6 +7212,7 @@ func (v *SignedBlock) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_extensions")
 			}
 			seen[11] = true
+			next = 12
 			if err = jsonDecodeExtensionArray(r, &v.BlockExtensions); err != nil {
 				return antelope.AtField(err, "block_extensions")
 			}
@@ -7112,6 +7371,9 @@ func (v *TransactionHeader) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransactionHeader[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransactionHeader = [7]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7123,8 +7385,9 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = TransactionHeader{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransactionHeader[next])
 		if err != nil {
 			return err
 		}
@@ -7137,6 +7400,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -7145,6 +7409,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -7153,6 +7418,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -7161,6 +7427,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -7169,6 +7436,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -7177,6 +7445,7 @@ func (v *TransactionHeader) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -7416,6 +7685,9 @@ func (v *Transaction) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysTransaction[i] is the key chain APIs print after the first i fields.
+var jsonKeysTransaction = [10]antelope.JSONKey{antelope.NewJSONKey("expiration"), antelope.NewJSONKey("ref_block_num"), antelope.NewJSONKey("ref_block_prefix"), antelope.NewJSONKey("max_net_usage_words"), antelope.NewJSONKey("max_cpu_usage_ms"), antelope.NewJSONKey("delay_sec"), antelope.NewJSONKey("context_free_actions"), antelope.NewJSONKey("actions"), antelope.NewJSONKey("transaction_extensions"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7424,8 +7696,9 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Transaction{}
 	var seen [9]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysTransaction[next])
 		if err != nil {
 			return err
 		}
@@ -7438,6 +7711,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("expiration")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.TransactionHeader.Expiration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expiration")
 			}
@@ -7446,6 +7720,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.TransactionHeader.RefBlockNum, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "ref_block_num")
 			}
@@ -7454,6 +7729,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ref_block_prefix")
 			}
 			seen[2] = true
+			next = 3
 			if v.TransactionHeader.RefBlockPrefix, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "ref_block_prefix")
 			}
@@ -7462,6 +7738,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_net_usage_words")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TransactionHeader.MaxNetUsageWords.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "max_net_usage_words")
 			}
@@ -7470,6 +7747,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_cpu_usage_ms")
 			}
 			seen[4] = true
+			next = 5
 			if v.TransactionHeader.MaxCPUUsageMs, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "max_cpu_usage_ms")
 			}
@@ -7478,6 +7756,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("delay_sec")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.TransactionHeader.DelaySec.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "delay_sec")
 			}
@@ -7486,6 +7765,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_actions")
 			}
 			seen[6] = true
+			next = 7
 			if err = jsonDecodeActionArray(r, &v.ContextFreeActions); err != nil {
 				return antelope.AtField(err, "context_free_actions")
 			}
@@ -7494,6 +7774,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actions")
 			}
 			seen[7] = true
+			next = 8
 			if err = jsonDecodeActionArray(r, &v.Actions); err != nil {
 				return antelope.AtField(err, "actions")
 			}
@@ -7502,6 +7783,7 @@ func (v *Transaction) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transaction_extensions")
 			}
 			seen[8] = true
+			next = 9
 			if err = jsonDecodeExtensionArray(r, &v.TransactionExtensions); err != nil {
 				return antelope.AtField(err, "transaction_extensions")
 			}
@@ -7619,6 +7901,9 @@ func (v *CodeID) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCodeID[i] is the key chain APIs print after the first i fields.
+var jsonKeysCodeID = [4]antelope.JSONKey{antelope.NewJSONKey("vm_type"), antelope.NewJSONKey("vm_version"), antelope.NewJSONKey("code_hash"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CodeID) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7630,8 +7915,9 @@ func (v *CodeID) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CodeID{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCodeID[next])
 		if err != nil {
 			return err
 		}
@@ -7644,6 +7930,7 @@ func (v *CodeID) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vm_type")
 			}
 			seen[0] = true
+			next = 1
 			if v.VMType, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vm_type")
 			}
@@ -7652,6 +7939,7 @@ func (v *CodeID) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vm_version")
 			}
 			seen[1] = true
+			next = 2
 			if v.VMVersion, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vm_version")
 			}
@@ -7660,6 +7948,7 @@ func (v *CodeID) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code_hash")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CodeHash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code_hash")
 			}
@@ -7810,6 +8099,9 @@ func (v *AccountV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccountV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccountV0 = [4]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("creation_date"), antelope.NewJSONKey("abi"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -7821,8 +8113,9 @@ func (v *AccountV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AccountV0{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccountV0[next])
 		if err != nil {
 			return err
 		}
@@ -7835,6 +8128,7 @@ func (v *AccountV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -7843,6 +8137,7 @@ func (v *AccountV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creation_date")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.CreationDate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creation_date")
 			}
@@ -7851,6 +8146,7 @@ func (v *AccountV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("abi")
 			}
 			seen[2] = true
+			next = 3
 			if v.ABI, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "abi")
 			}
@@ -8010,6 +8306,9 @@ func (v *AccountMetadataV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAccountMetadataV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysAccountMetadataV0 = [5]antelope.JSONKey{antelope.NewJSONKey("name"), antelope.NewJSONKey("privileged"), antelope.NewJSONKey("last_code_update"), antelope.NewJSONKey("code"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *AccountMetadataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8021,8 +8320,9 @@ func (v *AccountMetadataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = AccountMetadataV0{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAccountMetadataV0[next])
 		if err != nil {
 			return err
 		}
@@ -8035,6 +8335,7 @@ func (v *AccountMetadataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -8043,6 +8344,7 @@ func (v *AccountMetadataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("privileged")
 			}
 			seen[1] = true
+			next = 2
 			if v.Privileged, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "privileged")
 			}
@@ -8051,6 +8353,7 @@ func (v *AccountMetadataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_code_update")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.LastCodeUpdate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_code_update")
 			}
@@ -8059,6 +8362,7 @@ func (v *AccountMetadataV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeOptCodeID(r, &v.Code); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -8217,6 +8521,9 @@ func (v *CodeV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysCodeV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysCodeV0 = [5]antelope.JSONKey{antelope.NewJSONKey("vm_type"), antelope.NewJSONKey("vm_version"), antelope.NewJSONKey("code_hash"), antelope.NewJSONKey("code"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *CodeV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8228,8 +8535,9 @@ func (v *CodeV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = CodeV0{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysCodeV0[next])
 		if err != nil {
 			return err
 		}
@@ -8242,6 +8550,7 @@ func (v *CodeV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vm_type")
 			}
 			seen[0] = true
+			next = 1
 			if v.VMType, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vm_type")
 			}
@@ -8250,6 +8559,7 @@ func (v *CodeV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("vm_version")
 			}
 			seen[1] = true
+			next = 2
 			if v.VMVersion, err = r.Uint8(); err != nil {
 				return antelope.AtField(err, "vm_version")
 			}
@@ -8258,6 +8568,7 @@ func (v *CodeV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code_hash")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CodeHash.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code_hash")
 			}
@@ -8266,6 +8577,7 @@ func (v *CodeV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[3] = true
+			next = 4
 			if v.Code, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -8445,6 +8757,9 @@ func (v *ContractTableV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContractTableV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysContractTableV0 = [5]antelope.JSONKey{antelope.NewJSONKey("code"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("table"), antelope.NewJSONKey("payer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractTableV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8456,8 +8771,9 @@ func (v *ContractTableV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ContractTableV0{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContractTableV0[next])
 		if err != nil {
 			return err
 		}
@@ -8470,6 +8786,7 @@ func (v *ContractTableV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -8478,6 +8795,7 @@ func (v *ContractTableV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -8486,6 +8804,7 @@ func (v *ContractTableV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("table")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Table.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table")
 			}
@@ -8494,6 +8813,7 @@ func (v *ContractTableV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -8689,6 +9009,9 @@ func (v *ContractRowV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContractRowV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysContractRowV0 = [7]antelope.JSONKey{antelope.NewJSONKey("code"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("table"), antelope.NewJSONKey("primary_key"), antelope.NewJSONKey("payer"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8700,8 +9023,9 @@ func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ContractRowV0{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContractRowV0[next])
 		if err != nil {
 			return err
 		}
@@ -8714,6 +9038,7 @@ func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -8722,6 +9047,7 @@ func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -8730,6 +9056,7 @@ func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("table")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Table.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table")
 			}
@@ -8738,6 +9065,7 @@ func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("primary_key")
 			}
 			seen[3] = true
+			next = 4
 			if v.PrimaryKey, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "primary_key")
 			}
@@ -8746,6 +9074,7 @@ func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -8754,6 +9083,7 @@ func (v *ContractRowV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value")
 			}
 			seen[5] = true
+			next = 6
 			if v.Value, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -8971,6 +9301,9 @@ func (v *ContractIndex64V0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContractIndex64V0[i] is the key chain APIs print after the first i fields.
+var jsonKeysContractIndex64V0 = [7]antelope.JSONKey{antelope.NewJSONKey("code"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("table"), antelope.NewJSONKey("primary_key"), antelope.NewJSONKey("payer"), antelope.NewJSONKey("secondary_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -8982,8 +9315,9 @@ func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ContractIndex64V0{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContractIndex64V0[next])
 		if err != nil {
 			return err
 		}
@@ -8996,6 +9330,7 @@ func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -9004,6 +9339,7 @@ func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -9012,6 +9348,7 @@ func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("table")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Table.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table")
 			}
@@ -9020,6 +9357,7 @@ func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("primary_key")
 			}
 			seen[3] = true
+			next = 4
 			if v.PrimaryKey, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "primary_key")
 			}
@@ -9028,6 +9366,7 @@ func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -9036,6 +9375,7 @@ func (v *ContractIndex64V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("secondary_key")
 			}
 			seen[5] = true
+			next = 6
 			if v.SecondaryKey, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "secondary_key")
 			}
@@ -9257,6 +9597,9 @@ func (v *ContractIndex128V0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContractIndex128V0[i] is the key chain APIs print after the first i fields.
+var jsonKeysContractIndex128V0 = [7]antelope.JSONKey{antelope.NewJSONKey("code"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("table"), antelope.NewJSONKey("primary_key"), antelope.NewJSONKey("payer"), antelope.NewJSONKey("secondary_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9268,8 +9611,9 @@ func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ContractIndex128V0{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContractIndex128V0[next])
 		if err != nil {
 			return err
 		}
@@ -9282,6 +9626,7 @@ func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -9290,6 +9635,7 @@ func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -9298,6 +9644,7 @@ func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("table")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Table.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table")
 			}
@@ -9306,6 +9653,7 @@ func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("primary_key")
 			}
 			seen[3] = true
+			next = 4
 			if v.PrimaryKey, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "primary_key")
 			}
@@ -9314,6 +9662,7 @@ func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -9322,6 +9671,7 @@ func (v *ContractIndex128V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("secondary_key")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.SecondaryKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "secondary_key")
 			}
@@ -9543,6 +9893,9 @@ func (v *ContractIndex256V0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContractIndex256V0[i] is the key chain APIs print after the first i fields.
+var jsonKeysContractIndex256V0 = [7]antelope.JSONKey{antelope.NewJSONKey("code"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("table"), antelope.NewJSONKey("primary_key"), antelope.NewJSONKey("payer"), antelope.NewJSONKey("secondary_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9554,8 +9907,9 @@ func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ContractIndex256V0{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContractIndex256V0[next])
 		if err != nil {
 			return err
 		}
@@ -9568,6 +9922,7 @@ func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -9576,6 +9931,7 @@ func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -9584,6 +9940,7 @@ func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("table")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Table.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table")
 			}
@@ -9592,6 +9949,7 @@ func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("primary_key")
 			}
 			seen[3] = true
+			next = 4
 			if v.PrimaryKey, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "primary_key")
 			}
@@ -9600,6 +9958,7 @@ func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -9608,6 +9967,7 @@ func (v *ContractIndex256V0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("secondary_key")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.SecondaryKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "secondary_key")
 			}
@@ -9825,6 +10185,9 @@ func (v *ContractIndexDoubleV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContractIndexDoubleV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysContractIndexDoubleV0 = [7]antelope.JSONKey{antelope.NewJSONKey("code"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("table"), antelope.NewJSONKey("primary_key"), antelope.NewJSONKey("payer"), antelope.NewJSONKey("secondary_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -9836,8 +10199,9 @@ func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ContractIndexDoubleV0{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContractIndexDoubleV0[next])
 		if err != nil {
 			return err
 		}
@@ -9850,6 +10214,7 @@ func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -9858,6 +10223,7 @@ func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -9866,6 +10232,7 @@ func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("table")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Table.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table")
 			}
@@ -9874,6 +10241,7 @@ func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("primary_key")
 			}
 			seen[3] = true
+			next = 4
 			if v.PrimaryKey, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "primary_key")
 			}
@@ -9882,6 +10250,7 @@ func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -9890,6 +10259,7 @@ func (v *ContractIndexDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("secondary_key")
 			}
 			seen[5] = true
+			next = 6
 			if v.SecondaryKey, err = r.Float64(); err != nil {
 				return antelope.AtField(err, "secondary_key")
 			}
@@ -10111,6 +10481,9 @@ func (v *ContractIndexLongDoubleV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysContractIndexLongDoubleV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysContractIndexLongDoubleV0 = [7]antelope.JSONKey{antelope.NewJSONKey("code"), antelope.NewJSONKey("scope"), antelope.NewJSONKey("table"), antelope.NewJSONKey("primary_key"), antelope.NewJSONKey("payer"), antelope.NewJSONKey("secondary_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10122,8 +10495,9 @@ func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err erro
 	}
 	*v = ContractIndexLongDoubleV0{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysContractIndexLongDoubleV0[next])
 		if err != nil {
 			return err
 		}
@@ -10136,6 +10510,7 @@ func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("code")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -10144,6 +10519,7 @@ func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("scope")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Scope.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "scope")
 			}
@@ -10152,6 +10528,7 @@ func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("table")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Table.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "table")
 			}
@@ -10160,6 +10537,7 @@ func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("primary_key")
 			}
 			seen[3] = true
+			next = 4
 			if v.PrimaryKey, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "primary_key")
 			}
@@ -10168,6 +10546,7 @@ func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("payer")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -10176,6 +10555,7 @@ func (v *ContractIndexLongDoubleV0) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("secondary_key")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.SecondaryKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "secondary_key")
 			}
@@ -10351,6 +10731,9 @@ func (v *ProducerKey) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerKey[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerKey = [3]antelope.JSONKey{antelope.NewJSONKey("producer_name"), antelope.NewJSONKey("block_signing_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10362,8 +10745,9 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerKey{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerKey[next])
 		if err != nil {
 			return err
 		}
@@ -10376,6 +10760,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProducerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_name")
 			}
@@ -10384,6 +10769,7 @@ func (v *ProducerKey) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_signing_key")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.BlockSigningKey.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "block_signing_key")
 			}
@@ -10505,6 +10891,9 @@ func (v *ProducerSchedule) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerSchedule[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerSchedule = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10516,8 +10905,9 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerSchedule{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerSchedule[next])
 		if err != nil {
 			return err
 		}
@@ -10530,6 +10920,7 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -10538,6 +10929,7 @@ func (v *ProducerSchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producers")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeProducerKeyArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -10659,6 +11051,9 @@ func (v *BlockSigningAuthorityV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBlockSigningAuthorityV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysBlockSigningAuthorityV0 = [3]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10670,8 +11065,9 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 	}
 	*v = BlockSigningAuthorityV0{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBlockSigningAuthorityV0[next])
 		if err != nil {
 			return err
 		}
@@ -10684,6 +11080,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -10692,6 +11089,7 @@ func (v *BlockSigningAuthorityV0) DecodeJSON(r *antelope.JSONReader) (err error)
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -10819,6 +11217,9 @@ func (v *ProducerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerAuthority = [3]antelope.JSONKey{antelope.NewJSONKey("producer_name"), antelope.NewJSONKey("authority"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10830,8 +11231,9 @@ func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProducerAuthority{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -10844,6 +11246,7 @@ func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("producer_name")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.ProducerName.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "producer_name")
 			}
@@ -10852,6 +11255,7 @@ func (v *ProducerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("authority")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Authority.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "authority")
 			}
@@ -10973,6 +11377,9 @@ func (v *ProducerAuthoritySchedule) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerAuthoritySchedule[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerAuthoritySchedule = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerAuthoritySchedule) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -10984,8 +11391,9 @@ func (v *ProducerAuthoritySchedule) DecodeJSON(r *antelope.JSONReader) (err erro
 	}
 	*v = ProducerAuthoritySchedule{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerAuthoritySchedule[next])
 		if err != nil {
 			return err
 		}
@@ -10998,6 +11406,7 @@ func (v *ProducerAuthoritySchedule) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -11006,6 +11415,7 @@ func (v *ProducerAuthoritySchedule) DecodeJSON(r *antelope.JSONReader) (err erro
 				return r.DuplicateField("producers")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeProducerAuthorityArray(r, &v.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -11228,6 +11638,9 @@ func (v *ChainConfigV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysChainConfigV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysChainConfigV0 = [18]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11239,8 +11652,9 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ChainConfigV0{}
 	var seen [17]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysChainConfigV0[next])
 		if err != nil {
 			return err
 		}
@@ -11253,6 +11667,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -11261,6 +11676,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -11269,6 +11685,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -11277,6 +11694,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -11285,6 +11703,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -11293,6 +11712,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -11301,6 +11721,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -11309,6 +11730,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -11317,6 +11739,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -11325,6 +11748,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -11333,6 +11757,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -11341,6 +11766,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -11349,6 +11775,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -11357,6 +11784,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -11365,6 +11793,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -11373,6 +11802,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -11381,6 +11811,7 @@ func (v *ChainConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -11790,6 +12221,9 @@ func (v *ChainConfigV1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysChainConfigV1[i] is the key chain APIs print after the first i fields.
+var jsonKeysChainConfigV1 = [19]antelope.JSONKey{antelope.NewJSONKey("max_block_net_usage"), antelope.NewJSONKey("target_block_net_usage_pct"), antelope.NewJSONKey("max_transaction_net_usage"), antelope.NewJSONKey("base_per_transaction_net_usage"), antelope.NewJSONKey("net_usage_leeway"), antelope.NewJSONKey("context_free_discount_net_usage_num"), antelope.NewJSONKey("context_free_discount_net_usage_den"), antelope.NewJSONKey("max_block_cpu_usage"), antelope.NewJSONKey("target_block_cpu_usage_pct"), antelope.NewJSONKey("max_transaction_cpu_usage"), antelope.NewJSONKey("min_transaction_cpu_usage"), antelope.NewJSONKey("max_transaction_lifetime"), antelope.NewJSONKey("deferred_trx_expiration_window"), antelope.NewJSONKey("max_transaction_delay"), antelope.NewJSONKey("max_inline_action_size"), antelope.NewJSONKey("max_inline_action_depth"), antelope.NewJSONKey("max_authority_depth"), antelope.NewJSONKey("max_action_return_value_size"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -11801,8 +12235,9 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ChainConfigV1{}
 	var seen [18]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysChainConfigV1[next])
 		if err != nil {
 			return err
 		}
@@ -11815,6 +12250,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxBlockNetUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max_block_net_usage")
 			}
@@ -11823,6 +12259,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_net_usage_pct")
 			}
 			seen[1] = true
+			next = 2
 			if v.TargetBlockNetUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_net_usage_pct")
 			}
@@ -11831,6 +12268,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_net_usage")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_net_usage")
 			}
@@ -11839,6 +12277,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_per_transaction_net_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.BasePerTransactionNetUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "base_per_transaction_net_usage")
 			}
@@ -11847,6 +12286,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage_leeway")
 			}
 			seen[4] = true
+			next = 5
 			if v.NetUsageLeeway, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "net_usage_leeway")
 			}
@@ -11855,6 +12295,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.ContextFreeDiscountNetUsageNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_num")
 			}
@@ -11863,6 +12304,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("context_free_discount_net_usage_den")
 			}
 			seen[6] = true
+			next = 7
 			if v.ContextFreeDiscountNetUsageDen, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "context_free_discount_net_usage_den")
 			}
@@ -11871,6 +12313,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_block_cpu_usage")
 			}
 			seen[7] = true
+			next = 8
 			if v.MaxBlockCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_block_cpu_usage")
 			}
@@ -11879,6 +12322,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("target_block_cpu_usage_pct")
 			}
 			seen[8] = true
+			next = 9
 			if v.TargetBlockCPUUsagePct, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "target_block_cpu_usage_pct")
 			}
@@ -11887,6 +12331,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_cpu_usage")
 			}
 			seen[9] = true
+			next = 10
 			if v.MaxTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_cpu_usage")
 			}
@@ -11895,6 +12340,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("min_transaction_cpu_usage")
 			}
 			seen[10] = true
+			next = 11
 			if v.MinTransactionCPUUsage, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "min_transaction_cpu_usage")
 			}
@@ -11903,6 +12349,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_lifetime")
 			}
 			seen[11] = true
+			next = 12
 			if v.MaxTransactionLifetime, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_lifetime")
 			}
@@ -11911,6 +12358,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("deferred_trx_expiration_window")
 			}
 			seen[12] = true
+			next = 13
 			if v.DeferredTrxExpirationWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "deferred_trx_expiration_window")
 			}
@@ -11919,6 +12367,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_transaction_delay")
 			}
 			seen[13] = true
+			next = 14
 			if v.MaxTransactionDelay, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_transaction_delay")
 			}
@@ -11927,6 +12376,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_size")
 			}
 			seen[14] = true
+			next = 15
 			if v.MaxInlineActionSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_inline_action_size")
 			}
@@ -11935,6 +12385,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_inline_action_depth")
 			}
 			seen[15] = true
+			next = 16
 			if v.MaxInlineActionDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_inline_action_depth")
 			}
@@ -11943,6 +12394,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_authority_depth")
 			}
 			seen[16] = true
+			next = 17
 			if v.MaxAuthorityDepth, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "max_authority_depth")
 			}
@@ -11951,6 +12403,7 @@ func (v *ChainConfigV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_action_return_value_size")
 			}
 			seen[17] = true
+			next = 18
 			if v.MaxActionReturnValueSize, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_action_return_value_size")
 			}
@@ -12323,6 +12776,9 @@ func (v *WasmConfigV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWasmConfigV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysWasmConfigV0 = [12]antelope.JSONKey{antelope.NewJSONKey("max_mutable_global_bytes"), antelope.NewJSONKey("max_table_elements"), antelope.NewJSONKey("max_section_elements"), antelope.NewJSONKey("max_linear_memory_init"), antelope.NewJSONKey("max_func_local_bytes"), antelope.NewJSONKey("max_nested_structures"), antelope.NewJSONKey("max_symbol_bytes"), antelope.NewJSONKey("max_module_bytes"), antelope.NewJSONKey("max_code_bytes"), antelope.NewJSONKey("max_pages"), antelope.NewJSONKey("max_call_depth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12334,8 +12790,9 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = WasmConfigV0{}
 	var seen [11]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWasmConfigV0[next])
 		if err != nil {
 			return err
 		}
@@ -12348,6 +12805,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_mutable_global_bytes")
 			}
 			seen[0] = true
+			next = 1
 			if v.MaxMutableGlobalBytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_mutable_global_bytes")
 			}
@@ -12356,6 +12814,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_table_elements")
 			}
 			seen[1] = true
+			next = 2
 			if v.MaxTableElements, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_table_elements")
 			}
@@ -12364,6 +12823,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_section_elements")
 			}
 			seen[2] = true
+			next = 3
 			if v.MaxSectionElements, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_section_elements")
 			}
@@ -12372,6 +12832,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_linear_memory_init")
 			}
 			seen[3] = true
+			next = 4
 			if v.MaxLinearMemoryInit, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_linear_memory_init")
 			}
@@ -12380,6 +12841,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_func_local_bytes")
 			}
 			seen[4] = true
+			next = 5
 			if v.MaxFuncLocalBytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_func_local_bytes")
 			}
@@ -12388,6 +12850,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_nested_structures")
 			}
 			seen[5] = true
+			next = 6
 			if v.MaxNestedStructures, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_nested_structures")
 			}
@@ -12396,6 +12859,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_symbol_bytes")
 			}
 			seen[6] = true
+			next = 7
 			if v.MaxSymbolBytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_symbol_bytes")
 			}
@@ -12404,6 +12868,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_module_bytes")
 			}
 			seen[7] = true
+			next = 8
 			if v.MaxModuleBytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_module_bytes")
 			}
@@ -12412,6 +12877,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_code_bytes")
 			}
 			seen[8] = true
+			next = 9
 			if v.MaxCodeBytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_code_bytes")
 			}
@@ -12420,6 +12886,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_pages")
 			}
 			seen[9] = true
+			next = 10
 			if v.MaxPages, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_pages")
 			}
@@ -12428,6 +12895,7 @@ func (v *WasmConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("max_call_depth")
 			}
 			seen[10] = true
+			next = 11
 			if v.MaxCallDepth, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_call_depth")
 			}
@@ -12672,6 +13140,9 @@ func (v *GlobalPropertyV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGlobalPropertyV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysGlobalPropertyV0 = [4]antelope.JSONKey{antelope.NewJSONKey("proposed_schedule_block_num"), antelope.NewJSONKey("proposed_schedule"), antelope.NewJSONKey("configuration"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GlobalPropertyV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12683,8 +13154,9 @@ func (v *GlobalPropertyV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GlobalPropertyV0{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGlobalPropertyV0[next])
 		if err != nil {
 			return err
 		}
@@ -12697,6 +13169,7 @@ func (v *GlobalPropertyV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposed_schedule_block_num")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptUint32(r, &v.ProposedScheduleBlockNum); err != nil {
 				return antelope.AtField(err, "proposed_schedule_block_num")
 			}
@@ -12705,6 +13178,7 @@ func (v *GlobalPropertyV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposed_schedule")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposedSchedule.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposed_schedule")
 			}
@@ -12713,6 +13187,7 @@ func (v *GlobalPropertyV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("configuration")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Configuration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "configuration")
 			}
@@ -12909,6 +13384,9 @@ func (v *GlobalPropertyV1) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGlobalPropertyV1[i] is the key chain APIs print after the first i fields.
+var jsonKeysGlobalPropertyV1 = [6]antelope.JSONKey{antelope.NewJSONKey("proposed_schedule_block_num"), antelope.NewJSONKey("proposed_schedule"), antelope.NewJSONKey("configuration"), antelope.NewJSONKey("chain_id"), antelope.NewJSONKey("wasm_configuration"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -12920,8 +13398,9 @@ func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = GlobalPropertyV1{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGlobalPropertyV1[next])
 		if err != nil {
 			return err
 		}
@@ -12934,6 +13413,7 @@ func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposed_schedule_block_num")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeOptUint32(r, &v.ProposedScheduleBlockNum); err != nil {
 				return antelope.AtField(err, "proposed_schedule_block_num")
 			}
@@ -12942,6 +13422,7 @@ func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposed_schedule")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposedSchedule.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposed_schedule")
 			}
@@ -12950,6 +13431,7 @@ func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("configuration")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Configuration.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "configuration")
 			}
@@ -12958,6 +13440,7 @@ func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("chain_id")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.ChainID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "chain_id")
 			}
@@ -12966,6 +13449,7 @@ func (v *GlobalPropertyV1) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wasm_configuration")
 			}
 			seen[4] = true
+			next = 5
 			if !r.Null() {
 				if err = v.WasmConfiguration.Value.DecodeJSON(r); err != nil {
 					return antelope.AtField(err, "wasm_configuration")
@@ -13165,6 +13649,9 @@ func (v *GeneratedTransactionV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysGeneratedTransactionV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysGeneratedTransactionV0 = [6]antelope.JSONKey{antelope.NewJSONKey("sender"), antelope.NewJSONKey("sender_id"), antelope.NewJSONKey("payer"), antelope.NewJSONKey("trx_id"), antelope.NewJSONKey("packed_trx"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13176,8 +13663,9 @@ func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 	}
 	*v = GeneratedTransactionV0{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysGeneratedTransactionV0[next])
 		if err != nil {
 			return err
 		}
@@ -13190,6 +13678,7 @@ func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("sender")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Sender.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender")
 			}
@@ -13198,6 +13687,7 @@ func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("sender_id")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.SenderID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "sender_id")
 			}
@@ -13206,6 +13696,7 @@ func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("payer")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -13214,6 +13705,7 @@ func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("trx_id")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.TrxID.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "trx_id")
 			}
@@ -13222,6 +13714,7 @@ func (v *GeneratedTransactionV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("packed_trx")
 			}
 			seen[4] = true
+			next = 5
 			if v.PackedTrx, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "packed_trx")
 			}
@@ -13379,6 +13872,9 @@ func (v *ActivatedProtocolFeatureV0) AppendJSON(b []byte) (_ []byte, err error) 
 	return append(b, '}'), nil
 }
 
+// jsonKeysActivatedProtocolFeatureV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysActivatedProtocolFeatureV0 = [3]antelope.JSONKey{antelope.NewJSONKey("feature_digest"), antelope.NewJSONKey("activation_block_num"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ActivatedProtocolFeatureV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13390,8 +13886,9 @@ func (v *ActivatedProtocolFeatureV0) DecodeJSON(r *antelope.JSONReader) (err err
 	}
 	*v = ActivatedProtocolFeatureV0{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysActivatedProtocolFeatureV0[next])
 		if err != nil {
 			return err
 		}
@@ -13404,6 +13901,7 @@ func (v *ActivatedProtocolFeatureV0) DecodeJSON(r *antelope.JSONReader) (err err
 				return r.DuplicateField("feature_digest")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.FeatureDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "feature_digest")
 			}
@@ -13412,6 +13910,7 @@ func (v *ActivatedProtocolFeatureV0) DecodeJSON(r *antelope.JSONReader) (err err
 				return r.DuplicateField("activation_block_num")
 			}
 			seen[1] = true
+			next = 2
 			if v.ActivationBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "activation_block_num")
 			}
@@ -13526,6 +14025,9 @@ func (v *ProtocolStateV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProtocolStateV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysProtocolStateV0 = [2]antelope.JSONKey{antelope.NewJSONKey("activated_protocol_features"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProtocolStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13537,8 +14039,9 @@ func (v *ProtocolStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProtocolStateV0{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProtocolStateV0[next])
 		if err != nil {
 			return err
 		}
@@ -13551,6 +14054,7 @@ func (v *ProtocolStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("activated_protocol_features")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeActivatedProtocolFeatureArray(r, &v.ActivatedProtocolFeatures); err != nil {
 				return antelope.AtField(err, "activated_protocol_features")
 			}
@@ -13660,6 +14164,9 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKeyWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysKeyWeight = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13671,8 +14178,9 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = KeyWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKeyWeight[next])
 		if err != nil {
 			return err
 		}
@@ -13685,6 +14193,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -13693,6 +14202,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -13822,6 +14332,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13833,8 +14346,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -13847,6 +14361,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -13855,6 +14370,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -13976,6 +14492,9 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevelWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevelWeight = [3]antelope.JSONKey{antelope.NewJSONKey("permission"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -13987,8 +14506,9 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevelWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevelWeight[next])
 		if err != nil {
 			return err
 		}
@@ -14001,6 +14521,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -14009,6 +14530,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -14126,6 +14648,9 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWaitWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysWaitWeight = [3]antelope.JSONKey{antelope.NewJSONKey("wait_sec"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14137,8 +14662,9 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = WaitWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWaitWeight[next])
 		if err != nil {
 			return err
 		}
@@ -14151,6 +14677,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wait_sec")
 			}
 			seen[0] = true
+			next = 1
 			if v.WaitSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "wait_sec")
 			}
@@ -14159,6 +14686,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -14302,6 +14830,9 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuthority = [5]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), antelope.NewJSONKey("accounts"), antelope.NewJSONKey("waits"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14313,8 +14844,9 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Authority{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -14327,6 +14859,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -14335,6 +14868,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -14343,6 +14877,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelWeightArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -14351,6 +14886,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("waits")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeWaitWeightArray(r, &v.Waits); err != nil {
 				return antelope.AtField(err, "waits")
 			}
@@ -14541,6 +15077,9 @@ func (v *PermissionV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionV0 = [6]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("name"), antelope.NewJSONKey("parent"), antelope.NewJSONKey("last_updated"), antelope.NewJSONKey("auth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14552,8 +15091,9 @@ func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionV0{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionV0[next])
 		if err != nil {
 			return err
 		}
@@ -14566,6 +15106,7 @@ func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -14574,6 +15115,7 @@ func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -14582,6 +15124,7 @@ func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Parent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent")
 			}
@@ -14590,6 +15133,7 @@ func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_updated")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.LastUpdated.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "last_updated")
 			}
@@ -14598,6 +15142,7 @@ func (v *PermissionV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auth")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.Auth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "auth")
 			}
@@ -14789,6 +15334,9 @@ func (v *PermissionLinkV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLinkV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLinkV0 = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("code"), antelope.NewJSONKey("message_type"), antelope.NewJSONKey("required_permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLinkV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -14800,8 +15348,9 @@ func (v *PermissionLinkV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLinkV0{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLinkV0[next])
 		if err != nil {
 			return err
 		}
@@ -14814,6 +15363,7 @@ func (v *PermissionLinkV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -14822,6 +15372,7 @@ func (v *PermissionLinkV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("code")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Code.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "code")
 			}
@@ -14830,6 +15381,7 @@ func (v *PermissionLinkV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("message_type")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.MessageType.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "message_type")
 			}
@@ -14838,6 +15390,7 @@ func (v *PermissionLinkV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("required_permission")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.RequiredPermission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "required_permission")
 			}
@@ -14999,6 +15552,9 @@ func (v *ResourceLimitsV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResourceLimitsV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysResourceLimitsV0 = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("net_weight"), antelope.NewJSONKey("cpu_weight"), antelope.NewJSONKey("ram_bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15010,8 +15566,9 @@ func (v *ResourceLimitsV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ResourceLimitsV0{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResourceLimitsV0[next])
 		if err != nil {
 			return err
 		}
@@ -15024,6 +15581,7 @@ func (v *ResourceLimitsV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -15032,6 +15590,7 @@ func (v *ResourceLimitsV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.NetWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "net_weight")
 			}
@@ -15040,6 +15599,7 @@ func (v *ResourceLimitsV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_weight")
 			}
 			seen[2] = true
+			next = 3
 			if v.CPUWeight, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "cpu_weight")
 			}
@@ -15048,6 +15608,7 @@ func (v *ResourceLimitsV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_bytes")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMBytes, err = r.Int64(); err != nil {
 				return antelope.AtField(err, "ram_bytes")
 			}
@@ -15196,6 +15757,9 @@ func (v *UsageAccumulatorV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUsageAccumulatorV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysUsageAccumulatorV0 = [4]antelope.JSONKey{antelope.NewJSONKey("last_ordinal"), antelope.NewJSONKey("value_ex"), antelope.NewJSONKey("consumed"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *UsageAccumulatorV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15207,8 +15771,9 @@ func (v *UsageAccumulatorV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = UsageAccumulatorV0{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUsageAccumulatorV0[next])
 		if err != nil {
 			return err
 		}
@@ -15221,6 +15786,7 @@ func (v *UsageAccumulatorV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_ordinal")
 			}
 			seen[0] = true
+			next = 1
 			if v.LastOrdinal, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "last_ordinal")
 			}
@@ -15229,6 +15795,7 @@ func (v *UsageAccumulatorV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("value_ex")
 			}
 			seen[1] = true
+			next = 2
 			if v.ValueEx, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "value_ex")
 			}
@@ -15237,6 +15804,7 @@ func (v *UsageAccumulatorV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("consumed")
 			}
 			seen[2] = true
+			next = 3
 			if v.Consumed, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "consumed")
 			}
@@ -15394,6 +15962,9 @@ func (v *ResourceUsageV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResourceUsageV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysResourceUsageV0 = [5]antelope.JSONKey{antelope.NewJSONKey("owner"), antelope.NewJSONKey("net_usage"), antelope.NewJSONKey("cpu_usage"), antelope.NewJSONKey("ram_usage"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceUsageV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15405,8 +15976,9 @@ func (v *ResourceUsageV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ResourceUsageV0{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResourceUsageV0[next])
 		if err != nil {
 			return err
 		}
@@ -15419,6 +15991,7 @@ func (v *ResourceUsageV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -15427,6 +16000,7 @@ func (v *ResourceUsageV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("net_usage")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NetUsage.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_usage")
 			}
@@ -15435,6 +16009,7 @@ func (v *ResourceUsageV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("cpu_usage")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.CPUUsage.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_usage")
 			}
@@ -15443,6 +16018,7 @@ func (v *ResourceUsageV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("ram_usage")
 			}
 			seen[3] = true
+			next = 4
 			if v.RAMUsage, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "ram_usage")
 			}
@@ -15627,6 +16203,9 @@ func (v *ResourceLimitsStateV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResourceLimitsStateV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysResourceLimitsStateV0 = [8]antelope.JSONKey{antelope.NewJSONKey("average_block_net_usage"), antelope.NewJSONKey("average_block_cpu_usage"), antelope.NewJSONKey("total_net_weight"), antelope.NewJSONKey("total_cpu_weight"), antelope.NewJSONKey("total_ram_bytes"), antelope.NewJSONKey("virtual_net_limit"), antelope.NewJSONKey("virtual_cpu_limit"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15638,8 +16217,9 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ResourceLimitsStateV0{}
 	var seen [7]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResourceLimitsStateV0[next])
 		if err != nil {
 			return err
 		}
@@ -15652,6 +16232,7 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("average_block_net_usage")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.AverageBlockNetUsage.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "average_block_net_usage")
 			}
@@ -15660,6 +16241,7 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("average_block_cpu_usage")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.AverageBlockCPUUsage.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "average_block_cpu_usage")
 			}
@@ -15668,6 +16250,7 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_net_weight")
 			}
 			seen[2] = true
+			next = 3
 			if v.TotalNetWeight, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_net_weight")
 			}
@@ -15676,6 +16259,7 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_cpu_weight")
 			}
 			seen[3] = true
+			next = 4
 			if v.TotalCPUWeight, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_cpu_weight")
 			}
@@ -15684,6 +16268,7 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("total_ram_bytes")
 			}
 			seen[4] = true
+			next = 5
 			if v.TotalRAMBytes, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "total_ram_bytes")
 			}
@@ -15692,6 +16277,7 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("virtual_net_limit")
 			}
 			seen[5] = true
+			next = 6
 			if v.VirtualNetLimit, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "virtual_net_limit")
 			}
@@ -15700,6 +16286,7 @@ func (v *ResourceLimitsStateV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("virtual_cpu_limit")
 			}
 			seen[6] = true
+			next = 7
 			if v.VirtualCPULimit, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "virtual_cpu_limit")
 			}
@@ -15877,6 +16464,9 @@ func (v *ResourceLimitsRatioV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResourceLimitsRatioV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysResourceLimitsRatioV0 = [3]antelope.JSONKey{antelope.NewJSONKey("numerator"), antelope.NewJSONKey("denominator"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsRatioV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -15888,8 +16478,9 @@ func (v *ResourceLimitsRatioV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ResourceLimitsRatioV0{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResourceLimitsRatioV0[next])
 		if err != nil {
 			return err
 		}
@@ -15902,6 +16493,7 @@ func (v *ResourceLimitsRatioV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("numerator")
 			}
 			seen[0] = true
+			next = 1
 			if v.Numerator, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "numerator")
 			}
@@ -15910,6 +16502,7 @@ func (v *ResourceLimitsRatioV0) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("denominator")
 			}
 			seen[1] = true
+			next = 2
 			if v.Denominator, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "denominator")
 			}
@@ -16063,6 +16656,9 @@ func (v *ElasticLimitParametersV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysElasticLimitParametersV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysElasticLimitParametersV0 = [7]antelope.JSONKey{antelope.NewJSONKey("target"), antelope.NewJSONKey("max"), antelope.NewJSONKey("periods"), antelope.NewJSONKey("max_multiplier"), antelope.NewJSONKey("contract_rate"), antelope.NewJSONKey("expand_rate"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16074,8 +16670,9 @@ func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error
 	}
 	*v = ElasticLimitParametersV0{}
 	var seen [6]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysElasticLimitParametersV0[next])
 		if err != nil {
 			return err
 		}
@@ -16088,6 +16685,7 @@ func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("target")
 			}
 			seen[0] = true
+			next = 1
 			if v.Target, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "target")
 			}
@@ -16096,6 +16694,7 @@ func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("max")
 			}
 			seen[1] = true
+			next = 2
 			if v.Max, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "max")
 			}
@@ -16104,6 +16703,7 @@ func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("periods")
 			}
 			seen[2] = true
+			next = 3
 			if v.Periods, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "periods")
 			}
@@ -16112,6 +16712,7 @@ func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("max_multiplier")
 			}
 			seen[3] = true
+			next = 4
 			if v.MaxMultiplier, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "max_multiplier")
 			}
@@ -16120,6 +16721,7 @@ func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("contract_rate")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.ContractRate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "contract_rate")
 			}
@@ -16128,6 +16730,7 @@ func (v *ElasticLimitParametersV0) DecodeJSON(r *antelope.JSONReader) (err error
 				return r.DuplicateField("expand_rate")
 			}
 			seen[5] = true
+			next = 6
 			if err = v.ExpandRate.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "expand_rate")
 			}
@@ -16315,6 +16918,9 @@ func (v *ResourceLimitsConfigV0) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysResourceLimitsConfigV0[i] is the key chain APIs print after the first i fields.
+var jsonKeysResourceLimitsConfigV0 = [5]antelope.JSONKey{antelope.NewJSONKey("cpu_limit_parameters"), antelope.NewJSONKey("net_limit_parameters"), antelope.NewJSONKey("account_cpu_usage_average_window"), antelope.NewJSONKey("account_net_usage_average_window"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ResourceLimitsConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16326,8 +16932,9 @@ func (v *ResourceLimitsConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 	}
 	*v = ResourceLimitsConfigV0{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysResourceLimitsConfigV0[next])
 		if err != nil {
 			return err
 		}
@@ -16340,6 +16947,7 @@ func (v *ResourceLimitsConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("cpu_limit_parameters")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.CPULimitParameters.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "cpu_limit_parameters")
 			}
@@ -16348,6 +16956,7 @@ func (v *ResourceLimitsConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("net_limit_parameters")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.NetLimitParameters.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "net_limit_parameters")
 			}
@@ -16356,6 +16965,7 @@ func (v *ResourceLimitsConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("account_cpu_usage_average_window")
 			}
 			seen[2] = true
+			next = 3
 			if v.AccountCPUUsageAverageWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "account_cpu_usage_average_window")
 			}
@@ -16364,6 +16974,7 @@ func (v *ResourceLimitsConfigV0) DecodeJSON(r *antelope.JSONReader) (err error) 
 				return r.DuplicateField("account_net_usage_average_window")
 			}
 			seen[3] = true
+			next = 4
 			if v.AccountNetUsageAverageWindow, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "account_net_usage_average_window")
 			}
@@ -16516,6 +17127,9 @@ func (v *FinalizerAuthority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerAuthority = [4]antelope.JSONKey{antelope.NewJSONKey("description"), antelope.NewJSONKey("weight"), antelope.NewJSONKey("public_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16527,8 +17141,9 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalizerAuthority{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -16541,6 +17156,7 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("description")
 			}
 			seen[0] = true
+			next = 1
 			if v.Description, err = r.String(); err != nil {
 				return antelope.AtField(err, "description")
 			}
@@ -16549,6 +17165,7 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -16557,6 +17174,7 @@ func (v *FinalizerAuthority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("public_key")
 			}
 			seen[2] = true
+			next = 3
 			if v.PublicKey, err = r.Bytes(); err != nil {
 				return antelope.AtField(err, "public_key")
 			}
@@ -16697,6 +17315,9 @@ func (v *FinalizerAuthorityWithStringKey) AppendJSON(b []byte) (_ []byte, err er
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerAuthorityWithStringKey[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerAuthorityWithStringKey = [4]antelope.JSONKey{antelope.NewJSONKey("description"), antelope.NewJSONKey("weight"), antelope.NewJSONKey("public_key"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerAuthorityWithStringKey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16708,8 +17329,9 @@ func (v *FinalizerAuthorityWithStringKey) DecodeJSON(r *antelope.JSONReader) (er
 	}
 	*v = FinalizerAuthorityWithStringKey{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerAuthorityWithStringKey[next])
 		if err != nil {
 			return err
 		}
@@ -16722,6 +17344,7 @@ func (v *FinalizerAuthorityWithStringKey) DecodeJSON(r *antelope.JSONReader) (er
 				return r.DuplicateField("description")
 			}
 			seen[0] = true
+			next = 1
 			if v.Description, err = r.String(); err != nil {
 				return antelope.AtField(err, "description")
 			}
@@ -16730,6 +17353,7 @@ func (v *FinalizerAuthorityWithStringKey) DecodeJSON(r *antelope.JSONReader) (er
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -16738,6 +17362,7 @@ func (v *FinalizerAuthorityWithStringKey) DecodeJSON(r *antelope.JSONReader) (er
 				return r.DuplicateField("public_key")
 			}
 			seen[2] = true
+			next = 3
 			if v.PublicKey, err = r.String(); err != nil {
 				return antelope.AtField(err, "public_key")
 			}
@@ -16878,6 +17503,9 @@ func (v *FinalizerPolicyWithStringKey) AppendJSON(b []byte) (_ []byte, err error
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerPolicyWithStringKey[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerPolicyWithStringKey = [4]antelope.JSONKey{antelope.NewJSONKey("generation"), antelope.NewJSONKey("threshold"), antelope.NewJSONKey("finalizers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerPolicyWithStringKey) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -16889,8 +17517,9 @@ func (v *FinalizerPolicyWithStringKey) DecodeJSON(r *antelope.JSONReader) (err e
 	}
 	*v = FinalizerPolicyWithStringKey{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerPolicyWithStringKey[next])
 		if err != nil {
 			return err
 		}
@@ -16903,6 +17532,7 @@ func (v *FinalizerPolicyWithStringKey) DecodeJSON(r *antelope.JSONReader) (err e
 				return r.DuplicateField("generation")
 			}
 			seen[0] = true
+			next = 1
 			if v.Generation, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "generation")
 			}
@@ -16911,6 +17541,7 @@ func (v *FinalizerPolicyWithStringKey) DecodeJSON(r *antelope.JSONReader) (err e
 				return r.DuplicateField("threshold")
 			}
 			seen[1] = true
+			next = 2
 			if v.Threshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -16919,6 +17550,7 @@ func (v *FinalizerPolicyWithStringKey) DecodeJSON(r *antelope.JSONReader) (err e
 				return r.DuplicateField("finalizers")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeFinalizerAuthorityWithStringKeyArray(r, &v.Finalizers); err != nil {
 				return antelope.AtField(err, "finalizers")
 			}
@@ -17137,6 +17769,9 @@ func (v *FinalityData) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalityData[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalityData = [12]antelope.JSONKey{antelope.NewJSONKey("major_version"), antelope.NewJSONKey("minor_version"), antelope.NewJSONKey("active_finalizer_policy_generation"), antelope.NewJSONKey("action_mroot"), antelope.NewJSONKey("reversible_blocks_mroot"), antelope.NewJSONKey("latest_qc_claim_block_num"), antelope.NewJSONKey("latest_qc_claim_finality_digest"), antelope.NewJSONKey("latest_qc_claim_timestamp"), antelope.NewJSONKey("base_digest"), antelope.NewJSONKey("pending_finalizer_policy"), antelope.NewJSONKey("last_pending_finalizer_policy_generation"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17148,8 +17783,9 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalityData{}
 	var seen [11]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalityData[next])
 		if err != nil {
 			return err
 		}
@@ -17162,6 +17798,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("major_version")
 			}
 			seen[0] = true
+			next = 1
 			if v.MajorVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "major_version")
 			}
@@ -17170,6 +17807,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("minor_version")
 			}
 			seen[1] = true
+			next = 2
 			if v.MinorVersion, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "minor_version")
 			}
@@ -17178,6 +17816,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active_finalizer_policy_generation")
 			}
 			seen[2] = true
+			next = 3
 			if v.ActiveFinalizerPolicyGeneration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "active_finalizer_policy_generation")
 			}
@@ -17186,6 +17825,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("action_mroot")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.ActionMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "action_mroot")
 			}
@@ -17194,6 +17834,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("reversible_blocks_mroot")
 			}
 			seen[4] = true
+			next = 5
 			if err = v.ReversibleBlocksMroot.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "reversible_blocks_mroot")
 			}
@@ -17202,6 +17843,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("latest_qc_claim_block_num")
 			}
 			seen[5] = true
+			next = 6
 			if v.LatestQcClaimBlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "latest_qc_claim_block_num")
 			}
@@ -17210,6 +17852,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("latest_qc_claim_finality_digest")
 			}
 			seen[6] = true
+			next = 7
 			if err = v.LatestQcClaimFinalityDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "latest_qc_claim_finality_digest")
 			}
@@ -17218,6 +17861,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("latest_qc_claim_timestamp")
 			}
 			seen[7] = true
+			next = 8
 			if err = v.LatestQcClaimTimestamp.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "latest_qc_claim_timestamp")
 			}
@@ -17226,6 +17870,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("base_digest")
 			}
 			seen[8] = true
+			next = 9
 			if err = v.BaseDigest.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "base_digest")
 			}
@@ -17234,6 +17879,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("pending_finalizer_policy")
 			}
 			seen[9] = true
+			next = 10
 			if err = jsonDecodeOptFinalizerPolicyWithStringKey(r, &v.PendingFinalizerPolicy); err != nil {
 				return antelope.AtField(err, "pending_finalizer_policy")
 			}
@@ -17242,6 +17888,7 @@ func (v *FinalityData) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("last_pending_finalizer_policy_generation")
 			}
 			seen[10] = true
+			next = 11
 			if v.LastPendingFinalizerPolicyGeneration, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "last_pending_finalizer_policy_generation")
 			}
@@ -17461,6 +18108,9 @@ func (v *ProtocolFeatureActivationExtension) AppendJSON(b []byte) (_ []byte, err
 	return append(b, '}'), nil
 }
 
+// jsonKeysProtocolFeatureActivationExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysProtocolFeatureActivationExtension = [2]antelope.JSONKey{antelope.NewJSONKey("protocol_features"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProtocolFeatureActivationExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17472,8 +18122,9 @@ func (v *ProtocolFeatureActivationExtension) DecodeJSON(r *antelope.JSONReader) 
 	}
 	*v = ProtocolFeatureActivationExtension{}
 	var seen [1]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProtocolFeatureActivationExtension[next])
 		if err != nil {
 			return err
 		}
@@ -17486,6 +18137,7 @@ func (v *ProtocolFeatureActivationExtension) DecodeJSON(r *antelope.JSONReader) 
 				return r.DuplicateField("protocol_features")
 			}
 			seen[0] = true
+			next = 1
 			if err = jsonDecodeChecksum256Array(r, &v.ProtocolFeatures); err != nil {
 				return antelope.AtField(err, "protocol_features")
 			}
@@ -17594,6 +18246,9 @@ func (v *ProducerScheduleChangeExtension) AppendJSON(b []byte) (_ []byte, err er
 	return append(b, '}'), nil
 }
 
+// jsonKeysProducerScheduleChangeExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysProducerScheduleChangeExtension = [3]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("producers"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProducerScheduleChangeExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17602,8 +18257,9 @@ func (v *ProducerScheduleChangeExtension) DecodeJSON(r *antelope.JSONReader) (er
 	}
 	*v = ProducerScheduleChangeExtension{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProducerScheduleChangeExtension[next])
 		if err != nil {
 			return err
 		}
@@ -17616,6 +18272,7 @@ func (v *ProducerScheduleChangeExtension) DecodeJSON(r *antelope.JSONReader) (er
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.ProducerAuthoritySchedule.Version, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -17624,6 +18281,7 @@ func (v *ProducerScheduleChangeExtension) DecodeJSON(r *antelope.JSONReader) (er
 				return r.DuplicateField("producers")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeProducerAuthorityArray(r, &v.ProducerAuthoritySchedule.Producers); err != nil {
 				return antelope.AtField(err, "producers")
 			}
@@ -17709,6 +18367,9 @@ func (v *QcClaim) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysQcClaim[i] is the key chain APIs print after the first i fields.
+var jsonKeysQcClaim = [3]antelope.JSONKey{antelope.NewJSONKey("block_num"), antelope.NewJSONKey("is_strong_qc"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *QcClaim) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17720,8 +18381,9 @@ func (v *QcClaim) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = QcClaim{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysQcClaim[next])
 		if err != nil {
 			return err
 		}
@@ -17734,6 +18396,7 @@ func (v *QcClaim) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("block_num")
 			}
 			seen[0] = true
+			next = 1
 			if v.BlockNum, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "block_num")
 			}
@@ -17742,6 +18405,7 @@ func (v *QcClaim) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("is_strong_qc")
 			}
 			seen[1] = true
+			next = 2
 			if v.IsStrongQc, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "is_strong_qc")
 			}
@@ -17863,6 +18527,9 @@ func (v *InsertFinalizerPolicyIndexPair) AppendJSON(b []byte) (_ []byte, err err
 	return append(b, '}'), nil
 }
 
+// jsonKeysInsertFinalizerPolicyIndexPair[i] is the key chain APIs print after the first i fields.
+var jsonKeysInsertFinalizerPolicyIndexPair = [3]antelope.JSONKey{antelope.NewJSONKey("index"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *InsertFinalizerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -17874,8 +18541,9 @@ func (v *InsertFinalizerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err
 	}
 	*v = InsertFinalizerPolicyIndexPair{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysInsertFinalizerPolicyIndexPair[next])
 		if err != nil {
 			return err
 		}
@@ -17888,6 +18556,7 @@ func (v *InsertFinalizerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err
 				return r.DuplicateField("index")
 			}
 			seen[0] = true
+			next = 1
 			if v.Index, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "index")
 			}
@@ -17896,6 +18565,7 @@ func (v *InsertFinalizerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Value.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -18035,6 +18705,9 @@ func (v *FinalizerPolicyDiff) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalizerPolicyDiff[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalizerPolicyDiff = [5]antelope.JSONKey{antelope.NewJSONKey("generation"), antelope.NewJSONKey("threshold"), antelope.NewJSONKey("remove_indexes"), antelope.NewJSONKey("insert_indexes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalizerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18046,8 +18719,9 @@ func (v *FinalizerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalizerPolicyDiff{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalizerPolicyDiff[next])
 		if err != nil {
 			return err
 		}
@@ -18060,6 +18734,7 @@ func (v *FinalizerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("generation")
 			}
 			seen[0] = true
+			next = 1
 			if v.Generation, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "generation")
 			}
@@ -18068,6 +18743,7 @@ func (v *FinalizerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[1] = true
+			next = 2
 			if v.Threshold, err = r.Uint64(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -18076,6 +18752,7 @@ func (v *FinalizerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("remove_indexes")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint16Array(r, &v.RemoveIndexes); err != nil {
 				return antelope.AtField(err, "remove_indexes")
 			}
@@ -18084,6 +18761,7 @@ func (v *FinalizerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("insert_indexes")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeInsertFinalizerPolicyIndexPairArray(r, &v.InsertIndexes); err != nil {
 				return antelope.AtField(err, "insert_indexes")
 			}
@@ -18229,6 +18907,9 @@ func (v *InsertProposerPolicyIndexPair) AppendJSON(b []byte) (_ []byte, err erro
 	return append(b, '}'), nil
 }
 
+// jsonKeysInsertProposerPolicyIndexPair[i] is the key chain APIs print after the first i fields.
+var jsonKeysInsertProposerPolicyIndexPair = [3]antelope.JSONKey{antelope.NewJSONKey("index"), antelope.NewJSONKey("value"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *InsertProposerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18240,8 +18921,9 @@ func (v *InsertProposerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err 
 	}
 	*v = InsertProposerPolicyIndexPair{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysInsertProposerPolicyIndexPair[next])
 		if err != nil {
 			return err
 		}
@@ -18254,6 +18936,7 @@ func (v *InsertProposerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("index")
 			}
 			seen[0] = true
+			next = 1
 			if v.Index, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "index")
 			}
@@ -18262,6 +18945,7 @@ func (v *InsertProposerPolicyIndexPair) DecodeJSON(r *antelope.JSONReader) (err 
 				return r.DuplicateField("value")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Value.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "value")
 			}
@@ -18407,6 +19091,9 @@ func (v *ProposerPolicyDiff) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysProposerPolicyDiff[i] is the key chain APIs print after the first i fields.
+var jsonKeysProposerPolicyDiff = [5]antelope.JSONKey{antelope.NewJSONKey("version"), antelope.NewJSONKey("proposal_time"), antelope.NewJSONKey("remove_indexes"), antelope.NewJSONKey("insert_indexes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *ProposerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18418,8 +19105,9 @@ func (v *ProposerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = ProposerPolicyDiff{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysProposerPolicyDiff[next])
 		if err != nil {
 			return err
 		}
@@ -18432,6 +19120,7 @@ func (v *ProposerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("version")
 			}
 			seen[0] = true
+			next = 1
 			if v.Version, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "version")
 			}
@@ -18440,6 +19129,7 @@ func (v *ProposerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("proposal_time")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.ProposalTime.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "proposal_time")
 			}
@@ -18448,6 +19138,7 @@ func (v *ProposerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("remove_indexes")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeUint16Array(r, &v.RemoveIndexes); err != nil {
 				return antelope.AtField(err, "remove_indexes")
 			}
@@ -18456,6 +19147,7 @@ func (v *ProposerPolicyDiff) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("insert_indexes")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeInsertProposerPolicyIndexPairArray(r, &v.InsertIndexes); err != nil {
 				return antelope.AtField(err, "insert_indexes")
 			}
@@ -18616,6 +19308,9 @@ func (v *FinalityExtension) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysFinalityExtension[i] is the key chain APIs print after the first i fields.
+var jsonKeysFinalityExtension = [4]antelope.JSONKey{antelope.NewJSONKey("qc_claim"), antelope.NewJSONKey("new_finalizer_policy_diff"), antelope.NewJSONKey("new_proposer_policy_diff"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *FinalityExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -18627,8 +19322,9 @@ func (v *FinalityExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = FinalityExtension{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysFinalityExtension[next])
 		if err != nil {
 			return err
 		}
@@ -18641,6 +19337,7 @@ func (v *FinalityExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("qc_claim")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.QcClaim.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "qc_claim")
 			}
@@ -18649,6 +19346,7 @@ func (v *FinalityExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_finalizer_policy_diff")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeOptFinalizerPolicyDiff(r, &v.NewFinalizerPolicyDiff); err != nil {
 				return antelope.AtField(err, "new_finalizer_policy_diff")
 			}
@@ -18657,6 +19355,7 @@ func (v *FinalityExtension) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("new_proposer_policy_diff")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodeOptProposerPolicyDiff(r, &v.NewProposerPolicyDiff); err != nil {
 				return antelope.AtField(err, "new_proposer_policy_diff")
 			}

@@ -101,6 +101,9 @@ func (v *Authority) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysAuthority[i] is the key chain APIs print after the first i fields.
+var jsonKeysAuthority = [5]antelope.JSONKey{antelope.NewJSONKey("threshold"), antelope.NewJSONKey("keys"), antelope.NewJSONKey("accounts"), antelope.NewJSONKey("waits"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -112,8 +115,9 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Authority{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysAuthority[next])
 		if err != nil {
 			return err
 		}
@@ -126,6 +130,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("threshold")
 			}
 			seen[0] = true
+			next = 1
 			if v.Threshold, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "threshold")
 			}
@@ -134,6 +139,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("keys")
 			}
 			seen[1] = true
+			next = 2
 			if err = jsonDecodeKeyWeightArray(r, &v.Keys); err != nil {
 				return antelope.AtField(err, "keys")
 			}
@@ -142,6 +148,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("accounts")
 			}
 			seen[2] = true
+			next = 3
 			if err = jsonDecodePermissionLevelWeightArray(r, &v.Accounts); err != nil {
 				return antelope.AtField(err, "accounts")
 			}
@@ -150,6 +157,7 @@ func (v *Authority) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("waits")
 			}
 			seen[3] = true
+			next = 4
 			if err = jsonDecodeWaitWeightArray(r, &v.Waits); err != nil {
 				return antelope.AtField(err, "waits")
 			}
@@ -316,6 +324,9 @@ func (v *Buyram) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyram[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyram = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("quant"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -327,8 +338,9 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyram{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyram[next])
 		if err != nil {
 			return err
 		}
@@ -341,6 +353,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -349,6 +362,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -357,6 +371,7 @@ func (v *Buyram) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("quant")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Quant.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "quant")
 			}
@@ -507,6 +522,9 @@ func (v *Buyrambytes) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysBuyrambytes[i] is the key chain APIs print after the first i fields.
+var jsonKeysBuyrambytes = [4]antelope.JSONKey{antelope.NewJSONKey("payer"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("bytes"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -518,8 +536,9 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Buyrambytes{}
 	var seen [3]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysBuyrambytes[next])
 		if err != nil {
 			return err
 		}
@@ -532,6 +551,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("payer")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Payer.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "payer")
 			}
@@ -540,6 +560,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -548,6 +569,7 @@ func (v *Buyrambytes) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("bytes")
 			}
 			seen[2] = true
+			next = 3
 			if v.Bytes, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "bytes")
 			}
@@ -720,6 +742,9 @@ func (v *Delegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysDelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysDelegatebw = [6]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("stake_net_quantity"), antelope.NewJSONKey("stake_cpu_quantity"), antelope.NewJSONKey("transfer"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -731,8 +756,9 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Delegatebw{}
 	var seen [5]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysDelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -745,6 +771,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -753,6 +780,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -761,6 +789,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.StakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_net_quantity")
 			}
@@ -769,6 +798,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("stake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.StakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "stake_cpu_quantity")
 			}
@@ -777,6 +807,7 @@ func (v *Delegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("transfer")
 			}
 			seen[4] = true
+			next = 5
 			if v.Transfer, err = r.Bool(); err != nil {
 				return antelope.AtField(err, "transfer")
 			}
@@ -934,6 +965,9 @@ func (v *KeyWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysKeyWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysKeyWeight = [3]antelope.JSONKey{antelope.NewJSONKey("key"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -945,8 +979,9 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = KeyWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysKeyWeight[next])
 		if err != nil {
 			return err
 		}
@@ -959,6 +994,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("key")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Key.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "key")
 			}
@@ -967,6 +1003,7 @@ func (v *KeyWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -1120,6 +1157,9 @@ func (v *Newaccount) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysNewaccount[i] is the key chain APIs print after the first i fields.
+var jsonKeysNewaccount = [5]antelope.JSONKey{antelope.NewJSONKey("creator"), antelope.NewJSONKey("name"), antelope.NewJSONKey("owner"), antelope.NewJSONKey("active"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1131,8 +1171,9 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Newaccount{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysNewaccount[next])
 		if err != nil {
 			return err
 		}
@@ -1145,6 +1186,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("creator")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Creator.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "creator")
 			}
@@ -1153,6 +1195,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("name")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Name.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "name")
 			}
@@ -1161,6 +1204,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("owner")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Owner.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "owner")
 			}
@@ -1169,6 +1213,7 @@ func (v *Newaccount) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("active")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Active.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "active")
 			}
@@ -1322,6 +1367,9 @@ func (v *PermissionLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevel[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevel = [3]antelope.JSONKey{antelope.NewJSONKey("actor"), antelope.NewJSONKey("permission"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1333,8 +1381,9 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevel{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevel[next])
 		if err != nil {
 			return err
 		}
@@ -1347,6 +1396,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("actor")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Actor.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "actor")
 			}
@@ -1355,6 +1405,7 @@ func (v *PermissionLevel) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -1476,6 +1527,9 @@ func (v *PermissionLevelWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysPermissionLevelWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysPermissionLevelWeight = [3]antelope.JSONKey{antelope.NewJSONKey("permission"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1487,8 +1541,9 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = PermissionLevelWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysPermissionLevelWeight[next])
 		if err != nil {
 			return err
 		}
@@ -1501,6 +1556,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -1509,6 +1565,7 @@ func (v *PermissionLevelWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
@@ -1662,6 +1719,9 @@ func (v *Undelegatebw) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUndelegatebw[i] is the key chain APIs print after the first i fields.
+var jsonKeysUndelegatebw = [5]antelope.JSONKey{antelope.NewJSONKey("from"), antelope.NewJSONKey("receiver"), antelope.NewJSONKey("unstake_net_quantity"), antelope.NewJSONKey("unstake_cpu_quantity"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1673,8 +1733,9 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Undelegatebw{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUndelegatebw[next])
 		if err != nil {
 			return err
 		}
@@ -1687,6 +1748,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("from")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.From.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "from")
 			}
@@ -1695,6 +1757,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("receiver")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Receiver.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "receiver")
 			}
@@ -1703,6 +1766,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_net_quantity")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.UnstakeNetQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_net_quantity")
 			}
@@ -1711,6 +1775,7 @@ func (v *Undelegatebw) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("unstake_cpu_quantity")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.UnstakeCPUQuantity.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "unstake_cpu_quantity")
 			}
@@ -1890,6 +1955,9 @@ func (v *Updateauth) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysUpdateauth[i] is the key chain APIs print after the first i fields.
+var jsonKeysUpdateauth = [5]antelope.JSONKey{antelope.NewJSONKey("account"), antelope.NewJSONKey("permission"), antelope.NewJSONKey("parent"), antelope.NewJSONKey("auth"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -1901,8 +1969,9 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = Updateauth{}
 	var seen [4]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysUpdateauth[next])
 		if err != nil {
 			return err
 		}
@@ -1915,6 +1984,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("account")
 			}
 			seen[0] = true
+			next = 1
 			if err = v.Account.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "account")
 			}
@@ -1923,6 +1993,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("permission")
 			}
 			seen[1] = true
+			next = 2
 			if err = v.Permission.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "permission")
 			}
@@ -1931,6 +2002,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("parent")
 			}
 			seen[2] = true
+			next = 3
 			if err = v.Parent.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "parent")
 			}
@@ -1939,6 +2011,7 @@ func (v *Updateauth) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("auth")
 			}
 			seen[3] = true
+			next = 4
 			if err = v.Auth.DecodeJSON(r); err != nil {
 				return antelope.AtField(err, "auth")
 			}
@@ -2080,6 +2153,9 @@ func (v *WaitWeight) AppendJSON(b []byte) (_ []byte, err error) {
 	return append(b, '}'), nil
 }
 
+// jsonKeysWaitWeight[i] is the key chain APIs print after the first i fields.
+var jsonKeysWaitWeight = [3]antelope.JSONKey{antelope.NewJSONKey("wait_sec"), antelope.NewJSONKey("weight"), {}}
+
 // DecodeJSON decodes v from the JSON object at r. Unknown keys are ignored; a
 // missing optional field is null and a missing binary extension is absent.
 func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
@@ -2091,8 +2167,9 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 	}
 	*v = WaitWeight{}
 	var seen [2]bool
+	next := 0
 	for {
-		key, ok, err := r.NextKey()
+		key, ok, err := r.NextKeyOr(jsonKeysWaitWeight[next])
 		if err != nil {
 			return err
 		}
@@ -2105,6 +2182,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("wait_sec")
 			}
 			seen[0] = true
+			next = 1
 			if v.WaitSec, err = r.Uint32(); err != nil {
 				return antelope.AtField(err, "wait_sec")
 			}
@@ -2113,6 +2191,7 @@ func (v *WaitWeight) DecodeJSON(r *antelope.JSONReader) (err error) {
 				return r.DuplicateField("weight")
 			}
 			seen[1] = true
+			next = 2
 			if v.Weight, err = r.Uint16(); err != nil {
 				return antelope.AtField(err, "weight")
 			}
