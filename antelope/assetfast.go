@@ -129,12 +129,7 @@ func symbolCodeLetters(s []byte, i, end int) (SymbolCode, bool) {
 			w = w<<8 | uint64(s[i+k])
 		}
 	}
-	// As SymbolCode.Valid: below 0x80, a byte's top bit comes from b+0x3f
-	// when b ≥ 'A' and from b+0x25 when b > 'Z', with no carry between
-	// bytes.
-	const tops = 0x80 * bytesOf1
-	used := uint64(tops) & (1<<(8*n) - 1)
-	geA := (w + (0x80-'A')*bytesOf1) & used
-	gtZ := (w + (0x7f-'Z')*bytesOf1) & used
-	return SymbolCode(w), w&tops == 0 && geA == used && gtZ == 0
+	// Valid takes trailing zero bytes for padding; here they would be
+	// text, so the last byte must be a letter too.
+	return SymbolCode(w), w>>(8*(n-1)) != 0 && SymbolCode(w).Valid()
 }

@@ -149,12 +149,7 @@ func decimal8(x uint64) (uint64, bool) {
 	if x&(ones*0xf0) != ones*0x30 || (x+ones*0x06)&(ones*0xf0) != ones*0x30 {
 		return 0, false
 	}
-	x -= ones * '0'
-	// Pairs, then fours, then the eight: each step joins the higher
-	// digits (the lower byte) times the power of ten with the next ones.
-	x = (x*10 + x>>8) & 0x00ff00ff00ff00ff
-	x = (x*100 + x>>16) & 0x0000ffff0000ffff
-	return (x*10000 + x>>32) & 0xffffffff, true
+	return eightDigits(x - ones*'0'), true
 }
 
 func intErr(typ string, t []byte, err error) error {
