@@ -91,7 +91,8 @@ type Stream iter.Seq2[Event, error]
 // Stream streams the blocks req asks for. The sequence ends after End, on
 // a terminal error (yielded last: ErrGap, ErrForkBelowReversible,
 // ErrNoBlock, ErrOtherChain, ErrBrokenNode after repeated refusals, a
-// *FormatError, a *MessageTooLargeError, the context's error, or giving
+// *FormatError, a *MessageTooLargeError, a *HandshakeError that is
+// Permanent before the first session, the context's error, or giving
 // up after WithMaxReconnects), or when the loop stops.
 func (c *Client) Stream(ctx context.Context, req Request) Stream {
 	return func(yield func(Event, error) bool) {
