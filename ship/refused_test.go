@@ -124,3 +124,23 @@ func TestLastingRefusalAfterSessionGivesUp(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// No error carries the URL's user info or query, which may hold a secret:
+// not ship's own words, nor the dialer's (net/http puts the URL, query
+// included, in its errors).
+func TestErrorsRedactURL(t *testing.T) {
+	ln := silentListener(t) // accepts and never answers: a handshake timeout
+	srv := httptest.NewServer(http.NotFoundHandler())
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	srv.Close() // nothing listens there now: connection refused
+	for _, host := range []string{addr, ln} {
+		var last error
+		for _, err := range ship.NewClient("ws://me:hunter2@"+host+"/ship?token=s3cret", ship.WithMaxReconnects(0),
+			ship.WithStallTimeout(100*time.Millisecond)).Stream(testContext(t), ship.Request{Start: 1}) {
+			last = err
+		}
+		if last == nil || !strings.Contains(last.Error(), host+"/ship") || strings.Contains(last.Error(), "hunter2") || strings.Contains(last.Error(), "s3cret") {
+			t.Errorf("%v", last)
+		}
+	}
+}
