@@ -105,8 +105,9 @@ func scanJSONName(data []byte, i int) (n Name, end int, ok bool) {
 		}
 		v |= uint64(cv) << (59 - 5*uint(k))
 	}
-	// Twelve characters read: a quote, or a 13th character and a quote.
-	if i+13 >= len(data) {
+	// Twelve characters read: a quote (perhaps the input's last byte), or
+	// a 13th character and a quote.
+	if i+12 >= len(data) {
 		return 0, 0, false
 	}
 	c := data[i+12]
@@ -114,7 +115,7 @@ func scanJSONName(data []byte, i int) (n Name, end int, ok bool) {
 		return Name(v), i + 13, data[i+11] != '.'
 	}
 	cv := nameCharValue[c]
-	if cv > 0x0f || cv == 0 || data[i+13] != '"' {
+	if cv > 0x0f || cv == 0 || i+13 >= len(data) || data[i+13] != '"' {
 		return 0, 0, false
 	}
 	return Name(v | uint64(cv)), i + 14, true

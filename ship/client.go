@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/ship/protocol"
 )
 
@@ -17,6 +18,7 @@ import (
 // reconnects on its own.
 type Client struct {
 	url           string
+	shown         string // url for errors and logs: no user info or query, which may hold a secret
 	dialer        Dialer
 	maxMessage    int64
 	window        uint32
@@ -62,7 +64,13 @@ func WithBackoff(min, max time.Duration) Option {
 }
 
 // WithMaxReconnects gives up after n failed attempts in a row (default:
-// never; a stream stops only on a terminal error or its context).
+// never; a stream stops only on a terminal error or its context). A
+// handshake the endpoint refuses with a status retrying cannot cure
+// (HandshakeError.Permanent: a 404, 401, 403…) before the stream's first
+// session is terminal whatever n is: the address is wrong, and a mistyped
+// one would otherwise be retried forever without a word. Once a session
+// began, the same refusal (a node restarting behind a proxy) is retried
+// under n like any other failure.
 func WithMaxReconnects(n int) Option { return func(c *Client) { c.maxReconnects = n } }
 
 // WithDialer replaces the websocket (tests, proxies, other transports).
@@ -75,7 +83,7 @@ func WithLogger(logf func(format string, args ...any)) Option {
 
 // NewClient returns a client of the state-history endpoint at url.
 func NewClient(url string, opts ...Option) *Client {
-	c := &Client{url: url, dialer: WebSocket{}, maxMessage: DefaultMaxMessageSize, window: DefaultWindow,
+	c := &Client{url: url, shown: httpcore.RedactRawURL(url), dialer: WebSocket{}, maxMessage: DefaultMaxMessageSize, window: DefaultWindow,
 		stall: DefaultStallTimeout, backoffMin: 250 * time.Millisecond, backoffMax: 30 * time.Second,
 		maxReconnects: -1, logf: func(string, ...any) {}}
 	for _, o := range opts {
@@ -104,10 +112,21 @@ func (c *Client) connect(ctx context.Context) (*session, error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if timedOut {
+		var refused *HandshakeError
+		switch {
+		case errors.As(err, &refused):
+			// nodeos's state_history_plugin accepts the websocket on any
+			// path (boost::beast's async_accept, no target check) and
+			// answers 400 or 426 only to a request that is not a websocket
+			// upgrade, which this client never sends: a 404 is the chain
+			// API's port (the http_plugin's "Unknown Endpoint") or another
+			// server, or a proxy's wrong path; a 401 or 403 a proxy's
+			// credentials.
+			return nil, &transientError{fmt.Errorf("ship: %s: %w: is this the --state-history-endpoint address (ws://host:8080), not the chain API's, with the path and credentials a proxy in front expects?", c.shown, err)}
+		case timedOut:
 			err = fmt.Errorf("no handshake within %v: %w", c.stall, err)
 		}
-		return nil, &transientError{fmt.Errorf("ship: cannot connect to %s: %w (is nodeos running with the state_history_plugin and --state-history-endpoint?)", c.url, err)}
+		return nil, &transientError{fmt.Errorf("ship: cannot connect to %s: %w (is nodeos running with the state_history_plugin and --state-history-endpoint?)", c.shown, err)}
 	}
 	s := &session{c: c, conn: conn}
 	text, msg, err := s.read(ctx)
@@ -117,7 +136,7 @@ func (c *Client) connect(ctx context.Context) (*session, error) {
 	}
 	if !text {
 		conn.Close()
-		return nil, fmt.Errorf("ship: %s sent a binary message first; a state-history endpoint sends its ABI as text: is this the --state-history-endpoint address?", c.url)
+		return nil, fmt.Errorf("ship: %s sent a binary message first; a state-history endpoint sends its ABI as text: is this the --state-history-endpoint address?", c.shown)
 	}
 	if s.p, err = negotiate(msg); err != nil {
 		conn.Close()
@@ -147,9 +166,9 @@ func (s *session) read(ctx context.Context) (bool, []byte, error) {
 		case ctx.Err() != nil:
 			return false, nil, ctx.Err()
 		case errors.Is(context.Cause(rctx), errStall):
-			return false, nil, &transientError{fmt.Errorf("ship: no data from %s for %v: the node stalled", s.c.url, s.c.stall)}
+			return false, nil, &transientError{fmt.Errorf("ship: no data from %s for %v: the node stalled", s.c.shown, s.c.stall)}
 		}
-		return false, nil, &transientError{fmt.Errorf("ship: reading from %s: %w", s.c.url, err)}
+		return false, nil, &transientError{fmt.Errorf("ship: reading from %s: %w", s.c.shown, err)}
 	}
 	if cap(msg) > cap(s.buf) {
 		s.buf = msg[:0]
@@ -168,7 +187,7 @@ func (s *session) send(ctx context.Context, member string, body antelope.BinaryA
 		return err
 	}
 	if err := s.conn.WriteMessage(ctx, msg); err != nil {
-		return &transientError{fmt.Errorf("ship: writing to %s: %w", s.c.url, err)}
+		return &transientError{fmt.Errorf("ship: writing to %s: %w", s.c.shown, err)}
 	}
 	return nil
 }
@@ -193,7 +212,7 @@ func (s *session) status(ctx context.Context) (Status, error) {
 		return Status{}, err
 	}
 	if name != "get_status_result_v0" && name != "get_status_result_v1" {
-		return Status{}, broken("%s answered get_status with %s", s.c.url, name)
+		return Status{}, broken("%s answered get_status with %s", s.c.shown, name)
 	}
 	return parseStatus(name, w.data[w.pos:])
 }

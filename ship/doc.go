@@ -30,7 +30,9 @@
 // (ErrForkBelowReversible from a node that holds another branch final
 // there; a lagging node that does not is retried). Connection failures and stalls (no data for
 // WithStallTimeout, which bounds the handshake too) reconnect from the
-// cursor with backoff; a node that sends what no correct node sends is
+// cursor with backoff; a handshake refused with a 4xx status (but 408, 425,
+// 429) before the stream's first session is a wrong address and ends it
+// (*HandshakeError), after one a node restarting behind a proxy; a node that sends what no correct node sends is
 // refused (ErrBrokenNode); protocol violations end the stream with an
 // error saying what to do. docs/ship-cursors.md has the details.
 //

@@ -91,7 +91,8 @@ type Stream iter.Seq2[Event, error]
 // Stream streams the blocks req asks for. The sequence ends after End, on
 // a terminal error (yielded last: ErrGap, ErrForkBelowReversible,
 // ErrNoBlock, ErrOtherChain, ErrBrokenNode after repeated refusals, a
-// *FormatError, a *MessageTooLargeError, the context's error, or giving
+// *FormatError, a *MessageTooLargeError, a *HandshakeError that is
+// Permanent before the first session, the context's error, or giving
 // up after WithMaxReconnects), or when the loop stops.
 func (c *Client) Stream(ctx context.Context, req Request) Stream {
 	return func(yield func(Event, error) bool) {
@@ -123,6 +124,10 @@ type streamState struct {
 	abis    *abiHistory
 	scratch []ActionTrace
 	strikes int // broken answers in a row (ErrBrokenNode, errRelink)
+	// connected: a session began (handshake and ABI). Until then a
+	// handshake refusal that retrying cannot cure is the wrong address;
+	// after, the same status is a node restarting behind a proxy.
+	connected bool
 }
 
 // maxStrikes is how many broken answers in a row a stream retries.
@@ -144,7 +149,7 @@ func (st *streamState) checkChain(ctx context.Context, s *session, needStart boo
 	var zero antelope.Checksum256
 	if status.ChainID != zero {
 		if st.t.chain != zero && status.ChainID != st.t.chain {
-			return fmt.Errorf("%w: %s serves chain %v, the stream's is %v: check the URL (or start a new stream without the cursor)", ErrOtherChain, st.c.url, status.ChainID, st.t.chain)
+			return fmt.Errorf("%w: %s serves chain %v, the stream's is %v: check the URL (or start a new stream without the cursor)", ErrOtherChain, st.c.shown, status.ChainID, st.t.chain)
 		}
 		st.t.chain = status.ChainID
 	}
@@ -165,6 +170,10 @@ func (st *streamState) run(ctx context.Context, yield func(Event, error) bool) {
 			return
 		}
 		var t *transientError
+		var refused *HandshakeError
+		if !st.connected && errors.As(err, &refused) && refused.Permanent() {
+			err = unwrapTransient(err)
+		}
 		if !errors.As(err, &t) || ctx.Err() != nil {
 			if ctx.Err() != nil {
 				err = ctx.Err()
@@ -201,6 +210,7 @@ func (st *streamState) session(ctx context.Context, yield func(Event, error) boo
 		return false, err
 	}
 	defer s.conn.Close()
+	st.connected = true
 
 	start, have := st.t.resume()
 	if err := st.checkChain(ctx, s, start == 0); err != nil {

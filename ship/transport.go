@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	neturl "net/url"
 
 	"github.com/coder/websocket"
 )
@@ -71,13 +73,51 @@ type WebSocket struct {
 	Options *websocket.DialOptions
 }
 
+// HandshakeError is an endpoint's refusal of the websocket handshake: it
+// answered with an HTTP status other than 101 Switching Protocols. A Dialer
+// returns it (wrapped or not) so that the client can tell a refusal that
+// retrying cannot cure (a wrong address) from one it may (a node behind a
+// proxy restarting); WebSocket does.
+type HandshakeError struct {
+	StatusCode int // the HTTP status, such as 404
+}
+
+// Error implements error.
+func (e *HandshakeError) Error() string {
+	return fmt.Sprintf("the websocket handshake was refused with HTTP %d %s", e.StatusCode, http.StatusText(e.StatusCode))
+}
+
+// Permanent reports whether retrying cannot cure the refusal: a 4xx status
+// (the request is wrong for this endpoint: the path, the credentials, not
+// a websocket at all) other than those that say "not now": 408 Request
+// Timeout, 425 Too Early and 429 Too Many Requests. 5xx (a proxy whose
+// node is down) may heal.
+func (e *HandshakeError) Permanent() bool {
+	switch e.StatusCode {
+	case http.StatusRequestTimeout, http.StatusTooEarly, http.StatusTooManyRequests:
+		return false
+	}
+	return e.StatusCode >= 400 && e.StatusCode < 500
+}
+
 // Dial implements Dialer.
 func (d WebSocket) Dial(ctx context.Context, url string, maxMessageSize int64) (Conn, error) {
 	c, resp, err := websocket.Dial(ctx, url, d.Options)
-	if resp != nil && resp.Body != nil {
-		resp.Body.Close()
+	status := 0
+	if resp != nil {
+		status = resp.StatusCode
+		if resp.Body != nil {
+			resp.Body.Close()
+		}
 	}
 	if err != nil {
+		if status != 0 && status != http.StatusSwitchingProtocols {
+			return nil, &HandshakeError{StatusCode: status}
+		}
+		var ue *neturl.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL, whose query or user info may hold a secret
+		}
 		return nil, err
 	}
 	c.SetReadLimit(maxMessageSize)

@@ -12,4 +12,9 @@
 // left out, "{ … }", becomes a panic; fields left out, "{…}", become "{}";
 // a line that starts with "…" becomes a comment. A snippet that
 // starts with "package" is a whole file, checked as it is.
+//
+// A name a snippet declares and never uses fails it, as it fails the
+// compiler (an err a loop drops passed once), except where the prose uses
+// it: in elided code, or in the fragment's last statement, which shows a
+// call's results. Check has the rule.
 package docsnippets

@@ -157,10 +157,16 @@ var (
 	elidedValue = regexp.MustCompile(`\{…\}`)
 )
 
+// fragmentFunc names the function Source wraps a fragment's statements in.
+const fragmentFunc = "_fragment"
+
+// elidedPanic is what an elided body becomes.
+const elidedPanic = `{ panic("elided") }`
+
 // Source returns snip as a Go file, with //line directives that point back
 // at the Markdown.
 func Source(snip Snippet) string {
-	code := elidedBody.ReplaceAllString(snip.Code, `{ panic("elided") }`)
+	code := elidedBody.ReplaceAllString(snip.Code, elidedPanic)
 	code = elidedValue.ReplaceAllString(code, "{}")
 	lines := strings.Split(code, "\n")
 	for i, l := range lines {
@@ -188,7 +194,7 @@ func Source(snip Snippet) string {
 		return b.String() + at + code // declarations only
 	}
 	used, declared := names2(code)
-	b.WriteString("func _() error {\n")
+	b.WriteString("func " + fragmentFunc + "() error {\n")
 	for _, n := range used {
 		if typ := Ambient[n]; typ != "" && !declared[n] {
 			fmt.Fprintf(&b, "\tvar %s %s\n\t_ = %s\n", n, typ, n)

@@ -1,13 +1,9 @@
 package docsnippets
 
 import (
-	"go/ast"
 	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -54,23 +50,7 @@ func TestSnippetsCompile(t *testing.T) {
 		return importer.Default().Import(path)
 	})
 	for _, s := range snips {
-		src := Source(s)
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, "snippet.go", src, parser.SkipObjectResolution) // //line names the Markdown
-		if err != nil {
-			t.Errorf("%v", err)
-			continue
-		}
-		var errs []string
-		conf := types.Config{Importer: imp, Error: func(err error) {
-			msg := err.Error()
-			if strings.Contains(msg, "declared and not used") || strings.Contains(msg, "imported and not used") {
-				return // fragments show values without using them
-			}
-			errs = append(errs, msg)
-		}}
-		conf.Check("snippet", fset, []*ast.File{f}, nil)
-		for _, e := range errs {
+		for _, e := range Check(s, imp) {
 			t.Error(e)
 		}
 	}
