@@ -113,7 +113,10 @@ func (c *Client) connect(ctx context.Context) (*session, error) {
 			return nil, ctx.Err()
 		}
 		var refused *HandshakeError
+		var bad *URLError
 		switch {
+		case errors.As(err, &bad):
+			return nil, fmt.Errorf("ship: %q: %w", c.shown, err) // terminal: not transient
 		case errors.As(err, &refused):
 			// nodeos's state_history_plugin accepts the websocket on any
 			// path (boost::beast's async_accept, no target check) and

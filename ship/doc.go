@@ -32,7 +32,9 @@
 // WithStallTimeout, which bounds the handshake too) reconnect from the
 // cursor with backoff; a handshake refused with a 4xx status (but 408, 425,
 // 429) before the stream's first session is a wrong address and ends it
-// (*HandshakeError), after one a node restarting behind a proxy; a node that sends what no correct node sends is
+// (*HandshakeError), after one a node restarting behind a proxy; an
+// undialable address (a misspelt scheme, no host) ends it before any dial
+// (*URLError); a node that sends what no correct node sends is
 // refused (ErrBrokenNode); protocol violations end the stream with an
 // error saying what to do. docs/ship-cursors.md has the details.
 //

@@ -144,3 +144,33 @@ func TestErrorsRedactURL(t *testing.T) {
 		}
 	}
 }
+
+// An address no network can make dialable (a misspelt scheme, a missing
+// "://" or host, not a URL at all) ends the stream at once with the
+// default options, which retried it forever, and its error shows neither
+// the user info nor the query.
+func TestUndialableURLEndsStream(t *testing.T) {
+	for _, url := range []string{"htp://me:pw@127.0.0.1:8080/?token=s3cret", "ws//me:pw@127.0.0.1:8080?token=s3cret",
+		"127.0.0.1:8080", "localhost:8080", "", "ws://", "ws:///ship?token=s3cret", "ws://me:pw@[::1?token=s3cret",
+		"ws://127.0.0.1:8080/%zz?token=s3cret", " ws://me:pw@127.0.0.1:8080"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a guard only
+		var errs []error
+		for ev, err := range ship.NewClient(url).Stream(ctx, ship.Request{Start: 1}) {
+			if err == nil {
+				t.Fatalf("%q: an event %+v", url, ev)
+			}
+			errs = append(errs, err)
+		}
+		cancel()
+		var bad *ship.URLError
+		if len(errs) != 1 || !errors.As(errs[0], &bad) {
+			t.Fatalf("%q: %v", url, errs)
+		}
+		if msg := errs[0].Error(); strings.Contains(msg, "pw") || strings.Contains(msg, "s3cret") {
+			t.Errorf("%q: %s", url, msg)
+		}
+		if _, err := ship.NewClient(url).Status(context.Background()); !errors.As(err, &bad) {
+			t.Errorf("%q: Status: %v", url, err)
+		}
+	}
+}

@@ -92,7 +92,7 @@ type Stream iter.Seq2[Event, error]
 // a terminal error (yielded last: ErrGap, ErrForkBelowReversible,
 // ErrNoBlock, ErrOtherChain, ErrBrokenNode after repeated refusals, a
 // *FormatError, a *MessageTooLargeError, a *HandshakeError that is
-// Permanent before the first session, the context's error, or giving
+// Permanent before the first session, a *URLError, the context's error, or giving
 // up after WithMaxReconnects), or when the loop stops.
 func (c *Client) Stream(ctx context.Context, req Request) Stream {
 	return func(yield func(Event, error) bool) {

@@ -100,8 +100,48 @@ func (e *HandshakeError) Permanent() bool {
 	return e.StatusCode >= 400 && e.StatusCode < 500
 }
 
+// URLError is an endpoint address no network can make dialable: not a
+// URL, a scheme other than ws, wss, http or https, or no host. WebSocket
+// returns it before dialing, and a stream ends with it at once: retrying
+// the same address would fail the same way forever.
+type URLError struct {
+	Reason string // what is wrong with the address, without the address
+}
+
+// Error implements error.
+func (e *URLError) Error() string {
+	return "not a state-history endpoint address (ws://host:port or wss://host:port/path): " + e.Reason
+}
+
+// checkDialURL reports what makes raw undialable. Its messages never
+// quote raw, which may carry user info or a token in its query.
+func checkDialURL(raw string) error {
+	u, err := neturl.Parse(raw)
+	if err != nil {
+		var ue *neturl.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL
+		}
+		return &URLError{Reason: err.Error()}
+	}
+	switch u.Scheme {
+	case "ws", "wss", "http", "https":
+	case "":
+		return &URLError{Reason: "no scheme"}
+	default:
+		return &URLError{Reason: fmt.Sprintf("the scheme %q", u.Scheme)}
+	}
+	if u.Host == "" {
+		return &URLError{Reason: "no host"}
+	}
+	return nil
+}
+
 // Dial implements Dialer.
 func (d WebSocket) Dial(ctx context.Context, url string, maxMessageSize int64) (Conn, error) {
+	if err := checkDialURL(url); err != nil {
+		return nil, err
+	}
 	c, resp, err := websocket.Dial(ctx, url, d.Options)
 	status := 0
 	if resp != nil {
