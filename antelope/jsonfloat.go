@@ -57,12 +57,14 @@ func appendFixed17(b []byte, v float64) (_ []byte, ok bool) {
 	if math.Signbit(v) {
 		b = append(b, '-')
 	}
-	b = strconv.AppendUint(b, ip, 10)
-	// The 17 decimals as 8 and 9 digits in 32-bit halves, two at a time.
+	b = appendUint(b, ip)
+	// The 17 decimals: eight, one, eight.
 	var digits [18]byte
 	digits[0] = '.'
-	putDigits(digits[1:9], uint32(frac/1e9))
-	putDigits(digits[9:18], uint32(frac%1e9))
+	low := frac % 1e9
+	putEightDigits(digits[1:9], uint32(frac/1e9))
+	digits[9] = byte('0' + low/1e8)
+	putEightDigits(digits[10:18], uint32(low%1e8))
 	return append(b, digits[:]...), true
 }
 
@@ -222,18 +224,4 @@ func nextFloat(v float64, dir float64, bitSize int) float64 {
 		return float64(math.Nextafter32(float32(v), float32(math.Inf(int(dir)))))
 	}
 	return math.Nextafter(v, math.Inf(int(dir)))
-}
-
-// putDigits writes v as exactly len(t) decimal digits, zero-padded, two at
-// a time from the right; v must be below 10^len(t).
-func putDigits(t []byte, v uint32) {
-	i := len(t)
-	for ; i >= 2; i -= 2 {
-		q := v / 100
-		putPair(t[i-2:], int(v-q*100))
-		v = q
-	}
-	if i == 1 {
-		t[0] = byte('0' + v)
-	}
 }
