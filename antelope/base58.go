@@ -70,6 +70,7 @@ func base58Encode(b []byte, data []byte) []byte {
 	// Each product is below 2^54 and there are at most 24 of them per limb,
 	// so no sum reaches 2^59.
 	var acc [base58Limbs]uint64
+	used := 0 // the limbs a product reached
 	for k, i := 0, len(rest); i > 0; k, i = k+1, i-3 {
 		w := uint64(rest[i-1])
 		if i >= 3 {
@@ -81,20 +82,28 @@ func base58Encode(b []byte, data []byte) []byte {
 			continue
 		}
 		row := base58Powers[k][:base58PowerLen[k]]
+		used = max(used, len(row))
 		sums := acc[:len(row)] // one bounds check, not one per limb
 		for j, p := range row {
 			sums[j] += w * uint64(p)
 		}
 	}
+	// Carrying is one chain of dependent steps: only over the limbs the
+	// sums reached, then while a carry is left (the number fits
+	// base58Limbs limbs, see base58Limbs).
 	var limbs [base58Limbs]uint32
 	var carry uint64
-	top := 0
-	for j := range acc {
+	j := 0
+	for ; j < used; j++ {
 		v := acc[j] + carry
 		limbs[j], carry = uint32(v%base58Limb), v/base58Limb
-		if limbs[j] != 0 {
-			top = j + 1
-		}
+	}
+	for ; carry > 0; j++ {
+		limbs[j], carry = uint32(carry%base58Limb), carry/base58Limb
+	}
+	top := j
+	for top > 0 && limbs[top-1] == 0 {
+		top--
 	}
 	// The most significant limb without its leading zero digits, then five
 	// digits for every other limb, written in place after the '1' of each
