@@ -293,3 +293,34 @@ func BenchmarkJSONColdMarshal(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkJSONColdKey reads and prints one cold public key per iteration,
+// as a producers row's first key is read and printed: from a pool of
+// coldKeys distinct keys, round robin, four times what the runtime's key
+// caches hold, so every one misses. It is the floor validation sets under
+// a cold producers row (base58, the RIPEMD-160 checksum, the caches'
+// lookups), which bench/run.sh sets beside the fastest untyped library's
+// cost of a whole row.
+func BenchmarkJSONColdKey(b *testing.B) {
+	const coldKeys = 8192
+	r := coldRand(4)
+	texts := make([][]byte, coldKeys)
+	keys := make([]antelope.PublicKey, coldKeys)
+	for i := range texts {
+		texts[i] = []byte(strconv.Quote(randKey(r)))
+		if err := antelope.UnmarshalJSON(texts[i], &keys[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("Read", func(b *testing.B) {
+		var k antelope.PublicKey
+		loopCPU(b, func(i int) error { return antelope.UnmarshalJSON(texts[i%coldKeys], &k) })
+	})
+	b.Run("Print", func(b *testing.B) {
+		buf := make([]byte, 0, 64)
+		loopCPU(b, func(i int) (err error) {
+			buf, err = keys[i%coldKeys].AppendJSON(buf[:0])
+			return err
+		})
+	})
+}

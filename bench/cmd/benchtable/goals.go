@@ -63,9 +63,38 @@ func coldJSONGoals() []goal {
 				},
 				format: "%.2f×",
 			})
+			if rows == "Producers" {
+				out = append(out, coldKeyFloor(op, base))
+			}
 		}
 	}
 	return out
+}
+
+// pageRows is how many rows a cold JSON page holds (bench's jsonRows).
+const pageRows = 1000
+
+// coldKeyFloor reports what reading or printing one cold public key costs
+// (BenchmarkJSONColdKey: base58, the RIPEMD-160 checksum, the caches) over
+// what the fastest untyped library spends on a whole producers row, which
+// holds that key: at 1× or more, validating the key alone costs more than
+// the untyped row, so no JSON framing can make the typed row as fast.
+func coldKeyFloor(op, base string) goal {
+	key := map[string]string{"Unmarshal": "JSONColdKey/Read", "Marshal": "JSONColdKey/Print"}[op]
+	return goal{
+		what: fmt.Sprintf("JSON %s, cold Producers: one cold key's base58 and checksum alone ÷ the fastest untyped library's whole row (CPU)", strings.ToLower(op)),
+		measure: func(med func(string, string) float64) (float64, bool) {
+			k := med(key, "cpu-ns/op")
+			fastest := 0.0
+			for _, lib := range []string{"gojson", "sonic"} {
+				if v := med(base+lib, "cpu-ns/op"); v > 0 && (fastest == 0 || v < fastest) {
+					fastest = v
+				}
+			}
+			return k / (fastest / pageRows), k > 0 && fastest > 0
+		},
+		format: "%.2f×",
+	}
 }
 
 // printGoals prints each goal's figure beside it, for the benchmarks that
