@@ -252,6 +252,11 @@ func (a *Asset) DecodeJSON(r *JSONReader) error {
 		return r.unexpected("a string")
 	}
 	start := r.pos + 1
+	if v, end, ok := parseAssetQuoted(r.data, start); ok {
+		*a = v
+		r.pos = end + 1
+		return nil
+	}
 	t, err := r.stringBytes()
 	if err != nil {
 		return err

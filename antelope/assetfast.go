@@ -20,6 +20,49 @@ func parseAssetFast(s []byte, start, end int) (Asset, bool) {
 	if start < 0 || end > len(s) || start >= end {
 		return Asset{}, false
 	}
+	amount, precision, space, ok := parseAssetAmount(s, start, end)
+	if !ok {
+		return Asset{}, false
+	}
+	code, ok := symbolCodeLetters(s, space+1, end)
+	if !ok {
+		return Asset{}, false
+	}
+	return Asset{Amount: amount, Symbol: Symbol{Precision: uint8(precision), Code: code}}, true
+}
+
+// parseAssetQuoted reads, as parseAssetFast does, the asset text that
+// starts at s[start] and ends at the first byte after its code, which must
+// be a quote: the text of a JSON string the reader has not scanned yet.
+// Every byte of such a text is a digit, '-', '.', ' ' or a capital letter,
+// none of which JSON escapes, so the string is exactly that text and its
+// closing quote is at end: one pass where scanning the string for its end
+// and then parsing it took two.
+func parseAssetQuoted(s []byte, start int) (_ Asset, end int, ok bool) {
+	if start < 0 || start >= len(s) {
+		return Asset{}, 0, false
+	}
+	amount, precision, space, ok := parseAssetAmount(s, start, len(s))
+	if !ok {
+		return Asset{}, 0, false
+	}
+	end = space + 1
+	for end < len(s) && end-space <= 8 && s[end]-'A' < 26 {
+		end++
+	}
+	if end >= len(s) || s[end] != '"' {
+		return Asset{}, 0, false
+	}
+	code, ok := symbolCodeLetters(s, space+1, end)
+	if !ok {
+		return Asset{}, 0, false
+	}
+	return Asset{Amount: amount, Symbol: Symbol{Precision: uint8(precision), Code: code}}, end, true
+}
+
+// parseAssetAmount reads the "[-]digits[.digits]" of an asset text in
+// s[start:end] and the one space after it, at offset space.
+func parseAssetAmount(s []byte, start, end int) (amount int64, precision, space int, ok bool) {
 	i := start
 	neg := s[i] == '-'
 	if neg {
@@ -27,31 +70,27 @@ func parseAssetFast(s []byte, start, end int) (Asset, bool) {
 	}
 	intEnd := digitRun(s, i, end)
 	if intEnd == i || intEnd-i > 19 {
-		return Asset{}, false
+		return 0, 0, 0, false
 	}
 	mag := digitsValue(s, i, intEnd)
-	fracEnd, precision := intEnd, 0
+	fracEnd := intEnd
 	if intEnd < end && s[intEnd] == '.' {
 		fracEnd = digitRun(s, intEnd+1, end)
 		precision = fracEnd - intEnd - 1
 		// 19 digits in all always fit a uint64 (10^19 < 2^64).
 		if precision == 0 || precision > MaxPrecision || intEnd-i+precision > 19 {
-			return Asset{}, false
+			return 0, 0, 0, false
 		}
 		mag = mag*pow10u64[precision] + digitsValue(s, intEnd+1, fracEnd)
 	}
 	if mag > MaxAssetAmount || fracEnd >= end || s[fracEnd] != ' ' {
-		return Asset{}, false
+		return 0, 0, 0, false
 	}
-	code, ok := symbolCodeLetters(s, fracEnd+1, end)
-	if !ok {
-		return Asset{}, false
-	}
-	amount := int64(mag)
+	amount = int64(mag)
 	if neg {
 		amount = -amount
 	}
-	return Asset{Amount: amount, Symbol: Symbol{Precision: uint8(precision), Code: code}}, true
+	return amount, precision, fracEnd, true
 }
 
 // pow10u64[n] is 10^n, for n up to 19.

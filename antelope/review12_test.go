@@ -300,7 +300,31 @@ func FuzzAssetJSONInPlace(f *testing.F) {
 		if want, err := parseAssetText([]byte(s)); ok && (err != nil || want != got) {
 			t.Fatalf("%q before %q: fast path %+v; general path %+v, %v", s, tail, got, want, err)
 		}
+		checkAssetQuoted(t, b)
+		checkAssetQuoted(t, []byte(s+`"`+tail))
 	})
+}
+
+// checkAssetQuoted: when parseAssetQuoted takes data, the text it read
+// ends at a quote, holds nothing JSON escapes, and reads the same through
+// the general path.
+func checkAssetQuoted(t *testing.T, data []byte) {
+	t.Helper()
+	got, end, ok := parseAssetQuoted(data, 0)
+	if !ok {
+		return
+	}
+	if end >= len(data) || data[end] != '"' {
+		t.Fatalf("%q: the quoted fast path ends at %d, not at a quote", data, end)
+	}
+	for _, c := range data[:end] {
+		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+			t.Fatalf("%q: the quoted fast path read past a byte JSON escapes (%q)", data, c)
+		}
+	}
+	if want, err := parseAssetText(data[:end]); err != nil || want != got {
+		t.Fatalf("%q: quoted fast path %+v; general path %+v, %v", data, got, want, err)
+	}
 }
 
 // Every text of up to 5 bytes (4 in -short) from those that matter to the
@@ -317,6 +341,7 @@ func TestAssetFastPathEveryShortText(t *testing.T) {
 		s := string(b)
 		for _, tail := range []string{"", `"`, "9999999999", "ZZZZZZZZ"} {
 			data := []byte(s + tail)
+			checkAssetQuoted(t, data)
 			got, ok := parseAssetFast(data, 0, len(s))
 			want, err := parseAssetText([]byte(s))
 			if ok && (err != nil || got != want) {
@@ -324,6 +349,9 @@ func TestAssetFastPathEveryShortText(t *testing.T) {
 			}
 			if err == nil && !ok && want.Symbol.Code != 0 && want.String() == s {
 				t.Fatalf("%q: a canonical print left the fast path", s)
+			}
+			if _, _, ok := parseAssetQuoted(data, 0); !ok && err == nil && tail == `"` && want.Symbol.Code != 0 && want.String() == s {
+				t.Fatalf("%q: a canonical print, quoted, left the quoted fast path", s)
 			}
 		}
 		if depth == maxLen {
