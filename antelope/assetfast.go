@@ -68,20 +68,20 @@ func parseAssetAmount(s []byte, start, end int) (amount int64, precision, space 
 	if neg {
 		i++
 	}
-	intEnd := digitRun(s, i, end)
+	intEnd, mag := digitsAt(s, i, end)
 	if intEnd == i || intEnd-i > 19 {
 		return 0, 0, 0, false
 	}
-	mag := digitsValue(s, i, intEnd)
 	fracEnd := intEnd
 	if intEnd < end && s[intEnd] == '.' {
-		fracEnd = digitRun(s, intEnd+1, end)
+		var frac uint64
+		fracEnd, frac = digitsAt(s, intEnd+1, end)
 		precision = fracEnd - intEnd - 1
 		// 19 digits in all always fit a uint64 (10^19 < 2^64).
 		if precision == 0 || precision > MaxPrecision || intEnd-i+precision > 19 {
 			return 0, 0, 0, false
 		}
-		mag = mag*pow10u64[precision] + digitsValue(s, intEnd+1, fracEnd)
+		mag = mag*pow10u64[precision] + frac
 	}
 	if mag > MaxAssetAmount || fracEnd >= end || s[fracEnd] != ' ' {
 		return 0, 0, 0, false
@@ -99,49 +99,36 @@ var pow10u64 = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
 
 const bytesOf1 = 0x0101010101010101 // 0x01 in every byte
 
-// digitRun returns the offset of the first byte of s[i:end] that is not an
-// ASCII digit, or end, eight bytes per step.
-func digitRun(s []byte, i, end int) int {
+// digitsAt returns the offset j of the first byte of s[i:end] that is not
+// an ASCII digit, or end, and the value of the digits s[i:j] when there
+// are at most 19 (more wrap around: callers refuse them by their count).
+// Each eight-byte load is tested for its first non-digit and converted
+// at once: a byte is a digit when its high nibble is 3 and adding 6 to it
+// leaves the high nibble 3 (the +6 carries into the next byte only from a
+// byte that is not a digit, so the lowest flagged byte is exact).
+func digitsAt(s []byte, i, end int) (j int, v uint64) {
 	for ; i+8 <= len(s) && i < end; i += 8 {
 		w := binary.LittleEndian.Uint64(s[i:])
-		// A byte is a digit when its high nibble is 3 and adding 6 to it
-		// leaves the high nibble 3. The +6 can carry into the next byte
-		// only from a byte that is not a digit, so the lowest flagged
-		// byte is exact.
 		m := (w&(0xf0*bytesOf1) ^ 0x30*bytesOf1) | ((w+6*bytesOf1)&(0xf0*bytesOf1) ^ 0x30*bytesOf1)
 		if end-i < 8 {
-			m |= ^uint64(0) << (8 * (end - i)) // the bytes past the text
+			m |= ^uint64(0) << (8 * (end - i))
 		}
 		if m != 0 {
-			return i + bits.TrailingZeros64(m)/8
+			n := bits.TrailingZeros64(m) / 8
+			if n > 0 {
+				// Less '0' in every byte: the bytes past the digits
+				// (above them in w) may borrow, but only from each other;
+				// the shift drops them and puts leading zeros below.
+				v = v*pow10u64[n] + eightDigits((w-0x30*bytesOf1)<<(8*(8-n)))
+			}
+			return i + n, v
 		}
+		v = v*1e8 + eightDigits(w-0x30*bytesOf1)
 	}
 	for ; i < end && s[i]-'0' < 10; i++ {
+		v = v*10 + uint64(s[i]-'0')
 	}
-	return i
-}
-
-// digitsValue is the value of the 1–19 ASCII digits s[i:j], eight per
-// step.
-func digitsValue(s []byte, i, j int) uint64 {
-	var v uint64
-	for ; j-i > 8; i += 8 {
-		v = v*1e8 + eightDigits(binary.LittleEndian.Uint64(s[i:])-0x30*bytesOf1)
-	}
-	n := j - i
-	var w uint64
-	if i+8 <= len(s) {
-		w = binary.LittleEndian.Uint64(s[i:])
-	} else { // near the end of the input: rare, so a copy is affordable
-		var pad [8]byte
-		copy(pad[:], s[i:j])
-		w = binary.LittleEndian.Uint64(pad[:])
-	}
-	// Less '0' in every byte: the bytes past the digits (after them in
-	// memory, above them in w) may borrow, but only from each other. The
-	// shift drops them and puts leading zeros below the digits.
-	w = (w - 0x30*bytesOf1) << (8 * (8 - n) & 63)
-	return v*pow10u64[n&15] + eightDigits(w)
+	return i, v
 }
 
 // eightDigits is the value of eight decimal digits, one per byte of w,

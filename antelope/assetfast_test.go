@@ -124,7 +124,7 @@ func TestAssetFastPathInJSON(t *testing.T) {
 	}
 }
 
-func TestDigitRunAndValue(t *testing.T) {
+func TestDigitsAt(t *testing.T) {
 	r := rand.New(rand.NewPCG(34, 6))
 	for range 100000 {
 		b := make([]byte, r.IntN(40))
@@ -141,14 +141,17 @@ func TestDigitRunAndValue(t *testing.T) {
 		for want < end && b[want] >= '0' && b[want] <= '9' {
 			want++
 		}
-		if got := digitRun(b, from, end); got != want {
-			t.Fatalf("digitRun(%q, %d, %d) = %d, want %d", b, from, end, got, want)
+		j, jv := digitsAt(b, from, end)
+		if j != want {
+			t.Fatalf("digitsAt(%q, %d, %d) = %d, want %d", b, from, end, j, want)
 		}
 		if d := b[from:want]; len(d) > 0 && len(d) <= 19 {
 			v, err := strconv.ParseUint(string(d), 10, 64)
-			if got := digitsValue(b, from, want); err == nil && got != v {
-				t.Fatalf("digitsValue(%q) = %d, want %d", d, got, v)
+			if err == nil && jv != v {
+				t.Fatalf("digitsAt(%q) = %d, want %d", d, jv, v)
 			}
+		} else if len(d) == 0 && jv != 0 {
+			t.Fatalf("digitsAt(%q, %d, %d): no digits, value %d", b, from, end, jv)
 		}
 	}
 }
