@@ -87,51 +87,29 @@ func parseExactFloat(t []byte, bitSize int) (v float64, ok bool) {
 		neg = t[i] == '-'
 		i++
 	}
-	// Drop the fraction's trailing zeros: they change neither the value nor
-	// its exactness.
-	end := len(t)
-	dot := -1
-	for j := i; j < end; j++ {
-		if t[j] == '.' {
-			dot = j
-			break
-		}
+	// The digits before the point, leading zeros counted among the 19 a
+	// uint64 always holds (a longer text is strconv's), eight a step.
+	intEnd, m := digitsAt(t, i, len(t))
+	if intEnd == i || intEnd-i > 19 {
+		return 0, false // no digits before a point, or too many: strconv's
 	}
-	if dot >= 0 {
-		for end > dot+1 && t[end-1] == '0' {
-			end--
-		}
-	}
-	var m uint64
-	digits, k := 0, 0
-	for j := i; j < end; j++ {
-		c := t[j]
-		if c == '.' {
-			if j != dot {
-				return 0, false
-			}
-			continue
-		}
-		if c < '0' || c > '9' {
+	k := 0 // the decimals kept
+	if intEnd < len(t) {
+		if t[intEnd] != '.' {
 			return 0, false // an exponent or something strconv must judge
 		}
-		if m == 0 && c == '0' {
-			if dot >= 0 && j > dot {
-				k++
-			}
-			continue // leading zeros
+		// Drop the fraction's trailing zeros: they change neither the
+		// value nor its exactness.
+		end := len(t)
+		for end > intEnd+1 && t[end-1] == '0' {
+			end--
 		}
-		if digits == 19 {
+		fracEnd, frac := digitsAt(t, intEnd+1, end)
+		k = fracEnd - intEnd - 1
+		if fracEnd != end || intEnd-i+k > 19 {
 			return 0, false
 		}
-		m = m*10 + uint64(c-'0')
-		digits++
-		if dot >= 0 && j > dot {
-			k++
-		}
-	}
-	if i == end || end == i+1 && dot == i || dot == end-1 && dot == i {
-		return 0, false // no digits
+		m = m*pow10u64[k] + frac // below 10^19: at most 19 digits
 	}
 	if k >= len(pow5) || m%pow5[k] != 0 {
 		return 0, false
