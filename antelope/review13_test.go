@@ -380,3 +380,31 @@ func FuzzAssetDecodeAsOld(f *testing.F) {
 		checkParseAssetAsOld(t, text)
 	})
 }
+
+// Every string of up to 4 bytes (6 without -short) over the bytes that
+// steer the one-pass read — a quote and a backslash among them — after an
+// opening quote, then after a canonical amount and space, so that the
+// bytes fall on the code, its end and what follows it.
+func TestAssetDecodeAsOldEveryShortString(t *testing.T) {
+	maxLen := 4
+	if !testing.Short() {
+		maxLen = 6
+	}
+	const alphabet = "\"\\90-. Aa\x80"
+	var b []byte
+	var walk func()
+	walk = func() {
+		for _, head := range []string{`"`, `"1 `, `"-1.5 ZZZZZ`} {
+			checkAssetDecodeAsOld(t, []byte(head+string(b)))
+		}
+		if len(b) == maxLen {
+			return
+		}
+		for i := range len(alphabet) {
+			b = append(b, alphabet[i])
+			walk()
+			b = b[:len(b)-1]
+		}
+	}
+	walk()
+}
