@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	neturl "net/url"
+	"strings"
 
 	"github.com/coder/websocket"
 )
@@ -101,7 +102,9 @@ func (e *HandshakeError) Permanent() bool {
 }
 
 // URLError is an endpoint address no network can make dialable: not a
-// URL, a scheme other than ws, wss, http or https, or no host. WebSocket
+// URL, a scheme other than ws, wss, http or https, no host, or an '@'
+// after the host (user info whose '/', '?' or '#' is not percent-encoded,
+// which would make part of a password or token the host). WebSocket
 // returns it before dialing, and a stream ends with it at once: retrying
 // the same address would fail the same way forever.
 type URLError struct {
@@ -113,6 +116,10 @@ func (e *URLError) Error() string {
 	return "not a state-history endpoint address (ws://host:port or wss://host:port/path): " + e.Reason
 }
 
+// escapeHint says how to write a password or token that holds a URL
+// delimiter.
+const escapeHint = ": a password or token in the user info must have its '/', '?' and '#' percent-encoded (%2F, %3F, %23)"
+
 // checkDialURL reports what makes raw undialable. Its messages never
 // quote raw, which may carry user info or a token in its query.
 func checkDialURL(raw string) error {
@@ -122,7 +129,20 @@ func checkDialURL(raw string) error {
 		if errors.As(err, &ue) {
 			err = ue.Err // without the URL
 		}
+		if strings.HasPrefix(err.Error(), "invalid port") {
+			// It quotes the "port": a password holding a '/', '?' or '#'
+			// ("me:s3cret/x@host") makes its first part one.
+			return &URLError{Reason: "an invalid port after the host" + escapeHint}
+		}
 		return &URLError{Reason: err.Error()}
+	}
+	if _, auth, ok := strings.Cut(raw, "//"); ok {
+		if end := strings.IndexAny(auth, "/?#"); end >= 0 && strings.Contains(auth[end:], "@") {
+			// "wss://ab/cd@host" parses with the host "ab": a token as
+			// user info whose '/' is not escaped; dialing it would put
+			// its first part in a DNS lookup and its error.
+			return &URLError{Reason: "an '@' after the host" + escapeHint + "; an '@' meant in the path or query, as %40"}
+		}
 	}
 	switch u.Scheme {
 	case "ws", "wss", "http", "https":
