@@ -66,11 +66,11 @@ func WithBackoff(min, max time.Duration) Option {
 // WithMaxReconnects gives up after n failed attempts in a row (default:
 // never; a stream stops only on a terminal error or its context). A
 // handshake the endpoint refuses with a status retrying cannot cure
-// (HandshakeError.Permanent: a 404, 401, 403…) before the stream's first
-// session is terminal whatever n is: the address is wrong, and a mistyped
-// one would otherwise be retried forever without a word. Once a session
-// began, the same refusal (a node restarting behind a proxy) is retried
-// under n like any other failure.
+// (HandshakeError.Permanent: a 404, 401, 403…, or a 200 page) before the
+// stream's first session is terminal whatever n is: the address is
+// wrong, and a mistyped one would otherwise be retried forever without a
+// word. Once a session began, the same refusal (a node restarting behind
+// a proxy) is retried under n like any other failure.
 func WithMaxReconnects(n int) Option { return func(c *Client) { c.maxReconnects = n } }
 
 // WithDialer replaces the websocket (tests, proxies, other transports).

@@ -85,20 +85,25 @@ type HandshakeError struct {
 
 // Error implements error.
 func (e *HandshakeError) Error() string {
+	if e.StatusCode < 400 {
+		return fmt.Sprintf("the websocket handshake was answered with HTTP %d %s, as a plain web page: no websocket is served there", e.StatusCode, http.StatusText(e.StatusCode))
+	}
 	return fmt.Sprintf("the websocket handshake was refused with HTTP %d %s", e.StatusCode, http.StatusText(e.StatusCode))
 }
 
 // Permanent reports whether retrying cannot cure the refusal: a 4xx status
 // (the request is wrong for this endpoint: the path, the credentials, not
 // a websocket at all) other than those that say "not now": 408 Request
-// Timeout, 425 Too Early and 429 Too Many Requests. 5xx (a proxy whose
-// node is down) may heal.
+// Timeout, 425 Too Early and 429 Too Many Requests; and a 2xx or 3xx (a
+// redirect the HTTP client did not follow, or one it followed to such an
+// answer): the server took the handshake for a plain request, a page. 5xx
+// (a proxy whose node is down) may heal.
 func (e *HandshakeError) Permanent() bool {
 	switch e.StatusCode {
 	case http.StatusRequestTimeout, http.StatusTooEarly, http.StatusTooManyRequests:
 		return false
 	}
-	return e.StatusCode >= 400 && e.StatusCode < 500
+	return e.StatusCode >= 200 && e.StatusCode < 500
 }
 
 // URLError is an endpoint address no network can make dialable: not a
