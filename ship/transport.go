@@ -121,6 +121,12 @@ func (e *URLError) Error() string {
 	return "not a state-history endpoint address (ws://host:port or wss://host:port/path): " + e.Reason
 }
 
+// CheckURL reports what makes url an address no network can make
+// dialable (a *URLError, quoting no part of it), or nil: what a stream
+// would end with at once, checked without a stream, so that a command can
+// refuse a mistyped address as a usage error before it does anything else.
+func CheckURL(url string) error { return checkDialURL(url) }
+
 // escapeHint says how to write a password or token that holds a URL
 // delimiter.
 const escapeHint = ": a password or token in the user info must have its '/', '?' and '#' percent-encoded (%2F, %3F, %23)"

@@ -65,3 +65,19 @@ func TestMisparsedUserInfoShowsNoSecret(t *testing.T) {
 		mu.Unlock()
 	}
 }
+
+// CheckURL refuses what a stream would end on at once, and takes the
+// addresses a stream dials.
+func TestCheckURL(t *testing.T) {
+	for _, url := range []string{"htp://127.0.0.1:8080", "127.0.0.1:8080", "ws://", "ws://me:s3cr3t/x@127.0.0.1:8080", "wss://ab/cd@node.example"} {
+		var bad *ship.URLError
+		if err := ship.CheckURL(url); !errors.As(err, &bad) || strings.Contains(err.Error(), "s3cr3t") {
+			t.Errorf("CheckURL(%q) = %v", url, err)
+		}
+	}
+	for _, url := range []string{"ws://127.0.0.1:8080", "wss://me:pw@node.example/ship?token=t", "http://[::1]:8080/", "https://node.example/v1/%40x"} {
+		if err := ship.CheckURL(url); err != nil {
+			t.Errorf("CheckURL(%q) = %v", url, err)
+		}
+	}
+}
