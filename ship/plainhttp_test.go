@@ -24,13 +24,15 @@ func TestPlainHTTPAnswerEndsStream(t *testing.T) {
 	mux.HandleFunc("/empty", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	mux.HandleFunc("/choices", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusMultipleChoices) })
 	mux.HandleFunc("/nowhere", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusFound) })
-	mux.HandleFunc("/moved", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/page", http.StatusMovedPermanently) })
+	mux.HandleFunc("/moved", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/page", http.StatusMovedPermanently)
+	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	for path, status := range map[string]int{"/page": 200, "/empty": 204, "/choices": 300, "/nowhere": 302, "/moved": 200} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // a guard only: retried, it never ended
 		var errs []error
-		for ev, err := range ship.NewClient(wsURL(srv) + path).Stream(ctx, ship.Request{Start: 1}) {
+		for ev, err := range ship.NewClient(wsURL(srv)+path).Stream(ctx, ship.Request{Start: 1}) {
 			if err == nil {
 				t.Fatalf("%s: an event %+v", path, ev)
 			}
