@@ -9,6 +9,7 @@ import (
 	neturl "net/url"
 	"strings"
 
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/coder/websocket"
 )
 
@@ -70,7 +71,8 @@ func (e *MessageTooLargeError) Error() string {
 // 32 KiB read limit raised to the client's message-size cap.
 type WebSocket struct {
 	// Options are passed to websocket.Dial (HTTP client, headers); nil is
-	// fine.
+	// fine. The handshake follows at most ten redirects, and none to
+	// another origin when Options sets headers (they may hold an API key).
 	Options *websocket.DialOptions
 }
 
@@ -173,7 +175,7 @@ func (d WebSocket) Dial(ctx context.Context, url string, maxMessageSize int64) (
 	if err := checkDialURL(url); err != nil {
 		return nil, err
 	}
-	c, resp, err := websocket.Dial(ctx, url, d.Options)
+	c, resp, err := websocket.Dial(ctx, url, d.options())
 	status := 0
 	if resp != nil {
 		status = resp.StatusCode
@@ -193,6 +195,38 @@ func (d WebSocket) Dial(ctx context.Context, url string, maxMessageSize int64) (
 	}
 	c.SetReadLimit(maxMessageSize)
 	return &wsConn{c: c, limit: maxMessageSize}, nil
+}
+
+// options is d.Options with a redirect policy: at most ten redirects, as
+// net/http's default (the websocket library's own had no limit: a
+// redirect loop spun until the stall timeout, hammering the server), and
+// none to another origin when the options set headers (an API key), which
+// net/http would forward there, all but Authorization and cookies.
+func (d WebSocket) options() *websocket.DialOptions {
+	var o websocket.DialOptions
+	if d.Options != nil {
+		o = *d.Options
+	}
+	h := http.DefaultClient
+	if o.HTTPClient != nil {
+		h = o.HTTPClient
+	}
+	client := *h
+	next, headers := h.CheckRedirect, len(o.HTTPHeader) > 0
+	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if headers && !httpcore.SameOrigin(via[0].URL, req.URL) {
+			return fmt.Errorf("refused to follow a redirect to another origin (%s) with the headers WebSocket.Options sets", httpcore.RedactURL(req.URL))
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	o.HTTPClient = &client
+	return &o
 }
 
 type wsConn struct {

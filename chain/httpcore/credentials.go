@@ -360,7 +360,7 @@ func guarded(ctx context.Context, h *http.Client) *http.Client {
 	creds := ctx.Value(credentialsKey{}) != nil
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
 		first := via[0]
-		if (creds || first.Header.Get("Authorization") != "") && !sameOrigin(first.URL, req.URL) {
+		if (creds || first.Header.Get("Authorization") != "") && !SameOrigin(first.URL, req.URL) {
 			return fmt.Errorf("%w (%s)", errCrossOrigin, RedactURL(req.URL))
 		}
 		if next != nil {
@@ -374,9 +374,9 @@ func guarded(ctx context.Context, h *http.Client) *http.Client {
 	return &c
 }
 
-// sameOrigin reports whether to is from's origin, or its host upgraded to
-// https.
-func sameOrigin(from, to *url.URL) bool {
+// SameOrigin reports whether to is from's origin, or its host upgraded to
+// https: where a redirect may take a request's credentials.
+func SameOrigin(from, to *url.URL) bool {
 	return strings.EqualFold(from.Host, to.Host) && (from.Scheme == to.Scheme || to.Scheme == "https")
 }
 
