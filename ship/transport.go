@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	neturl "net/url"
+	"strconv"
 	"strings"
 
 	"github.com/antelopego/abigen/chain/httpcore"
@@ -109,11 +110,11 @@ func (e *HandshakeError) Permanent() bool {
 }
 
 // URLError is an endpoint address no network can make dialable: not a
-// URL, a scheme other than ws, wss, http or https, no host, or an '@'
-// after the host (user info whose '/', '?' or '#' is not percent-encoded,
-// which would make part of a password or token the host). WebSocket
-// returns it before dialing, and a stream ends with it at once: retrying
-// the same address would fail the same way forever.
+// URL, a scheme other than ws, wss, http or https, no host, a port outside
+// 1 to 65535, or an '@' after the host (user info whose '/', '?' or '#' is
+// not percent-encoded, which would make part of a password or token the
+// host). WebSocket returns it before dialing, and a stream ends with it
+// at once: retrying the same address would fail the same way forever.
 type URLError struct {
 	Reason string // what is wrong with the address, without the address
 }
@@ -166,6 +167,13 @@ func checkDialURL(raw string) error {
 	}
 	if u.Host == "" {
 		return &URLError{Reason: "no host"}
+	}
+	if p := u.Port(); p != "" {
+		// Parse keeps any run of digits; no network dials port 0 or one
+		// above 65535 ("dial tcp: invalid port" on every retry).
+		if n, err := strconv.ParseUint(p, 10, 16); err != nil || n == 0 {
+			return &URLError{Reason: "a port outside 1 to 65535"}
+		}
 	}
 	return nil
 }
