@@ -124,7 +124,8 @@ func (c *Client) connect(ctx context.Context) (*session, error) {
 			// upgrade, which this client never sends: a 404 is the chain
 			// API's port (the http_plugin's "Unknown Endpoint") or another
 			// server, or a proxy's wrong path; a 401 or 403 a proxy's
-			// credentials.
+			// credentials; a 200 the chain API's own endpoints (its
+			// beast_http_session answers any method there) or a web page.
 			return nil, &transientError{fmt.Errorf("ship: %s: %w: is this the --state-history-endpoint address (ws://host:8080), not the chain API's, with the path and credentials a proxy in front expects?", c.shown, err)}
 		case timedOut:
 			err = fmt.Errorf("no handshake within %v: %w", c.stall, err)
