@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	neturl "net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -130,6 +131,9 @@ func (e *URLError) Error() string {
 // refuse a mistyped address as a usage error before it does anything else.
 func CheckURL(url string) error { return checkDialURL(url) }
 
+// quoted matches a Go-quoted string and the space before it.
+var quoted = regexp.MustCompile(` ?"(?:[^"\\]|\\.)*"`)
+
 // escapeHint says how to write a password or token that holds a URL
 // delimiter.
 const escapeHint = ": a password or token in the user info must have its '/', '?' and '#' percent-encoded (%2F, %3F, %23)"
@@ -148,7 +152,9 @@ func checkDialURL(raw string) error {
 			// ("me:s3cret/x@host") makes its first part one.
 			return &URLError{Reason: "an invalid port after the host" + escapeHint}
 		}
-		return &URLError{Reason: err.Error()}
+		// Without what it quotes (an escape "%Q/", a character of the
+		// host): part of a password, perhaps.
+		return &URLError{Reason: quoted.ReplaceAllString(err.Error(), "")}
 	}
 	if _, auth, ok := strings.Cut(raw, "//"); ok {
 		if end := strings.IndexAny(auth, "/?#"); end >= 0 && strings.Contains(auth[end:], "@") {
