@@ -23,7 +23,8 @@ func (refusingDialer) Dial(context.Context, string, int64) (ship.Conn, error) {
 // letters no message of ship's uses (Q, X, Z, J, V, K) and any of the
 // delimiters a user may leave unescaped ('/', '?', '#', '@', ':', '%'):
 // none of those letters appears in what a stream (its error and each line
-// it logs), Status or CheckURL say, dialable or not.
+// it logs), Status or CheckURL say, dialable or not, nor what the
+// websocket dialer says of a refused connection.
 func TestURLSecretsNeverShownModel(t *testing.T) {
 	const letters = "QXZJVK"
 	const secretChars = letters + "/?#@:%"
@@ -44,7 +45,8 @@ func TestURLSecretsNeverShownModel(t *testing.T) {
 		return text
 	}
 	leaks := func(text string) bool { return strings.ContainsAny(text, letters) }
-	for range 3000 {
+	dialed := 0 // URLs the websocket dialer tried
+	for round := range 3000 {
 		var u strings.Builder
 		u.WriteString([]string{"ws://", "wss://", "http://", "htp://", "ws:/", ""}[r.IntN(6)])
 		switch r.IntN(4) {
@@ -54,7 +56,14 @@ func TestURLSecretsNeverShownModel(t *testing.T) {
 		default:
 			u.WriteString("me:" + secret() + "@")
 		}
-		u.WriteString([]string{"node.example", "127.0.0.1:8080", "[::1]:8080", "node.example:99999", ""}[r.IntN(5)])
+		// Every sixth URL is dialed for real, where nothing listens (no
+		// name to look up: the dialer's own words are checked too).
+		real := round%6 == 0
+		hosts := []string{"node.example", "127.0.0.1:8080", "[::1]:8080", "node.example:99999", ""}
+		if real {
+			hosts = []string{"127.0.0.1:1", "127.0.0.1:99999", ""}
+		}
+		u.WriteString(hosts[r.IntN(len(hosts))])
 		u.WriteString([]string{"", "/", "/ship", "/v1/ship/"}[r.IntN(4)])
 		if r.IntN(2) == 0 {
 			u.WriteString("?token=" + secret())
@@ -63,7 +72,11 @@ func TestURLSecretsNeverShownModel(t *testing.T) {
 			u.WriteString("#" + secret())
 		}
 		raw := u.String()
-		c := ship.NewClient(raw, ship.WithDialer(refusingDialer{}), ship.WithMaxReconnects(1), ship.WithBackoff(0, 0),
+		var dialer ship.Dialer = refusingDialer{}
+		if real {
+			dialer = ship.WebSocket{}
+		}
+		c := ship.NewClient(raw, ship.WithDialer(dialer), ship.WithMaxReconnects(1), ship.WithBackoff(0, 0),
 			ship.WithLogger(func(format string, args ...any) {
 				if line := fmt.Sprintf(format, args...); leaks(line) {
 					t.Errorf("%q: logged %s", raw, line)
@@ -83,6 +96,12 @@ func TestURLSecretsNeverShownModel(t *testing.T) {
 			if leaks(text) {
 				t.Fatalf("%q: %s", raw, text)
 			}
+			if strings.Contains(text, "connect: connection refused") {
+				dialed++
+			}
 		}
+	}
+	if dialed == 0 {
+		t.Fatal("no URL was dialed for real")
 	}
 }
