@@ -66,11 +66,11 @@ func WithBackoff(min, max time.Duration) Option {
 // WithMaxReconnects gives up after n failed attempts in a row (default:
 // never; a stream stops only on a terminal error or its context). A
 // handshake the endpoint refuses with a status retrying cannot cure
-// (HandshakeError.Permanent: a 404, 401, 403…) before the stream's first
-// session is terminal whatever n is: the address is wrong, and a mistyped
-// one would otherwise be retried forever without a word. Once a session
-// began, the same refusal (a node restarting behind a proxy) is retried
-// under n like any other failure.
+// (HandshakeError.Permanent: a 404, 401, 403…, or a 200 page) before the
+// stream's first session is terminal whatever n is: the address is
+// wrong, and a mistyped one would otherwise be retried forever without a
+// word. Once a session began, the same refusal (a node restarting behind
+// a proxy) is retried under n like any other failure.
 func WithMaxReconnects(n int) Option { return func(c *Client) { c.maxReconnects = n } }
 
 // WithDialer replaces the websocket (tests, proxies, other transports).
@@ -124,7 +124,8 @@ func (c *Client) connect(ctx context.Context) (*session, error) {
 			// upgrade, which this client never sends: a 404 is the chain
 			// API's port (the http_plugin's "Unknown Endpoint") or another
 			// server, or a proxy's wrong path; a 401 or 403 a proxy's
-			// credentials.
+			// credentials; a 200 the chain API's own endpoints (its
+			// beast_http_session answers any method there) or a web page.
 			return nil, &transientError{fmt.Errorf("ship: %s: %w: is this the --state-history-endpoint address (ws://host:8080), not the chain API's, with the path and credentials a proxy in front expects?", c.shown, err)}
 		case timedOut:
 			err = fmt.Errorf("no handshake within %v: %w", c.stall, err)

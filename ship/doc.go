@@ -31,7 +31,8 @@
 // there; a lagging node that does not is retried). Connection failures and stalls (no data for
 // WithStallTimeout, which bounds the handshake too) reconnect from the
 // cursor with backoff; a handshake refused with a 4xx status (but 408, 425,
-// 429) before the stream's first session is a wrong address and ends it
+// 429), or answered as a plain page (2xx, 3xx), before the stream's first
+// session is a wrong address and ends it
 // (*HandshakeError), after one a node restarting behind a proxy; an
 // undialable address (a misspelt scheme, no host) ends it before any dial
 // (*URLError); a node that sends what no correct node sends is

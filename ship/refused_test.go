@@ -146,13 +146,14 @@ func TestErrorsRedactURL(t *testing.T) {
 }
 
 // An address no network can make dialable (a misspelt scheme, a missing
-// "://" or host, not a URL at all) ends the stream at once with the
+// "://" or host, a port out of 1 to 65535, not a URL at all) ends the stream at once with the
 // default options, which retried it forever, and its error shows neither
 // the user info nor the query.
 func TestUndialableURLEndsStream(t *testing.T) {
 	for _, url := range []string{"htp://me:pw@127.0.0.1:8080/?token=s3cret", "ws//me:pw@127.0.0.1:8080?token=s3cret",
 		"127.0.0.1:8080", "localhost:8080", "", "ws://", "ws:///ship?token=s3cret", "ws://me:pw@[::1?token=s3cret",
-		"ws://127.0.0.1:8080/%zz?token=s3cret", " ws://me:pw@127.0.0.1:8080"} {
+		"ws://127.0.0.1:8080/%zz?token=s3cret", " ws://me:pw@127.0.0.1:8080", "ws://127.0.0.1:65536/", "ws://127.0.0.1:0/",
+		"wss://node.example:99999999999999999999/"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a guard only
 		var errs []error
 		for ev, err := range ship.NewClient(url).Stream(ctx, ship.Request{Start: 1}) {

@@ -7,7 +7,11 @@ import (
 	"io"
 	"net/http"
 	neturl "net/url"
+	"regexp"
+	"strconv"
+	"strings"
 
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/coder/websocket"
 )
 
@@ -69,7 +73,8 @@ func (e *MessageTooLargeError) Error() string {
 // 32 KiB read limit raised to the client's message-size cap.
 type WebSocket struct {
 	// Options are passed to websocket.Dial (HTTP client, headers); nil is
-	// fine.
+	// fine. The handshake follows at most ten redirects, and none to
+	// another origin when Options sets headers (they may hold an API key).
 	Options *websocket.DialOptions
 }
 
@@ -84,26 +89,33 @@ type HandshakeError struct {
 
 // Error implements error.
 func (e *HandshakeError) Error() string {
+	if e.StatusCode < 400 {
+		return fmt.Sprintf("the websocket handshake was answered with HTTP %d %s, as a plain web page: no websocket is served there", e.StatusCode, http.StatusText(e.StatusCode))
+	}
 	return fmt.Sprintf("the websocket handshake was refused with HTTP %d %s", e.StatusCode, http.StatusText(e.StatusCode))
 }
 
 // Permanent reports whether retrying cannot cure the refusal: a 4xx status
 // (the request is wrong for this endpoint: the path, the credentials, not
 // a websocket at all) other than those that say "not now": 408 Request
-// Timeout, 425 Too Early and 429 Too Many Requests. 5xx (a proxy whose
-// node is down) may heal.
+// Timeout, 425 Too Early and 429 Too Many Requests; and a 2xx or 3xx (a
+// redirect the HTTP client did not follow, or one it followed to such an
+// answer): the server took the handshake for a plain request, a page. 5xx
+// (a proxy whose node is down) may heal.
 func (e *HandshakeError) Permanent() bool {
 	switch e.StatusCode {
 	case http.StatusRequestTimeout, http.StatusTooEarly, http.StatusTooManyRequests:
 		return false
 	}
-	return e.StatusCode >= 400 && e.StatusCode < 500
+	return e.StatusCode >= 200 && e.StatusCode < 500
 }
 
 // URLError is an endpoint address no network can make dialable: not a
-// URL, a scheme other than ws, wss, http or https, or no host. WebSocket
-// returns it before dialing, and a stream ends with it at once: retrying
-// the same address would fail the same way forever.
+// URL, a scheme other than ws, wss, http or https, no host, a port outside
+// 1 to 65535, or an '@' after the host (user info whose '/', '?' or '#' is
+// not percent-encoded, which would make part of a password or token the
+// host). WebSocket returns it before dialing, and a stream ends with it
+// at once: retrying the same address would fail the same way forever.
 type URLError struct {
 	Reason string // what is wrong with the address, without the address
 }
@@ -112,6 +124,19 @@ type URLError struct {
 func (e *URLError) Error() string {
 	return "not a state-history endpoint address (ws://host:port or wss://host:port/path): " + e.Reason
 }
+
+// CheckURL reports what makes url an address no network can make
+// dialable (a *URLError, quoting no part of it), or nil: what a stream
+// would end with at once, checked without a stream, so that a command can
+// refuse a mistyped address as a usage error before it does anything else.
+func CheckURL(url string) error { return checkDialURL(url) }
+
+// quoted matches a Go-quoted string and the space before it.
+var quoted = regexp.MustCompile(` ?"(?:[^"\\]|\\.)*"`)
+
+// escapeHint says how to write a password or token that holds a URL
+// delimiter.
+const escapeHint = ": a password or token in the user info must have its '/', '?' and '#' percent-encoded (%2F, %3F, %23)"
 
 // checkDialURL reports what makes raw undialable. Its messages never
 // quote raw, which may carry user info or a token in its query.
@@ -122,7 +147,22 @@ func checkDialURL(raw string) error {
 		if errors.As(err, &ue) {
 			err = ue.Err // without the URL
 		}
-		return &URLError{Reason: err.Error()}
+		if strings.HasPrefix(err.Error(), "invalid port") {
+			// It quotes the "port": a password holding a '/', '?' or '#'
+			// ("me:s3cret/x@host") makes its first part one.
+			return &URLError{Reason: "an invalid port after the host" + escapeHint}
+		}
+		// Without what it quotes (an escape "%Q/", a character of the
+		// host): part of a password, perhaps.
+		return &URLError{Reason: quoted.ReplaceAllString(err.Error(), "")}
+	}
+	if _, auth, ok := strings.Cut(raw, "//"); ok {
+		if end := strings.IndexAny(auth, "/?#"); end >= 0 && strings.Contains(auth[end:], "@") {
+			// "wss://ab/cd@host" parses with the host "ab": a token as
+			// user info whose '/' is not escaped; dialing it would put
+			// its first part in a DNS lookup and its error.
+			return &URLError{Reason: "an '@' after the host" + escapeHint + "; an '@' meant in the path or query, as %40"}
+		}
 	}
 	switch u.Scheme {
 	case "ws", "wss", "http", "https":
@@ -134,6 +174,13 @@ func checkDialURL(raw string) error {
 	if u.Host == "" {
 		return &URLError{Reason: "no host"}
 	}
+	if p := u.Port(); p != "" {
+		// Parse keeps any run of digits; no network dials port 0 or one
+		// above 65535 ("dial tcp: invalid port" on every retry).
+		if n, err := strconv.ParseUint(p, 10, 16); err != nil || n == 0 {
+			return &URLError{Reason: "a port outside 1 to 65535"}
+		}
+	}
 	return nil
 }
 
@@ -142,7 +189,7 @@ func (d WebSocket) Dial(ctx context.Context, url string, maxMessageSize int64) (
 	if err := checkDialURL(url); err != nil {
 		return nil, err
 	}
-	c, resp, err := websocket.Dial(ctx, url, d.Options)
+	c, resp, err := websocket.Dial(ctx, url, d.options())
 	status := 0
 	if resp != nil {
 		status = resp.StatusCode
@@ -162,6 +209,38 @@ func (d WebSocket) Dial(ctx context.Context, url string, maxMessageSize int64) (
 	}
 	c.SetReadLimit(maxMessageSize)
 	return &wsConn{c: c, limit: maxMessageSize}, nil
+}
+
+// options is d.Options with a redirect policy: at most ten redirects, as
+// net/http's default (the websocket library's own had no limit: a
+// redirect loop spun until the stall timeout, hammering the server), and
+// none to another origin when the options set headers (an API key), which
+// net/http would forward there, all but Authorization and cookies.
+func (d WebSocket) options() *websocket.DialOptions {
+	var o websocket.DialOptions
+	if d.Options != nil {
+		o = *d.Options
+	}
+	h := http.DefaultClient
+	if o.HTTPClient != nil {
+		h = o.HTTPClient
+	}
+	client := *h
+	next, headers := h.CheckRedirect, len(o.HTTPHeader) > 0
+	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if headers && !httpcore.SameOrigin(via[0].URL, req.URL) {
+			return fmt.Errorf("refused to follow a redirect to another origin (%s) with the headers WebSocket.Options sets", httpcore.RedactURL(req.URL))
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	o.HTTPClient = &client
+	return &o
 }
 
 type wsConn struct {

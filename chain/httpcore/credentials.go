@@ -269,23 +269,26 @@ func scrubBytes(b []byte) []byte {
 
 // RedactRawURL is RedactURL for a URL given as text, even one that does
 // not parse: without its user info, query and fragment, and scrubbed. In a
-// URL that does not parse, an '@' after a '/', '?' or '#' is either a
-// password holding that character (unescaped, which may be why the URL
-// does not parse) or part of the path or query: either may be a secret,
-// so all but the scheme is redacted then.
+// URL, parsed or not, an '@' after a '/', '?' or '#' is either a
+// password or token holding that character (unescaped: the URL does not
+// parse, or parses with the secret's first part as its host) or part of
+// the path or query: either may be a secret, so all but the scheme is
+// redacted then.
 func RedactRawURL(raw string) string {
-	if u, err := url.Parse(raw); err == nil && u.Host != "" {
-		return Scrub(RedactURL(u))
-	}
 	prefix, rest := "", raw
 	if i := strings.Index(raw, "://"); i > 0 && isScheme(raw[:i]) {
 		prefix, rest = raw[:i+3], raw[i+3:]
 	}
 	at, end := strings.LastIndexByte(rest, '@'), strings.IndexAny(rest, "/?#")
-	switch {
-	case at >= 0 && end >= 0 && at > end:
+	if at >= 0 && end >= 0 && at > end {
+		// Even a URL that parses: "https://ab/cd@host" (a token "ab/cd"
+		// as user info, unescaped) parses with host "ab".
 		return Scrub(prefix + redacted)
-	case at >= 0:
+	}
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return Scrub(RedactURL(u))
+	}
+	if at >= 0 {
 		rest = rest[at+1:] // the user info
 	}
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {
@@ -357,7 +360,7 @@ func guarded(ctx context.Context, h *http.Client) *http.Client {
 	creds := ctx.Value(credentialsKey{}) != nil
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
 		first := via[0]
-		if (creds || first.Header.Get("Authorization") != "") && !sameOrigin(first.URL, req.URL) {
+		if (creds || first.Header.Get("Authorization") != "") && !SameOrigin(first.URL, req.URL) {
 			return fmt.Errorf("%w (%s)", errCrossOrigin, RedactURL(req.URL))
 		}
 		if next != nil {
@@ -371,9 +374,9 @@ func guarded(ctx context.Context, h *http.Client) *http.Client {
 	return &c
 }
 
-// sameOrigin reports whether to is from's origin, or its host upgraded to
-// https.
-func sameOrigin(from, to *url.URL) bool {
+// SameOrigin reports whether to is from's origin, or its host upgraded to
+// https: where a redirect may take a request's credentials.
+func SameOrigin(from, to *url.URL) bool {
 	return strings.EqualFold(from.Host, to.Host) && (from.Scheme == to.Scheme || to.Scheme == "https")
 }
 

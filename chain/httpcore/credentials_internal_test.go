@@ -32,7 +32,9 @@ func TestAPIKeyOutlivesManyTokens(t *testing.T) {
 // A URL that does not parse is shown without anything that may be a
 // password: a password holding a '/', '?' or '#' (not escaped, which is
 // what makes the URL fail to parse) made the host part end early, and
-// the password was shown whole.
+// the password was shown whole. So is one that parses only because the
+// secret's first part makes a host ("https://ab/cd@node": the token
+// "ab/cd" as user info), which was shown whole.
 func TestRedactRawURLPasswordWithDelimiters(t *testing.T) {
 	for raw, want := range map[string]string{
 		"https://u:p@h%zz/x?y=1#z":                    "https://h%zz/x",
@@ -44,6 +46,11 @@ func TestRedactRawURLPasswordWithDelimiters(t *testing.T) {
 		"alice:pa//ss-word@node.example":              "[redacted]",
 		"https://h%zz/x?user=a@b.c&key=secretpart":    "https://[redacted]",
 		"node.example?api_key=secretpart":             "node.example",
+		// They parse, with the secret's first part as the host.
+		"https://alice:12/ss-word@node.example/x": "https://[redacted]",
+		"https://secretpart/x@node.example/":      "https://[redacted]",
+		"https://secretpart?x@node.example/":      "https://[redacted]",
+		"https://secretpart#x@node.example/":      "https://[redacted]",
 	} {
 		got := RedactRawURL(raw)
 		if got != want {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/antelopego/abigen/antelope"
+	"github.com/antelopego/abigen/chain/httpcore"
 	"github.com/antelopego/abigen/ship"
 	"github.com/antelopego/abigen/ship/mirror"
 	"github.com/spf13/pflag"
@@ -90,6 +91,11 @@ func runMirror(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *abiPath == "" || *account == "" || *dsn == "" || (*shipURL == "" && !*schemaOnly) {
 		return usage("--abi, --account, --db and --ship are required")
+	}
+	if !*schemaOnly {
+		if err := ship.CheckURL(*shipURL); err != nil {
+			return usage(fmt.Sprintf("--ship %q: %v", httpcore.RedactRawURL(*shipURL), err))
+		}
 	}
 	contract, err := parseAccount(*account)
 	if err != nil {

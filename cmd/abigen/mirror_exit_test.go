@@ -34,7 +34,8 @@ func TestMirrorExitABIChangeBeforeASignal(t *testing.T) {
 }
 
 // Mistakes on abigen mirror's command line exit with the code its help
-// gives, before any database is created or node dialled.
+// gives, before any database is created or node dialled. (An undialable
+// --ship exited 1, "the stream failed", after creating the database.)
 func TestMirrorUsageMistakes(t *testing.T) {
 	dir := t.TempDir()
 	db := "sqlite:" + filepath.Join(dir, "x.db")
@@ -50,6 +51,9 @@ func TestMirrorUsageMistakes(t *testing.T) {
 		{"--end at --start", []string{"--abi", abi, "--start", "7", "--end", "7"}, exitUsage, "--end 7 is not after --start 7"},
 		{"--db without a scheme", []string{"--abi", abi, "--db", filepath.Join(dir, "x.db")}, exitUsage, "want sqlite:FILE or postgres://"},
 		{"missing ABI file", []string{"--abi", filepath.Join(dir, "nosuch.abi")}, exitIO, "nosuch.abi"},
+		{"--ship with a misspelt scheme", []string{"--abi", abi, "--ship", "htp://127.0.0.1:8080"}, exitUsage, `--ship "htp://127.0.0.1:8080": not a state-history endpoint address`},
+		{"--ship without a scheme", []string{"--abi", abi, "--ship", "127.0.0.1:8080"}, exitUsage, "--ship"},
+		{"--ship with a password holding '/'", []string{"--abi", abi, "--ship", "ws://me:s3cr3t/x@127.0.0.1:8080"}, exitUsage, "percent-encoded"},
 	} {
 		var stderr bytes.Buffer
 		code := run(append(append([]string{}, base...), c.args...), strings.NewReader(""), io.Discard, &stderr)
@@ -58,6 +62,9 @@ func TestMirrorUsageMistakes(t *testing.T) {
 		}
 		if !strings.Contains(mirrorUsage, fmt.Sprintf(" %d ", c.code)) {
 			t.Errorf("%s: exit %d is not in abigen mirror --help", c.name, c.code)
+		}
+		if strings.Contains(stderr.String(), "s3cr3t") {
+			t.Errorf("%s: stderr shows the password: %s", c.name, stderr.String())
 		}
 		if _, err := os.Stat(filepath.Join(dir, "x.db")); err == nil {
 			t.Fatalf("%s: the database was created", c.name)
