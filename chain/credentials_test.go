@@ -394,3 +394,37 @@ func firstErr[T any](seq iter.Seq2[T, error]) error {
 	}
 	return nil
 }
+
+// A token or password in the user info whose '/', '?' or '#' is not
+// escaped makes url.Parse take its first part for the host
+// ("https://ab/cd@node": host "ab"). The client must neither call that
+// host (a DNS lookup and its error carrying the token) nor show the
+// token: every call is refused as an invalid URL, redacted, before any
+// request. The state, Hyperion and fetch clients build their URLs with the
+// same httpcore.JoinURL (TestJoinURLRefusesAnAtAfterTheHost).
+func TestMisparsedUserInfoIsRefusedUnshown(t *testing.T) {
+	var hits sync.Map
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Store(r.URL.String(), true)
+		http.Error(w, "no", http.StatusNotFound)
+	}))
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	for _, raw := range []string{
+		"http://tokenhead/s3cr3tpart@" + host,
+		"http://me:s3cr3t/part@" + host,
+		"http://tok?s3cr3tpart@" + host,
+		"http://tok#s3cr3tpart@" + host,
+		"http://" + host + "/v1/s3cr3tpart@x",
+	} {
+		_, err := chain.New(raw, chain.WithTransport(&httpcore.Transport{Sleep: func(context.Context, time.Duration) error { return nil }})).GetInfo(context.Background())
+		if err == nil || !strings.Contains(err.Error(), "invalid URL") {
+			t.Errorf("%s: %v, want an invalid URL", httpcore.RedactRawURL(raw), err)
+			continue
+		}
+		if strings.Contains(err.Error(), "s3cr3t") || strings.Contains(err.Error(), "part") {
+			t.Errorf("the error shows the secret: %v", err)
+		}
+	}
+	hits.Range(func(k, _ any) bool { t.Errorf("a request reached the server: %v", k); return true })
+}

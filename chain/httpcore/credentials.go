@@ -320,6 +320,15 @@ func JoinURL(base, path string) (*url.URL, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("invalid URL %q: an http(s) address with a host is needed", RedactRawURL(base))
 	}
+	if _, auth, ok := strings.Cut(base, "//"); ok {
+		if end := strings.IndexAny(auth, "/?#"); end >= 0 && strings.Contains(auth[end:], "@") {
+			// "https://ab/cd@host" parses with the host "ab": a token as
+			// user info whose '/' is not escaped. Calling it would put
+			// the token's first part in a DNS lookup and its error, and
+			// AddURLSecrets never saw it as a secret.
+			return nil, fmt.Errorf("invalid URL %q: an '@' after the host: a password or token in the user info must have its '/', '?' and '#' percent-encoded (%%2F, %%3F, %%23); an '@' meant in the path or query, as %%40", RedactRawURL(base))
+		}
+	}
 	u.Path = strings.TrimRight(u.Path, "/") + path
 	u.RawPath, u.Fragment = "", ""
 	return u, nil

@@ -89,3 +89,27 @@ func TestURLKeyAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// JoinURL, which every HTTP client of the project builds its request URLs
+// with, refuses a base whose '@' comes after the host (a token as user
+// info with its '/', '?' or '#' unescaped: the token's first part would be
+// the host), naming none of it; an '@' escaped as %40, or in the path
+// given to JoinURL, is kept.
+func TestJoinURLRefusesAnAtAfterTheHost(t *testing.T) {
+	for _, base := range []string{"https://secretpart/x@node.example", "https://secretpart?x@node.example",
+		"https://secretpart#x@node.example", "https://node.example/v1/secretpart@x", "https://u:p@node.example/a@b"} {
+		u, err := JoinURL(base, "/v1/chain/get_info")
+		if err == nil {
+			t.Errorf("%s: %v, want an error", RedactRawURL(base), u)
+			continue
+		}
+		if strings.Contains(err.Error(), "secretpart") || strings.Contains(err.Error(), "node.example") {
+			t.Errorf("the error shows the URL: %v", err)
+		}
+	}
+	for _, base := range []string{"https://u:p%2Fq@node.example", "https://node.example/a%40b", "https://node.example"} {
+		if _, err := JoinURL(base, "/v1/x@y"); err != nil {
+			t.Errorf("%s: %v", RedactRawURL(base), err)
+		}
+	}
+}
