@@ -11,3 +11,10 @@ func TokenCacheBeatingOn(dir string, beats <-chan time.Time) *TokenCache {
 	}
 	return &TokenCache{Dir: dir, beats: beats}
 }
+
+// TokenCacheBreaking is a TokenCache in dir that calls breaking when it
+// has found a lock stale, before it breaks it: a test runs another
+// process's Lock there.
+func TokenCacheBreaking(dir string, breaking func()) *TokenCache {
+	return &TokenCache{Dir: dir, breaking: breaking}
+}

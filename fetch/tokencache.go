@@ -29,7 +29,8 @@ var _ state.TokenStore = (*TokenCache)(nil)
 type TokenCache struct {
 	Dir string // where token files live
 
-	beats <-chan time.Time // the heartbeat's ticks (tests); nil: every heartbeat
+	beats    <-chan time.Time // the heartbeat's ticks (tests); nil: every heartbeat
+	breaking func()           // called when a lock was found stale, before it is broken (tests)
 }
 
 // DefaultTokenCache is the cache under the user's cache directory.
@@ -120,29 +121,105 @@ func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock f
 				once.Do(func() {
 					close(stop)
 					<-stopped // no beat after the lock is let go
-					if held, err := os.ReadFile(path); err == nil && string(held) == mine {
-						os.Remove(path)
-					}
+					c.release(path, mine)
 				})
 			}, nil
 		}
 		if !errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("token cache: %w", err)
 		}
-		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > staleLock {
-			// A stale lock we cannot remove (another user's, in a shared
-			// directory) would be retried at once forever: say so instead.
-			if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("token cache: breaking the stale lock %s: %w", path, err)
+		if fi, err := os.Stat(path); err == nil && stale(fi) {
+			if c.breaking != nil {
+				c.breaking()
+			}
+			if err := c.breakStale(ctx, path); err != nil {
+				return nil, err
 			}
 			continue
 		}
-		t := time.NewTimer(25 * time.Millisecond)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil, fmt.Errorf("token cache: waiting for another abigen to issue a token: %w", context.Cause(ctx))
-		case <-t.C:
+		if err := pause(ctx); err != nil {
+			return nil, fmt.Errorf("token cache: waiting for another abigen to issue a token: %w", err)
+		}
+	}
+}
+
+// stale reports whether a lock file went unrefreshed for staleLock.
+func stale(fi os.FileInfo) bool { return time.Since(fi.ModTime()) > staleLock }
+
+// pause waits a poll's length, or until ctx ends.
+func pause(ctx context.Context) error {
+	t := time.NewTimer(25 * time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	case <-t.C:
+		return nil
+	}
+}
+
+// breakStale removes the lock at path if it is still stale, under its
+// break lock. Looking and removing are two steps: two processes that found
+// a dead holder's lock stale together both removed "it", the second
+// removing the lock the first had just taken, and both issued. Every
+// removal of a lock (breaking it, or its holder letting it go) happens
+// under the break lock, after looking again; a lock is taken only where
+// none is, so what was looked at is what is removed.
+func (c *TokenCache) breakStale(ctx context.Context, path string) error {
+	return c.underBreakLock(ctx, path, func() error {
+		fi, err := os.Stat(path)
+		if err != nil || !stale(fi) {
+			return nil // let go, or taken and fresh, since
+		}
+		// A stale lock we cannot remove (another user's, in a shared
+		// directory) would be retried at once forever: say so instead.
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("token cache: breaking the stale lock %s: %w", path, err)
+		}
+		return nil
+	})
+}
+
+// release removes the lock at path if it still holds mine (it was not
+// broken as stale and taken by another since), under its break lock.
+func (c *TokenCache) release(path, mine string) {
+	removeMine := func() error {
+		if held, err := os.ReadFile(path); err == nil && string(held) == mine {
+			os.Remove(path)
+		}
+		return nil
+	}
+	// Without a break lock (it could not be made), the lock is still let
+	// go, as before break locks: left, it would stall others for staleLock.
+	if c.underBreakLock(context.Background(), path, removeMine) != nil {
+		_ = removeMine()
+	}
+}
+
+// underBreakLock runs fn holding path's break lock, a file held only for
+// the few file operations of breaking or releasing a lock, never across a
+// request. A break lock older than staleLock is its holder's, killed in
+// those few operations, and is removed.
+func (c *TokenCache) underBreakLock(ctx context.Context, path string, fn func() error) error {
+	bpath := path + ".break"
+	for {
+		f, err := os.OpenFile(bpath, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+		if err == nil {
+			f.Close()
+			defer os.Remove(bpath)
+			return fn()
+		}
+		if !errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("token cache: %w", err)
+		}
+		if fi, err := os.Stat(bpath); err == nil && stale(fi) {
+			if err := os.Remove(bpath); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("token cache: breaking the stale lock %s: %w", bpath, err)
+			}
+			continue
+		}
+		if err := pause(ctx); err != nil {
+			return fmt.Errorf("token cache: waiting for another abigen to issue a token: %w", err)
 		}
 	}
 }

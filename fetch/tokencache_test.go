@@ -182,3 +182,46 @@ func TestTokenCacheBrokenHolderLeavesTheNewLockAlone(t *testing.T) {
 		t.Error("A refreshed B's lock")
 	}
 }
+
+// Two processes that find a dead holder's lock stale together both break
+// it: the first removes it and takes its own, then the second, which saw
+// the dead holder's lock stale a moment before, removes the first's (live,
+// fresh) and takes its own too. Both issue a token. After a dead holder,
+// the processes waiting on it (go generate's parallel runs) all poll the
+// same lock and find it stale within one poll of each other.
+func TestTokenCacheTwoBreakersOneHolder(t *testing.T) {
+	dir := t.TempDir()
+	dead := fetch.TokenCacheBeatingOn(dir, nil)
+	ctx := t.Context()
+	if _, err := dead.Lock(ctx, "https://auth.example", "key"); err != nil { // never unlocked
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), time.Hour)
+	a := &fetch.TokenCache{Dir: dir}
+	var unlockA func()
+	var errA error
+	b := fetch.TokenCacheBreaking(dir, func() {
+		if unlockA == nil && errA == nil { // A breaks it first, between B's look and B's break
+			unlockA, errA = a.Lock(ctx, "https://auth.example", "key")
+		}
+	})
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	unlockB, errB := b.Lock(short, "https://auth.example", "key")
+	if errA != nil {
+		t.Fatalf("A: %v", errA)
+	}
+	if errB == nil {
+		unlockB()
+		t.Fatal("B broke A's fresh lock, taken a moment after A broke the dead holder's: both hold it, both issue a token")
+	}
+	unlockA()
+	unlockC, err := a.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatalf("the lock after its holder let it go: %v", err)
+	}
+	unlockC()
+	if locks, _ := filepath.Glob(filepath.Join(dir, "*.lock*")); len(locks) != 0 {
+		t.Errorf("files left: %v", locks)
+	}
+}
