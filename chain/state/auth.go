@@ -64,13 +64,18 @@ type Auth struct {
 	refused refusedTokens // tokens the state service refused, never handed out again
 }
 
-// refusedTokens fingerprints the last tokens the state service refused: a
-// store that cannot drop one (read-only), or whose drop waited in vain for
-// its lock, may still hold it. A few suffice: a token is refused while it
-// is the newest, and tokens refused earlier have been replaced since.
+// refusedTokens fingerprints the last tokens the state service refused,
+// and the one a store was last seen holding after its refusal: a store
+// that cannot drop one (read-only), or whose drop waited in vain for its
+// lock, may still hold it. A few suffice for the others: a token is
+// refused while it is the newest, and tokens refused earlier have been
+// replaced since. Not the one a store keeps: with the last few only, a
+// read-only store's refused token, pushed out by four failing requests'
+// eight refusals, was read as never refused and sent again.
 type refusedTokens struct {
 	prints [8]string
 	next   int
+	stored string // the refused token a store was last seen holding
 }
 
 func (r *refusedTokens) add(tok string) {
@@ -84,6 +89,9 @@ func (r *refusedTokens) add(tok string) {
 
 func (r *refusedTokens) has(tok string) bool {
 	p := fingerprint(tok)
+	if p != "" && p == r.stored {
+		return true
+	}
 	for _, q := range r.prints {
 		if q != "" && q == p {
 			return true
@@ -128,10 +136,17 @@ func (s *Auth) refuse(tok string) {
 	}
 }
 
-func (s *Auth) isRefused(tok string) bool {
+// refusedInStore reports whether tok, the store's token, is one the state
+// service refused, and if so remembers it for as long as the store may
+// keep it (until it is seen holding another refused token).
+func (s *Auth) refusedInStore(tok string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.refused.has(tok)
+	if !s.refused.has(tok) {
+		return false
+	}
+	s.refused.stored = fingerprint(tok)
+	return true
 }
 
 // dropRefused drops the store's token if the state service refused it.
@@ -142,7 +157,7 @@ func (s *Auth) dropRefused() {
 	if s.Cache == nil {
 		return
 	}
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.isRefused(t.Token) {
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.refusedInStore(t.Token) {
 		s.Cache.Drop(s.AuthURL, s.APIKey)
 	}
 }
@@ -300,7 +315,7 @@ func (s *Auth) stored() (Token, bool) {
 		return Token{}, false
 	}
 	t, ok := s.Cache.Get(s.AuthURL, s.APIKey)
-	if !ok || !s.usableStored(t) || s.isRefused(t.Token) {
+	if !ok || !s.usableStored(t) || s.refusedInStore(t.Token) {
 		return Token{}, false
 	}
 	httpcore.AddToken(t.Token)
