@@ -18,3 +18,8 @@ func TokenCacheBeatingOn(dir string, beats <-chan time.Time) *TokenCache {
 func TokenCacheBreaking(dir string, breaking func()) *TokenCache {
 	return &TokenCache{Dir: dir, breaking: breaking}
 }
+
+// TokenCacheClocked is a TokenCache in dir that reads the time from now.
+func TokenCacheClocked(dir string, now func() time.Time) *TokenCache {
+	return &TokenCache{Dir: dir, now: now}
+}

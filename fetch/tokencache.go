@@ -31,6 +31,7 @@ type TokenCache struct {
 
 	beats    <-chan time.Time // the heartbeat's ticks (tests); nil: every heartbeat
 	breaking func()           // called when a lock was found stale, before it is broken (tests)
+	now      func() time.Time // the clock (tests); nil: time.Now
 }
 
 // DefaultTokenCache is the cache under the user's cache directory.
@@ -83,7 +84,9 @@ func (c *TokenCache) Drop(authURL, apiKey string) {
 // process that died (or was stopped) and may be broken. The lock's age is
 // its modification time against the reader's clock: on a disk shared
 // between machines, their clocks may differ by up to staleLock-heartbeat
-// (20 s) before a live holder's lock looks stale. A lock holding its
+// (20 s) before a live holder's lock looks stale. A lock dated ahead of
+// the reader's clock is judged by the reader's watch instead (lockWatch).
+// A lock holding its
 // holder's pid instead would mean nothing on another machine, and a pid is
 // reused.
 const (
@@ -106,6 +109,7 @@ func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock f
 	var nonce [16]byte
 	_, _ = rand.Read(nonce[:])
 	mine := hex.EncodeToString(nonce[:])
+	watch := lockWatch{now: c.clock}
 	for {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if err == nil {
@@ -128,11 +132,11 @@ func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock f
 		if !errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("token cache: %w", err)
 		}
-		if fi, err := os.Stat(path); err == nil && stale(fi) {
+		if watch.stale(path) {
 			if c.breaking != nil {
 				c.breaking()
 			}
-			if err := c.breakStale(ctx, path); err != nil {
+			if err := c.breakStale(ctx, path, &watch); err != nil {
 				return nil, err
 			}
 			continue
@@ -143,8 +147,39 @@ func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock f
 	}
 }
 
-// stale reports whether a lock file went unrefreshed for staleLock.
-func stale(fi os.FileInfo) bool { return time.Since(fi.ModTime()) > staleLock }
+func (c *TokenCache) clock() time.Time {
+	if c.now != nil {
+		return c.now()
+	}
+	return time.Now()
+}
+
+// lockWatch watches a lock file for its holder's heartbeat.
+type lockWatch struct {
+	now   func() time.Time
+	held  string    // the lock's content when last looked at
+	mod   time.Time // its modification time then
+	since time.Time // when it was first seen so, on this process's clock
+}
+
+// stale reports whether the lock at path went unrefreshed for staleLock:
+// by its date, or — a date this machine's clock cannot judge, from the
+// future (this clock was set back since, or the holder's machine's is
+// ahead) — by this process's own watch, having seen it unchanged that
+// long. By its date alone, such a lock, its holder dead, was never broken
+// and every run waited on it until its deadline.
+func (w *lockWatch) stale(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	held, _ := os.ReadFile(path)
+	now := w.now()
+	if w.since.IsZero() || !fi.ModTime().Equal(w.mod) || string(held) != w.held {
+		w.held, w.mod, w.since = string(held), fi.ModTime(), now
+	}
+	return now.Sub(fi.ModTime()) > staleLock || now.Sub(w.since) > staleLock
+}
 
 // pause waits a poll's length, or until ctx ends.
 func pause(ctx context.Context) error {
@@ -165,10 +200,9 @@ func pause(ctx context.Context) error {
 // removal of a lock (breaking it, or its holder letting it go) happens
 // under the break lock, after looking again; a lock is taken only where
 // none is, so what was looked at is what is removed.
-func (c *TokenCache) breakStale(ctx context.Context, path string) error {
+func (c *TokenCache) breakStale(ctx context.Context, path string, watch *lockWatch) error {
 	return c.underBreakLock(ctx, path, func() error {
-		fi, err := os.Stat(path)
-		if err != nil || !stale(fi) {
+		if !watch.stale(path) {
 			return nil // let go, or taken and fresh, since
 		}
 		// A stale lock we cannot remove (another user's, in a shared
@@ -202,6 +236,7 @@ func (c *TokenCache) release(path, mine string) {
 // those few operations, and is removed.
 func (c *TokenCache) underBreakLock(ctx context.Context, path string, fn func() error) error {
 	bpath := path + ".break"
+	watch := lockWatch{now: c.clock}
 	for {
 		f, err := os.OpenFile(bpath, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if err == nil {
@@ -212,7 +247,7 @@ func (c *TokenCache) underBreakLock(ctx context.Context, path string, fn func() 
 		if !errors.Is(err, os.ErrExist) {
 			return fmt.Errorf("token cache: %w", err)
 		}
-		if fi, err := os.Stat(bpath); err == nil && stale(fi) {
+		if watch.stale(bpath) {
 			if err := os.Remove(bpath); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return fmt.Errorf("token cache: breaking the stale lock %s: %w", bpath, err)
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -224,4 +225,33 @@ func TestTokenCacheTwoBreakersOneHolder(t *testing.T) {
 	if locks, _ := filepath.Glob(filepath.Join(dir, "*.lock*")); len(locks) != 0 {
 		t.Errorf("files left: %v", locks)
 	}
+}
+
+// A dead holder's lock dated in the future (this machine's clock was set
+// back since, or the holder's machine's clock is ahead) is broken too,
+// once it has gone unrefreshed for as long as a lock may: it never looked
+// stale, and every run waited for it until its deadline, for good.
+func TestTokenCacheDeadHoldersLockFromTheFutureIsBroken(t *testing.T) {
+	dir := t.TempDir()
+	dead := fetch.TokenCacheBeatingOn(dir, nil)
+	ctx := t.Context()
+	if _, err := dead.Lock(ctx, "https://auth.example", "key"); err != nil { // never unlocked
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), -time.Hour)
+	var mu sync.Mutex
+	clock := time.Now()
+	c := fetch.TokenCacheClocked(dir, func() time.Time { // a second passes at each look
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Second)
+		return clock
+	})
+	waiting, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	unlock, err := c.Lock(waiting, "https://auth.example", "key")
+	if err != nil {
+		t.Fatalf("a dead holder's lock dated an hour ahead was never broken: %v", err)
+	}
+	unlock()
 }
