@@ -23,3 +23,10 @@ func TokenCacheBreaking(dir string, breaking func()) *TokenCache {
 func TokenCacheClocked(dir string, now func() time.Time) *TokenCache {
 	return &TokenCache{Dir: dir, now: now}
 }
+
+// TokenCacheReleasing is a TokenCache in dir that calls releasing when a
+// holder letting its lock go has found it still its own, before removing
+// it.
+func TokenCacheReleasing(dir string, releasing func()) *TokenCache {
+	return &TokenCache{Dir: dir, releasing: releasing}
+}

@@ -29,9 +29,10 @@ var _ state.TokenStore = (*TokenCache)(nil)
 type TokenCache struct {
 	Dir string // where token files live
 
-	beats    <-chan time.Time // the heartbeat's ticks (tests); nil: every heartbeat
-	breaking func()           // called when a lock was found stale, before it is broken (tests)
-	now      func() time.Time // the clock (tests); nil: time.Now
+	beats     <-chan time.Time // the heartbeat's ticks (tests); nil: every heartbeat
+	breaking  func()           // called when a lock was found stale, before it is broken (tests)
+	now       func() time.Time // the clock (tests); nil: time.Now
+	releasing func()           // called when a holder found its lock its own, before removing it (tests)
 }
 
 // DefaultTokenCache is the cache under the user's cache directory.
@@ -219,6 +220,9 @@ func (c *TokenCache) breakStale(ctx context.Context, path string, watch *lockWat
 func (c *TokenCache) release(path, mine string) {
 	removeMine := func() error {
 		if held, err := os.ReadFile(path); err == nil && string(held) == mine {
+			if c.releasing != nil {
+				c.releasing()
+			}
 			os.Remove(path)
 		}
 		return nil

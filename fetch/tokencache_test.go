@@ -255,3 +255,45 @@ func TestTokenCacheDeadHoldersLockFromTheFutureIsBroken(t *testing.T) {
 	}
 	unlock()
 }
+
+// A holder letting go of a lock it held too long (its process stopped
+// past staleLock) looks at it, finds it its own, and removes it: should
+// another break it and take its own in between, that one must not be what
+// is removed. Breaking and letting go take turns (the break lock); the
+// other's Lock is given a moment here to get in between, and then, at the
+// latest, the holder goes on.
+func TestTokenCacheLateReleaseLeavesTheNextLockAlone(t *testing.T) {
+	dir := t.TempDir()
+	ctx := t.Context()
+	b := &fetch.TokenCache{Dir: dir}
+	var unlockB func()
+	bDone := make(chan error, 1)
+	late := fetch.TokenCacheReleasing(dir, func() {
+		go func() {
+			var err error
+			unlockB, err = b.Lock(ctx, "https://auth.example", "key")
+			bDone <- err
+		}()
+		select {
+		case err := <-bDone:
+			bDone <- err
+		case <-time.After(100 * time.Millisecond):
+		}
+	})
+	unlockA, err := late.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), time.Hour) // A's process was stopped for an hour
+	unlockA()
+	if err := <-bDone; err != nil {
+		t.Fatal(err)
+	}
+	defer unlockB()
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if unlockC, err := b.Lock(short, "https://auth.example", "key"); err == nil {
+		unlockC()
+		t.Fatal("a third took the lock while B held it: A, letting go late, removed B's")
+	}
+}
