@@ -64,7 +64,7 @@ func TestTokenCacheProcessesModel(t *testing.T) {
 	if os.Getenv("ABIGEN_TOKENCACHE_HELPER") != "" {
 		t.Skip("in a helper")
 	}
-	runs := 2
+	runs := 1
 	if n, err := strconv.Atoi(os.Getenv("ABIGEN_TOKENCACHE_PROCS_RUNS")); err == nil && n > 0 {
 		runs = n
 	}
@@ -77,7 +77,7 @@ func TestTokenCacheProcessesModel(t *testing.T) {
 			cmd.Stderr = os.Stderr
 			return cmd
 		}
-		procs := make([]*exec.Cmd, 2+rng.IntN(3))
+		procs := make([]*exec.Cmd, 2+rng.IntN(2))
 		done := make(chan error, len(procs))
 		for i := range procs {
 			procs[i] = helper("ABIGEN_TOKENCACHE_ROUNDS=" + strconv.Itoa(20+rng.IntN(40)))
@@ -86,7 +86,7 @@ func TestTokenCacheProcessesModel(t *testing.T) {
 			}
 			go func(cmd *exec.Cmd) { done <- cmd.Wait() }(procs[i])
 		}
-		for range 1 + rng.IntN(3) {
+		for range 1 + rng.IntN(2) {
 			die := helper("ABIGEN_TOKENCACHE_DIE=1")
 			if err := die.Run(); err != nil {
 				t.Fatalf("seed %d: a process that dies holding the lock: %v", seed, err)
