@@ -87,9 +87,8 @@ func (c *TokenCache) Drop(authURL, apiKey string) {
 // between machines, their clocks may differ by up to staleLock-heartbeat
 // (20 s) before a live holder's lock looks stale. A lock dated ahead of
 // the reader's clock is judged by the reader's watch instead (lockWatch).
-// A lock holding its
-// holder's pid instead would mean nothing on another machine, and a pid is
-// reused.
+// A lock holding its holder's pid instead would mean nothing on another
+// machine, and a pid is reused.
 const (
 	staleLock = 30 * time.Second
 	heartbeat = staleLock / 3
@@ -237,7 +236,9 @@ func (c *TokenCache) release(path, mine string) {
 // underBreakLock runs fn holding path's break lock, a file held only for
 // the few file operations of breaking or releasing a lock, never across a
 // request. A break lock older than staleLock is its holder's, killed in
-// those few operations, and is removed.
+// those few operations, and is removed (looking and removing again: two
+// processes that found such a one together may both go on, which takes a
+// process killed within microseconds and two breaking at once after).
 func (c *TokenCache) underBreakLock(ctx context.Context, path string, fn func() error) error {
 	bpath := path + ".break"
 	watch := lockWatch{now: c.clock}
