@@ -30,3 +30,10 @@ func TokenCacheClocked(dir string, now func() time.Time) *TokenCache {
 func TokenCacheReleasing(dir string, releasing func()) *TokenCache {
 	return &TokenCache{Dir: dir, releasing: releasing}
 }
+
+// TokenCacheReadOnly is a TokenCache in dir as if dir had been made
+// read-only since its token was written: nothing can be written, removed
+// or locked there (tests run as root, whom a mode does not stop).
+func TokenCacheReadOnly(dir string) *TokenCache {
+	return &TokenCache{Dir: dir, readOnly: true}
+}

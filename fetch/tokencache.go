@@ -33,7 +33,11 @@ type TokenCache struct {
 	breaking  func()           // called when a lock was found stale, before it is broken (tests)
 	now       func() time.Time // the clock (tests); nil: time.Now
 	releasing func()           // called when a holder found its lock its own, before removing it (tests)
+	readOnly  bool             // as if Dir were read-only (tests)
 }
+
+// errReadOnly is what a readOnly cache's writes fail with.
+var errReadOnly = errors.New("read-only file system")
 
 // DefaultTokenCache is the cache under the user's cache directory.
 func DefaultTokenCache() (*TokenCache, error) {
@@ -50,9 +54,22 @@ func (c *TokenCache) file(authURL, apiKey string) string {
 	return filepath.Join(c.Dir, hex.EncodeToString(h[:16])+".json")
 }
 
-// Get returns the cached token, if there is one that can be read.
+// Get returns the cached token, if there is one that can be read and this
+// process was not asked to drop it.
 func (c *TokenCache) Get(authURL, apiKey string) (state.Token, bool) {
-	data, err := os.ReadFile(c.file(authURL, apiKey))
+	path := c.file(authURL, apiKey)
+	t, ok := readToken(path)
+	if !ok {
+		return state.Token{}, false
+	}
+	if p, ok := undropped.Load(path); ok && p == tokenPrint(t.Token) {
+		return state.Token{}, false
+	}
+	return t, true
+}
+
+func readToken(path string) (state.Token, bool) {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return state.Token{}, false
 	}
@@ -63,8 +80,24 @@ func (c *TokenCache) Get(authURL, apiKey string) (state.Token, bool) {
 	return t, true
 }
 
+// undropped maps a cache file to the token (a hash prefix, not the token)
+// this process was asked to drop from it and could not (a directory made
+// read-only), so that Get does not hand it out again: fetch.StateAPI makes
+// an Auth per fetch, and each new Auth, knowing nothing of the last one's
+// refusal, sent the refused token again.
+var undropped sync.Map
+
+// tokenPrint names a token without giving it away.
+func tokenPrint(tok string) string {
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:8])
+}
+
 // Put stores a token atomically.
 func (c *TokenCache) Put(authURL, apiKey string, t state.Token) error {
+	if c.readOnly {
+		return fmt.Errorf("token cache: %w", errReadOnly)
+	}
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return fmt.Errorf("token cache: %w", err)
 	}
@@ -75,9 +108,18 @@ func (c *TokenCache) Put(authURL, apiKey string, t state.Token) error {
 	return nil
 }
 
-// Drop forgets the cached token (after the state service refused it).
+// Drop forgets the cached token (after the state service refused it); one
+// it cannot remove, this process's Gets no longer return.
 func (c *TokenCache) Drop(authURL, apiKey string) {
-	os.Remove(c.file(authURL, apiKey))
+	path := c.file(authURL, apiKey)
+	t, held := readToken(path)
+	err := errReadOnly
+	if !c.readOnly {
+		err = os.Remove(path)
+	}
+	if held && err != nil && !errors.Is(err, os.ErrNotExist) {
+		undropped.Store(path, tokenPrint(t.Token))
+	}
 }
 
 // A lock's holder refreshes its modification time every heartbeat while
@@ -100,6 +142,9 @@ const (
 // service; a lock left unrefreshed for 30 seconds is taken for a dead
 // process's and broken. Unlocking removes only the caller's own lock.
 func (c *TokenCache) Lock(ctx context.Context, authURL, apiKey string) (unlock func(), err error) {
+	if c.readOnly {
+		return nil, fmt.Errorf("token cache: %w", errReadOnly)
+	}
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("token cache: %w", err)
 	}
