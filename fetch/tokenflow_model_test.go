@@ -51,7 +51,8 @@ func TestTokenFlowSharedCacheModel(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("ABIGEN_TOKEN_PROCS_MODEL_RUNS")); err == nil && n > 0 {
 		runs = n
 	}
-	for seed := range uint64(runs) {
+	first, _ := strconv.ParseUint(os.Getenv("ABIGEN_TOKEN_PROCS_MODEL_SEED"), 10, 64)
+	for seed := first; seed < first+uint64(runs); seed++ {
 		runSharedCacheModel(t, seed)
 	}
 }
@@ -67,6 +68,7 @@ func runSharedCacheModel(t *testing.T, seed uint64) {
 	together := rng.IntN(2) == 0
 	revokeOdds := 4 + rng.IntN(20)
 	issued, refusals := 0, 0
+	var events []string // what the service saw, shown on a failure
 	auths := make([]*state.Auth, 2+rng.IntN(3))
 	refusedTo := make([]map[int]bool, len(auths)) // tokens refused to each Auth
 	token := func(n int) string { return fmt.Sprintf("eyJhbGciOiJIUzI1NiJ9.eyJuIjo%d.c2lnbmF0dXJl", n) }
@@ -82,12 +84,14 @@ func runSharedCacheModel(t *testing.T, seed uint64) {
 			issued++
 			bad = append(bad, rng.IntN(badOdds) == 0)
 			fmt.Fprintf(w, `{"token":%q,"expires_at":4000000000}`, token(issued))
+			events = append(events, fmt.Sprintf("issued %d (bad %v)", issued, bad[issued]))
 			return
 		}
 		if rng.IntN(revokeOdds) == 0 {
 			for n := range bad {
 				bad[n] = true
 			}
+			events = append(events, "all revoked")
 		}
 		i, _ := strconv.Atoi(r.URL.Query().Get("auth"))
 		n := number(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
@@ -97,9 +101,11 @@ func runSharedCacheModel(t *testing.T, seed uint64) {
 		if n < 1 || n >= len(bad) || bad[n] {
 			refusals++
 			refusedTo[i][n] = true
+			events = append(events, fmt.Sprintf("Auth %d refused %d", i, n))
 			w.WriteHeader(http.StatusUnauthorized)
 			return
 		}
+		events = append(events, fmt.Sprintf("Auth %d sent %d", i, n))
 		fmt.Fprint(w, `{}`)
 	}))
 	defer srv.Close()
@@ -159,7 +165,7 @@ func runSharedCacheModel(t *testing.T, seed uint64) {
 	mu.Lock()
 	defer mu.Unlock()
 	if issued > 1+refusals {
-		t.Errorf("seed %d: %d tokens issued for %d refusals, want at most one more", seed, issued, refusals)
+		t.Errorf("seed %d: %d tokens issued for %d refusals, want at most one more:\n%s", seed, issued, refusals, strings.Join(events, "\n"))
 	}
 	if held, ok := cache.Get(srv.URL, key); ok {
 		for i := range auths {

@@ -62,6 +62,10 @@ type Auth struct {
 	mem     Token         // the in-memory token: when Cache is nil, or one Cache could not keep
 	issuing chan struct{} // the in-memory issuing lock: a channel, so that waiting ends with the context
 	refused refusedTokens // tokens the state service refused, never handed out again
+	// lastRefused is the last token the state service refused this Auth:
+	// a token issued after it replaces it (Token.Replaces), so that a
+	// request refused it, still waiting for the lock, takes that token.
+	lastRefused string
 }
 
 // refusedTokens fingerprints the last tokens the state service refused,
@@ -131,6 +135,7 @@ func (s *Auth) refuse(tok string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refused.add(tok)
+	s.lastRefused = tok
 	if s.mem.Token == tok {
 		s.mem = Token{}
 	}
@@ -194,6 +199,12 @@ func fingerprint(tok string) string {
 	}
 	h := sha256.Sum256([]byte(tok))
 	return hex.EncodeToString(h[:8])
+}
+
+func (s *Auth) lastRefusedToken() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastRefused
 }
 
 func (s *Auth) setMem(t Token) {
@@ -294,7 +305,15 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	if tok, ok := s.memToken(refused); ok {
 		return tok, nil
 	}
-	t, err := s.issue(ctx, refused)
+	// A request that did not come refused issues a token that replaces
+	// the last one refused all the same: a request refused that one and
+	// waiting for the lock took the store's (or memory's) token only if
+	// it was issued to replace it, and issued a second.
+	replacing := refused
+	if replacing == "" {
+		replacing = s.lastRefusedToken()
+	}
+	t, err := s.issue(ctx, replacing)
 	if err != nil {
 		return "", err
 	}
