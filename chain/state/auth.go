@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -66,6 +67,11 @@ type Auth struct {
 	// a token issued after it replaces it (Token.Replaces), so that a
 	// request refused it, still waiting for the lock, takes that token.
 	lastRefused string
+	// handedOut remembers what the last tokens this Auth handed out
+	// replaced (Token.Replaces), so that one issued to replace them
+	// replaces those too.
+	handedOut [8]struct{ print, replaces string }
+	nextOut   int
 }
 
 // refusedTokens fingerprints the last tokens the state service refused,
@@ -125,8 +131,12 @@ func (s *Auth) lockIssuing(ctx context.Context) (unlock func(), err error) {
 // refused (see replaces).
 func (s *Auth) memToken(refused string) (string, bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.mem.Token, s.mem.Usable(s.now()) && replaces(s.mem, refused)
+	t := s.mem
+	s.mu.Unlock()
+	if !t.Usable(s.now()) || !replaces(t, refused) {
+		return "", false
+	}
+	return s.handOut(t), true
 }
 
 // refuse records that the state service refused tok: it is forgotten from
@@ -186,10 +196,53 @@ func (s *Auth) forget(ctx context.Context, tok string) {
 
 // replaces reports whether t may be used by a request refused the token
 // refused: any token when none was; after a refusal, only a token issued
-// to replace that one, since one issued earlier (a renewal) may have been
-// revoked with it.
+// after it (to replace that one, or the token that replaced it, ...),
+// since one issued earlier (a renewal) may have been revoked with it.
 func replaces(t Token, refused string) bool {
-	return refused == "" || (t.Token != refused && t.Replaces == fingerprint(refused))
+	if refused == "" {
+		return true
+	}
+	p := fingerprint(refused)
+	return t.Token != refused && slices.Contains(strings.Fields(t.Replaces), p)
+}
+
+// maxReplaces bounds Token.Replaces: a request refused a token waits for
+// the lock while a few replacements are issued at most.
+const maxReplaces = 4
+
+// handOut records that t is handed out to a request, and returns its
+// token.
+func (s *Auth) handOut(t Token) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := fingerprint(t.Token)
+	for _, h := range s.handedOut {
+		if h.print == p {
+			return t.Token
+		}
+	}
+	s.handedOut[s.nextOut] = struct{ print, replaces string }{p, t.Replaces}
+	s.nextOut = (s.nextOut + 1) % len(s.handedOut)
+	return t.Token
+}
+
+// replacing is the Token.Replaces of a token issued to replace refused:
+// refused, and what refused replaced, as far as this Auth knows.
+func (s *Auth) replacing(refused string) string {
+	if refused == "" {
+		return ""
+	}
+	p := fingerprint(refused)
+	chain := []string{p}
+	s.mu.Lock()
+	for _, h := range s.handedOut {
+		if h.print == p {
+			chain = append(chain, strings.Fields(h.replaces)...)
+			break
+		}
+	}
+	s.mu.Unlock()
+	return strings.Join(chain[:min(len(chain), maxReplaces)], " ")
 }
 
 // fingerprint names a token, in Token.Replaces, without giving it away.
@@ -286,7 +339,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 			return tok, nil
 		}
 		if t, ok := s.stored(); ok {
-			return t.Token, nil
+			return s.handOut(t), nil
 		}
 	}
 	unlock, err := s.lock(ctx)
@@ -300,7 +353,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	// Another request or process may have issued one while this one
 	// waited.
 	if t, ok := s.stored(); ok && replaces(t, refused) {
-		return t.Token, nil
+		return s.handOut(t), nil
 	}
 	if tok, ok := s.memToken(refused); ok {
 		return tok, nil
@@ -324,7 +377,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	} else {
 		s.setMem(Token{})
 	}
-	return t.Token, nil
+	return s.handOut(t), nil
 }
 
 // stored returns the store's token if there is a store and its token is
@@ -389,7 +442,7 @@ func (s *Auth) issue(ctx context.Context, refused string) (Token, error) {
 	if err != nil {
 		return Token{}, fmt.Errorf("token service %s: %v", httpcore.RedactURL(u), err)
 	}
-	t.Replaces = fingerprint(refused) // ours to say, not the token service's
+	t.Replaces = s.replacing(refused) // ours to say, not the token service's
 	return t, nil
 }
 
