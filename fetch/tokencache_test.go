@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -180,5 +181,119 @@ func TestTokenCacheBrokenHolderLeavesTheNewLockAlone(t *testing.T) {
 	}
 	if time.Since(fi.ModTime()) < time.Minute {
 		t.Error("A refreshed B's lock")
+	}
+}
+
+// Two processes that find a dead holder's lock stale together both break
+// it: the first removes it and takes its own, then the second, which saw
+// the dead holder's lock stale a moment before, removes the first's (live,
+// fresh) and takes its own too. Both issue a token. After a dead holder,
+// the processes waiting on it (go generate's parallel runs) all poll the
+// same lock and find it stale within one poll of each other.
+func TestTokenCacheTwoBreakersOneHolder(t *testing.T) {
+	dir := t.TempDir()
+	dead := fetch.TokenCacheBeatingOn(dir, nil)
+	ctx := t.Context()
+	if _, err := dead.Lock(ctx, "https://auth.example", "key"); err != nil { // never unlocked
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), time.Hour)
+	a := &fetch.TokenCache{Dir: dir}
+	var unlockA func()
+	var errA error
+	b := fetch.TokenCacheBreaking(dir, func() {
+		if unlockA == nil && errA == nil { // A breaks it first, between B's look and B's break
+			unlockA, errA = a.Lock(ctx, "https://auth.example", "key")
+		}
+	})
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	unlockB, errB := b.Lock(short, "https://auth.example", "key")
+	if errA != nil {
+		t.Fatalf("A: %v", errA)
+	}
+	if errB == nil {
+		unlockB()
+		t.Fatal("B broke A's fresh lock, taken a moment after A broke the dead holder's: both hold it, both issue a token")
+	}
+	unlockA()
+	unlockC, err := a.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatalf("the lock after its holder let it go: %v", err)
+	}
+	unlockC()
+	if locks, _ := filepath.Glob(filepath.Join(dir, "*.lock*")); len(locks) != 0 {
+		t.Errorf("files left: %v", locks)
+	}
+}
+
+// A dead holder's lock dated in the future (this machine's clock was set
+// back since, or the holder's machine's clock is ahead) is broken too,
+// once it has gone unrefreshed for as long as a lock may: it never looked
+// stale, and every run waited for it until its deadline, for good.
+func TestTokenCacheDeadHoldersLockFromTheFutureIsBroken(t *testing.T) {
+	dir := t.TempDir()
+	dead := fetch.TokenCacheBeatingOn(dir, nil)
+	ctx := t.Context()
+	if _, err := dead.Lock(ctx, "https://auth.example", "key"); err != nil { // never unlocked
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), -time.Hour)
+	var mu sync.Mutex
+	clock := time.Now()
+	c := fetch.TokenCacheClocked(dir, func() time.Time { // a second passes at each look
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Second)
+		return clock
+	})
+	waiting, cancel := context.WithTimeout(ctx, 30*time.Second) // generous: a second a poll, a poll every 25 ms
+	defer cancel()
+	unlock, err := c.Lock(waiting, "https://auth.example", "key")
+	if err != nil {
+		t.Fatalf("a dead holder's lock dated an hour ahead was never broken: %v", err)
+	}
+	unlock()
+}
+
+// A holder letting go of a lock it held too long (its process stopped
+// past staleLock) looks at it, finds it its own, and removes it: should
+// another break it and take its own in between, that one must not be what
+// is removed. Breaking and letting go take turns (the break lock); the
+// other's Lock is given a moment here to get in between, and then, at the
+// latest, the holder goes on.
+func TestTokenCacheLateReleaseLeavesTheNextLockAlone(t *testing.T) {
+	dir := t.TempDir()
+	ctx := t.Context()
+	b := &fetch.TokenCache{Dir: dir}
+	var unlockB func()
+	bDone := make(chan error, 1)
+	late := fetch.TokenCacheReleasing(dir, func() {
+		go func() {
+			var err error
+			unlockB, err = b.Lock(ctx, "https://auth.example", "key")
+			bDone <- err
+		}()
+		select {
+		case err := <-bDone:
+			bDone <- err
+		case <-time.After(100 * time.Millisecond):
+		}
+	})
+	unlockA, err := late.Lock(ctx, "https://auth.example", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	age(t, onlyLock(t, dir), time.Hour) // A's process was stopped for an hour
+	unlockA()
+	if err := <-bDone; err != nil {
+		t.Fatal(err)
+	}
+	defer unlockB()
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if unlockC, err := b.Lock(short, "https://auth.example", "key"); err == nil {
+		unlockC()
+		t.Fatal("a third took the lock while B held it: A, letting go late, removed B's")
 	}
 }

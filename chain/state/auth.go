@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -62,15 +63,29 @@ type Auth struct {
 	mem     Token         // the in-memory token: when Cache is nil, or one Cache could not keep
 	issuing chan struct{} // the in-memory issuing lock: a channel, so that waiting ends with the context
 	refused refusedTokens // tokens the state service refused, never handed out again
+	// lastRefused is the last token the state service refused this Auth:
+	// a token issued after it replaces it (Token.Replaces), so that a
+	// request refused it, still waiting for the lock, takes that token.
+	lastRefused string
+	// handedOut remembers what the last tokens this Auth handed out
+	// replaced (Token.Replaces), so that one issued to replace them
+	// replaces those too.
+	handedOut [8]struct{ print, replaces string }
+	nextOut   int
 }
 
-// refusedTokens fingerprints the last tokens the state service refused: a
-// store that cannot drop one (read-only), or whose drop waited in vain for
-// its lock, may still hold it. A few suffice: a token is refused while it
-// is the newest, and tokens refused earlier have been replaced since.
+// refusedTokens fingerprints the last tokens the state service refused,
+// and the one a store was last seen holding after its refusal: a store
+// that cannot drop one (read-only), or whose drop waited in vain for its
+// lock, may still hold it. A few suffice for the others: a token is
+// refused while it is the newest, and tokens refused earlier have been
+// replaced since. Not the one a store keeps: with the last few only, a
+// read-only store's refused token, pushed out by four failing requests'
+// eight refusals, was read as never refused and sent again.
 type refusedTokens struct {
 	prints [8]string
 	next   int
+	stored string // the refused token a store was last seen holding
 }
 
 func (r *refusedTokens) add(tok string) {
@@ -84,6 +99,9 @@ func (r *refusedTokens) add(tok string) {
 
 func (r *refusedTokens) has(tok string) bool {
 	p := fingerprint(tok)
+	if p != "" && p == r.stored {
+		return true
+	}
 	for _, q := range r.prints {
 		if q != "" && q == p {
 			return true
@@ -113,8 +131,12 @@ func (s *Auth) lockIssuing(ctx context.Context) (unlock func(), err error) {
 // refused (see replaces).
 func (s *Auth) memToken(refused string) (string, bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.mem.Token, s.mem.Usable(s.now()) && replaces(s.mem, refused)
+	t := s.mem
+	s.mu.Unlock()
+	if !t.Usable(s.now()) || !replaces(t, refused) {
+		return "", false
+	}
+	return s.handOut(t), true
 }
 
 // refuse records that the state service refused tok: it is forgotten from
@@ -123,15 +145,23 @@ func (s *Auth) refuse(tok string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refused.add(tok)
+	s.lastRefused = tok
 	if s.mem.Token == tok {
 		s.mem = Token{}
 	}
 }
 
-func (s *Auth) isRefused(tok string) bool {
+// refusedInStore reports whether tok, the store's token, is one the state
+// service refused, and if so remembers it for as long as the store may
+// keep it (until it is seen holding another refused token).
+func (s *Auth) refusedInStore(tok string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.refused.has(tok)
+	if !s.refused.has(tok) {
+		return false
+	}
+	s.refused.stored = fingerprint(tok)
+	return true
 }
 
 // dropRefused drops the store's token if the state service refused it.
@@ -142,7 +172,7 @@ func (s *Auth) dropRefused() {
 	if s.Cache == nil {
 		return
 	}
-	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.isRefused(t.Token) {
+	if t, ok := s.Cache.Get(s.AuthURL, s.APIKey); ok && s.refusedInStore(t.Token) {
 		s.Cache.Drop(s.AuthURL, s.APIKey)
 	}
 }
@@ -166,10 +196,53 @@ func (s *Auth) forget(ctx context.Context, tok string) {
 
 // replaces reports whether t may be used by a request refused the token
 // refused: any token when none was; after a refusal, only a token issued
-// to replace that one, since one issued earlier (a renewal) may have been
-// revoked with it.
+// after it (to replace that one, or the token that replaced it, ...),
+// since one issued earlier (a renewal) may have been revoked with it.
 func replaces(t Token, refused string) bool {
-	return refused == "" || (t.Token != refused && t.Replaces == fingerprint(refused))
+	if refused == "" {
+		return true
+	}
+	p := fingerprint(refused)
+	return t.Token != refused && slices.Contains(strings.Fields(t.Replaces), p)
+}
+
+// maxReplaces bounds Token.Replaces: a request refused a token waits for
+// the lock while a few replacements are issued at most.
+const maxReplaces = 4
+
+// handOut records that t is handed out to a request, and returns its
+// token.
+func (s *Auth) handOut(t Token) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := fingerprint(t.Token)
+	for _, h := range s.handedOut {
+		if h.print == p {
+			return t.Token
+		}
+	}
+	s.handedOut[s.nextOut] = struct{ print, replaces string }{p, t.Replaces}
+	s.nextOut = (s.nextOut + 1) % len(s.handedOut)
+	return t.Token
+}
+
+// replacing is the Token.Replaces of a token issued to replace refused:
+// refused, and what refused replaced, as far as this Auth knows.
+func (s *Auth) replacing(refused string) string {
+	if refused == "" {
+		return ""
+	}
+	p := fingerprint(refused)
+	chain := []string{p}
+	s.mu.Lock()
+	for _, h := range s.handedOut {
+		if h.print == p {
+			chain = append(chain, strings.Fields(h.replaces)...)
+			break
+		}
+	}
+	s.mu.Unlock()
+	return strings.Join(chain[:min(len(chain), maxReplaces)], " ")
 }
 
 // fingerprint names a token, in Token.Replaces, without giving it away.
@@ -179,6 +252,12 @@ func fingerprint(tok string) string {
 	}
 	h := sha256.Sum256([]byte(tok))
 	return hex.EncodeToString(h[:8])
+}
+
+func (s *Auth) lastRefusedToken() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastRefused
 }
 
 func (s *Auth) setMem(t Token) {
@@ -260,7 +339,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 			return tok, nil
 		}
 		if t, ok := s.stored(); ok {
-			return t.Token, nil
+			return s.handOut(t), nil
 		}
 	}
 	unlock, err := s.lock(ctx)
@@ -274,12 +353,20 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	// Another request or process may have issued one while this one
 	// waited.
 	if t, ok := s.stored(); ok && replaces(t, refused) {
-		return t.Token, nil
+		return s.handOut(t), nil
 	}
 	if tok, ok := s.memToken(refused); ok {
 		return tok, nil
 	}
-	t, err := s.issue(ctx, refused)
+	// A request that did not come refused issues a token that replaces
+	// the last one refused all the same: a request refused that one and
+	// waiting for the lock took the store's (or memory's) token only if
+	// it was issued to replace it, and issued a second.
+	replacing := refused
+	if replacing == "" {
+		replacing = s.lastRefusedToken()
+	}
+	t, err := s.issue(ctx, replacing)
 	if err != nil {
 		return "", err
 	}
@@ -290,7 +377,7 @@ func (s *Auth) token(ctx context.Context, refused string) (string, error) {
 	} else {
 		s.setMem(Token{})
 	}
-	return t.Token, nil
+	return s.handOut(t), nil
 }
 
 // stored returns the store's token if there is a store and its token is
@@ -300,7 +387,7 @@ func (s *Auth) stored() (Token, bool) {
 		return Token{}, false
 	}
 	t, ok := s.Cache.Get(s.AuthURL, s.APIKey)
-	if !ok || !s.usableStored(t) || s.isRefused(t.Token) {
+	if !ok || !s.usableStored(t) || s.refusedInStore(t.Token) {
 		return Token{}, false
 	}
 	httpcore.AddToken(t.Token)
@@ -355,7 +442,7 @@ func (s *Auth) issue(ctx context.Context, refused string) (Token, error) {
 	if err != nil {
 		return Token{}, fmt.Errorf("token service %s: %v", httpcore.RedactURL(u), err)
 	}
-	t.Replaces = fingerprint(refused) // ours to say, not the token service's
+	t.Replaces = s.replacing(refused) // ours to say, not the token service's
 	return t, nil
 }
 

@@ -10,9 +10,10 @@ type Token struct {
 	Token     string `json:"token"`               // the JWT; never printed
 	ExpiresAt int64  `json:"expires_at"`          // Unix seconds
 	IssuedAt  int64  `json:"issued_at,omitempty"` // Unix seconds, recorded by abigen
-	// Replaces fingerprints (a hash prefix, not the token) the token this
-	// one was issued to replace when the state service refused it:
-	// requests refused that token together use this one.
+	// Replaces fingerprints (hash prefixes, not the tokens; separated by
+	// spaces) the token this one was issued to replace when the state
+	// service refused it, and the few that token replaced: requests
+	// refused any of them use this one.
 	Replaces string `json:"replaces,omitempty"`
 }
 

@@ -1,0 +1,26 @@
+package fetch_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/antelopego/abigen/fetch"
+)
+
+// A StateAPI printed (%v, %+v, %#v, %s) shows neither its API key nor its
+// URLs' secrets: APIKey says "never printed", and fmt printed it.
+func TestPrintedStateAPIShowsNoSecret(t *testing.T) {
+	api := fetch.StateAPI{BaseURL: "https://u:base_secret@wax.example/?k=bq_secret",
+		AuthURL: "https://auth.example/?key=q_secret", APIKey: key, Cache: &fetch.TokenCache{Dir: "/tmp/x"}}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s"} {
+		for _, v := range []any{api, &api} {
+			out := fmt.Sprintf(verb, v)
+			for _, secret := range []string{key, "base_secret", "bq_secret", "q_secret"} {
+				if strings.Contains(out, secret) {
+					t.Errorf("%s of a %T shows a secret: %s", verb, v, out)
+				}
+			}
+		}
+	}
+}
