@@ -24,3 +24,16 @@ func (s StateAPI) String() string {
 
 // GoString is String, for %#v.
 func (s StateAPI) GoString() string { return s.String() }
+
+// String describes the ChainAPI without its URL's secrets (user info,
+// query), so that printing one (%v, %+v, %s) never shows them.
+func (c ChainAPI) String() string {
+	u := ""
+	if c.URL != "" {
+		u = httpcore.RedactRawURL(c.URL)
+	}
+	return fmt.Sprintf("fetch.ChainAPI{URL: %q}", u)
+}
+
+// GoString is String, for %#v.
+func (c ChainAPI) GoString() string { return c.String() }

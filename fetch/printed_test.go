@@ -24,3 +24,16 @@ func TestPrintedStateAPIShowsNoSecret(t *testing.T) {
 		}
 	}
 }
+
+// A ChainAPI printed shows no password or query value of its URL.
+func TestPrintedChainAPIShowsNoSecret(t *testing.T) {
+	api := fetch.ChainAPI{URL: "https://u:base_secret@wax.example/?k=bq_secret"}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s"} {
+		for _, v := range []any{api, &api} {
+			out := fmt.Sprintf(verb, v)
+			if strings.Contains(out, "base_secret") || strings.Contains(out, "bq_secret") || !strings.Contains(out, "wax.example") {
+				t.Errorf("%s of a %T: %s", verb, v, out)
+			}
+		}
+	}
+}
