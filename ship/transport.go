@@ -156,13 +156,8 @@ func checkDialURL(raw string) error {
 		// host): part of a password, perhaps.
 		return &URLError{Reason: quoted.ReplaceAllString(err.Error(), "")}
 	}
-	if _, auth, ok := strings.Cut(raw, "//"); ok {
-		if end := strings.IndexAny(auth, "/?#"); end >= 0 && strings.Contains(auth[end:], "@") {
-			// "wss://ab/cd@host" parses with the host "ab": a token as
-			// user info whose '/' is not escaped; dialing it would put
-			// its first part in a DNS lookup and its error.
-			return &URLError{Reason: "an '@' after the host" + escapeHint + "; an '@' meant in the path or query, as %40"}
-		}
+	if httpcore.AtAfterHost(raw) {
+		return &URLError{Reason: "an '@' after the host" + escapeHint + "; an '@' meant in the path or query, as %40"}
 	}
 	switch u.Scheme {
 	case "ws", "wss", "http", "https":

@@ -311,6 +311,19 @@ func isScheme(s string) bool {
 	return s != ""
 }
 
+// AtAfterHost reports whether raw has an '@' after the end of its host
+// (its first '/', '?' or '#' after "//"): user info whose '/', '?' or '#'
+// is not percent-encoded. "https://ab/cd@host" parses with the host "ab",
+// the first part of a token, which dialing would look up and show.
+func AtAfterHost(raw string) bool {
+	_, auth, ok := strings.Cut(raw, "//")
+	if !ok {
+		return false
+	}
+	end := strings.IndexAny(auth, "/?#")
+	return end >= 0 && strings.Contains(auth[end:], "@")
+}
+
 // JoinURL is base with path appended to its path, its query kept: base
 // "https://node.example/?api_key=K" and "/v1/chain/get_info" make
 // "https://node.example/v1/chain/get_info?api_key=K". A base that does not
@@ -320,14 +333,10 @@ func JoinURL(base, path string) (*url.URL, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("invalid URL %q: an http(s) address with a host is needed", RedactRawURL(base))
 	}
-	if _, auth, ok := strings.Cut(base, "//"); ok {
-		if end := strings.IndexAny(auth, "/?#"); end >= 0 && strings.Contains(auth[end:], "@") {
-			// "https://ab/cd@host" parses with the host "ab": a token as
-			// user info whose '/' is not escaped. Calling it would put
-			// the token's first part in a DNS lookup and its error, and
-			// AddURLSecrets never saw it as a secret.
-			return nil, fmt.Errorf("invalid URL %q: an '@' after the host: a password or token in the user info must have its '/', '?' and '#' percent-encoded (%%2F, %%3F, %%23); an '@' meant in the path or query, as %%40", RedactRawURL(base))
-		}
+	if AtAfterHost(base) {
+		// Calling it would put the token's first part in a DNS lookup and
+		// its error, and AddURLSecrets never saw it as a secret.
+		return nil, fmt.Errorf("invalid URL %q: an '@' after the host: a password or token in the user info must have its '/', '?' and '#' percent-encoded (%%2F, %%3F, %%23); an '@' meant in the path or query, as %%40", RedactRawURL(base))
 	}
 	u.Path = strings.TrimRight(u.Path, "/") + path
 	u.RawPath, u.Fragment = "", ""
